@@ -1,0 +1,88 @@
+// build(): the Fastify application with its plugins and every feature module.
+import Fastify, { type FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { Database } from './db/database';
+import { AppError } from './lib/errors';
+import { Mailer } from './lib/mailer';
+import { OutboundClient, outboundPolicyFromConfig } from './lib/outbound';
+import { SecretBox } from './lib/secrets';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandlers } from './plugins/errors';
+import { registerSpa } from './plugins/spa';
+import { authRoutes } from './modules/auth/auth.routes';
+import { portalRoutes } from './modules/portal/portal.routes';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  secretKey: string;
+  /** Where log lines go (tests capture them); stdout by default. */
+  logStream?: DestinationStream;
+  now?: () => Date;
+  /** Serve the built SPA (off in API tests). */
+  serveWeb?: boolean;
+}
+
+const SENSITIVE_QUERY = /([?&](?:token|adminSessionId|code|key|api_key|jwt|access_token)=)[^&]*/gi;
+
+export async function build(opts: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization'], censor: '[redacted]' },
+      serializers: {
+        req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: req.url.replace(SENSITIVE_QUERY, '$1[redacted]'), ip: req.ip }),
+      },
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
+    },
+    trustProxy: config.TRUST_PROXY,
+    requestTimeout: 60_000,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: true,
+    disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const secrets = new SecretBox(opts.secretKey);
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    secrets,
+    jwtKey: SecretBox.derive(opts.secretKey, 'knowledge-jwt'),
+    outbound: new OutboundClient(outboundPolicyFromConfig(config)),
+    mailer: new Mailer(database.db, app.log, config.SMTP_URL, config.MAIL_FROM),
+    log: app.log,
+    now: opts.now ?? (() => new Date()),
+  };
+
+  registerErrorHandlers(app);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, context) =>
+      AppError.rateLimited(context.ttl / 1000, 'Too many requests from this address. Please wait a minute and try again.'),
+  });
+  registerAuth(app, ctx);
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+  });
+
+  await app.register(portalRoutes(ctx));
+  await app.register(authRoutes(ctx));
+
+  if (opts.serveWeb !== false) await registerSpa(app);
+
+  app.addHook('onClose', async () => {
+    ctx.mailer.close();
+    await ctx.outbound.close();
+  });
+  return { app, ctx };
+}

@@ -1,0 +1,23 @@
+// What every module receives: configuration, database and the shared services.
+import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import type { DB } from './db/schema';
+import type { Mailer } from './lib/mailer';
+import type { OutboundClient } from './lib/outbound';
+import type { SecretBox } from './lib/secrets';
+
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Kysely<DB>;
+  secrets: SecretBox;
+  /** Signing key of the knowledge API's JWTs, derived from SECRET_KEY. */
+  jwtKey: Buffer;
+  outbound: OutboundClient;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  /** Injectable clock: tests move time instead of waiting. */
+  now(): Date;
+}

@@ -1,0 +1,85 @@
+// One factory for the database: PostgreSQL through a pg Pool when a URL is given, otherwise
+// PGlite stored in DATA_DIR/pg. Both run the same SQL and the same migrations.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect';
+import type { DB } from './schema';
+
+export interface Database {
+  db: Kysely<DB>;
+  kind: 'postgres' | 'pglite';
+  /** Whether the pgvector extension can be used (PGlite has it; Debian's PostgreSQL 15 does not). */
+  hasVector: boolean;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** PostgreSQL only: put every table in this schema (test isolation). */
+  schema?: string;
+  /** PGlite only: start from a dumped data directory (tests start from a migrated snapshot). */
+  loadDataDir?: Blob;
+  log?: (message: string, err: unknown) => void;
+}
+
+// Timestamps come back as Date objects from both drivers; bigint counts as numbers.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts);
+  return openPglite(opts);
+}
+
+async function openPostgres(url: string, opts: DatabaseOptions): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
+  });
+  // Without this listener a PostgreSQL restart kills the process (design/stack.md).
+  pool.on('error', (err) => opts.log?.('PostgreSQL pool error', err));
+  if (opts.schema) {
+    const c = await pool.connect();
+    try {
+      await c.query(`create schema if not exists "${opts.schema.replace(/"/g, '')}"`);
+    } finally {
+      c.release();
+    }
+  }
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const hasVector = await vectorAvailable(db);
+  return { db, kind: 'postgres', hasVector, close: () => db.destroy() };
+}
+
+async function openPglite(opts: DatabaseOptions): Promise<Database> {
+  let dataDir: string | undefined;
+  if (opts.dataDir) {
+    dataDir = join(opts.dataDir, 'pg');
+    mkdirSync(dataDir, { recursive: true });
+  }
+  const pglite = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    extensions: { vector },
+  });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  return {
+    db,
+    kind: 'pglite',
+    hasVector: true,
+    close: async () => {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+}
+
+async function vectorAvailable(db: Kysely<DB>): Promise<boolean> {
+  const res = await sql<{ n: number }>`select count(*)::int as n from pg_available_extensions where name = 'vector'`.execute(db);
+  return (res.rows[0]?.n ?? 0) > 0;
+}

@@ -1,0 +1,4 @@
+// Table types for Kysely. Each feature declares its tables in its own file; this composes them.
+import type { AccountTables } from './tables/accounts';
+
+export type DB = AccountTables;

@@ -1,0 +1,53 @@
+// Mail goes through SMTP_URL when set (nodemailer). Every mail is also kept in the outbox
+// table; without SMTP it is written to the log so a single-machine install still works.
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DB } from '../db/schema';
+import { newId } from './tokens';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export class Mailer {
+  private readonly transport: Transporter | null;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly log: FastifyBaseLogger,
+    smtpUrl: string | undefined,
+    private readonly from: string,
+  ) {
+    this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+  }
+
+  /** Stores the mail, then delivers it. Delivery failures are recorded and rethrown. */
+  async send(msg: MailMessage): Promise<void> {
+    const id = newId();
+    await this.db
+      .insertInto('mail_outbox')
+      .values({ id, to_address: msg.to, subject: msg.subject, text_body: msg.text, html_body: msg.html ?? null })
+      .execute();
+    if (!this.transport) {
+      this.log.info({ mailTo: msg.to, subject: msg.subject }, `Mail (no SMTP_URL set; kept in the outbox):\n${msg.text}`);
+      return;
+    }
+    try {
+      await this.transport.sendMail({ from: this.from, to: msg.to, subject: msg.subject, text: msg.text, ...(msg.html ? { html: msg.html } : {}) });
+      await this.db.updateTable('mail_outbox').set({ sent_at: new Date() }).where('id', '=', id).execute();
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      await this.db.updateTable('mail_outbox').set({ error: reason.slice(0, 500) }).where('id', '=', id).execute();
+      this.log.warn({ mailTo: msg.to, err: reason }, 'Mail delivery failed');
+      throw new Error('Mail delivery failed');
+    }
+  }
+
+  close(): void {
+    this.transport?.close();
+  }
+}

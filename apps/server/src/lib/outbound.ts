@@ -1,0 +1,215 @@
+// The one HTTP client for every server-side request to a URL a user could influence.
+// It refuses anything but public unicast addresses: IP literals are checked here (a DNS hook is
+// not called for them), names are checked in the connection's own lookup (so a name cannot
+// resolve to one address for the check and another for the connection), and every redirect hop
+// goes through the same check. Tests reach loopback stand-ins through an explicit host:port
+// allow-list (OUTBOUND_ALLOW). See docs/decisions/004-outbound-guard.md.
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import type { LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
+import { Agent, fetch as undiciFetch, type RequestInit, type Response } from 'undici';
+
+export class OutboundRefused extends Error {
+  constructor(readonly reason: string) {
+    super(`Outbound request refused: ${reason}`);
+    this.name = 'OutboundRefused';
+  }
+}
+
+export class OutboundFailed extends Error {
+  constructor(message: string, readonly status?: number) {
+    super(message);
+    this.name = 'OutboundFailed';
+  }
+}
+
+export interface OutboundPolicy {
+  /** "host:port" pairs that may be reached although private (loopback stand-ins in tests). */
+  allow: string[];
+  /** Development escape hatch: allow every address. Off by default. */
+  allowPrivate: boolean;
+}
+
+export interface OutboundRequest extends Omit<RequestInit, 'redirect' | 'dispatcher' | 'signal'> {
+  timeoutMs?: number;
+  maxBytes?: number;
+  maxRedirects?: number;
+}
+
+export interface OutboundResponse {
+  status: number;
+  headers: Headers;
+  url: string;
+  body: Buffer;
+  text(): string;
+  json<T = unknown>(): T;
+}
+
+const BLOCKED_SUFFIXES = ['.localhost', '.local', '.internal', '.localdomain', '.home.arpa', '.lan', '.intranet', '.corp'];
+
+/** Whether an address (v4 or v6, any textual form ipaddr accepts) is public unicast. */
+export function isPublicAddress(address: string): boolean {
+  let parsed: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    parsed = ipaddr.parse(address);
+  } catch {
+    return false;
+  }
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  }
+  return parsed.range() === 'unicast';
+}
+
+function stripBrackets(host: string): string {
+  return host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+}
+
+function defaultPort(url: URL): string {
+  return url.port || (url.protocol === 'https:' ? '443' : '80');
+}
+
+export class OutboundClient {
+  private readonly allow: Set<string>;
+  private readonly guardedAgent: Agent;
+  private readonly openAgent: Agent;
+
+  constructor(private readonly policy: OutboundPolicy) {
+    this.allow = new Set(policy.allow.map((a) => a.trim().toLowerCase()).filter(Boolean));
+    this.guardedAgent = new Agent({ connect: { lookup: this.lookup }, headersTimeout: 30_000, bodyTimeout: 60_000 });
+    this.openAgent = new Agent({ headersTimeout: 30_000, bodyTimeout: 60_000 });
+  }
+
+  /** Whether this exact host:port is on the test allow-list. */
+  isAllowListed(url: URL): boolean {
+    return this.allow.has(`${stripBrackets(url.hostname).toLowerCase()}:${defaultPort(url)}`) ||
+      this.allow.has(`${url.hostname.toLowerCase()}:${defaultPort(url)}`);
+  }
+
+  /** Parses and checks a URL before any connection. Throws OutboundRefused. */
+  check(raw: string | URL): URL {
+    let url: URL;
+    try {
+      url = typeof raw === 'string' ? new URL(raw) : raw;
+    } catch {
+      throw new OutboundRefused('not a valid URL');
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundRefused('only http and https are allowed');
+    if (this.policy.allowPrivate || this.isAllowListed(url)) return url;
+    const host = stripBrackets(url.hostname).toLowerCase().replace(/\.$/, '');
+    if (!host) throw new OutboundRefused('no host');
+    if (ipaddr.isValid(host)) {
+      if (!isPublicAddress(host)) throw new OutboundRefused('private or reserved address');
+      return url;
+    }
+    if (host === 'localhost' || BLOCKED_SUFFIXES.some((s) => host.endsWith(s))) {
+      throw new OutboundRefused('internal host name');
+    }
+    if (!host.includes('.')) throw new OutboundRefused('single-label host name');
+    return url;
+  }
+
+  /** A DNS lookup that fails when any resolved address is not public unicast. Usable as the
+   *  `lookup` option of net, http, https and ws connections. */
+  readonly lookup: LookupFunction = (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err, '', 0);
+      const list = addresses as LookupAddress[];
+      const bad = list.find((a) => !isPublicAddress(a.address));
+      if (bad || list.length === 0) {
+        const refused = Object.assign(new OutboundRefused('host resolves to a private or reserved address'), { code: 'EREFUSED_PRIVATE' });
+        return callback(refused, '', 0);
+      }
+      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
+      const first = list[0]!;
+      callback(null, first.address, first.family);
+    });
+  };
+
+  /** Options for a `ws` WebSocket client to a checked URL. */
+  wsOptions(url: URL): { lookup?: LookupFunction } {
+    return this.policy.allowPrivate || this.isAllowListed(url) ? {} : { lookup: this.lookup };
+  }
+
+  /** A streaming request (server-sent events, audio). Redirects are followed with the check. */
+  async stream(raw: string | URL, init: OutboundRequest = {}): Promise<Response> {
+    const { timeoutMs = 30_000, maxRedirects = 5, ...rest } = init;
+    let url = this.check(raw);
+    let method = (rest.method ?? 'GET').toUpperCase();
+    let body = rest.body;
+    const signal = AbortSignal.timeout(timeoutMs);
+    for (let hop = 0; ; hop++) {
+      let res: Response;
+      try {
+        res = await undiciFetch(url, {
+          ...rest,
+          method,
+          body,
+          redirect: 'manual',
+          signal,
+          dispatcher: this.policy.allowPrivate || this.isAllowListed(url) ? this.openAgent : this.guardedAgent,
+        });
+      } catch (err) {
+        throw unwrapFetchError(err);
+      }
+      if (res.status < 300 || res.status >= 400 || !res.headers.get('location')) return res;
+      await res.body?.cancel();
+      if (hop >= maxRedirects) throw new OutboundFailed('too many redirects');
+      url = this.check(new URL(res.headers.get('location')!, url));
+      if (res.status === 303 || ((res.status === 301 || res.status === 302) && method !== 'GET' && method !== 'HEAD')) {
+        method = 'GET';
+        body = undefined;
+      }
+    }
+  }
+
+  /** A buffered request with a size cap (default 5 MB) and a timeout (default 15 s). */
+  async fetch(raw: string | URL, init: OutboundRequest = {}): Promise<OutboundResponse> {
+    const { maxBytes = 5 * 1024 * 1024, timeoutMs = 15_000 } = init;
+    const res = await this.stream(raw, { ...init, timeoutMs });
+    const declared = Number(res.headers.get('content-length') ?? '0');
+    if (declared > maxBytes) {
+      await res.body?.cancel();
+      throw new OutboundFailed('response too large', res.status);
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    try {
+      for await (const chunk of res.body ?? []) {
+        size += (chunk as Uint8Array).byteLength;
+        if (size > maxBytes) throw new OutboundFailed('response too large', res.status);
+        chunks.push(Buffer.from(chunk as Uint8Array));
+      }
+    } catch (err) {
+      if (err instanceof OutboundFailed) throw err;
+      throw unwrapFetchError(err);
+    }
+    const body = Buffer.concat(chunks);
+    return {
+      status: res.status,
+      headers: res.headers as unknown as Headers,
+      url: res.url,
+      body,
+      text: () => body.toString('utf8'),
+      json: <T>() => JSON.parse(body.toString('utf8')) as T,
+    };
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.guardedAgent.close(), this.openAgent.close()]);
+  }
+}
+
+function unwrapFetchError(err: unknown): Error {
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e instanceof Error; i++) {
+    if (e instanceof OutboundRefused) return e;
+    e = (e as { cause?: unknown }).cause;
+  }
+  if (err instanceof Error && err.name === 'TimeoutError') return new OutboundFailed('request timed out');
+  return new OutboundFailed(err instanceof Error ? `request failed: ${err.message}` : 'request failed');
+}
+
+export function outboundPolicyFromConfig(cfg: { OUTBOUND_ALLOW: string; OUTBOUND_ALLOW_PRIVATE: boolean }): OutboundPolicy {
+  return { allow: cfg.OUTBOUND_ALLOW.split(','), allowPrivate: cfg.OUTBOUND_ALLOW_PRIVATE };
+}

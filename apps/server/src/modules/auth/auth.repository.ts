@@ -1,0 +1,106 @@
+// Queries of accounts, sessions and one-time codes. No rules here: auth.service.ts owns them.
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { UsersTable } from '../../db/tables/accounts';
+
+type Q = Kysely<DB> | Transaction<DB>;
+
+export type CodePurpose = 'verify_email' | 'reset_password' | 'admin_proxy';
+
+export function findUserByEmail(db: Q, email: string) {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export function findUserById(db: Q, id: string) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function insertUser(db: Q, row: Insertable<UsersTable>) {
+  return db.insertInto('users').values(row).execute();
+}
+
+export async function countAdmins(db: Q): Promise<number> {
+  const r = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('user_type', '=', 'ADMIN').executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+export function insertSession(
+  db: Q,
+  row: { id: string; token_hash: string; user_id: string; expires_at: Date; remember: boolean; admin_proxy: boolean; impersonator_id: string | null; ip: string | null; user_agent: string | null },
+) {
+  return db.insertInto('sessions').values(row).execute();
+}
+
+export function revokeSession(db: Q, sessionId: string, at: Date) {
+  return db.updateTable('sessions').set({ revoked_at: at }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+}
+
+export function revokeUserSessions(db: Q, userId: string, at: Date) {
+  return db.updateTable('sessions').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+}
+
+export function insertCode(db: Q, row: { code_hash: string; purpose: CodePurpose; user_id: string; created_by: string | null; expires_at: Date }) {
+  return db.insertInto('one_time_codes').values(row).execute();
+}
+
+/** Marks a live code used and returns it; a used, expired or unknown code returns undefined.
+ *  The update is the check, so two concurrent uses cannot both succeed. */
+export function consumeCode(db: Q, codeHash: string, purpose: CodePurpose, now: Date) {
+  return db
+    .updateTable('one_time_codes')
+    .set({ used_at: now })
+    .where('code_hash', '=', codeHash)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(['user_id', 'created_by'])
+    .executeTakeFirst();
+}
+
+export function findCode(db: Q, codeHash: string, purpose: CodePurpose) {
+  return db.selectFrom('one_time_codes').selectAll().where('code_hash', '=', codeHash).where('purpose', '=', purpose).executeTakeFirst();
+}
+
+export function expireUserCodes(db: Q, userId: string, purpose: CodePurpose, now: Date) {
+  return db
+    .updateTable('one_time_codes')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+export async function latestCodeTime(db: Q, userId: string, purpose: CodePurpose): Promise<Date | null> {
+  const r = await db
+    .selectFrom('one_time_codes')
+    .select('created_at')
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return r ? new Date(r.created_at) : null;
+}
+
+export function recordLoginFailure(db: Q, email: string, at: Date) {
+  return db.insertInto('login_failures').values({ email, failed_at: at }).execute();
+}
+
+export async function recentLoginFailures(db: Q, email: string, since: Date): Promise<{ count: number; oldest: Date | null }> {
+  const r = await db
+    .selectFrom('login_failures')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('failed_at').as('oldest')])
+    .where('email', '=', email)
+    .where('failed_at', '>', since)
+    .executeTakeFirst();
+  return { count: Number(r?.n ?? 0), oldest: r?.oldest ? new Date(r.oldest as Date) : null };
+}
+
+export function clearLoginFailures(db: Q, email: string) {
+  return db.deleteFrom('login_failures').where('email', '=', email).execute();
+}
+
+export function audit(db: Q, row: { actor_id: string | null; action: string; target: string | null; detail?: unknown }) {
+  return db.insertInto('audit_log').values({ ...row, detail: row.detail === undefined ? null : JSON.stringify(row.detail) }).execute();
+}

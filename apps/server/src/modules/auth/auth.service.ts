@@ -1,0 +1,297 @@
+// The rules of accounts and sessions: registration, verification, sign-in (password and
+// admin-proxy), lockout, password reset and the first administrator.
+import { AccountStatus, UserType } from '@parla/shared/enums';
+import {
+  ADMIN_PROXY_CODE_TTL_MS,
+  EMAIL_VERIFICATION_TTL_MS,
+  KNOWLEDGE_JWT_TTL_S,
+  LOGIN_FAILURE_LIMIT,
+  LOGIN_FAILURE_WINDOW_MS,
+  PASSWORD_RESET_TTL_MS,
+  SESSION_REMEMBER_TTL_MS,
+  SESSION_TTL_MS,
+} from '@parla/shared/limits';
+import { SubscriptionType } from '@parla/shared/plans';
+import type { EmailVerificationResponse, LoginRequest, LoginResponse, RegisterRequest } from '@parla/shared/schemas/auth';
+import type { AppContext } from '../../context';
+import { AppError } from '../../lib/errors';
+import { signHs256 } from '../../lib/jwt';
+import { dummyHash, generatePassword, hashPassword, verifyPassword } from '../../lib/passwords';
+import { hashToken, newId, newToken } from '../../lib/tokens';
+import type { SessionUser } from '../../plugins/auth';
+import { alreadyRegisteredMail, resetMail, verificationMail } from './auth.mail';
+import * as repo from './auth.repository';
+
+export const INVALID_CREDENTIALS = 'Invalid email or password.';
+export const UNVERIFIED_EMAIL =
+  'Please verify your email address before signing in. We have sent you a verification link; check your inbox.';
+export const ACCOUNT_SUSPENDED = 'This account has been suspended. Please contact support.';
+export const REGISTRATION_DISABLED = 'Registration is currently disabled.';
+export const ADMIN_PROXY_INVALID = 'This sign-in link is invalid or has expired. Ask an administrator for a new one.';
+export const TOO_MANY_FAILURES =
+  'Too many failed sign-in attempts. Please wait a few minutes, or reset your password to sign in at once.';
+const RESEND_VERIFICATION_AFTER_MS = 2 * 60 * 1000;
+
+export interface RequestMeta {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+const normalizeEmail = (email: string) => email.trim().toLowerCase();
+const displayName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`.trim();
+
+function link(ctx: AppContext, path: string): string {
+  return `${ctx.config.PUBLIC_URL}/react${path}`;
+}
+
+async function sendVerification(ctx: AppContext, user: { id: string; email: string; first_name: string }): Promise<void> {
+  const code = newToken();
+  const now = ctx.now();
+  await repo.insertCode(ctx.db, {
+    code_hash: hashToken(code),
+    purpose: 'verify_email',
+    user_id: user.id,
+    created_by: null,
+    expires_at: new Date(now.getTime() + EMAIL_VERIFICATION_TTL_MS),
+  });
+  await ctx.mailer.send(verificationMail(user.email, user.first_name, link(ctx, `/email-verification/${code}`)));
+}
+
+export async function register(ctx: AppContext, input: RegisterRequest): Promise<void> {
+  if (!ctx.config.ALLOW_REGISTRATION) throw AppError.forbidden(REGISTRATION_DISABLED);
+  const email = normalizeEmail(input.email);
+  const existing = await repo.findUserByEmail(ctx.db, email);
+  if (existing) {
+    // Same answer as a new registration: the mail tells the owner, the page tells nobody.
+    if (!existing.email_verified_at) await sendVerification(ctx, existing);
+    else await ctx.mailer.send(alreadyRegisteredMail(email, existing.first_name, link(ctx, '/login'), link(ctx, '/forgotpassword')));
+    return;
+  }
+  const user = {
+    id: newId(),
+    email,
+    password_hash: await hashPassword(input.password),
+    first_name: input.firstName,
+    last_name: input.lastName,
+    company_name: input.companyName ?? null,
+    mobile_number: input.mobileNumber ?? null,
+    user_type: UserType.Customer,
+    status: AccountStatus.Active,
+    subscription_type: SubscriptionType.FREE,
+    requested_sub_type: null,
+  };
+  await repo.insertUser(ctx.db, user);
+  await sendVerification(ctx, user);
+}
+
+export async function verifyEmail(ctx: AppContext, code: string): Promise<EmailVerificationResponse> {
+  const now = ctx.now();
+  const codeHash = hashToken(code);
+  const used = await repo.consumeCode(ctx.db, codeHash, 'verify_email', now);
+  if (used) {
+    await ctx.db.updateTable('users').set({ email_verified_at: now, updated_at: now }).where('id', '=', used.user_id).execute();
+    const user = await repo.findUserById(ctx.db, used.user_id);
+    return {
+      status: 'OK',
+      email: user?.email ?? '',
+      firstName: user?.first_name ?? '',
+      displayTitle: 'Email verified',
+      displayMessage: `Thank you${user ? `, ${user.first_name}` : ''}! Your email address ${user?.email ?? ''} has been verified. You can now sign in.`,
+      errors: [],
+    };
+  }
+  // A link opened twice: say it is done rather than failed.
+  const known = await repo.findCode(ctx.db, codeHash, 'verify_email');
+  const user = known ? await repo.findUserById(ctx.db, known.user_id) : undefined;
+  if (user?.email_verified_at) {
+    return {
+      status: 'OK',
+      email: user.email,
+      firstName: user.first_name,
+      displayTitle: 'Email already verified',
+      displayMessage: `Your email address ${user.email} is already verified. You can sign in.`,
+      errors: [],
+    };
+  }
+  const message = 'This verification link is invalid or has expired. Sign in with your email and password to receive a new one.';
+  throw new AppError(7, 400, [message], {
+    failReason: 'INVALID_CODE',
+    body: { email: '', firstName: '', displayTitle: 'Verification failed', displayMessage: message },
+  });
+}
+
+async function createSession(
+  ctx: AppContext,
+  user: { id: string; first_name: string; last_name: string; user_type: string },
+  opts: { remember: boolean; adminProxy: boolean; impersonatorId: string | null; meta: RequestMeta },
+): Promise<LoginResponse> {
+  const token = newToken();
+  const ttl = opts.remember && !opts.adminProxy ? SESSION_REMEMBER_TTL_MS : SESSION_TTL_MS;
+  const expires = new Date(ctx.now().getTime() + ttl);
+  await repo.insertSession(ctx.db, {
+    id: newId(),
+    token_hash: hashToken(token),
+    user_id: user.id,
+    expires_at: expires,
+    remember: opts.remember,
+    admin_proxy: opts.adminProxy,
+    impersonator_id: opts.impersonatorId,
+    ip: opts.meta.ip,
+    user_agent: opts.meta.userAgent?.slice(0, 300) ?? null,
+  });
+  return {
+    status: 'OK',
+    sessionId: token,
+    userName: displayName(user),
+    expiryDate: expires.toISOString(),
+    userType: user.user_type === UserType.Admin ? UserType.Admin : UserType.Customer,
+    adminProxy: opts.adminProxy,
+  };
+}
+
+export async function login(ctx: AppContext, input: LoginRequest, meta: RequestMeta): Promise<LoginResponse> {
+  const email = normalizeEmail(input.email);
+  if (input.adminSessionId !== undefined) return adminProxyLogin(ctx, email, input.adminSessionId, meta);
+
+  const now = ctx.now();
+  // The lockout is checked before any hashing, so a flood costs no CPU.
+  const failures = await repo.recentLoginFailures(ctx.db, email, new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS));
+  if (failures.count >= LOGIN_FAILURE_LIMIT) {
+    const retryMs = (failures.oldest?.getTime() ?? now.getTime()) + LOGIN_FAILURE_WINDOW_MS - now.getTime();
+    throw AppError.rateLimited(retryMs / 1000, TOO_MANY_FAILURES);
+  }
+  const user = await repo.findUserByEmail(ctx.db, email);
+  const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), input.password ?? '');
+  if (!user || !ok) {
+    await repo.recordLoginFailure(ctx.db, email, now);
+    throw AppError.unauthenticated(INVALID_CREDENTIALS);
+  }
+  if (user.status !== AccountStatus.Active) throw AppError.forbidden(ACCOUNT_SUSPENDED);
+  if (!user.email_verified_at) {
+    const last = await repo.latestCodeTime(ctx.db, user.id, 'verify_email');
+    if (!last || now.getTime() - last.getTime() > RESEND_VERIFICATION_AFTER_MS) await sendVerification(ctx, user);
+    throw AppError.forbidden(UNVERIFIED_EMAIL);
+  }
+  await repo.clearLoginFailures(ctx.db, email);
+  return createSession(ctx, user, { remember: input.rememberMe ?? false, adminProxy: false, impersonatorId: null, meta });
+}
+
+async function adminProxyLogin(ctx: AppContext, email: string, code: string, meta: RequestMeta): Promise<LoginResponse> {
+  const used = await repo.consumeCode(ctx.db, hashToken(code), 'admin_proxy', ctx.now());
+  const user = used ? await repo.findUserById(ctx.db, used.user_id) : undefined;
+  if (!used || !user || user.email !== email) throw AppError.unauthenticated(ADMIN_PROXY_INVALID);
+  if (user.status !== AccountStatus.Active) throw AppError.forbidden(ACCOUNT_SUSPENDED);
+  const admin = used.created_by ? await repo.findUserById(ctx.db, used.created_by) : undefined;
+  if (!admin || admin.user_type !== UserType.Admin || admin.status !== AccountStatus.Active) {
+    throw AppError.unauthenticated(ADMIN_PROXY_INVALID);
+  }
+  await repo.audit(ctx.db, { actor_id: admin.id, action: 'admin_proxy.sign_in', target: user.id, detail: { ip: meta.ip } });
+  ctx.log.info({ adminId: admin.id, userId: user.id }, 'administrator signed in on behalf of a customer');
+  return createSession(ctx, user, { remember: false, adminProxy: true, impersonatorId: admin.id, meta });
+}
+
+export async function logout(ctx: AppContext, user: SessionUser): Promise<void> {
+  await repo.revokeSession(ctx.db, user.sessionId, ctx.now());
+}
+
+export async function forgotPassword(ctx: AppContext, rawEmail: string): Promise<void> {
+  const user = await repo.findUserByEmail(ctx.db, normalizeEmail(rawEmail));
+  if (!user || user.status !== AccountStatus.Active) return;
+  const now = ctx.now();
+  await repo.expireUserCodes(ctx.db, user.id, 'reset_password', now);
+  const code = newToken();
+  await repo.insertCode(ctx.db, {
+    code_hash: hashToken(code),
+    purpose: 'reset_password',
+    user_id: user.id,
+    created_by: null,
+    expires_at: new Date(now.getTime() + PASSWORD_RESET_TTL_MS),
+  });
+  await ctx.mailer.send(resetMail(user.email, user.first_name, link(ctx, `/reset-password/${code}`)));
+}
+
+const INVALID_RESET_CODE = 'Invalid Code';
+
+export async function validateResetCode(ctx: AppContext, code: string): Promise<{ email: string }> {
+  const found = await repo.findCode(ctx.db, hashToken(code), 'reset_password');
+  const now = ctx.now();
+  if (!found || found.used_at || new Date(found.expires_at) <= now) throw AppError.invalid(INVALID_RESET_CODE, 'INVALID_CODE');
+  const user = await repo.findUserById(ctx.db, found.user_id);
+  if (!user || user.status !== AccountStatus.Active) throw AppError.invalid(INVALID_RESET_CODE, 'INVALID_CODE');
+  return { email: user.email };
+}
+
+export async function resetPassword(ctx: AppContext, code: string, newPassword: string): Promise<{ email: string }> {
+  const passwordHash = await hashPassword(newPassword);
+  const now = ctx.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    const used = await repo.consumeCode(trx, hashToken(code), 'reset_password', now);
+    const user = used ? await repo.findUserById(trx, used.user_id) : undefined;
+    if (!used || !user || user.status !== AccountStatus.Active) throw AppError.invalid(INVALID_RESET_CODE, 'INVALID_CODE');
+    // Proving the inbox verifies it; a reset ends every other session and lifts the lockout.
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, email_verified_at: user.email_verified_at ?? now, updated_at: now })
+      .where('id', '=', user.id)
+      .execute();
+    await repo.revokeUserSessions(trx, user.id, now);
+    await repo.clearLoginFailures(trx, user.email);
+    return { email: user.email };
+  });
+}
+
+export async function impersonate(ctx: AppContext, admin: SessionUser, userId: string): Promise<{ adminSessionId: string; email: string }> {
+  const user = await repo.findUserById(ctx.db, userId);
+  if (!user || user.user_type === UserType.Admin) throw AppError.notFound('Customer');
+  if (user.status !== AccountStatus.Active) throw AppError.invalid(ACCOUNT_SUSPENDED);
+  const code = newToken();
+  await repo.insertCode(ctx.db, {
+    code_hash: hashToken(code),
+    purpose: 'admin_proxy',
+    user_id: user.id,
+    created_by: admin.id,
+    expires_at: new Date(ctx.now().getTime() + ADMIN_PROXY_CODE_TTL_MS),
+  });
+  await repo.audit(ctx.db, { actor_id: admin.id, action: 'admin_proxy.issue', target: user.id });
+  return { adminSessionId: code, email: user.email };
+}
+
+export function issueKnowledgeJwt(ctx: AppContext, user: SessionUser): { jwtToken: string } {
+  const iat = Math.floor(ctx.now().getTime() / 1000);
+  return { jwtToken: signHs256({ sub: user.id, sid: user.sessionId, iat, exp: iat + KNOWLEDGE_JWT_TTL_S }, ctx.jwtKey) };
+}
+
+export interface FirstAdmin {
+  email: string;
+  /** Only when generated: printed once, never stored in clear. */
+  generatedPassword?: string;
+}
+
+/** Creates the first administrator when none exists. */
+export async function ensureFirstAdmin(ctx: AppContext): Promise<FirstAdmin | null> {
+  if ((await repo.countAdmins(ctx.db)) > 0) return null;
+  const email = normalizeEmail(ctx.config.ADMIN_EMAIL ?? 'admin@parla.test');
+  const generated = ctx.config.ADMIN_PASSWORD ? undefined : generatePassword();
+  const password = ctx.config.ADMIN_PASSWORD ?? generated!;
+  const now = ctx.now();
+  const existing = await repo.findUserByEmail(ctx.db, email);
+  if (existing) {
+    await ctx.db.updateTable('users').set({ user_type: UserType.Admin, updated_at: now }).where('id', '=', existing.id).execute();
+    return { email };
+  }
+  await repo.insertUser(ctx.db, {
+    id: newId(),
+    email,
+    password_hash: await hashPassword(password),
+    first_name: 'Parla',
+    last_name: 'Administrator',
+    company_name: null,
+    mobile_number: null,
+    user_type: UserType.Admin,
+    status: AccountStatus.Active,
+    email_verified_at: now,
+    subscription_type: SubscriptionType.ENTERPRISE,
+    requested_sub_type: null,
+  });
+  return { email, ...(generated ? { generatedPassword: generated } : {}) };
+}

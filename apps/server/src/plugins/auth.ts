@@ -1,0 +1,103 @@
+// Authentication for every route, declared per route as config.auth:
+//   'none'  no check (health, portal settings, public pages)
+//   'app'   the application key only (sign-in, registration, reset)
+//   'user'  application key + a live session (the default under /api)
+//   'admin' as 'user', and the account is an administrator (403 otherwise)
+//   'kb'    a knowledge-API JWT from /api/token/jwt, whose session is still live
+// Authorization: Bearer {APP_KEY} {sessionToken}   (kb: Bearer {jwt})
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { UserType } from '@parla/shared/enums';
+import type { AppContext } from '../context';
+import { AppError } from '../lib/errors';
+import { verifyHs256 } from '../lib/jwt';
+import { hashToken, safeEqual } from '../lib/tokens';
+
+export type AuthLevel = 'none' | 'app' | 'user' | 'admin' | 'kb';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  type: UserType;
+  /** The session record's id (not its token). */
+  sessionId: string;
+  adminProxy: boolean;
+  impersonatorId: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: AuthLevel;
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+
+/** The signed-in user of a route declared 'user', 'admin' or 'kb'. */
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw AppError.unauthenticated();
+  return request.user;
+}
+
+export async function findSessionUser(ctx: AppContext, by: { tokenHash: string } | { sessionId: string }): Promise<SessionUser | null> {
+  let q = ctx.db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'users.id as id',
+      'users.email as email',
+      'users.first_name as first_name',
+      'users.last_name as last_name',
+      'users.user_type as user_type',
+      'sessions.id as session_id',
+      'sessions.admin_proxy as admin_proxy',
+      'sessions.impersonator_id as impersonator_id',
+    ])
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', ctx.now())
+    .where('users.status', '=', 'ACTIVE');
+  q = 'tokenHash' in by ? q.where('sessions.token_hash', '=', by.tokenHash) : q.where('sessions.id', '=', by.sessionId);
+  const row = await q.executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: row.id,
+    email: row.email,
+    name: `${row.first_name} ${row.last_name}`.trim(),
+    type: row.user_type === UserType.Admin ? UserType.Admin : UserType.Customer,
+    sessionId: row.session_id,
+    adminProxy: row.admin_proxy,
+    impersonatorId: row.impersonator_id,
+  };
+}
+
+const BEARER = /^Bearer\s+(\S+)(?:\s+(\S+))?\s*$/i;
+
+export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest('user', null);
+
+  app.addHook('onRequest', async (request) => {
+    const declared = request.routeOptions.config?.auth;
+    const level: AuthLevel = declared ?? (request.url.startsWith('/api/') ? 'user' : 'none');
+    if (level === 'none') return;
+    const match = BEARER.exec(request.headers.authorization ?? '');
+
+    if (level === 'kb') {
+      const claims = match && !match[2] ? verifyHs256(match[1]!, ctx.jwtKey, Math.floor(ctx.now().getTime() / 1000)) : null;
+      if (!claims) throw AppError.invalidToken();
+      const user = await findSessionUser(ctx, { sessionId: claims.sid });
+      if (!user || user.id !== claims.sub) throw AppError.invalidToken();
+      request.user = user;
+      return;
+    }
+
+    if (!match || !safeEqual(match[1]!, ctx.config.APP_KEY)) throw AppError.invalidAppKey();
+    if (level === 'app') return;
+    const token = match[2];
+    if (!token) throw AppError.unauthenticated();
+    const user = await findSessionUser(ctx, { tokenHash: hashToken(token) });
+    if (!user) throw AppError.unauthenticated();
+    if (level === 'admin' && user.type !== UserType.Admin) throw AppError.forbidden();
+    request.user = user;
+  });
+}

@@ -1,0 +1,69 @@
+// One error handler: every failure leaves as { status: 'ERROR', code, errors, failReason? }.
+// 5xx bodies are generic; their detail goes to the log only.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ErrorCode, ERROR_MESSAGES, INVALID_PARAMS_FALLBACK, type ErrorBody } from '@parla/shared/errors';
+import { AppError } from '../lib/errors';
+
+function send(reply: FastifyReply, status: number, body: ErrorBody & Record<string, unknown>, headers?: Record<string, string>) {
+  if (headers) reply.headers(headers);
+  return reply.status(status).type('application/json').send(body);
+}
+
+function unique(list: string[]): string[] {
+  return [...new Set(list.filter((m) => m && m.trim()))];
+}
+
+/** Messages of a zod validation failure: the schema's own texts; a wrong shape at the root
+ *  (no body, an array, a string) gets the spec's generic invalid-parameters text. */
+function validationMessages(issues: { message: string; instancePath?: string; params?: { issue?: { path?: unknown[] } } }[]): string[] {
+  const msgs = issues.map((i) => {
+    const path = i.params?.issue?.path ?? (i.instancePath ? [i.instancePath] : []);
+    if (!path || path.length === 0 || /^Invalid input/.test(i.message)) return i.message.startsWith('Invalid input') ? INVALID_PARAMS_FALLBACK : i.message;
+    return i.message;
+  });
+  return unique(msgs).length ? unique(msgs) : [INVALID_PARAMS_FALLBACK];
+}
+
+export function toErrorReply(err: unknown): { status: number; body: ErrorBody & Record<string, unknown>; headers?: Record<string, string> } | null {
+  if (err instanceof AppError) {
+    return {
+      status: err.httpStatus,
+      body: { status: 'ERROR', code: err.code, errors: err.errors, ...(err.extra.failReason ? { failReason: err.extra.failReason } : {}), ...(err.extra.body ?? {}) },
+      ...(err.extra.headers ? { headers: err.extra.headers } : {}),
+    };
+  }
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    return { status: 400, body: { status: 'ERROR', code: ErrorCode.InvalidOrMissingParams, errors: validationMessages(err.validation as never) } };
+  }
+  const fe = err as FastifyError;
+  if (fe && typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
+    const status = fe.statusCode;
+    const message =
+      status === 413 ? 'The request is too large.'
+      : status === 415 ? 'Unsupported content type. Send JSON (application/json).'
+      : status === 429 ? 'Too many requests. Please wait a moment and try again.'
+      : fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
+        ? 'The request body is not valid JSON.'
+      : INVALID_PARAMS_FALLBACK;
+    const code = status === 429 ? ErrorCode.RequestFail : ErrorCode.InvalidOrMissingParams;
+    return { status, body: { status: 'ERROR', code, errors: [message] } };
+  }
+  return null;
+}
+
+export function registerErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((err: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const known = toErrorReply(err);
+    if (known) {
+      if (known.status >= 500) request.log.error({ err }, 'request failed');
+      return send(reply, known.status, known.body, known.headers);
+    }
+    request.log.error({ err }, 'unexpected error');
+    return send(reply, 500, { status: 'ERROR', code: ErrorCode.ServerError, errors: [ERROR_MESSAGES[ErrorCode.ServerError]] });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    return send(reply, 404, { status: 'ERROR', code: ErrorCode.InvalidOrMissingParams, errors: [`No such endpoint: ${request.method} ${request.url.split('?')[0]}`], failReason: 'NOT_FOUND' });
+  });
+}

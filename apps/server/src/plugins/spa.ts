@@ -1,0 +1,47 @@
+// Serves the built portal under /react/ (index.html for every deep link) and redirects / there.
+// Hashed assets are cached for a year; index.html never is.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const WEB_DIST = resolve(here, '../../../web/dist');
+
+const NOT_BUILT = '<!doctype html><title>Parla</title><p>The portal has not been built yet. Run <code>npm run build</code> (npm start does it for you).</p>';
+
+export async function registerSpa(app: FastifyInstance, distDir = WEB_DIST): Promise<void> {
+  app.get('/', { config: { auth: 'none' } }, (_req, reply) => reply.redirect('/react/'));
+
+  const indexFile = join(distDir, 'index.html');
+  const index = () => (existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null);
+  let cached: string | null = null;
+
+  const sendIndex = (_req: unknown, reply: FastifyReply) => {
+    cached ??= index();
+    reply.header('cache-control', 'no-store').header('x-frame-options', 'SAMEORIGIN');
+    if (!cached) return reply.status(503).type('text/html').send(NOT_BUILT);
+    return reply.type('text/html').send(cached);
+  };
+
+  if (existsSync(join(distDir, 'assets'))) {
+    await app.register(fastifyStatic, {
+      root: join(distDir, 'assets'),
+      prefix: '/react/assets/',
+      decorateReply: false,
+      immutable: true,
+      maxAge: '365d',
+    });
+  }
+  for (const file of ['favicon.svg', 'robots.txt']) {
+    app.get(`/react/${file}`, { config: { auth: 'none' } }, (_req, reply) => {
+      const path = join(distDir, file);
+      if (!existsSync(path)) return reply.status(404).send();
+      return reply.type(file.endsWith('.svg') ? 'image/svg+xml' : 'text/plain').header('cache-control', 'public, max-age=86400').send(readFileSync(path));
+    });
+  }
+  app.get('/react', { config: { auth: 'none' } }, (_req, reply) => reply.redirect('/react/'));
+  app.get('/react/', { config: { auth: 'none' } }, sendIndex);
+  app.get('/react/*', { config: { auth: 'none' } }, sendIndex);
+}

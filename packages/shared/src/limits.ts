@@ -1,0 +1,47 @@
+// Business constants and timings (spec 1 §9, spec 2 §9, spec 4 §9), each with its reason.
+
+export const MB = 1024 * 1024;
+
+/** Every API call gives up after 10 s (spec 1 §7). */
+export const REQUEST_TIMEOUT_MS = 10_000;
+/** Below this width the navbar becomes a drawer and the avatar screen shows the list only. */
+export const MOBILE_BREAKPOINT_PX = 760;
+/** The billing report opens on the last month. */
+export const BILLING_DEFAULT_WINDOW_MONTHS = 1;
+export const OAUTH_SUCCESS_REDIRECT_MS = 3000;
+export const OAUTH_EDIT_CLOSE_MS = 3000;
+export const VPS_DELETE_CLOSE_MS = 3000;
+export const AVATAR_DELETE_CLOSE_MS = 2000;
+export const OAUTH_VALUE_TRUNCATE = 30;
+export const SESSION_ID_TRUNCATE = 20;
+/** By default the home page is skipped and visitors go to sign-in. */
+export const SKIP_HOME_DEFAULT = true;
+/** Client log level unless ?logLevel= says otherwise. */
+export const DEFAULT_LOG_LEVEL = 'warn';
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Toasts (spec 2 §9, spec 4 §8). */
+export const TOAST_SUCCESS_MS = 2000;
+export const TOAST_ERROR_MS = 4000;
+export const TOAST_FILE_SIZE_MS = 5000;
+export const TOAST_KNOWLEDGE_ERROR_MS = 5000;
+export const COPY_SNACKBAR_MS = 2000;
+
+/** Sessions: 12 h normally, 30 days with Remember me (expiry decided by the server). */
+export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+export const SESSION_REMEMBER_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** Admin-proxy codes are single use and short lived: they travel in a URL. */
+export const ADMIN_PROXY_CODE_TTL_MS = 5 * 60 * 1000;
+export const EMAIL_VERIFICATION_TTL_MS = 48 * 60 * 60 * 1000;
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+/** Knowledge API tokens are short lived and bound to the session that issued them. */
+export const KNOWLEDGE_JWT_TTL_S = 15 * 60;
+
+/** Passwords: NIST/OWASP — a minimum length, a generous maximum, no composition rules. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 256;
+
+/** Per-account lockout: after this many failures in the window, sign-in answers 429. */
+export const LOGIN_FAILURE_LIMIT = 10;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
