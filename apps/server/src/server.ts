@@ -1,0 +1,53 @@
+// Starts Parla: database, migrations, first administrator, HTTP listener. Used by main.ts and
+// by the end-to-end test launcher.
+import { mkdirSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { build } from './app';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { openDatabase } from './db/database';
+import { migrate } from './db/migrate';
+import { loadSecretKey } from './lib/secrets';
+import { ensureFirstAdmin, type FirstAdmin } from './modules/auth/auth.service';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  ctx: AppContext;
+  admin: FirstAdmin | null;
+  close(): Promise<void>;
+}
+
+export async function startServer(config: Config): Promise<RunningServer> {
+  mkdirSync(config.DATA_DIR, { recursive: true });
+  const database = await openDatabase({
+    ...(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR }),
+    log: (message, err) => console.error(message, err instanceof Error ? err.message : err),
+  });
+  await migrate(database.db);
+  const secretKey = loadSecretKey(config.SECRET_KEY, config.DATA_DIR);
+  const { app, ctx } = await build({ config, database, secretKey });
+  const admin = await ensureFirstAdmin(ctx);
+  await app.listen({ port: config.PORT, host: config.HOST });
+  return {
+    app,
+    ctx,
+    admin,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export function adminBanner(admin: FirstAdmin): string {
+  return [
+    '',
+    '================ Parla administrator created ================',
+    `  Email:    ${admin.email}`,
+    admin.generatedPassword
+      ? `  Password: ${admin.generatedPassword}\n  (shown once: store it now; set ADMIN_EMAIL / ADMIN_PASSWORD to choose your own)`
+      : '  Password: the ADMIN_PASSWORD you configured',
+    '=============================================================',
+    '',
+  ].join('\n');
+}

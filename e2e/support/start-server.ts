@@ -1,0 +1,54 @@
+// The server under end-to-end test: a fresh DATA_DIR, a known administrator, a real SMTP
+// capture (read by tests over a small HTTP endpoint), and the stand-ins of third-party
+// providers on loopback ports the outbound guard is told to allow. Test-only code.
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseConfig } from '../../apps/server/src/config';
+import { startServer } from '../../apps/server/src/server';
+import { startSmtpCapture } from '../../apps/server/test/smtp-capture';
+import { E2E_ADMIN } from './accounts';
+import { E2E_PORT, MAIL_READER_PORT } from './ports';
+import { startStandIns } from './stand-ins';
+
+const smtp = await startSmtpCapture();
+const standIns = await startStandIns();
+
+const mailReader = createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://x');
+  const to = url.searchParams.get('to')?.toLowerCase();
+  const list = smtp.messages.filter((m) => !to || m.to.includes(to));
+  res.setHeader('content-type', 'application/json');
+  res.end(JSON.stringify(list.map((m) => ({ to: m.to, subject: m.subject, text: m.text }))));
+});
+await new Promise<void>((resolve) => mailReader.listen(MAIL_READER_PORT, '127.0.0.1', () => resolve()));
+
+const config = parseConfig({
+  ...process.env,
+  PORT: String(E2E_PORT),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
+  DATA_DIR: mkdtempSync(join(tmpdir(), 'parla-e2e-')),
+  DATABASE_URL: '',
+  SMTP_URL: smtp.url,
+  ADMIN_EMAIL: E2E_ADMIN.email,
+  ADMIN_PASSWORD: E2E_ADMIN.password,
+  APP_KEY: 'e2e-app-key-0123456789',
+  AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+  OUTBOUND_ALLOW: standIns.allow.join(','),
+  LOG_LEVEL: 'warn',
+  ...standIns.env,
+});
+const server = await startServer(config);
+process.stdout.write(`e2e server on ${config.PUBLIC_URL}\n`);
+
+const stop = async () => {
+  await server.close();
+  await smtp.close();
+  await standIns.close();
+  mailReader.close();
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
