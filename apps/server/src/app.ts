@@ -1,5 +1,6 @@
 // build(): the Fastify application with its plugins and every feature module.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
@@ -7,6 +8,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/database';
 import { AppError } from './lib/errors';
+import { FileStore } from './lib/file-store';
 import { Mailer } from './lib/mailer';
 import { OutboundClient, outboundPolicyFromConfig } from './lib/outbound';
 import { SecretBox } from './lib/secrets';
@@ -44,7 +46,7 @@ export async function build(opts: BuildOptions): Promise<{ app: FastifyInstance;
     requestTimeout: 60_000,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: true,
-    disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
+    logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace' }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -58,6 +60,7 @@ export async function build(opts: BuildOptions): Promise<{ app: FastifyInstance;
     jwtKey: SecretBox.derive(opts.secretKey, 'knowledge-jwt'),
     outbound: new OutboundClient(outboundPolicyFromConfig(config)),
     mailer: new Mailer(database.db, app.log, config.SMTP_URL, config.MAIL_FROM),
+    files: new FileStore(config.DATA_DIR),
     log: app.log,
     now: opts.now ?? (() => new Date()),
   };
@@ -69,6 +72,11 @@ export async function build(opts: BuildOptions): Promise<{ app: FastifyInstance;
       AppError.rateLimited(context.ttl / 1000, 'Too many requests from this address. Please wait a minute and try again.'),
   });
   registerAuth(app, ctx);
+  // Multipart bodies are not covered by bodyLimit: these are the ceilings; each route checks
+  // its own smaller limits while streaming (lib/file-store.ts).
+  await app.register(multipart, {
+    limits: { fileSize: 26 * 1024 * 1024, files: 5, fields: 20, fieldSize: 2 * 1024 * 1024, parts: 30 },
+  });
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { DB } from './db/schema';
+import type { FileStore } from './lib/file-store';
 import type { Mailer } from './lib/mailer';
 import type { OutboundClient } from './lib/outbound';
 import type { SecretBox } from './lib/secrets';
@@ -17,6 +18,7 @@ export interface AppContext {
   jwtKey: Buffer;
   outbound: OutboundClient;
   mailer: Mailer;
+  files: FileStore;
   log: FastifyBaseLogger;
   /** Injectable clock: tests move time instead of waiting. */
   now(): Date;

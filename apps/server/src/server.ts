@@ -28,11 +28,17 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const { app, ctx } = await build({ config, database, secretKey });
   const admin = await ensureFirstAdmin(ctx);
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Crash leftovers (files renamed but never committed) are removed now and every hour.
+  const sweep = () => ctx.files.sweep(ctx.db).catch((err) => app.log.warn({ err }, 'file sweep failed'));
+  void sweep();
+  const sweeper = setInterval(() => void sweep(), 60 * 60 * 1000);
+  sweeper.unref();
   return {
     app,
     ctx,
     admin,
     close: async () => {
+      clearInterval(sweeper);
       await app.close();
       await database.close();
     },

@@ -1,0 +1,48 @@
+// The routes of spec 1 §2 and spec 4 §2 under the basename /react. Every screen is loaded
+// lazily so the first load stays small.
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { paths } from '../config/paths';
+import { AppLayout } from './layout/app-layout';
+import { RequireAuth } from './require-auth';
+import { RouteError } from './route-error';
+
+type Loader = () => Promise<{ default: React.ComponentType }>;
+const screen = (load: Loader): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+export const publicRoutes: RouteObject[] = [
+  { index: true, ...screen(() => import('./routes/home')) },
+  { path: paths.login, ...screen(() => import('./routes/auth/login')) },
+  { path: paths.register, ...screen(() => import('./routes/auth/register')) },
+  { path: paths.forgotPassword, ...screen(() => import('./routes/auth/forgot-password')) },
+  { path: paths.emailVerification(), ...screen(() => import('./routes/auth/email-verification')) },
+  { path: paths.resetPassword(), ...screen(() => import('./routes/auth/reset-password')) },
+  { path: paths.signout, ...screen(() => import('./routes/auth/signout')) },
+  { path: paths.docs, ...screen(() => import('./routes/docs')) },
+];
+
+export const customerRoutes: RouteObject[] = [];
+
+export const adminRoutes: RouteObject[] = [];
+
+export const signedInRoutes: RouteObject[] = [];
+
+export function createRouter() {
+  return createBrowserRouter(
+    [
+      {
+        element: <AppLayout />,
+        errorElement: <RouteError />,
+        children: [
+          ...publicRoutes,
+          { element: <RequireAuth />, children: signedInRoutes },
+          { element: <RequireAuth role="CUSTOMER" />, children: customerRoutes },
+          { element: <RequireAuth role="ADMIN" />, children: adminRoutes },
+          { path: '*', ...screen(() => import('./routes/not-found')) },
+        ],
+      },
+    ],
+    { basename: '/react' },
+  );
+}

@@ -1,0 +1,26 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The portal lives under /react (spec 1 §2). In development the API is proxied to the server.
+export default defineConfig({
+  base: '/react/',
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': 'http://127.0.0.1:8080',
+      '/kb': 'http://127.0.0.1:8080',
+      '/avatar': 'http://127.0.0.1:8080',
+      '/player': 'http://127.0.0.1:8080',
+      '/catalogue': 'http://127.0.0.1:8080',
+      '/config-files': 'http://127.0.0.1:8080',
+      '/ws': { target: 'ws://127.0.0.1:8080', ws: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 900,
+  },
+});
