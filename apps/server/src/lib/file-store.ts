@@ -164,7 +164,11 @@ export class FileStore {
         continue;
       }
       if (owner === 'tmp') {
-        for (const n of names) if (await old(join(dir, n))) (await rm(join(dir, n), { force: true }), removed.push(join('tmp', n)));
+        for (const n of names) {
+          if (!(await old(join(dir, n)))) continue;
+          await rm(join(dir, n), { force: true });
+          removed.push(join('tmp', n));
+        }
         continue;
       }
       const known = new Set(
