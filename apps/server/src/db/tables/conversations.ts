@@ -1,0 +1,28 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+export interface ConversationsTable {
+  id: string;
+  owner_id: string;
+  avatar_id: string;
+  avatar_name: string;
+  avatar_type: string;
+  user_id: string;
+  user_name: string;
+  device_id: string | null;
+  device_os: string | null;
+  locale: string | null;
+  spoken_language: string | null;
+  ip_address: string | null;
+  node_id: string | null;
+  status: Generated<string>;
+  started_at: Timestamp;
+  last_seen_at: Timestamp;
+  ended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  end_reason: string | null;
+}
+
+export interface ConversationTables {
+  conversations: ConversationsTable;
+}
