@@ -23,7 +23,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     ...(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR }),
     log: (message, err) => console.error(message, err instanceof Error ? err.message : err),
   });
-  await migrate(database.db);
+  await migrate(database.db, database.schema);
   const secretKey = loadSecretKey(config.SECRET_KEY, config.DATA_DIR);
   const { app, ctx } = await build({ config, database, secretKey });
   const admin = await ensureFirstAdmin(ctx);

@@ -38,7 +38,7 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
   const url = process.env.TEST_DATABASE_URL;
   const schema = url ? `t_${randomBytes(6).toString('hex')}` : undefined;
   const database = await openDatabase(url ? { databaseUrl: url, schema: schema! } : {});
-  await migrate(database.db);
+  await migrate(database.db, database.schema);
 
   const logs: string[] = [];
   const logStream = new Writable({

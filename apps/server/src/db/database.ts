@@ -14,6 +14,8 @@ export interface Database {
   kind: 'postgres' | 'pglite';
   /** Whether the pgvector extension can be used (PGlite has it; Debian's PostgreSQL 15 does not). */
   hasVector: boolean;
+  /** PostgreSQL only: the schema every table lives in, when not the default. */
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -53,7 +55,7 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
   }
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   const hasVector = await vectorAvailable(db);
-  return { db, kind: 'postgres', hasVector, close: () => db.destroy() };
+  return { db, kind: 'postgres', hasVector, ...(opts.schema ? { schema: opts.schema } : {}), close: () => db.destroy() };
 }
 
 async function openPglite(opts: DatabaseOptions): Promise<Database> {

@@ -19,8 +19,13 @@ class FolderProvider implements MigrationProvider {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run below the typed schema
-export async function migrate(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new FolderProvider(), allowUnorderedMigrations: true });
+export async function migrate(db: Kysely<any>, schema?: string): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: new FolderProvider(),
+    allowUnorderedMigrations: true,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -28,6 +28,8 @@ export interface OutboundPolicy {
   allow: string[];
   /** Development escape hatch: allow every address. Off by default. */
   allowPrivate: boolean;
+  /** DNS resolution (tests give names fixed answers); node:dns lookup by default. */
+  resolve?: (hostname: string, callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
 }
 
 export interface OutboundRequest extends Omit<RequestInit, 'redirect' | 'dispatcher' | 'signal'> {
@@ -112,9 +114,13 @@ export class OutboundClient {
   /** A DNS lookup that fails when any resolved address is not public unicast. Usable as the
    *  `lookup` option of net, http, https and ws connections. */
   readonly lookup: LookupFunction = (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+    const resolve =
+      this.policy.resolve ??
+      ((name: string, cb: (err: NodeJS.ErrnoException | null, a: LookupAddress[]) => void) =>
+        dnsLookup(name, { ...options, all: true }, (err, a) => cb(err, (a ?? []) as LookupAddress[])));
+    resolve(hostname, (err, addresses) => {
       if (err) return callback(err, '', 0);
-      const list = addresses as LookupAddress[];
+      const list = addresses;
       const bad = list.find((a) => !isPublicAddress(a.address));
       if (bad || list.length === 0) {
         const refused = Object.assign(new OutboundRefused('host resolves to a private or reserved address'), { code: 'EREFUSED_PRIVATE' });

@@ -1,0 +1,80 @@
+// One set of SSRF vectors for every entry point that fetches a URL (the outbound client, the
+// proxy, URL items, crawl, LLM base URL, REST endpoint URL, OAuth URLs). `{canary}` is the
+// port of a listener on loopback that must never see a connection; names under
+// `.private-resolve.test` are answered by the test resolver with private addresses.
+
+export const PRIVATE_NAMES: Record<string, string[]> = {
+  'loopback.private-resolve.test': ['127.0.0.1'],
+  'ten.private-resolve.test': ['10.1.2.3'],
+  'metadata.private-resolve.test': ['169.254.169.254'],
+  'v6.private-resolve.test': ['::1'],
+  'mixed.private-resolve.test': ['93.184.216.34', '192.168.1.20'],
+  'mapped.private-resolve.test': ['::ffff:127.0.0.1'],
+};
+
+export function ssrfVectors(canary: number): string[] {
+  const c = canary;
+  return [
+    // loopback, every spelling Node's URL parser turns into 127.0.0.1
+    `http://127.0.0.1:${c}/`,
+    `http://127.1:${c}/`,
+    `http://127.0.1:${c}/`,
+    `http://2130706433:${c}/`,
+    `http://0x7f000001:${c}/`,
+    `http://0x7f.0x0.0x0.0x1:${c}/`,
+    `http://0177.0.0.1:${c}/`,
+    `http://017700000001:${c}/`,
+    `http://１２７.０.０.１:${c}/`,
+    `http://127.255.255.254:${c}/`,
+    `http://localhost:${c}/`,
+    `http://LOCALHOST.:${c}/`,
+    `http://api.localhost:${c}/`,
+    `http://[::1]:${c}/`,
+    `http://[0:0:0:0:0:0:0:1]:${c}/`,
+    `http://[::ffff:127.0.0.1]:${c}/`,
+    `http://[::ffff:7f00:1]:${c}/`,
+    `http://[0:0:0:0:0:ffff:7f00:1]:${c}/`,
+    `http://0.0.0.0:${c}/`,
+    `http://0:${c}/`,
+    `http://[::]:${c}/`,
+    // private, CGNAT, link-local, metadata, reserved, multicast
+    'http://10.0.0.1/',
+    'http://172.16.0.1/',
+    'http://172.31.255.255/',
+    'http://192.168.0.1/',
+    'http://100.64.0.1/',
+    'http://169.254.169.254/latest/meta-data/',
+    'http://[fd00:ec2::254]/latest/meta-data/',
+    'http://metadata.google.internal/computeMetadata/v1/',
+    'http://192.0.0.170/',
+    'http://198.18.0.1/',
+    'http://224.0.0.1/',
+    'http://255.255.255.255/',
+    'http://240.0.0.1/',
+    'http://[fe80::1]/',
+    'http://[fc00::1]/',
+    'http://[2002:7f00:1::]/',
+    'http://[64:ff9b::7f00:1]/',
+    'http://[2001::1]/',
+    'http://intranet/',
+    'http://printer.local/',
+    'http://db.internal/',
+    // names that resolve to private addresses
+    `http://loopback.private-resolve.test:${c}/`,
+    'http://ten.private-resolve.test/',
+    'http://metadata.private-resolve.test/',
+    `http://v6.private-resolve.test:${c}/`,
+    'http://mixed.private-resolve.test/',
+    `http://mapped.private-resolve.test:${c}/`,
+    // other schemes
+    'file:///etc/passwd',
+    'ftp://127.0.0.1/',
+    'gopher://127.0.0.1:6379/_INFO',
+    'data:text/plain,hello',
+    'javascript:alert(1)',
+    `ws://127.0.0.1:${c}/`,
+    // malformed
+    'http://',
+    'not a url',
+  ];
+}
