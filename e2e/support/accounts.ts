@@ -64,7 +64,7 @@ export async function createCustomer(request: APIRequestContext, prefix = 'custo
 export async function signIn(page: Page, email: string, password: string, opts: { rememberMe?: boolean } = {}): Promise<void> {
   await page.goto('/react/login');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   if (opts.rememberMe === false) await page.getByLabel('Remember me').uncheck();
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
