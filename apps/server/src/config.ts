@@ -14,7 +14,7 @@ const envSchema = z.object({
   APP_KEY: z.string().min(8).default('parla-web-app-key'),
   SECRET_KEY: z.string().min(32).optional(),
   SMTP_URL: z.string().min(1).optional(),
-  MAIL_FROM: z.string().default('Parla <no-reply@parla.local>'),
+  MAIL_FROM: z.string().default('Parla <no-reply@parla.test>'),
   ALLOW_REGISTRATION: bool.default(true),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
