@@ -15,7 +15,10 @@ import { SecretBox } from './lib/secrets';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandlers } from './plugins/errors';
 import { registerSpa } from './plugins/spa';
+import { accountRoutes } from './modules/account/account.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { oauthConfigRoutes } from './modules/oauth-configs/oauth-configs.routes';
 import { portalRoutes } from './modules/portal/portal.routes';
 
 export interface BuildOptions {
@@ -85,6 +88,9 @@ export async function build(opts: BuildOptions): Promise<{ app: FastifyInstance;
 
   await app.register(portalRoutes(ctx));
   await app.register(authRoutes(ctx));
+  await app.register(accountRoutes(ctx));
+  await app.register(oauthConfigRoutes(ctx));
+  await app.register(adminRoutes(ctx));
 
   if (opts.serveWeb !== false) await registerSpa(app);
 

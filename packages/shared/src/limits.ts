@@ -45,3 +45,7 @@ export const PASSWORD_MAX_LENGTH = 256;
 /** Per-account lockout: after this many failures in the window, sign-in answers 429. */
 export const LOGIN_FAILURE_LIMIT = 10;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+
+/** OAuth configs per account: one per partner and environment is the usual need; the cap stops
+ *  a script from filling the table. */
+export const OAUTH_APPS_PER_ACCOUNT = 50;

@@ -5,6 +5,8 @@ export type SubscriptionType = (typeof SubscriptionType)[keyof typeof Subscripti
 export type PlanName = keyof typeof SubscriptionType;
 
 export const PLAN_DISPLAY_ORDER: readonly PlanName[] = ['FREE', 'STARTER', 'PRO', 'ENTERPRISE'];
+/** The plans a customer may ask for (NONE is no plan at all). */
+export const REQUESTABLE_PLANS: readonly SubscriptionType[] = PLAN_DISPLAY_ORDER.map((name) => SubscriptionType[name]);
 
 export const PLAN_PRICES: Record<PlanName, string> = {
   NONE: 'USD 0/month',
@@ -22,6 +24,11 @@ export const PLAN_LIMITS: Record<PlanName, { avatars: number | null; minutesPerM
   PRO: { avatars: 25, minutesPerMonth: 2000 },
   ENTERPRISE: { avatars: null, minutesPerMonth: null },
 };
+
+/** The limits of a plan given by its number (an unknown number has no allowance). */
+export function planLimits(value: number): { avatars: number | null; minutesPerMonth: number | null } {
+  return PLAN_LIMITS[planName(value)];
+}
 
 export function planName(value: number): PlanName {
   const found = (Object.keys(SubscriptionType) as PlanName[]).find((k) => SubscriptionType[k] === value);

@@ -1,6 +1,8 @@
 // Table types for Kysely. Each feature declares its tables in its own file; this composes them.
+import type { AccountAreaTables } from './tables/account';
 import type { AccountTables } from './tables/accounts';
 import type { ConversationTables } from './tables/conversations';
 import type { FileTables } from './tables/files';
+import type { OauthTables } from './tables/oauth';
 
-export type DB = AccountTables & FileTables & ConversationTables;
+export type DB = AccountTables & FileTables & ConversationTables & AccountAreaTables & OauthTables;

@@ -1,0 +1,58 @@
+// Queries of the account area: the account row, plan change requests, administrators to notify
+// and the avatar count. Rules live in account.service.ts and admin.service.ts.
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+
+type Q = Kysely<DB> | Transaction<DB>;
+
+export function findAccount(db: Q, userId: string) {
+  return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+}
+
+/** Emails of the active administrators (they receive plan change requests). */
+export async function activeAdminEmails(db: Q): Promise<string[]> {
+  const rows = await db.selectFrom('users').select('email').where('user_type', '=', 'ADMIN').where('status', '=', 'ACTIVE').execute();
+  return rows.map((r) => r.email);
+}
+
+export function insertPlanRequest(
+  db: Q,
+  row: { id: string; user_id: string; from_sub_type: number; requested_sub_type: number; dh_type: number; requested_at: Date },
+) {
+  return db.insertInto('subscription_requests').values(row).execute();
+}
+
+/** Marks the user's pending request; only when none is pending (the update is the check). */
+export async function markPlanRequested(db: Q, userId: string, requested: number, at: Date): Promise<boolean> {
+  const res = await db
+    .updateTable('users')
+    .set({ requested_sub_type: requested, updated_at: at })
+    .where('id', '=', userId)
+    .where('requested_sub_type', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export function pendingPlanRequest(db: Q, userId: string) {
+  return db.selectFrom('subscription_requests').selectAll().where('user_id', '=', userId).where('decision', 'is', null).executeTakeFirst();
+}
+
+export function decidePlanRequest(db: Q, requestId: string, decision: 'APPROVED' | 'DECLINED', adminId: string, at: Date) {
+  return db
+    .updateTable('subscription_requests')
+    .set({ decision, decided_by: adminId, decided_at: at })
+    .where('id', '=', requestId)
+    .where('decision', 'is', null)
+    .executeTakeFirst();
+}
+
+/**
+ * Avatars the account owns. The avatars table belongs to the avatar area and may not exist in
+ * this build yet; until it does the count is 0 because no avatar can exist.
+ */
+export async function countAvatars(db: Q, ownerId: string): Promise<number> {
+  const exists = await sql<{ present: boolean }>`select to_regclass('avatars') is not null as present`.execute(db);
+  if (!exists.rows[0]?.present) return 0;
+  const res = await sql<{ n: number }>`select count(*)::int as n from avatars where owner_id = ${ownerId}`.execute(db);
+  return Number(res.rows[0]?.n ?? 0);
+}

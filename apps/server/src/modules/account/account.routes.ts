@@ -1,0 +1,23 @@
+// Account info, the billing report and plan change requests (spec 1 §7).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountUpgradeRequest } from '@parla/shared/schemas/account';
+import { accountStatsQuery } from '@parla/shared/schemas/billing';
+import type { AppContext } from '../../context';
+import { requireUser } from '../../plugins/auth';
+import { accountInfo, requestPlanChange } from './account.service';
+import { accountStats } from './billing.service';
+
+export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/api/account_info', { config: { auth: 'user' } }, (request) => accountInfo(ctx, requireUser(request)));
+
+    app.get('/api/account_stats', { schema: { querystring: accountStatsQuery }, config: { auth: 'user' } }, (request) =>
+      accountStats(ctx, requireUser(request).id, request.query.startDate, request.query.endDate),
+    );
+
+    app.post('/api/account_upgrade', { schema: { body: accountUpgradeRequest }, config: { auth: 'user' } }, async (request) => {
+      await requestPlanChange(ctx, requireUser(request), request.body);
+      return { status: 'OK' };
+    });
+  };
+}

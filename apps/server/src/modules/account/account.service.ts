@@ -1,0 +1,59 @@
+// The rules of the account screen: account info, and asking for a plan change.
+import { UserType } from '@parla/shared/enums';
+import { planName } from '@parla/shared/plans';
+import {
+  PLAN_ALREADY_CURRENT,
+  PLAN_REQUEST_PENDING,
+  type AccountDetails,
+  type AccountUpgradeRequest,
+} from '@parla/shared/schemas/account';
+import type { AppContext } from '../../context';
+import { AppError } from '../../lib/errors';
+import { newId } from '../../lib/tokens';
+import type { SessionUser } from '../../plugins/auth';
+import { audit } from '../auth/auth.repository';
+import { ACCOUNT_SECTIONS } from './account.sections';
+import { planRequestMail } from './account.mail';
+import * as repo from './account.repository';
+
+export async function accountInfo(ctx: AppContext, user: SessionUser): Promise<{ accountDetails: AccountDetails }> {
+  const account = await repo.findAccount(ctx.db, user.id);
+  if (!account) throw AppError.unauthenticated();
+  const parts = [];
+  for (const section of ACCOUNT_SECTIONS) parts.push(await section(ctx, account));
+  return { accountDetails: Object.assign({}, ...parts) as AccountDetails };
+}
+
+/** Stores the request (one pending at a time) and tells every administrator. */
+export async function requestPlanChange(ctx: AppContext, user: SessionUser, input: AccountUpgradeRequest & { dhType: number }): Promise<void> {
+  const now = ctx.now();
+  const account = await ctx.db.transaction().execute(async (trx) => {
+    const found = await repo.findAccount(trx, user.id);
+    if (!found) throw AppError.unauthenticated();
+    if (found.subscription_type === input.subType) throw AppError.invalid(PLAN_ALREADY_CURRENT, 'SAME_PLAN');
+    if (!(await repo.markPlanRequested(trx, user.id, input.subType, now))) throw AppError.invalid(PLAN_REQUEST_PENDING, 'REQUEST_PENDING');
+    await repo.insertPlanRequest(trx, {
+      id: newId(),
+      user_id: user.id,
+      from_sub_type: found.subscription_type,
+      requested_sub_type: input.subType,
+      dh_type: input.dhType,
+      requested_at: now,
+    });
+    await audit(trx, { actor_id: user.impersonatorId ?? user.id, action: 'plan.request', target: user.id, detail: { from: planName(found.subscription_type), to: planName(input.subType) } });
+    return found;
+  });
+
+  // The request is stored and shown on the Customers screen whatever happens to the mail; a
+  // failed delivery is kept in the outbox and logged, not reported to the customer as a failure.
+  const desk = `${ctx.config.PUBLIC_URL}/react/customers`;
+  const customer = { name: `${account.first_name} ${account.last_name}`.trim(), email: account.email };
+  for (const to of await repo.activeAdminEmails(ctx.db)) {
+    if (user.type === UserType.Admin && to === account.email) continue;
+    try {
+      await ctx.mailer.send(planRequestMail(to, customer, account.subscription_type, input.subType, desk));
+    } catch (err) {
+      ctx.log.warn({ err: (err as Error).message }, 'plan request mail not delivered');
+    }
+  }
+}
