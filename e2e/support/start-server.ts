@@ -9,7 +9,8 @@ import { parseConfig } from '../../apps/server/src/config';
 import { startServer } from '../../apps/server/src/server';
 import { startSmtpCapture } from '../../apps/server/test/smtp-capture';
 import { E2E_ADMIN } from './accounts';
-import { E2E_PORT, MAIL_READER_PORT } from './ports';
+import { E2E_PORT, MAIL_READER_PORT, SEED_PORT } from './ports';
+import { startSeedControl } from './seed-control';
 import { startStandIns } from './stand-ins';
 
 const smtp = await startSmtpCapture();
@@ -41,6 +42,7 @@ const config = parseConfig({
   ...standIns.env,
 });
 const server = await startServer(config);
+const seedControl = await startSeedControl(server.ctx, SEED_PORT);
 process.stdout.write(`e2e server on ${config.PUBLIC_URL}\n`);
 
 const stop = async () => {
@@ -48,6 +50,7 @@ const stop = async () => {
   await smtp.close();
   await standIns.close();
   mailReader.close();
+  seedControl.close();
   process.exit(0);
 };
 process.on('SIGTERM', () => void stop());

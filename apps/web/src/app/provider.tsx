@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { SnackbarProvider } from 'notistack';
 import type { PortalSettings } from '@parla/shared/schemas/auth';
 import { queryClient } from '../lib/query-client';
@@ -13,11 +15,13 @@ export function AppProvider({ settings, children }: { settings: PortalSettings; 
     <PortalSettingsContext.Provider value={settings}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        <QueryClientProvider client={queryClient}>
-          <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
-            {children}
-          </SnackbarProvider>
-        </QueryClientProvider>
+        <LocalizationProvider dateAdapter={AdapterDayjs}>
+          <QueryClientProvider client={queryClient}>
+            <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
+              {children}
+            </SnackbarProvider>
+          </QueryClientProvider>
+        </LocalizationProvider>
       </ThemeProvider>
     </PortalSettingsContext.Provider>
   );

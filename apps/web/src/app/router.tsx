@@ -22,11 +22,19 @@ export const publicRoutes: RouteObject[] = [
   { path: paths.docs, ...screen(() => import('./routes/docs')) },
 ];
 
-export const customerRoutes: RouteObject[] = [];
+export const customerRoutes: RouteObject[] = [
+  { path: paths.oauthConfigs, ...screen(() => import('./routes/oauth/oauth-configs')) },
+  { path: paths.addOauthApp, ...screen(() => import('./routes/oauth/add-oauth-app')) },
+  { path: paths.oauthHelp, ...screen(() => import('./routes/oauth/oauth-help')) },
+];
 
-export const adminRoutes: RouteObject[] = [];
+export const adminRoutes: RouteObject[] = [
+  { path: paths.customers, ...screen(() => import('./routes/admin/customers')) },
+];
 
-export const signedInRoutes: RouteObject[] = [];
+export const signedInRoutes: RouteObject[] = [
+  { path: paths.account, ...screen(() => import('./routes/account/account')) },
+];
 
 export function createRouter() {
   return createBrowserRouter(

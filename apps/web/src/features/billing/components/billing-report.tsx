@@ -1,0 +1,136 @@
+// The main pane of the Account screen (spec 1 §2, §5): a date range (default: one month ago to
+// today, never in the future), Search, and conversation time per avatar with a total row.
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import SearchIcon from '@mui/icons-material/Search';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useSnackbar } from 'notistack';
+import { SCREEN_MESSAGES } from '@parla/shared/errors';
+import { BILLING_DEFAULT_WINDOW_MONTHS, TOAST_ERROR_MS } from '@parla/shared/limits';
+import { START_AFTER_END } from '@parla/shared/schemas/billing';
+import { useAccountStats, type BillingRange } from '../api/get-account-stats';
+
+const INVALID_DATES = 'Choose a valid start and end date.';
+
+/** Whole days: from the start of the start day to the end of the end day (the end is exclusive). */
+export function rangeOf(start: Dayjs, end: Dayjs): BillingRange {
+  return { startDate: start.startOf('day').valueOf(), endDate: end.add(1, 'day').startOf('day').valueOf() };
+}
+
+export function defaultDates(today = dayjs()): { start: Dayjs; end: Dayjs } {
+  return { start: today.subtract(BILLING_DEFAULT_WINDOW_MONTHS, 'month').startOf('day'), end: today.startOf('day') };
+}
+
+const minutes = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
+
+export function BillingReport() {
+  const { enqueueSnackbar } = useSnackbar();
+  const [dates, setDates] = useState(defaultDates);
+  const [range, setRange] = useState<BillingRange>(() => rangeOf(dates.start, dates.end));
+  const stats = useAccountStats(range);
+  const today = dayjs();
+
+  const search = () => {
+    const { start, end } = dates;
+    if (!start?.isValid() || !end?.isValid()) {
+      enqueueSnackbar(INVALID_DATES, { variant: 'error', autoHideDuration: TOAST_ERROR_MS });
+      return;
+    }
+    if (start.startOf('day').isAfter(end.startOf('day'))) {
+      enqueueSnackbar(START_AFTER_END, { variant: 'error', autoHideDuration: TOAST_ERROR_MS });
+      return;
+    }
+    const next = rangeOf(start, end);
+    if (next.startDate === range.startDate && next.endDate === range.endDate) void stats.refetch();
+    else setRange(next);
+  };
+
+  const data = stats.data;
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="billing-title" sx={{ p: { xs: 2, sm: 3 }, minWidth: 0 }}>
+      <Typography id="billing-title" variant="h2" component="h2">Billing Report</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+        Conversation time of your avatars, per avatar, for whole days in your time zone.
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mt: 2 }}>
+        <DatePicker
+          label="Start date"
+          value={dates.start}
+          onChange={(v) => setDates((d) => ({ ...d, start: v as Dayjs }))}
+          maxDate={today}
+          disableFuture
+          slotProps={{ textField: { margin: 'none', size: 'small', fullWidth: false, sx: { width: 180 } } }}
+        />
+        <DatePicker
+          label="End date"
+          value={dates.end}
+          onChange={(v) => setDates((d) => ({ ...d, end: v as Dayjs }))}
+          maxDate={today}
+          disableFuture
+          slotProps={{ textField: { margin: 'none', size: 'small', fullWidth: false, sx: { width: 180 } } }}
+        />
+        <Button variant="contained" startIcon={<SearchIcon />} onClick={search} disabled={stats.isFetching}>
+          Search
+        </Button>
+      </Box>
+      <Box sx={{ height: 4, mt: 2 }}>{stats.isFetching && <LinearProgress aria-label="Loading billing data" />}</Box>
+      {stats.isError && !stats.isFetching && (
+        <Alert severity="error" sx={{ mt: 1 }} action={<Button color="inherit" size="small" onClick={() => void stats.refetch()}>Retry</Button>}>
+          {SCREEN_MESSAGES.billingFailed}
+        </Alert>
+      )}
+      {data && (
+        <TableContainer sx={{ mt: 1 }}>
+          <Table size="small" aria-label="Billing report">
+            <TableHead>
+              <TableRow>
+                <TableCell>#</TableCell>
+                <TableCell>Avatar Name</TableCell>
+                <TableCell>Avatar ID</TableCell>
+                <TableCell align="right">Total Duration (minutes)</TableCell>
+                <TableCell align="right">Total Call Count</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data.billingData.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={5} sx={{ color: 'text.secondary', py: 3, textAlign: 'center' }}>
+                    No conversations in this period.
+                  </TableCell>
+                </TableRow>
+              )}
+              {data.billingData.map((row, i) => (
+                <TableRow key={row.avatarId}>
+                  <TableCell>{i + 1}</TableCell>
+                  <TableCell>{row.avatarName}</TableCell>
+                  <TableCell sx={{ fontFamily: 'ui-monospace, monospace', fontSize: 12, wordBreak: 'break-all' }}>{row.avatarId}</TableCell>
+                  <TableCell align="right">{minutes(row.totalCallDuration)}</TableCell>
+                  <TableCell align="right">{row.totalCallCount}</TableCell>
+                </TableRow>
+              ))}
+              <TableRow sx={{ '& td': { fontWeight: 700, borderBottom: 'none' }, bgcolor: 'action.hover' }}>
+                <TableCell />
+                <TableCell>{data.cummulativeData.avatarName}</TableCell>
+                <TableCell />
+                <TableCell align="right">{minutes(data.cummulativeData.totalCallDuration)}</TableCell>
+                <TableCell align="right">{data.cummulativeData.totalCallCount}</TableCell>
+              </TableRow>
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Paper>
+  );
+}
