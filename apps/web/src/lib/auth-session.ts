@@ -54,6 +54,14 @@ function clearStorage() {
   }
 }
 
+function clearTabStorage() {
+  try {
+    sessionStorage.removeItem(KEY);
+  } catch {
+    // nothing stored
+  }
+}
+
 function load(): AuthSession | null {
   if (loaded) return current;
   loaded = true;
@@ -90,8 +98,12 @@ export const authStore = {
       adminProxy: res.adminProxy,
       useSession: !opts.rememberMe,
     };
-    clearStorage();
-    if (!res.adminProxy) {
+    if (res.adminProxy) {
+      // The proxy tab was opened by the administrator's tab: it shares localStorage with it and
+      // got a copy of its sessionStorage. Drop the copy, leave the administrator signed in.
+      clearTabStorage();
+    } else {
+      clearStorage();
       const storage = opts.rememberMe ? localStorage : sessionStorage;
       storage.setItem(KEY, JSON.stringify(session));
     }
@@ -102,7 +114,9 @@ export const authStore = {
   },
 
   clear(): void {
-    clearStorage();
+    // Signing out of an admin-proxy tab must not sign the administrator out of theirs.
+    if (current?.adminProxy) clearTabStorage();
+    else clearStorage();
     loaded = true;
     if (current !== null) {
       current = null;
@@ -119,7 +133,8 @@ export const authStore = {
 // Another tab signing out (or in) changes what this tab may do.
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (e) => {
-    if (e.key !== KEY) return;
+    // An admin-proxy session lives in this tab's memory only; other tabs' sign-ins do not touch it.
+    if (e.key !== KEY || current?.adminProxy) return;
     loaded = false;
     load();
     notify();

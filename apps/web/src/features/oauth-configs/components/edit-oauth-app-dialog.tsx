@@ -32,7 +32,7 @@ export function EditOAuthAppDialog({ app, onClose }: { app: OAuthApp | null; onC
   return (
     <Dialog open={app !== null} onClose={save.isPending ? undefined : close} maxWidth="sm" fullWidth aria-labelledby="edit-oauth-title">
       <DialogTitle id="edit-oauth-title" sx={{ pr: 6 }}>
-        Edit OAuth Config{app ? `: ${app.appName}` : ''}
+        Edit OAuth Config
         <IconButton aria-label="Close" onClick={close} disabled={save.isPending} sx={{ position: 'absolute', right: 8, top: 8 }}>
           <CloseIcon />
         </IconButton>

@@ -65,7 +65,17 @@ export function OAuthAppStepper({ initial, onSubmit, submitting, done, secretHel
   }, [partner, prefillUrls, getValues, setValue]);
 
   return (
-    <Box component="form" noValidate aria-label="OAuth config" onSubmit={handleSubmit(onSubmit)}>
+    <Box
+      component="form"
+      noValidate
+      aria-label="OAuth config"
+      onSubmit={(e) => {
+        // Enter moves on a step until the last one, where it submits.
+        e.preventDefault();
+        if (active < STEPS.length) void next();
+        else if (!submitting) void handleSubmit(onSubmit)();
+      }}
+    >
       <Stepper activeStep={active} sx={{ mb: 2 }}>
         {STEPS.map((label) => (
           <Step key={label}>
@@ -90,7 +100,7 @@ export function OAuthAppStepper({ initial, onSubmit, submitting, done, secretHel
         <FormTextField control={control} name="tokenIssueURL" label="Token Issue URL" required placeholder="https://oauth2.googleapis.com/token" />
       </Box>
 
-      {active === STEPS.length && (
+      {active === STEPS.length && !done && (
         <Box sx={{ mt: 1 }}>
           <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>All steps completed</Typography>
           <Typography variant="body2" color="text.secondary">
@@ -118,9 +128,11 @@ export function OAuthAppStepper({ initial, onSubmit, submitting, done, secretHel
             </Link>
           )}
           {active < STEPS.length ? (
-            <Button variant="contained" onClick={() => void next()}>Next</Button>
+            <Button key="next" variant="contained" onClick={() => void next()}>Next</Button>
           ) : (
-            <Button type="submit" variant="contained" disabled={submitting}>
+            // A plain button: had Next become a submit button during its own click, the
+            // browser would submit the form at once.
+            <Button key="submit" variant="contained" disabled={submitting} onClick={() => void handleSubmit(onSubmit)()}>
               {submitting ? <CircularProgress size={22} color="inherit" aria-label="Saving" /> : 'Submit'}
             </Button>
           )}
