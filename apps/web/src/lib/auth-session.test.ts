@@ -75,3 +75,25 @@ describe('the API client', () => {
     vi.unstubAllGlobals();
   });
 });
+
+describe('an admin-proxy tab', () => {
+  it('leaves the administrator\u2019s stored session alone when it signs in and out', async () => {
+    const admin = { ...login({ userType: 'ADMIN' }), authToken: 'admin-token', useSession: false };
+    localStorage.setItem('parla.auth', JSON.stringify(admin));
+    // window.open copies the opener's sessionStorage into the new tab.
+    sessionStorage.setItem('parla.auth', JSON.stringify({ ...admin, useSession: true }));
+    const { authStore } = await import('./auth-session');
+
+    authStore.signIn(login({ sessionId: 'proxy-token', adminProxy: true }), { rememberMe: false });
+    expect(authStore.get()?.authToken).toBe('proxy-token');
+    expect(sessionStorage.getItem('parla.auth')).toBeNull();
+    expect(localStorage.getItem('parla.auth')).toContain('admin-token');
+
+    // The administrator's tab writing the shared storage does not replace the proxy session.
+    window.dispatchEvent(new StorageEvent('storage', { key: 'parla.auth' }));
+    expect(authStore.get()?.authToken).toBe('proxy-token');
+
+    authStore.clear();
+    expect(localStorage.getItem('parla.auth')).toContain('admin-token');
+  });
+});
