@@ -130,3 +130,32 @@ test('a customer reads the account and billing, asks for PRO, and an administrat
   await expect(details.getByText('Avatars: 0 of 25')).toBeVisible();
   await screenshot(page, 'account-pro');
 });
+
+test('on a phone the account panes stack and the OAuth screens fit', async ({ browser, request }) => {
+  const customer = await createCustomer(request, 'phone');
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await signIn(page, customer.email, customer.password);
+  await expect(page).not.toHaveURL(/\/react\/login/);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('link', { name: 'Account' }).click();
+  const details = page.getByRole('region', { name: 'Account Details' });
+  await expect(details.getByText(customer.email)).toBeVisible();
+  await details.getByRole('button', { name: 'Status: show information' }).click();
+  // The information panel sits right under the details on a phone.
+  const panel = page.getByRole('complementary', { name: 'Field information' });
+  await expect(panel.getByRole('heading', { name: 'Status' })).toBeVisible();
+  const detailsBox = (await details.boundingBox())!;
+  const panelBox = (await panel.boundingBox())!;
+  expect(panelBox.y).toBeGreaterThan(detailsBox.y + detailsBox.height - 1);
+  expect(panelBox.width).toBeGreaterThan(300);
+  await expect(page.getByRole('table', { name: 'Billing report' })).toBeVisible();
+  await screenshot(page, 'account-phone');
+  await page.getByRole('link', { name: 'OAuth Configs' }).click();
+  await expect(page.getByRole('link', { name: 'Create OAuth Config' })).toBeVisible();
+  await screenshot(page, 'oauth-list-phone');
+  await page.getByRole('link', { name: 'Create OAuth Config' }).click();
+  await expect(page.getByText('OAuth Info')).toBeVisible();
+  await screenshot(page, 'oauth-create-phone');
+  await context.close();
+});

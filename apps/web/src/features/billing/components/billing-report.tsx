@@ -33,6 +33,9 @@ export function defaultDates(today = dayjs()): { start: Dayjs; end: Dayjs } {
   return { start: today.subtract(BILLING_DEFAULT_WINDOW_MONTHS, 'month').startOf('day'), end: today.startOf('day') };
 }
 
+/** On a phone the id column gives its width to the numbers. */
+const ID_COLUMN = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 const minutes = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
 
 export function BillingReport() {
@@ -98,7 +101,7 @@ export function BillingReport() {
               <TableRow>
                 <TableCell>#</TableCell>
                 <TableCell>Avatar Name</TableCell>
-                <TableCell>Avatar ID</TableCell>
+                <TableCell sx={ID_COLUMN}>Avatar ID</TableCell>
                 <TableCell align="right">Total Duration (minutes)</TableCell>
                 <TableCell align="right">Total Call Count</TableCell>
               </TableRow>
@@ -115,7 +118,7 @@ export function BillingReport() {
                 <TableRow key={row.avatarId}>
                   <TableCell>{i + 1}</TableCell>
                   <TableCell>{row.avatarName}</TableCell>
-                  <TableCell sx={{ fontFamily: 'ui-monospace, monospace', fontSize: 12, wordBreak: 'break-all' }}>{row.avatarId}</TableCell>
+                  <TableCell sx={{ ...ID_COLUMN, fontFamily: 'ui-monospace, monospace', fontSize: 12, wordBreak: 'break-all' }}>{row.avatarId}</TableCell>
                   <TableCell align="right">{minutes(row.totalCallDuration)}</TableCell>
                   <TableCell align="right">{row.totalCallCount}</TableCell>
                 </TableRow>
@@ -123,7 +126,7 @@ export function BillingReport() {
               <TableRow sx={{ '& td': { fontWeight: 700, borderBottom: 'none' }, bgcolor: 'action.hover' }}>
                 <TableCell />
                 <TableCell>{data.cummulativeData.avatarName}</TableCell>
-                <TableCell />
+                <TableCell sx={ID_COLUMN} />
                 <TableCell align="right">{minutes(data.cummulativeData.totalCallDuration)}</TableCell>
                 <TableCell align="right">{data.cummulativeData.totalCallCount}</TableCell>
               </TableRow>
