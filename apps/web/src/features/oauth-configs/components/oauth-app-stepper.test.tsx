@@ -42,7 +42,7 @@ describe('the OAuth config stepper', () => {
       oauthURL: 'https://accounts.google.com/o/oauth2/v2/auth',
       tokenIssueURL: 'https://oauth2.googleapis.com/token',
     });
-  });
+  }, 20_000);
 
   it('resets to the first step with the initial values', async () => {
     const user = userEvent.setup();
@@ -53,7 +53,7 @@ describe('the OAuth config stepper', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.click(await screen.findByRole('button', { name: 'Reset' }));
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('A');
-  });
+  }, 20_000);
 });
 
 describe('truncate', () => {
