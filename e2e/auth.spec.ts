@@ -1,6 +1,6 @@
 // Foundation journeys: register → verify → sign in; session storage rules; password reset;
 // the administrator's landing and navbar; the mobile drawer; expired tokens.
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { createCustomer, E2E_ADMIN, linkFrom, signIn, uniqueEmail, waitForMail } from './support/accounts';
 
 test('a visitor registers, verifies from the mailed link and signs in to the avatar creator', async ({ page, request }) => {
@@ -74,6 +74,7 @@ test('forgot password, reset from the mailed link, then sign in with the new pas
   const customer = await createCustomer(request, 'forgot');
   await page.goto('/react/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
   await page.getByLabel('Email').fill(customer.email);
   await page.getByRole('button', { name: 'Send Email to Reset' }).click();
   await expect(page.getByRole('heading', { name: 'Email sent' })).toBeVisible();
@@ -171,17 +172,8 @@ test('an administrator signs in as a customer from a one-time link, without pers
   await context.close();
 });
 
-async function userIdOf(request: import('@playwright/test').APIRequestContext, adminToken: string, email: string): Promise<string> {
-  // The customers desk lists accounts; until it exists, the id comes from a sign-in JWT of the customer.
+async function userIdOf(request: APIRequestContext, adminToken: string, email: string): Promise<string> {
   const res = await request.get('/api/admin/customers', { headers: { authorization: `Bearer e2e-app-key-0123456789 ${adminToken}` } });
-  if (res.ok()) {
-    const body = (await res.json()) as { customers: { id: string; email: string }[] };
-    const found = body.customers.find((c) => c.email === email);
-    if (found) return found.id;
-  }
-  const login = await request.post('/api/login', { headers: { authorization: 'Bearer e2e-app-key-0123456789' }, data: { email, password: 'e2e customer password' } });
-  const token = (await login.json()).sessionId as string;
-  const jwt = await request.get('/api/token/jwt', { headers: { authorization: `Bearer e2e-app-key-0123456789 ${token}` } });
-  const payload = JSON.parse(Buffer.from(((await jwt.json()).jwtToken as string).split('.')[1]!, 'base64url').toString());
-  return payload.sub as string;
+  const body = (await res.json()) as { customers: { id: string; email: string }[] };
+  return body.customers.find((c) => c.email === email)!.id;
 }
