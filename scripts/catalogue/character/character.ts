@@ -1,0 +1,61 @@
+// One character as a GLB: a skinned body on a humanoid skeleton, and on the Head bone the face
+// (with its 17 morph targets), the eyes and the hair.
+import type { Person } from '../people';
+import { GlbBuilder } from '../mesh/glb';
+import type { MeshData } from '../mesh/mesh';
+import type { V3 } from '../mesh/sdf';
+import { buildBody } from './body3d';
+import { buildHair, hairSdf } from './hair3d';
+import { buildFace, cull } from './head3d';
+import { headLayout } from './head-shape';
+import { HEAD_CENTRE, skeleton, skinWeights } from './skeleton';
+
+export interface CharacterStats {
+  vertices: number;
+  bytes: number;
+}
+
+/** The stylised head is drawn a little larger than life. */
+const HEAD_SCALE = 1.08;
+
+const cullInside = (m: MeshData, hidden: (q: V3) => boolean): MeshData => cull(m, (q) => !hidden(q));
+
+export function buildCharacter(p: Person): { glb: Buffer; stats: CharacterStats } {
+  const full = p.type === '3d';
+  const joints = skeleton(full);
+  const layout = headLayout(p);
+  const hairField = hairSdf(p, layout.sdf);
+  const face = buildFace(p, 0.0034, (q) => hairField(q[0], q[1], q[2]) > -0.0025);
+  const hair = cullInside(buildHair(p, layout.sdf, 0.004).mesh, (q) => layout.sdf(q[0], q[1], q[2]) < -0.003);
+  // The neck's top is inside the head: drop what no one can see.
+  const body = cullInside(buildBody(p, full, full ? 0.0105 : 0.0085), (q) => layout.sdf((q[0] - HEAD_CENTRE[0]) / HEAD_SCALE, (q[1] - HEAD_CENTRE[1]) / HEAD_SCALE, (q[2] - HEAD_CENTRE[2]) / HEAD_SCALE) < -0.004);
+
+  const g = new GlbBuilder();
+  const nodeOf = new Map<string, number>();
+  for (const j of joints) {
+    const parent = j.parent ? joints.find((k) => k.name === j.parent)! : null;
+    const t = parent ? [j.at[0] - parent.at[0], j.at[1] - parent.at[1], j.at[2] - parent.at[2]] : j.at;
+    const n = g.node({ name: j.name, translation: t.map((v) => Math.round(v * 1e6) / 1e6) });
+    nodeOf.set(j.name, n);
+    if (parent) g.addChild(nodeOf.get(parent.name)!, n);
+  }
+  const head = joints.find((j) => j.name === 'Head')!;
+  const local: V3 = [HEAD_CENTRE[0] - head.at[0], HEAD_CENTRE[1] - head.at[1], HEAD_CENTRE[2] - head.at[2]];
+  const skin = { name: 'Skin', roughness: 0.58 };
+  const faceMesh = g.mesh('Face', [{ data: face.face, material: skin, targets: face.targets }]);
+  const eyesMesh = g.mesh('Eyes', [{ data: face.eyes, material: { name: 'Eyes', roughness: 0.12 } }]);
+  const hairMesh = g.mesh('Hair', [{ data: hair, material: { name: 'Hair', roughness: p.hair.style === 'headscarf' ? 0.9 : 0.62 } }]);
+  for (const [name, mesh] of [['Face', faceMesh], ['Eyes', eyesMesh], ['Hair', hairMesh]] as const) {
+    g.addChild(nodeOf.get('Head')!, g.node({ name, mesh, translation: local, scale: [HEAD_SCALE, HEAD_SCALE, HEAD_SCALE] }));
+  }
+  // The body is skinned in world space; the head's parts above ride the Head bone rigidly.
+  const weights = skinWeights(body.positions, joints);
+  const bodyMesh = g.mesh('Body', [{ data: body, material: { name: 'Clothes', roughness: 0.8 }, skin: weights }]);
+  const skinIndex = g.skin(joints.map((j) => nodeOf.get(j.name)!), joints.map((j) => [...j.at]), nodeOf.get('Hips')!);
+  const bodyNode = g.node({ name: 'Body', mesh: bodyMesh, skin: skinIndex });
+  const root = g.node({ name: p.name, children: [nodeOf.get('Hips')!, bodyNode] });
+  g.root(root);
+  const glb = g.toBuffer();
+  const vertices = (face.face.positions.length + face.eyes.positions.length + hair.positions.length + body.positions.length) / 3;
+  return { glb, stats: { vertices, bytes: glb.length } };
+}

@@ -1,0 +1,104 @@
+// 3D hair as a shell around the head's distance field, cut at a hairline, plus the volumes of
+// each style (a quiff, a ponytail, long hair down the back, curls, a headscarf).
+import type { Person } from '../people';
+import { linear, lerp3, type MeshData } from '../mesh/mesh';
+import { capsule, ellipsoid, roundBox, smax, smin, sphere, type Sdf, type V3 } from '../mesh/sdf';
+import { surfaceNets } from '../mesh/surface-nets';
+
+export interface Hair {
+  sdf: Sdf;
+  mesh: MeshData;
+}
+
+export function hairSdf(p: Person, head: Sdf): Sdf {
+  const style = p.hair.style;
+  // Above a hairline that runs from the forehead down to the nape.
+  const front = style === 'headscarf' ? 0.075 : style === 'curlyShort' ? 0.046 : style === 'longStraight' ? 0.044 : 0.05;
+  const sm = (a: number, b: number, v: number) => {
+    const t = Math.max(0, Math.min(1, (v - a) / (b - a)));
+    return t * t * (3 - 2 * t);
+  };
+  const long = style === 'longStraight' || style === 'longWavy' || style === 'bob';
+  // The hairline: continuous, so the shell has no torn edges. Short styles clear the ears and
+  // come down in front of them as sideburns.
+  const region = (x: number, y: number, z: number) => {
+    const ax = Math.abs(x);
+    const side = sm(0.05, 0.062, ax);
+    const overEar = long ? 0 : side * sm(-0.05, -0.035, z) * (1 - sm(0.01, 0.024, z));
+    const sideburn = long ? 0 : side * sm(0.016, 0.026, z) * (1 - sm(0.045, 0.056, z));
+    const back = long ? Math.max(0, -z) * 0.6 : 0;
+    return y - front + Math.max(0, 0.085 - z) * 0.58 - back - 0.05 * overEar + 0.03 * sideburn;
+  };
+  const shell = (t: number): Sdf => (x, y, z) => smax(head(x, y, z) - t, -region(x, y, z), 0.006);
+  switch (style) {
+    case 'quiff': {
+      const base = shell(0.009);
+      const quiff = ellipsoid([0, 0.095, 0.058], [0.058, 0.036, 0.05]);
+      return (x, y, z) => smin(base(x, y, z), quiff(x, y, z), 0.02);
+    }
+    case 'sideSwept': {
+      const base = shell(0.009);
+      const sweep = ellipsoid([0.012, 0.086, 0.035], [0.062, 0.024, 0.055]);
+      return (x, y, z) => smin(base(x, y, z), sweep(x, y, z), 0.02);
+    }
+    case 'curlyShort': {
+      const base = shell(0.013);
+      // Curls: bumps from a few sine octaves at odd angles, so they do not read as a knit.
+      return (x, y, z) => {
+        const u = x * 0.8 + z * 0.6, v = y * 0.9 - x * 0.4, w = z * 0.7 - y * 0.5;
+        const n = Math.sin(u * 210 + 1.3) * Math.sin(v * 190 + 0.4) * Math.sin(w * 230 + 2.1) + 0.5 * Math.sin(u * 410 + v * 120) * Math.sin(w * 380 + 1);
+        return base(x, y, z) - 0.0035 * n;
+      };
+    }
+    case 'ponytail': {
+      const base = shell(0.0045);
+      const tie = sphere([0, 0.04, -0.098], 0.021);
+      const tail = capsule([0, 0.03, -0.112], [0, -0.14, -0.128], 0.026, 0.01);
+      return (x, y, z) => smin(smin(base(x, y, z), tie(x, y, z), 0.012), tail(x, y, z), 0.015);
+    }
+    case 'longStraight':
+    case 'longWavy':
+    case 'bob': {
+      const base = shell(0.009);
+      const back = roundBox([0, -0.075, -0.05], [0.092, 0.135, 0.045], 0.04);
+
+      return (x, y, z) => {
+        const d = smin(base(x, y, z), back(x, y, z), 0.03);
+        // Keep the face and the front of the neck clear.
+        return smax(d, -ellipsoid([0, -0.06, 0.06], [0.07, 0.12, 0.08])(x, y, z), 0.01);
+      };
+    }
+    case 'headscarf': {
+      const round = ellipsoid([0, 0.012, -0.012], [0.09, 0.118, 0.112]);
+      const wrap = (x: number, y: number, z: number) => smin(head(x, y, z) - 0.011, round(x, y, z), 0.02);
+      const under = capsule([0, -0.04, -0.015], [0, -0.13, -0.02], 0.08, 0.09);
+      const opening = ellipsoid([0, -0.035, 0.11], [0.066, 0.09, 0.085]);
+      return (x, y, z) => smax(smin(wrap(x, y, z), under(x, y, z), 0.04), -opening(x, y, z), 0.012);
+    }
+    default:
+      return shell(0.007);
+  }
+}
+
+export function buildHair(p: Person, head: Sdf, cell = 0.0045): Hair {
+  const sdf = hairSdf(p, head);
+  const base = linear(p.hair.color);
+  const light = lerp3(base, [1, 1, 1], 0.22);
+  const dark = lerp3(base, [0, 0, 0], 0.35);
+  const scarf = p.hair.style === 'headscarf';
+  const colorAt = (q: V3, n: V3): V3 => {
+    // Strands run from the crown down and back; a sheen where the top faces the light.
+    const ang = Math.atan2(q[0], q[2] + 0.02);
+    const strand = scarf
+      ? 0.5 + 0.5 * Math.sin(q[1] * 60 + ang * 2)
+      : 0.5 + 0.25 * Math.sin(ang * 37 + Math.sin(q[1] * 40) * 3) + 0.25 * Math.sin(ang * 83 + q[1] * 30);
+    let c = lerp3(dark, base, 0.8 + 0.2 * strand);
+    c = lerp3(c, light, Math.max(0, n[1]) * 0.5 * Math.max(0, n[2] + 0.3));
+    const o = sdf(q[0] + n[0] * 0.01, q[1] + n[1] * 0.01, q[2] + n[2] * 0.01) / 0.01;
+    const ao = Math.max(0.55, Math.min(1, 0.5 + 0.5 * o));
+    return [c[0] * ao, c[1] * ao, c[2] * ao];
+  };
+  const bottom = p.hair.style === 'longStraight' || p.hair.style === 'headscarf' || p.hair.style === 'ponytail' ? -0.22 : -0.1;
+  const mesh = surfaceNets(sdf, [-0.11, bottom, -0.16], [0.11, 0.15, 0.14], cell, colorAt);
+  return { sdf, mesh };
+}

@@ -1,0 +1,62 @@
+// The head as a signed distance field, in head space (metres; origin between the ears at eye
+// level; the face looks down +Z). Proportions are a little stylised: larger eyes, smaller jaw.
+import type { Person } from '../people';
+import { capsule, ellipsoid, rotateZ, smin, smax, sphere, type Sdf, type V3 } from '../mesh/sdf';
+
+export interface HeadLayout {
+  sdf: Sdf;
+  /** Eye centres and eyeball radius. */
+  eyes: [V3, V3];
+  eyeRadius: number;
+  /** Mouth centre (on the surface) and the mouth model's unit (half width at rest). */
+  mouth: V3;
+  mouthUnit: number;
+  /** The jaw turns about this point when the mouth opens. */
+  jawPivot: V3;
+  /** Brow curves in front projection (x, y), one per side. */
+  brows: [number, number][][];
+}
+
+export function headLayout(p: Person): HeadLayout {
+  const fw = p.face.width;
+  const jaw = p.face.jaw;
+  const nw = p.face.noseWidth;
+  const fem = p.feminine ? 1 : 0;
+  const eyeR = 0.0148 * p.face.eyeSize;
+  const eyes: [V3, V3] = [[-0.032 * fw, 0.004, 0.077], [0.032 * fw, 0.004, 0.077]];
+  const cranium = ellipsoid([0, 0.026, -0.012], [0.073 * fw, 0.088, 0.094]);
+  const face = ellipsoid([0, -0.026, 0.02], [0.061 * fw, 0.084, 0.078]);
+  const jawS = ellipsoid([0, -0.068, 0.028], [0.046 * jaw * fw, 0.038 + 0.004 * (1 - fem), 0.056]);
+  const chin = ellipsoid([0, -0.093, 0.058], [0.02 + 0.004 * (1 - fem), 0.016, 0.018]);
+  const cheeks = (x: number, y: number, z: number) => ellipsoid([0.038 * fw, -0.028, 0.052], [0.027, 0.026, 0.026])(Math.abs(x), y, z);
+  const browRidge = ellipsoid([0, 0.028, 0.07], [0.056 * fw, 0.013, 0.022 - 0.003 * fem]);
+  const bridge = capsule([0, 0.01, 0.088], [0, -0.024, 0.1], 0.0058 * nw, 0.0082 * nw);
+  const tip = sphere([0, -0.027, 0.099], 0.0098 * (0.9 + 0.1 * nw));
+  const wings = (x: number, y: number, z: number) => sphere([0.011 * nw, -0.032, 0.089], 0.0078)(Math.abs(x), y, z);
+  const lipsBulge = ellipsoid([0, -0.053, 0.08], [0.028, 0.019, 0.013]);
+  const ear = rotateZ(ellipsoid([0.073 * fw, -0.008, -0.008], [0.01, 0.029, 0.019]), -0.12, [0.073 * fw, -0.008, 0]);
+  const ears = (x: number, y: number, z: number) => ear(Math.abs(x), y, z);
+  const socket = (x: number, y: number, z: number) => ellipsoid([0.032 * fw, 0.004, 0.077], [eyeR * 1.12, eyeR * 1.08, eyeR * 1.08])(Math.abs(x), y, z);
+
+  const sdf: Sdf = (x, y, z) => {
+    let d = smin(cranium(x, y, z), face(x, y, z), 0.06);
+    d = smin(d, jawS(x, y, z), 0.03);
+    d = smin(d, chin(x, y, z), 0.02);
+    d = smin(d, cheeks(x, y, z), 0.025);
+    d = smin(d, browRidge(x, y, z), 0.02);
+    d = smin(d, lipsBulge(x, y, z), 0.016);
+    d = smin(d, bridge(x, y, z), 0.012);
+    d = smin(d, tip(x, y, z), 0.01);
+    d = smin(d, wings(x, y, z), 0.007);
+    d = smin(d, ears(x, y, z), 0.008);
+    d = smax(d, -socket(x, y, z), 0.007);
+    return d;
+  };
+  const brows = [-1, 1].map((s) => [
+    [s * 0.012 * fw, 0.026],
+    [s * 0.026 * fw, 0.032],
+    [s * 0.04 * fw, 0.033],
+    [s * 0.054 * fw, 0.025],
+  ]) as [number, number][][];
+  return { sdf, eyes, eyeRadius: eyeR, mouth: [0, -0.053, 0.1], mouthUnit: 0.0255 * (0.95 + 0.05 * p.face.lipFullness), jawPivot: [0, -0.026, -0.012], brows };
+}
