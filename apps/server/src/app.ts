@@ -20,6 +20,8 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { oauthConfigRoutes } from './modules/oauth-configs/oauth-configs.routes';
 import { portalRoutes } from './modules/portal/portal.routes';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { playerRoutes } from './modules/player/player.routes';
 
 export interface BuildOptions {
   config: Config;
@@ -87,6 +89,8 @@ export async function build(opts: BuildOptions): Promise<{ app: FastifyInstance;
   });
 
   await app.register(portalRoutes(ctx));
+  await app.register(catalogueRoutes(ctx));
+  await app.register(playerRoutes(ctx));
   await app.register(authRoutes(ctx));
   await app.register(accountRoutes(ctx));
   await app.register(oauthConfigRoutes(ctx));

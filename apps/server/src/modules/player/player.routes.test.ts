@@ -1,0 +1,61 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { AppContext } from '../../context';
+import { playerRoutes } from './player.routes';
+
+const apps: { close(): Promise<unknown> }[] = [];
+afterAll(async () => {
+  for (const a of apps) await a.close();
+});
+
+async function appWith(dist: string) {
+  const app = Fastify();
+  await app.register(playerRoutes({} as AppContext, dist));
+  apps.push(app);
+  return app;
+}
+
+function builtPlayer(): string {
+  const dist = mkdtempSync(join(tmpdir(), 'parla-player-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/player/assets/main-abc123.js"></script>');
+  writeFileSync(join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
+  return dist;
+}
+
+describe('the avatar page', () => {
+  it('serves the player for an avatar id, embeddable in any site (no x-frame-options)', async () => {
+    const app = await appWith(builtPlayer());
+    const res = await app.inject({ method: 'GET', url: '/avatar/6f1c2d3e?token=abc&hideChatInput=true' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('id="root"');
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    expect(res.headers['content-security-policy']).toContain('frame-ancestors *');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('serves the same page for the editor preview of a catalogue appearance', async () => {
+    const app = await appWith(builtPlayer());
+    const res = await app.inject({ method: 'GET', url: '/avatar/preview?appearanceId=img-mei' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('id="root"');
+  });
+
+  it('serves the player assets with an immutable cache header', async () => {
+    const app = await appWith(builtPlayer());
+    const res = await app.inject({ method: 'GET', url: '/player/assets/main-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('says the player is not built yet instead of failing', async () => {
+    const app = await appWith(mkdtempSync(join(tmpdir(), 'parla-empty-')));
+    const res = await app.inject({ method: 'GET', url: '/avatar/x' });
+    expect(res.statusCode).toBe(503);
+    expect(res.body).toContain('npm run build');
+  });
+});

@@ -1,0 +1,51 @@
+// Serves the built player (apps/player/dist): the avatar page at /avatar/{avatarId} — what the
+// access link, the Connect button, the chat widget and customers' iframes open — and the
+// editor's preview at /avatar/preview?appearanceId=... . The page must load inside third-party
+// iframes, so it sends no x-frame-options and allows any frame ancestor.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
+import type { AppContext } from '../../context';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const PLAYER_DIST = resolve(here, '../../../../player/dist');
+export const PLAYER_ASSETS_PREFIX = '/player/assets/';
+
+const NOT_BUILT =
+  '<!doctype html><title>Parla</title><p>The avatar player has not been built yet. Run <code>npm run build</code> (npm start does it for you).</p>';
+
+/** Embeddable anywhere; the page itself only talks to its own origin. */
+const PAGE_HEADERS = {
+  'cache-control': 'no-store',
+  'content-security-policy': "frame-ancestors *; object-src 'none'; base-uri 'self'",
+  'permissions-policy': 'microphone=(self), autoplay=(self), fullscreen=(self)',
+};
+
+export function playerRoutes(_ctx: AppContext, distDir = PLAYER_DIST): FastifyPluginAsyncZod {
+  return async (app) => {
+    const indexFile = join(distDir, 'index.html');
+    let cached: string | null = null;
+    const sendPage = (_req: unknown, reply: FastifyReply) => {
+      cached ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+      reply.headers(PAGE_HEADERS);
+      if (!cached) return reply.status(503).type('text/html').send(NOT_BUILT);
+      return reply.type('text/html; charset=utf-8').send(cached);
+    };
+
+    app.get('/avatar/preview', { config: { auth: 'none' } }, sendPage);
+    app.get('/avatar/:avatarId', { config: { auth: 'none' } }, sendPage);
+
+    if (existsSync(join(distDir, 'assets'))) {
+      await app.register(fastifyStatic, {
+        root: join(distDir, 'assets'),
+        prefix: PLAYER_ASSETS_PREFIX,
+        decorateReply: false,
+        immutable: true,
+        maxAge: '365d',
+      });
+    }
+  };
+}
