@@ -2,7 +2,7 @@
 // access link, the Connect button, the chat widget and customers' iframes open — and the
 // editor's preview at /avatar/preview?appearanceId=... . The page must load inside third-party
 // iframes, so it sends no x-frame-options and allows any frame ancestor.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -27,12 +27,19 @@ const PAGE_HEADERS = {
 export function playerRoutes(_ctx: AppContext, distDir = PLAYER_DIST): FastifyPluginAsyncZod {
   return async (app) => {
     const indexFile = join(distDir, 'index.html');
-    let cached: string | null = null;
+    // Re-read when a rebuild replaced the page (its asset names change with every build).
+    let cached: { mtime: number; html: string } | null = null;
+    const page = (): string | null => {
+      if (!existsSync(indexFile)) return null;
+      const mtime = statSync(indexFile).mtimeMs;
+      if (cached?.mtime !== mtime) cached = { mtime, html: readFileSync(indexFile, 'utf8') };
+      return cached.html;
+    };
     const sendPage = (_req: unknown, reply: FastifyReply) => {
-      cached ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+      const html = page();
       reply.headers(PAGE_HEADERS);
-      if (!cached) return reply.status(503).type('text/html').send(NOT_BUILT);
-      return reply.type('text/html; charset=utf-8').send(cached);
+      if (!html) return reply.status(503).type('text/html').send(NOT_BUILT);
+      return reply.type('text/html; charset=utf-8').send(html);
     };
 
     app.get('/avatar/preview', { config: { auth: 'none' } }, sendPage);

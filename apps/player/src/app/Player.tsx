@@ -1,0 +1,247 @@
+// The player once its avatar is known: dial page, then the live stage with chat, captions and
+// controls; speech in and out; the host page's postMessage API; the conversation client.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { PublicAvatar } from '@parla/shared/schemas/player';
+import type { PlayerConfig } from '../config/player-config';
+import { aspectRatio } from '../config/player-config';
+import type { ConversationClient } from '../conversation/conversation-client';
+import { createConversationClient } from '../conversation/create-client';
+import { HostBridge } from '../host/host-bridge';
+import { FaceDriver } from '../lipsync/face-driver';
+import { SpeechIn, speechRecognitionAvailable } from '../speech/speech-in';
+import { SpeechOut } from '../speech/speech-out';
+import { Captions, ChatHistory, ChatInput, type ChatMessage } from '../ui/Chat';
+import { Controls } from '../ui/Controls';
+import { DialPage } from '../ui/DialPage';
+import { Stage } from '../ui/Stage';
+import { takeSentences } from './sentences';
+
+const CAPTION_LINGER_MS = 1500;
+let nextId = 0;
+const id = () => `m${++nextId}`;
+
+export function Player({ avatar, config }: { avatar: PublicAvatar; config: PlayerConfig }) {
+  const [live, setLive] = useState(config.connect);
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [caption, setCaption] = useState('');
+  const canListen = useMemo(() => speechRecognitionAvailable() && !config.hideMicButton, [config.hideMicButton]);
+  const [mic, setMic] = useState(false);
+  const [speaker, setSpeaker] = useState(!config.speakerOff);
+  const [fullscreen, setFullscreen] = useState(false);
+  const [notice, setNotice] = useState('');
+
+  const driver = useMemo(() => new FaceDriver(), []);
+  const bridgeRef = useRef<HostBridge | null>(null);
+  const clientRef = useRef<ConversationClient | null>(null);
+  const captionTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const turnText = useRef(new Map<string, { buffer: string; messageId: string }>());
+  const speech = useMemo(
+    () => new SpeechOut(driver, { language: avatar.language, gender: avatar.voice.gender, name: avatar.voice.name, wordsPerSecond: avatar.voice.wordsPerSecond }),
+    [avatar, driver],
+  );
+  useEffect(() => {
+    speech.setEvents({
+      onStart: (text) => {
+        clearTimeout(captionTimer.current);
+        setCaption(text);
+        bridgeRef.current?.emit('speakingStarted', { text });
+      },
+      onEnd: (text) => {
+        bridgeRef.current?.emit('speakingEnded', { text });
+        captionTimer.current = setTimeout(() => setCaption(''), CAPTION_LINGER_MS);
+      },
+    });
+  }, [speech]);
+  useEffect(() => speech.setSpeaker(speaker), [speech, speaker]);
+  useEffect(() => () => speech.cancel(), [speech]);
+
+  const addMessage = (role: ChatMessage['role'], text: string, messageId = id()) => {
+    setMessages((list) => {
+      const at = list.findIndex((m) => m.id === messageId);
+      if (at >= 0) return list.map((m) => (m.id === messageId ? { ...m, text } : m));
+      return [...list, { id: messageId, role, text }];
+    });
+    return messageId;
+  };
+
+  const connect = useCallback(() => {
+    if (clientRef.current) return;
+    const client = createConversationClient(avatar);
+    clientRef.current = client;
+    turnText.current.clear();
+    void client.connect({
+      onReady: (info) => bridgeRef.current?.emit('connected', info),
+      onDelta: (turnId, text) => {
+        const turn = turnText.current.get(turnId) ?? { buffer: '', messageId: id() };
+        turn.buffer += text;
+        turnText.current.set(turnId, turn);
+        const { sentences, rest } = takeSentences(turn.buffer);
+        sentences.forEach((s) => void speech.say(s));
+        turn.buffer = rest;
+        setMessages((list) => {
+          const at = list.findIndex((m) => m.id === turn.messageId);
+          if (at < 0) return [...list, { id: turn.messageId, role: 'assistant', text }];
+          return list.map((m) => (m.id === turn.messageId ? { ...m, text: m.text + text } : m));
+        });
+      },
+      onDone: (turnId, text) => {
+        const turn = turnText.current.get(turnId);
+        if (turn?.buffer.trim()) void speech.say(turn.buffer);
+        else if (!turn) void speech.say(text);
+        addMessage('assistant', text, turn?.messageId);
+        turnText.current.delete(turnId);
+        bridgeRef.current?.emit('assistantText', { text });
+      },
+      onError: (code, message) => {
+        setNotice(message);
+        bridgeRef.current?.emit('error', { code, message });
+      },
+    });
+    setLive(true);
+  }, [avatar, speech]);
+
+  const disconnect = useCallback(() => {
+    clientRef.current?.close();
+    clientRef.current = null;
+    speech.cancel();
+    setMic(false);
+    setLive(false);
+    setMessages([]);
+    setCaption('');
+    bridgeRef.current?.emit('disconnected');
+  }, [speech]);
+
+  const send = useCallback(
+    (text: string) => {
+      if (!clientRef.current) connect();
+      // Speaking over the avatar interrupts it.
+      if (speech.speaking) {
+        speech.cancel();
+        clientRef.current?.interrupt();
+      }
+      addMessage('user', text);
+      bridgeRef.current?.emit('userText', { text });
+      clientRef.current?.sendText(text);
+    },
+    [connect, speech],
+  );
+
+  const say = useCallback(
+    (text: string) => {
+      addMessage('assistant', text);
+      void speech.say(text);
+    },
+    [speech],
+  );
+
+  const micByUser = useRef(false);
+  const userSetMic = useCallback((on: boolean) => {
+    micByUser.current = on;
+    setMic(on);
+  }, []);
+
+  // The host page's API lives as long as the player.
+  const commands = useRef({ send, say, connect, disconnect, setMic: (on: boolean) => setMic(on), setSpeaker });
+  useEffect(() => {
+    commands.current = { send, say, connect, disconnect, setMic: userSetMic, setSpeaker };
+  }, [send, say, connect, disconnect, userSetMic]);
+  useEffect(() => {
+    const bridge = new HostBridge(
+      {
+        sendChat: (t) => commands.current.send(t),
+        say: (t) => commands.current.say(t),
+        setMic: (on) => commands.current.setMic(on),
+        setSpeaker: (on) => commands.current.setSpeaker(on),
+        connect: () => commands.current.connect(),
+        disconnect: () => commands.current.disconnect(),
+      },
+      config.forwardEvents,
+    );
+    bridgeRef.current = bridge;
+    bridge.emit('ready', { avatarId: avatar.id, name: avatar.name });
+    return () => bridge.stop();
+  }, [avatar, config.forwardEvents]);
+
+  useEffect(() => {
+    if (config.connect) connect();
+    return () => clientRef.current?.close();
+    // Auto-connect once, on mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // Mic: listen while live and on; recognised speech is sent like typed text. When the mic was
+  // switched on by the user and recognition fails (it may need a network), say so; when it was
+  // on by default, just switch it off.
+  useEffect(() => {
+    if (!live || !mic || !canListen) return;
+    const listener = new SpeechIn(avatar.language);
+    const failed = () => {
+      if (micByUser.current) setNotice('Speech recognition is not available right now. You can type instead.');
+      setMic(false);
+    };
+    if (!listener.start({ onText: (t) => commands.current.send(t), onError: failed })) failed();
+    return () => listener.stop();
+  }, [live, mic, canListen, avatar.language]);
+  useEffect(() => bridgeRef.current?.emit('micChanged', { on: mic }), [mic]);
+  useEffect(() => bridgeRef.current?.emit('speakerChanged', { on: speaker }), [speaker]);
+  // micOff: the mic starts off; otherwise it starts on once the user has started the chat.
+  useEffect(() => {
+    if (live && canListen && !config.micOff) setMic(true);
+  }, [live, canListen, config.micOff]);
+
+  useEffect(() => {
+    const onChange = () => setFullscreen(!!document.fullscreenElement);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+  const toggleFullscreen = () => {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void document.documentElement.requestFullscreen?.().catch(() => setNotice('Full screen is not allowed here.'));
+  };
+
+  const ratio = aspectRatio(config.screenAspectRatio);
+  const [rw, rh] = (config.screenAspectRatio ?? '').split(':').map(Number);
+  const stageStyle = ratio && rw && rh ? { aspectRatio: ratio, width: `min(100%, calc(100vh * ${rw / rh}))`, height: 'auto', maxHeight: '100%' } : undefined;
+  const canFullscreen = !config.hideFS && typeof document !== 'undefined' && document.fullscreenEnabled;
+
+  return (
+    <div className={`player${avatar.scene.background.kind === 'transparent' ? ' transparent' : ''}`} data-testid="player" data-phase={live ? 'live' : 'dial'}>
+      {live ? (
+        <>
+          <Stage avatar={avatar} driver={driver} style={stageStyle} />
+          {!config.hideChatHistory && <ChatHistory messages={messages} />}
+          {config.captions && <Captions text={caption} />}
+          {notice && (
+            <div className="notice" role="status" onClick={() => setNotice('')}>
+              {notice}
+            </div>
+          )}
+          <div className="bottom">
+            {!config.hideChatInput && <ChatInput placeholder={config.chatInputPlaceholder} onSend={send} />}
+            <Controls
+              position={config.controlButtonPosition}
+              mic={canListen ? mic : null}
+              speaker={speaker}
+              showSpeaker={!config.hideSpeakerButton}
+              fullscreen={canFullscreen ? fullscreen : null}
+              onMic={userSetMic}
+              onSpeaker={setSpeaker}
+              onFullscreen={toggleFullscreen}
+              onHangUp={disconnect}
+            />
+          </div>
+        </>
+      ) : (
+        <DialPage
+          name={avatar.name}
+          previewURL={avatar.appearance.previewURL}
+          title={config.dialPageTitle}
+          buttonText={config.letsChatButtonText}
+          hideButton={config.hideLetsChatBtn}
+          background={config.dialPageBackground ?? config.panelColor}
+          onStart={connect}
+        />
+      )}
+    </div>
+  );
+}

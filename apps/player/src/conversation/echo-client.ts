@@ -1,0 +1,48 @@
+// The in-page echo: replies with exactly what it was sent, streamed word by word like a real
+// engine would. Deterministic, needs no server: the face, lips, chat and controls can be tested
+// with it. It is replaced (not kept beside) by the runtime's WebSocket client.
+import type { ConversationClient, ConversationHandlers } from './conversation-client';
+
+const WORD_DELAY_MS = 25;
+
+export class EchoClient implements ConversationClient {
+  private handlers: ConversationHandlers | null = null;
+  private turn = 0;
+  private timers: ReturnType<typeof setTimeout>[] = [];
+
+  constructor(private readonly engine = 'Echo') {}
+
+  async connect(handlers: ConversationHandlers): Promise<void> {
+    this.handlers = handlers;
+    handlers.onReady?.({ sessionId: `echo-${Date.now().toString(36)}`, engine: this.engine });
+  }
+
+  sendText(text: string): void {
+    const h = this.handlers;
+    if (!h) return;
+    this.interrupt();
+    const turnId = `t${++this.turn}`;
+    const words = text.split(/(\s+)/).filter(Boolean);
+    let sent = '';
+    words.forEach((w, i) => {
+      this.timers.push(
+        setTimeout(() => {
+          sent += w;
+          h.onDelta(turnId, w);
+          if (i === words.length - 1) h.onDone(turnId, sent);
+        }, (i + 1) * WORD_DELAY_MS),
+      );
+    });
+  }
+
+  interrupt(): void {
+    this.timers.forEach(clearTimeout);
+    this.timers = [];
+  }
+
+  close(): void {
+    this.interrupt();
+    this.handlers?.onClose?.();
+    this.handlers = null;
+  }
+}

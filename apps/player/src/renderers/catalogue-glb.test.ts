@@ -1,0 +1,76 @@
+// @vitest-environment node
+// Every GLB of the default catalogue loads in three.js and carries what the player drives:
+// the 15 viseme morph targets plus blink and smile on the face, and a skeleton for idle motion.
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Bone, Mesh, Object3D } from 'three';
+import { GLTFLoader, type GLTF } from 'three/addons/loaders/GLTFLoader.js';
+import { describe, expect, it } from 'vitest';
+import { FACE_MORPH_TARGETS, VISEMES } from '@parla/shared/visemes';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const CATALOGUE = resolve(here, '../../../server/assets/catalogue');
+const index = JSON.parse(readFileSync(join(CATALOGUE, 'catalogue.json'), 'utf8')) as {
+  avatars: { id: string; type: string; model: string }[];
+  environments: { id: string; model: string }[];
+};
+
+function parse(file: string): Promise<GLTF> {
+  const buf = readFileSync(join(CATALOGUE, file));
+  const ab = buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength);
+  return new Promise((ok, fail) => new GLTFLoader().parse(ab, '', ok, fail));
+}
+
+const meshes = (root: Object3D) => {
+  const out: Mesh[] = [];
+  root.traverse((o) => (o as Mesh).isMesh && out.push(o as Mesh));
+  return out;
+};
+
+const characters = index.avatars.filter((a) => a.type === '2d' || a.type === '3d');
+
+describe('catalogue GLB avatars', () => {
+  it('has four upper-body and two full-body characters', () => {
+    expect(characters.filter((a) => a.type === '2d')).toHaveLength(4);
+    expect(characters.filter((a) => a.type === '3d')).toHaveLength(2);
+  });
+
+  it.each(characters.map((a) => [a.id, a.model] as const))('%s loads, has the 17 face morph targets and a skeleton', async (_id, model) => {
+    const gltf = await parse(model);
+    const all = meshes(gltf.scene);
+    const face = all.find((m) => m.name === 'Face')!;
+    expect(face).toBeDefined();
+    expect(Object.keys(face.morphTargetDictionary!).sort()).toEqual([...FACE_MORPH_TARGETS].sort());
+    // Every viseme but rest really moves the face.
+    const positions = face.geometry.morphAttributes.position!;
+    for (const v of VISEMES.filter((x) => x !== 'sil')) {
+      const attr = positions[face.morphTargetDictionary![`viseme_${v}`]!]!;
+      let moved = 0;
+      for (let i = 0; i < attr.count; i++) moved = Math.max(moved, Math.abs(attr.getY(i)) + Math.abs(attr.getX(i)));
+      expect(moved, v).toBeGreaterThan(0.001);
+    }
+    const bones = new Set<string>();
+    gltf.scene.traverse((o) => (o as Bone).isBone && bones.add(o.name));
+    for (const b of ['Hips', 'Spine', 'Chest', 'Neck', 'Head', 'LeftUpperArm', 'RightUpperArm']) expect(bones.has(b), b).toBe(true);
+    expect(all.some((m) => (m as unknown as { isSkinnedMesh?: boolean }).isSkinnedMesh)).toBe(true);
+  });
+
+  it('gives full-body characters legs', async () => {
+    for (const a of characters.filter((c) => c.type === '3d')) {
+      const gltf = await parse(a.model);
+      const names: string[] = [];
+      gltf.scene.traverse((o) => names.push(o.name));
+      expect(names).toEqual(expect.arrayContaining(['LeftUpperLeg', 'RightLowerLeg', 'LeftFoot']));
+    }
+  });
+});
+
+describe('catalogue GLB environments', () => {
+  it.each(index.environments.map((e) => [e.id, e.model] as const))('%s loads with geometry', async (_id, model) => {
+    const gltf = await parse(model);
+    const all = meshes(gltf.scene);
+    expect(all.length).toBeGreaterThan(0);
+    expect(all.reduce((n, m) => n + m.geometry.attributes.position!.count, 0)).toBeGreaterThan(1000);
+  });
+});

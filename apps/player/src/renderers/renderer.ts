@@ -1,0 +1,56 @@
+// What the stage asks of a face renderer, whatever draws it (canvas 2D or three.js).
+import type { Viseme } from '@parla/shared/visemes';
+import type { PublicAvatar } from '@parla/shared/schemas/player';
+
+export interface FaceState {
+  viseme: Viseme;
+  speaking: boolean;
+}
+
+export interface AvatarRenderer {
+  frame(nowMs: number, state: FaceState): void;
+  resize(width: number, height: number): void;
+  dispose(): void;
+}
+
+export type RendererFactory = (host: HTMLElement, avatar: PublicAvatar) => Promise<AvatarRenderer>;
+
+/** Picks and loads the renderer for the avatar's type; three.js is fetched only for 3D types. */
+export async function createRenderer(host: HTMLElement, avatar: PublicAvatar): Promise<AvatarRenderer> {
+  if (avatar.dhType === 'image') {
+    const { createImageRenderer } = await import('./image-renderer');
+    return createImageRenderer(host, avatar);
+  }
+  const { createThreeRenderer } = await import('./three-renderer');
+  return createThreeRenderer(host, avatar);
+}
+
+/** Small, smooth, never-repeating-looking motion: a sum of slow sines. */
+export function wobble(t: number, seed: number, ...freqs: number[]): number {
+  let v = 0;
+  freqs.forEach((f, i) => (v += Math.sin(t * f + seed * (i + 1) * 1.7) / (i + 1)));
+  return v / freqs.length;
+}
+
+/** Natural blinking: every 2.5–6 s, sometimes twice. Returns 0 (open) … 1 (closed). */
+export class Blinker {
+  private next = 0;
+  private start = -1;
+
+  constructor(private readonly random: () => number = Math.random) {}
+
+  value(nowMs: number): number {
+    if (this.next === 0) this.next = nowMs + 1200 + this.random() * 2500;
+    if (this.start < 0 && nowMs >= this.next) {
+      this.start = nowMs;
+      this.next = nowMs + (this.random() < 0.15 ? 350 : 2500 + this.random() * 3500);
+    }
+    if (this.start < 0) return 0;
+    const k = (nowMs - this.start) / 170;
+    if (k >= 1) {
+      this.start = -1;
+      return 0;
+    }
+    return Math.sin(k * Math.PI);
+  }
+}

@@ -1,0 +1,191 @@
+// 3D avatars with three.js (this module and three are fetched only for 3D types). Upper body:
+// head-and-shoulders framing, the avatar's directional lighting preset, transparent canvas over
+// the stage's background (image, video, colour or nothing). Full body: inside its 3D
+// environment, with the environment's staging and lights. Idle motion moves bones by name;
+// the face morphs (viseme_*, blink, smile) follow the mouth with a little smoothing.
+import {
+  ACESFilmicToneMapping,
+  AmbientLight,
+  Box3,
+  Color,
+  DirectionalLight,
+  Fog,
+  HemisphereLight,
+  PerspectiveCamera,
+  Quaternion,
+  Scene,
+  SRGBColorSpace,
+  Vector3,
+  Euler,
+  WebGLRenderer,
+  type Bone,
+  type Mesh,
+  type Object3D,
+} from 'three';
+import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
+import type { LightingPreset } from '@parla/shared/schemas/catalogue';
+import type { PublicAvatar } from '@parla/shared/schemas/player';
+import { VISEMES, visemeMorphName } from '@parla/shared/visemes';
+import { Blinker, wobble, type AvatarRenderer, type FaceState } from './renderer';
+
+const STUDIO: LightingPreset = {
+  ambient: { color: '#ffffff', intensity: 0.3 },
+  hemisphere: { sky: '#eef3ff', ground: '#6b5a50', intensity: 0.9 },
+  directional: [
+    { color: '#fff4e8', intensity: 2.1, position: [1.5, 2.5, 2.5] },
+    { color: '#cfe0ff', intensity: 0.8, position: [-2, 1.2, 1.5] },
+    { color: '#ffffff', intensity: 0.9, position: [0, 2.5, -2.5] },
+  ],
+  exposure: 1,
+};
+
+function addLights(scene: Scene, preset: LightingPreset, shadows: boolean): void {
+  scene.add(new AmbientLight(preset.ambient.color, preset.ambient.intensity));
+  scene.add(new HemisphereLight(preset.hemisphere.sky, preset.hemisphere.ground, preset.hemisphere.intensity));
+  preset.directional.forEach((d, i) => {
+    const light = new DirectionalLight(d.color, d.intensity);
+    light.position.set(...d.position);
+    if (shadows && i === 0) {
+      light.castShadow = true;
+      light.shadow.mapSize.set(1024, 1024);
+      const c = light.shadow.camera;
+      c.left = -3;
+      c.right = 3;
+      c.top = 3;
+      c.bottom = -3;
+      c.far = 30;
+      light.shadow.bias = -0.0008;
+    }
+    scene.add(light);
+  });
+}
+
+interface Morphs {
+  mesh: Mesh;
+  index: Map<string, number>;
+}
+
+export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvatar): Promise<AvatarRenderer> {
+  const full = avatar.dhType === '3d';
+  const environment = full ? avatar.scene.environment : null;
+  const lighting = environment?.staging.lighting ?? avatar.scene.lighting ?? STUDIO;
+
+  const renderer = new WebGLRenderer({ antialias: true, alpha: !full, powerPreference: 'low-power' });
+  renderer.setPixelRatio(Math.min(1.5, window.devicePixelRatio || 1));
+  renderer.outputColorSpace = SRGBColorSpace;
+  renderer.toneMapping = ACESFilmicToneMapping;
+  renderer.toneMappingExposure = lighting.exposure;
+  renderer.shadowMap.enabled = full;
+  renderer.domElement.className = 'face-canvas';
+  host.appendChild(renderer.domElement);
+
+  const scene = new Scene();
+  addLights(scene, lighting, full);
+  const loader = new GLTFLoader();
+  const [character, world] = await Promise.all([loader.loadAsync(avatar.appearance.modelURL), environment ? loader.loadAsync(environment.modelURL) : Promise.resolve(null)]);
+  const root = character.scene;
+  scene.add(root);
+
+  const camera = new PerspectiveCamera(28, 1, 0.05, 200);
+  const target = new Vector3();
+  if (world && environment) {
+    const s = environment.staging;
+    scene.add(world.scene);
+    world.scene.traverse((o) => ((o as Mesh).receiveShadow = true));
+    root.position.set(...s.spawn.position);
+    root.rotation.y = s.spawn.rotationY;
+    scene.background = new Color(s.sky);
+    scene.fog = new Fog(s.sky, 8, 30);
+    camera.fov = s.camera.fov;
+    camera.position.set(...s.camera.position);
+    target.set(...s.camera.target);
+  } else if (full) {
+    camera.fov = 34;
+    camera.position.set(0, 1.25, 3.0);
+    target.set(0, 0.95, 0);
+  } else {
+    // Head and shoulders: aim at the face, whatever the model's exact height.
+    const box = new Box3().setFromObject(root);
+    const top = box.max.y;
+    target.set(0, top - 0.27, 0);
+    camera.position.set(0, top - 0.2, 1.45);
+  }
+  root.traverse((o) => ((o as Mesh).castShadow = full));
+
+  // Bones for idle motion, with their rest orientation.
+  const bones = new Map<string, { bone: Object3D; rest: Quaternion }>();
+  const morphs: Morphs[] = [];
+  root.traverse((o) => {
+    if ((o as Bone).isBone || ['Hips', 'Spine', 'Chest', 'Neck', 'Head'].includes(o.name) || /Arm|Leg|Shoulder/.test(o.name)) bones.set(o.name, { bone: o, rest: o.quaternion.clone() });
+    const m = o as Mesh;
+    if (m.isMesh && m.morphTargetDictionary && m.morphTargetInfluences) morphs.push({ mesh: m, index: new Map(Object.entries(m.morphTargetDictionary)) });
+  });
+  const influence: Record<string, number> = {};
+  const blinker = new Blinker();
+  const euler = new Euler();
+  const q = new Quaternion();
+  let last = performance.now();
+
+  const pose = (name: string, x: number, y: number, z: number) => {
+    const b = bones.get(name);
+    if (!b) return;
+    euler.set(x, y, z);
+    b.bone.quaternion.copy(b.rest).multiply(q.setFromEuler(euler));
+  };
+  const setMorph = (name: string, value: number) => {
+    for (const m of morphs) {
+      const i = m.index.get(name);
+      if (i !== undefined) m.mesh.morphTargetInfluences![i] = value;
+    }
+  };
+
+  return {
+    resize(w, h) {
+      renderer.setSize(Math.max(1, w), Math.max(1, h), false);
+      camera.aspect = Math.max(1, w) / Math.max(1, h);
+      camera.updateProjectionMatrix();
+      camera.lookAt(target);
+    },
+    frame(now, state: FaceState) {
+      const t = now / 1000;
+      const dt = Math.min(0.1, (now - last) / 1000);
+      last = now;
+      const talk = state.speaking ? 1.5 : 1;
+      pose('Head', wobble(t, 1, 0.6, 1.7) * 0.05 * talk + (state.speaking ? Math.sin(t * 3.1) * 0.015 : 0), wobble(t, 2, 0.4, 1.1, 0.23) * 0.09 * talk, wobble(t, 3, 0.33, 0.9) * 0.03);
+      pose('Neck', wobble(t, 4, 0.5, 1.3) * 0.02, wobble(t, 5, 0.3, 0.8) * 0.03, 0);
+      pose('Chest', Math.sin(t * 1.55) * 0.012, 0, 0);
+      pose('Spine', 0, wobble(t, 6, 0.25, 0.6) * 0.02, wobble(t, 7, 0.2, 0.5) * 0.012);
+      pose('LeftUpperArm', 0, 0, wobble(t, 8, 0.5, 0.9) * 0.025);
+      pose('RightUpperArm', 0, 0, wobble(t, 9, 0.5, 0.9) * 0.025);
+      pose('LeftLowerArm', wobble(t, 10, 0.4, 1.0) * 0.03, 0, 0);
+      pose('RightLowerArm', wobble(t, 11, 0.4, 1.0) * 0.03, 0, 0);
+      if (full) pose('Hips', 0, wobble(t, 12, 0.2, 0.45) * 0.03, wobble(t, 13, 0.25, 0.5) * 0.012);
+
+      // Mouth: ease every viseme towards its target (the current one on, the rest off).
+      const k = Math.min(1, dt * 22);
+      for (const v of VISEMES) {
+        const name = visemeMorphName(v);
+        const goal = v === state.viseme && v !== 'sil' ? 1 : 0;
+        const cur = influence[name] ?? 0;
+        influence[name] = cur + (goal - cur) * k;
+        setMorph(name, influence[name]);
+      }
+      setMorph('blink', blinker.value(now));
+      const smileGoal = state.speaking ? 0.12 : 0.35;
+      influence.smile = (influence.smile ?? 0) + (smileGoal - (influence.smile ?? 0)) * Math.min(1, dt * 3);
+      setMorph('smile', influence.smile);
+      renderer.render(scene, camera);
+    },
+    dispose() {
+      renderer.dispose();
+      scene.traverse((o) => {
+        const m = o as Mesh;
+        if (m.isMesh) {
+          m.geometry.dispose();
+          (Array.isArray(m.material) ? m.material : [m.material]).forEach((mat) => mat.dispose());
+        }
+      });
+      renderer.domElement.remove();
+    },
+  };
+}

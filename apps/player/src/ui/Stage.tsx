@@ -1,0 +1,76 @@
+// The stage: the scene's background (image, video, colour or transparent; 3D environments are
+// drawn by the renderer), the face renderer, and one animation loop that moves the mouth. The
+// current viseme is mirrored on data-viseme of the face element (tests and host pages read it).
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import type { PublicAvatar } from '@parla/shared/schemas/player';
+import type { FaceDriver } from '../lipsync/face-driver';
+import { createRenderer, type AvatarRenderer } from '../renderers/renderer';
+
+interface Props {
+  avatar: PublicAvatar;
+  driver: FaceDriver;
+  style?: CSSProperties;
+}
+
+function Background({ avatar }: { avatar: PublicAvatar }) {
+  if (avatar.dhType === '3d' && avatar.scene.environment) return null;
+  const bg = avatar.scene.background;
+  if (bg.kind === 'image') return <img className="bg" src={bg.url} alt="" data-testid="stage-background" />;
+  if (bg.kind === 'video') return <video className="bg" src={bg.url} autoPlay muted loop playsInline data-testid="stage-background" />;
+  if (bg.kind === 'color') return <div className="bg" style={{ background: bg.color }} data-testid="stage-background" />;
+  return null;
+}
+
+export function Stage({ avatar, driver, style }: Props) {
+  const faceRef = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+
+  useEffect(() => {
+    const host = faceRef.current!;
+    let renderer: AvatarRenderer | null = null;
+    let disposed = false;
+    let raf = 0;
+    const off = driver.onChange((v) => (host.dataset.viseme = v));
+    host.dataset.viseme = driver.current;
+    const observer = new ResizeObserver(() => renderer?.resize(host.clientWidth, host.clientHeight));
+    observer.observe(host);
+    // The mouth's clock ticks on its own timer, so a slow renderer (software WebGL) never makes
+    // the lips skip; frames draw whatever the mouth is doing when they come.
+    const ticker = setInterval(() => driver.tick(performance.now()), 16);
+    const loop = (now: number) => {
+      renderer?.frame(now, { viseme: driver.tick(now), speaking: driver.speaking });
+      raf = requestAnimationFrame(loop);
+    };
+    raf = requestAnimationFrame(loop);
+    createRenderer(host, avatar).then(
+      (r) => {
+        if (disposed) return r.dispose();
+        renderer = r;
+        r.resize(host.clientWidth, host.clientHeight);
+        setState('ready');
+      },
+      (err: unknown) => {
+        console.warn('avatar renderer failed', err);
+        if (!disposed) setState('failed');
+      },
+    );
+    return () => {
+      disposed = true;
+      clearInterval(ticker);
+      cancelAnimationFrame(raf);
+      observer.disconnect();
+      off();
+      renderer?.dispose();
+    };
+  }, [avatar, driver]);
+
+  return (
+    <div className={`stage${avatar.scene.background.kind === 'transparent' ? ' transparent' : ''}`} data-testid="stage" data-avatar-type={avatar.dhType} data-state={state} style={style}>
+      <Background avatar={avatar} />
+      <div className="face" ref={faceRef} data-testid="avatar-face" data-viseme="sil" aria-label={`${avatar.name}, talking avatar`} role="img">
+        {state === 'failed' && avatar.appearance.previewURL && <img className="face-fallback" src={avatar.appearance.previewURL} alt="" />}
+      </div>
+      {state === 'loading' && <div className="spinner" aria-label="Loading avatar" />}
+    </div>
+  );
+}
