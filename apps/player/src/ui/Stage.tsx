@@ -38,7 +38,7 @@ export function Stage({ avatar, driver, style }: Props) {
     // the lips skip; frames draw whatever the mouth is doing when they come.
     const ticker = setInterval(() => driver.tick(performance.now()), 16);
     const loop = (now: number) => {
-      renderer?.frame(now, { viseme: driver.tick(now), speaking: driver.speaking });
+      renderer?.frame(now, { viseme: driver.tick(performance.now()), speaking: driver.speaking });
       raf = requestAnimationFrame(loop);
     };
     raf = requestAnimationFrame(loop);

@@ -1,7 +1,7 @@
 // Serves the built player (apps/player/dist): the avatar page at /avatar/{avatarId} — what the
 // access link, the Connect button, the chat widget and customers' iframes open — and the
 // editor's preview at /avatar/preview?appearanceId=... . The page must load inside third-party
-// iframes, so it sends no x-frame-options and allows any frame ancestor.
+// iframes, so it sends no x-frame-options and no frame-ancestors restriction.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,10 +17,11 @@ export const PLAYER_ASSETS_PREFIX = '/player/assets/';
 const NOT_BUILT =
   '<!doctype html><title>Parla</title><p>The avatar player has not been built yet. Run <code>npm run build</code> (npm start does it for you).</p>';
 
-/** Embeddable anywhere; the page itself only talks to its own origin. */
+/** Embeddable anywhere: no x-frame-options and no frame-ancestors (whose `*` would still refuse
+ *  hosts that are not http(s), such as a local file or a sandboxed about:blank page). */
 const PAGE_HEADERS = {
   'cache-control': 'no-store',
-  'content-security-policy': "frame-ancestors *; object-src 'none'; base-uri 'self'",
+  'content-security-policy': "object-src 'none'; base-uri 'self'",
   'permissions-policy': 'microphone=(self), autoplay=(self), fullscreen=(self)',
 };
 
