@@ -65,6 +65,7 @@ test.describe('the avatar player', () => {
   });
 
   test('an upper-body 3D avatar renders head and shoulders over its background, and talks', async ({ page }) => {
+    test.slow(); // software WebGL (SwiftShader) in CI: seconds per frame at first
     await page.setViewportSize({ width: 1024, height: 640 });
     await page.goto('/avatar/preview?appearanceId=ub-noah&connect=true&backgroundId=bg-office&lightingId=light-soft-studio');
     await ready(page);
@@ -79,6 +80,7 @@ test.describe('the avatar player', () => {
   });
 
   test('an upper-body avatar can stand in front of a looping background video', async ({ page }) => {
+    test.slow(); // software WebGL (SwiftShader) in CI: seconds per frame at first
     await page.goto('/avatar/preview?appearanceId=ub-diego&connect=true&backgroundId=vid-aurora');
     await ready(page);
     const video = page.getByTestId('stage-background');
@@ -88,6 +90,7 @@ test.describe('the avatar player', () => {
   });
 
   test('a full-body 3D avatar stands inside its 3D environment', async ({ page }) => {
+    test.slow(); // software WebGL (SwiftShader) in CI: seconds per frame at first
     await page.setViewportSize({ width: 1024, height: 640 });
     await page.goto('/avatar/preview?appearanceId=fb-maya&connect=true&environmentId=env-garden&hideChatHistory=true');
     await ready(page);

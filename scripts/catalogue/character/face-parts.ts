@@ -107,6 +107,7 @@ export function eyelids(p: Person, centre: V3, r: number, side: number, skin: V3
     { de: 0, rad: 1.02, color: lash },
     { de: 0.06, rad: 1.11, color: lash },
     { de: 0.14, rad: 1.15, color: lid },
+    { de: 0.3, rad: 1.16, color: lerp3(lid, [0.25, 0.12, 0.1], 0.35) },
     { de: 0.4, rad: 1.16, color: lid },
     { de: 0.8, rad: 1.16, color: lid },
     { de: 1.3, rad: 1.16, color: lid },
@@ -206,8 +207,12 @@ export interface MouthDecal {
 export function mouthDecal(p: Person, sdf: Sdf, centre: V3, unit: number, skinColorAt: (p: V3, n: V3) => V3): MouthDecal {
   const N = 24;
   const cols = N + 1;
-  const lipsTop = lerp3(linear(p.lips), [0, 0, 0], 0.12);
-  const lipsBottom = lerp3(linear(p.lips), [1, 1, 1], 0.06);
+  // A little more saturated than the 2D palette: lighting washes vertex colours out.
+  const lip = linear(p.lips);
+  const grey = (lip[0] + lip[1] + lip[2]) / 3;
+  const vivid: V3 = [Math.max(0, grey + (lip[0] - grey) * 1.35), Math.max(0, grey + (lip[1] - grey) * 1.35), Math.max(0, grey + (lip[2] - grey) * 1.35)];
+  const lipsTop = lerp3(vivid, [0, 0, 0], 0.15);
+  const lipsBottom = lerp3(vivid, [1, 1, 1], 0.04);
   const teeth = linear('#ece6dc');
   const cavity = linear('#2a0d0e');
   const tongue = linear('#b24e58');

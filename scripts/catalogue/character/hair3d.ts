@@ -29,17 +29,30 @@ export function hairSdf(p: Person, head: Sdf): Sdf {
     const back = long ? Math.max(0, -z) * 0.6 : 0;
     return y - front + Math.max(0, 0.085 - z) * 0.58 - back - 0.05 * overEar + 0.03 * sideburn;
   };
-  const shell = (t: number): Sdf => (x, y, z) => smax(head(x, y, z) - t, -region(x, y, z), 0.006);
+  // Thicker on top than at the sides, as hair lies.
+  const shell = (t: number): Sdf => (x, y, z) => smax(head(x, y, z) - t * (0.45 + 0.75 * sm(-0.01, 0.09, y)), -region(x, y, z), 0.006);
+  /** Locks: capsules from the hairline sweeping over the head, smoothly merged, for sculpted hair. */
+  const locks = (list: [V3, V3, number][]): Sdf => (x, y, z) => {
+    let d = 1;
+    for (const [a, b, r] of list) d = smin(d, capsule(a, b, r, r * 0.6)(x, y, z), 0.008);
+    return d;
+  };
   switch (style) {
+    case 'sideSwept':
     case 'quiff': {
-      const base = shell(0.009);
-      const quiff = ellipsoid([0, 0.095, 0.058], [0.058, 0.036, 0.05]);
-      return (x, y, z) => smin(base(x, y, z), quiff(x, y, z), 0.02);
-    }
-    case 'sideSwept': {
-      const base = shell(0.009);
-      const sweep = ellipsoid([0.012, 0.086, 0.035], [0.062, 0.024, 0.055]);
-      return (x, y, z) => smin(base(x, y, z), sweep(x, y, z), 0.02);
+      // A parting on one side (the quiff mirrored and higher at the front); locks sweep across
+      // the forehead and back.
+      const base = shell(style === 'quiff' ? 0.01 : 0.009);
+      const side = style === 'quiff' ? -1 : 1;
+      const lift = style === 'quiff' ? 0.012 : 0;
+      const l: [V3, V3, number][] = [];
+      for (let i = 0; i < 6; i++) {
+        const z = 0.075 - i * 0.022;
+        const up = lift * Math.max(0, 1 - i / 3);
+        l.push([[-0.03 * side, 0.1 + up - i * 0.002, z], [0.066 * side, 0.06 + up * 0.5 - i * 0.004, z - 0.012], 0.011 + up * 0.3]);
+      }
+      const sweep = locks(l);
+      return (x, y, z) => smin(base(x, y, z), sweep(x, y, z), 0.012);
     }
     case 'curlyShort': {
       const base = shell(0.013);
