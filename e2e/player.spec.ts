@@ -59,7 +59,7 @@ test.describe('the avatar player', () => {
     if (SHOTS) {
       await page.getByLabel('Message').fill('Would you like a quick tour of our new features?');
       await page.getByLabel('Message').press('Enter');
-      await page.waitForTimeout(900);
+      await expect(page.getByTestId('avatar-face')).toHaveAttribute('data-viseme', /^(aa|O|E)$/);
       await shot(page, 'image');
     }
   });
