@@ -57,7 +57,8 @@ function render($: CheerioAPI, root: DomNode): string {
     const block = BLOCK.has(tag);
     if (block) out.push(tag === 'li' ? '\n- ' : tag === 'br' ? '\n' : '\n\n');
     for (const child of node.children ?? []) walk(child);
-    if (block && tag !== 'br') out.push(tag === 'li' || tag === 'dt' ? '\n' : '\n\n');
+    // A list item opens its own line; the list's end closes the paragraph.
+    if (block && tag !== 'br' && tag !== 'li') out.push(tag === 'dt' ? '\n' : '\n\n');
   };
   walk(root);
   return out
