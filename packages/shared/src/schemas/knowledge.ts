@@ -74,6 +74,26 @@ export const KNOWLEDGE_BATCH_MAX = 50;
 export const SEARCH_TOP_K_DEFAULT = 5;
 export const SEARCH_TOP_K_MAX = 20;
 
+/** Languages a collection's documents may be in: each chooses the full-text stemming. */
+export const KNOWLEDGE_LANGUAGES: readonly { code: string; name: string }[] = [
+  { code: '', name: 'Any language (no stemming)' },
+  { code: 'en', name: 'English' },
+  { code: 'de', name: 'German' },
+  { code: 'fr', name: 'French' },
+  { code: 'es', name: 'Spanish' },
+  { code: 'it', name: 'Italian' },
+  { code: 'pt', name: 'Portuguese' },
+  { code: 'nl', name: 'Dutch' },
+  { code: 'sv', name: 'Swedish' },
+  { code: 'da', name: 'Danish' },
+  { code: 'no', name: 'Norwegian' },
+  { code: 'fi', name: 'Finnish' },
+  { code: 'ru', name: 'Russian' },
+  { code: 'tr', name: 'Turkish' },
+  { code: 'hu', name: 'Hungarian' },
+  { code: 'ro', name: 'Romanian' },
+];
+
 export const KNOWLEDGE_STATUSES = ['queued', 'processing', 'ready', 'failed'] as const;
 export type KnowledgeStatus = (typeof KNOWLEDGE_STATUSES)[number];
 
@@ -160,12 +180,6 @@ export const urlItemsForm = z.object({
 export type UrlItemsForm = z.infer<typeof urlItemsForm>;
 
 export const crawlForm = z.object({ url: knowledgeUrlField });
-
-export const fileItemForm = z.object({
-  name: itemName,
-  /** A browser File (kept structural: this package has no DOM types). */
-  file: z.custom<{ name: string; size: number } | null>((v) => v != null, { message: 'File is required' }),
-});
 
 // --- Answers ----------------------------------------------------------------------------------
 
