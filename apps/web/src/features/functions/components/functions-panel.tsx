@@ -53,7 +53,7 @@ export function FunctionsPanel({ selectedId, onSelect, onNew }: { selectedId: st
             <CardActionArea onClick={() => onSelect(f)} aria-label={`${f.name}, ${f.approvalStatus}`} aria-current={f.id === selectedId ? 'true' : undefined}>
               <CardContent sx={{ py: 1.5 }}>
                 <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
-                  <Typography sx={{ fontWeight: 600, wordBreak: 'break-all' }}>{f.name}</Typography>
+                  <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{f.name}</Typography>
                   <ApprovalChip status={f.approvalStatus} />
                 </Box>
                 <Line label="Create Date" value={date(f.createDate)} />

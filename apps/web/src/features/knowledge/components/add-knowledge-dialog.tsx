@@ -57,9 +57,9 @@ export function AddKnowledgeDialog({ collectionId, open, onClose }: { collection
           <Tab key={t} label={t} id={`knowledge-tab-${t}`} aria-controls={`knowledge-panel-${t}`} />
         ))}
       </Tabs>
-      <DialogContent sx={{ display: 'flex', flexDirection: 'column' }}>
+      <DialogContent sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
         {TABS.map((t, i) => (
-          <Box key={t} role="tabpanel" id={`knowledge-panel-${t}`} aria-labelledby={`knowledge-tab-${t}`} hidden={tab !== i} sx={{ flex: 1, display: tab === i ? 'flex' : 'none', flexDirection: 'column' }}>
+          <Box key={t} role="tabpanel" id={`knowledge-panel-${t}`} aria-labelledby={`knowledge-tab-${t}`} hidden={tab !== i} sx={{ flex: 1, minHeight: 0, display: tab === i ? 'flex' : 'none', flexDirection: 'column' }}>
             {t === 'Text' && <TextTab ctx={ctx} />}
             {t === 'Url' && <UrlTab ctx={ctx} />}
             {t === 'Crawl' && <CrawlTab ctx={ctx} />}

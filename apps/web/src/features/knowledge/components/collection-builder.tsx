@@ -58,16 +58,24 @@ export function CollectionBuilder({ collection, onDeleted }: { collection: Knowl
           Collection Builder
         </Typography>
         <Box component="form" noValidate aria-label="Collection" onSubmit={onSave}>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
+          <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 2, alignItems: { sm: 'flex-start' } }}>
             <FormTextField control={control} name="name" label="Collection Name" required sx={{ flex: 2 }} />
-            <FormTextField control={control} name="language" label="Document language" select sx={{ flex: 1 }} helperText="Chooses how words are matched in search.">
+            <FormTextField
+              control={control}
+              name="language"
+              label="Document language"
+              select
+              sx={{ flex: 1 }}
+              helperText="Chooses how words are matched in search."
+              slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+            >
               {KNOWLEDGE_LANGUAGES.map((l) => (
                 <MenuItem key={l.code} value={l.code}>
                   {l.name}
                 </MenuItem>
               ))}
             </FormTextField>
-          </Stack>
+          </Box>
           <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
             <Button type="submit" variant="contained" disabled={!formState.isDirty || save.isPending}>
               Update Collection

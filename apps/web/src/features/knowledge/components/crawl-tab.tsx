@@ -66,7 +66,10 @@ export function CrawlTab({ ctx }: { ctx: SubmitContext }) {
     void submitBatch(ctx, selected.map((r) => ({ name: r.name.trim(), knowledge_type: { url: { url: r.url } } })));
   };
 
-  const update = (i: number, patch: Partial<Row>) => setRows((list) => list && list.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const update = (i: number, patch: Partial<Row>) => {
+    if (patch.selected !== undefined) setError(null);
+    setRows((list) => list && list.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  };
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
@@ -81,7 +84,7 @@ export function CrawlTab({ ctx }: { ctx: SubmitContext }) {
           {error}
         </Alert>
       )}
-      <Box sx={{ flex: 1, overflowY: 'auto', mt: 1 }}>
+      <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto', mt: 1 }}>
         {rows && rows.length > 0 && (
           <>
             <FormControlLabel
@@ -89,7 +92,10 @@ export function CrawlTab({ ctx }: { ctx: SubmitContext }) {
                 <Checkbox
                   checked={all}
                   indeterminate={some}
-                  onChange={(e) => setRows((list) => list && list.map((r) => ({ ...r, selected: e.target.checked })))}
+                  onChange={(e) => {
+                    setError(null);
+                    setRows((list) => list && list.map((r) => ({ ...r, selected: e.target.checked })));
+                  }}
                 />
               }
               label={`Select all (${selected.length} of ${rows.length} pages)`}

@@ -35,7 +35,7 @@ export function RetrievalTest({ collectionId }: { collectionId: string }) {
   };
 
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="retrieval-test-title" sx={{ p: 2, mt: 3 }}>
+    <Paper variant="outlined" component="section" aria-labelledby="retrieval-test-title" sx={{ p: 3, mt: 3 }}>
       <Typography id="retrieval-test-title" variant="h3" component="h2">
         Retrieval testing
       </Typography>

@@ -4,7 +4,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { useFieldArray, useForm } from 'react-hook-form';
@@ -29,17 +28,18 @@ export function UrlTab({ ctx }: { ctx: SubmitContext }) {
       onSubmit={handleSubmit((v) => submitBatch(ctx, v.rows.map((r) => ({ name: r.name, knowledge_type: { url: { url: r.url } } }))))}
       sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}
     >
-      <Box sx={{ flex: 1, overflowY: 'auto', pr: 1 }}>
+      <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto', pr: 1 }}>
         {rows.fields.map((field, index) => (
-          <Stack key={field.id} direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
+          // A Box, not a Stack: Stack resets its children's margins, and the fields need theirs.
+          <Box key={field.id} sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 1, alignItems: { sm: 'flex-start' } }}>
             <FormTextField control={control} name={`rows.${index}.name`} label={`Name ${index + 1}`} required sx={{ flex: 1 }} />
             <FormTextField control={control} name={`rows.${index}.url`} label={`URL ${index + 1}`} required sx={{ flex: 2 }} />
             {rows.fields.length > 1 && (
-              <IconButton aria-label={`Remove URL ${index + 1}`} onClick={() => rows.remove(index)} sx={{ mt: { sm: 3 } }}>
+              <IconButton aria-label={`Remove URL ${index + 1}`} onClick={() => rows.remove(index)} sx={{ mt: { sm: 3 }, alignSelf: { xs: 'flex-end', sm: 'auto' } }}>
                 <DeleteOutlineIcon />
               </IconButton>
             )}
-          </Stack>
+          </Box>
         ))}
         <Button startIcon={<AddIcon />} onClick={() => rows.append(emptyRow())} sx={{ mt: 1 }}>
           Add URL
