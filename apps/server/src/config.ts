@@ -30,6 +30,8 @@ const envSchema = z.object({
   EMBEDDING_BASE_URL: z.url().optional(),
   EMBEDDING_API_KEY: z.string().optional(),
   EMBEDDING_MODEL: z.string().min(1).optional(),
+  /** Knowledge crawls per minute from one address (each fetches up to 20 pages). */
+  CRAWL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Sign-in, registration and reset requests per minute from one address. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),

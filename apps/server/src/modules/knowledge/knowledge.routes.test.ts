@@ -1,32 +1,21 @@
-import type * as Dns from 'node:dns';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MB } from '@parla/shared/limits';
 import { INVALID_FILE_MESSAGE } from '@parla/shared/schemas/knowledge';
 import { createCustomer, type TestAccount } from '../../../test/accounts';
+import { startCanary, type Canary } from '../../../test/canary';
+import { PRIVATE_NAMES, ssrfVectors } from '../../../test/ssrf-vectors';
+import { OutboundClient } from '../../lib/outbound';
 import { createTestServer, type TestServer } from '../../../test/harness';
 import { startKnowledgeSite, type KnowledgeSite } from '../../../../../e2e/support/stand-ins/knowledge-site';
 import { makeDocx, makePdf } from './knowledge.fixtures';
 import { kbClient, multipart, type Kb } from './knowledge.test-helpers';
 import { startKnowledgeWorker, type KnowledgeWorker } from './knowledge.worker';
 
-// One host name resolves to a private address: the guard must refuse it like a literal.
-vi.mock('node:dns', async (importOriginal) => {
-  const real = await importOriginal<typeof Dns>();
-  const lookup = ((hostname: string, options: unknown, callback?: (...args: unknown[]) => void) => {
-    const cb = (typeof options === 'function' ? options : callback) as (...args: unknown[]) => void;
-    if (hostname === 'intranet.parla-test.com') {
-      const all = typeof options === 'object' && options !== null && (options as { all?: boolean }).all;
-      return all ? cb(null, [{ address: '10.1.2.3', family: 4 }]) : cb(null, '10.1.2.3', 4);
-    }
-    return (real.lookup as unknown as (...a: unknown[]) => void)(hostname, options, callback);
-  }) as typeof real.lookup;
-  return { ...real, lookup, default: { ...real, lookup } };
-});
-
 let server: TestServer;
 let site: KnowledgeSite;
+let canary: Canary;
 let worker: KnowledgeWorker;
 let alice: TestAccount;
 let bob: TestAccount;
@@ -35,7 +24,19 @@ let asBob: Kb;
 
 beforeAll(async () => {
   site = await startKnowledgeSite();
-  server = await createTestServer({ OUTBOUND_ALLOW: `127.0.0.1:${site.port}` });
+  canary = await startCanary();
+  server = await createTestServer({ OUTBOUND_ALLOW: `127.0.0.1:${site.port}`, CRAWL_RATE_LIMIT_PER_MINUTE: '1000' });
+  // Names under .private-resolve.test answer private addresses (test/ssrf-vectors.ts).
+  await server.ctx.outbound.close();
+  server.ctx.outbound = new OutboundClient({
+    allow: [`127.0.0.1:${site.port}`],
+    allowPrivate: false,
+    resolve: (hostname, cb) => {
+      const list = PRIVATE_NAMES[hostname.toLowerCase()];
+      if (!list) return cb(Object.assign(new Error(`ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), []);
+      cb(null, list.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })));
+    },
+  });
   worker = startKnowledgeWorker(server.ctx, { pollMs: 60_000 });
   alice = await createCustomer(server, 'alice');
   bob = await createCustomer(server, 'bob');
@@ -47,6 +48,7 @@ afterAll(async () => {
   await worker.stop();
   await server.close();
   await site.close();
+  await canary.close();
 });
 
 async function newCollection(kb: Kb, name = 'Docs', language?: string): Promise<string> {
@@ -185,25 +187,25 @@ describe('the knowledge API', () => {
     expect((await search(asAlice, [id], 'founded 1999'))[0]!.item_name).toBe('About');
   });
 
-  it('refuses URL items and crawls aimed at private or reserved addresses', async () => {
+  it('refuses URL items and crawls aimed at private or reserved addresses, without a connection', async () => {
     const id = await newCollection(asAlice);
-    const targets = [
-      'http://127.0.0.1:9/secret', // loopback, not on the allow-list
-      'http://169.254.169.254/latest/meta-data/',
-      'http://[::1]:8080/',
-      'http://intranet.parla-test.com/', // resolves to 10.1.2.3
-      'http://0x7f.0.0.1/', // 127.0.0.1 in another spelling
-      'http://[::ffff:7f00:1]/', // IPv4-mapped loopback
-    ];
-    for (const url of targets) {
+    const vectors = ssrfVectors(canary.port);
+    const named = ['http://127.0.0.1:9/secret', 'http://169.254.169.254/latest/meta-data/', 'http://[::1]:8080/', 'http://ten.private-resolve.test/'];
+    for (const url of [...named, ...vectors]) {
       const item = await asAlice('POST', `/kb/v1/collections/${id}/items`, { name: 'x', knowledge_type: { url: { url } } });
       expect(item.statusCode, `${url}: ${item.body}`).toBe(400);
-      expect(item.json().failReason, `${url}: ${item.body}`).toBe('ADDRESS_REFUSED');
       const crawl = await asAlice('POST', '/kb/v1/crawl', { url });
       expect(crawl.statusCode, `${url}: ${crawl.body}`).toBe(400);
+    }
+    // Those that pass the URL pattern are refused by the guard, with its message.
+    for (const url of named) {
+      const item = await asAlice('POST', `/kb/v1/collections/${id}/items`, { name: 'x', knowledge_type: { url: { url } } });
+      expect(item.json().failReason, `${url}: ${item.body}`).toBe('ADDRESS_REFUSED');
+      const crawl = await asAlice('POST', '/kb/v1/crawl', { url });
       expect(crawl.json().message).toMatch(/private, reserved/);
     }
     expect(await items(asAlice, id)).toHaveLength(0);
+    expect(canary.connections()).toBe(0);
   });
 
   it('fails an item whose page redirects to a private address, with the reason', async () => {

@@ -79,7 +79,7 @@ export function knowledgeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return reply.send(ctx.files.openRead(file.rel_path));
     });
 
-    app.post('/kb/v1/crawl', { schema: { body: crawlRequest }, config: { ...kb, rateLimit: { max: 10, timeWindow: 60_000 } } }, async (request) => {
+    app.post('/kb/v1/crawl', { schema: { body: crawlRequest }, config: { ...kb, rateLimit: { max: ctx.config.CRAWL_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } } }, async (request) => {
       requireUser(request);
       try {
         return await crawlSite(ctx, request.body.url, request.body.limit);
