@@ -1,9 +1,9 @@
 // Encryption keys as a customer: the default key is there, a new key's private key is shown
 // once and copied, the key is listed, the default key cannot be deleted.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { screenshot as shot } from './support/screenshots';
 import { createCustomer, signIn } from './support/accounts';
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
 
 test('a customer creates an encryption key, copies it, and cannot delete the default key', async ({ page, request, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);

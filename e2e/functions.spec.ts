@@ -1,9 +1,9 @@
 // Functions as a customer and their review as an administrator: create from the example
 // template (Pending), approve in Function Review, the customer sees Approved.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { screenshot as shot } from './support/screenshots';
 import { createCustomer, E2E_ADMIN, signIn } from './support/accounts';
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
 
 test('a function is created Pending, approved by an administrator, and shown Approved', async ({ page, request, browser }) => {
   test.setTimeout(90_000);

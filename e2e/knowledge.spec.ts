@@ -3,10 +3,10 @@
 // right passage first; an item is deleted.
 import { expect, test, type Page } from '@playwright/test';
 import { makeDocx, makePdf } from '../apps/server/src/modules/knowledge/knowledge.fixtures';
+import { screenshot as shot } from './support/screenshots';
 import { createCustomer, signIn } from './support/accounts';
 import { KNOWLEDGE_SITE_URL } from './support/stand-ins';
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
 
 async function openAddKnowledge(page: Page, tab: 'Text' | 'Url' | 'Crawl' | 'File') {
   await page.getByRole('button', { name: 'Add Knowledge' }).first().click();
