@@ -143,6 +143,17 @@ describe('the knowledge API', () => {
     expect((await search(asAlice, [id], 'returning bicycles'))[0]!.item_id).toBe(policy.id);
   });
 
+  it('re-indexes a collection when its language changes', async () => {
+    const id = await newCollection(asAlice, 'Language');
+    await addItem(asAlice, id, { name: 'Cycling', knowledge_type: { text: { content: 'She was cycling along the rivers every morning.' } } });
+    await worker.drain();
+    // 'simple' matches words as written: "rivers" is not "river".
+    expect(await search(asAlice, [id], 'river')).toHaveLength(0);
+    const put = await asAlice('PUT', `/kb/v1/collections/${id}`, { name: 'Language', language: 'en-GB' });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await search(asAlice, [id], 'river'))[0]!.item_name).toBe('Cycling');
+  });
+
   it('fetches a URL item as readable text, without navigation or scripts', async () => {
     const id = await newCollection(asAlice, 'Site');
     const item = await addItem(asAlice, id, { name: 'Pricing', knowledge_type: { url: { url: `${site.url}/pricing` } } });

@@ -65,10 +65,11 @@ export async function updateCollection(ctx: AppContext, ownerId: string, id: str
   const existing = await repo.findCollection(ctx.db, ownerId, id);
   if (!existing) throw AppError.notFound('Collection');
   const language = input.language === undefined ? existing.language : input.language || null;
+  // Looked up before the transaction: PGlite has one connection, and the transaction holds it.
+  const before = await textSearchConfig(ctx.db, existing.language);
+  const after = await textSearchConfig(ctx.db, language);
   await ctx.db.transaction().execute(async (trx) => {
     await repo.updateCollection(trx, ownerId, id, { name: input.name, language, updated_at: ctx.now() });
-    const before = await textSearchConfig(ctx.db, existing.language);
-    const after = await textSearchConfig(ctx.db, language);
     if (before !== after) await repo.reindexCollection(trx, ownerId, id, after);
   });
   const items = await repo.listItems(ctx.db, ownerId, id);
