@@ -26,6 +26,8 @@ export const delEncKeyRequest = z.object({
 });
 
 export const DEFAULT_ENC_KEY_NAME = 'Default Key';
+/** An avatar's encKeyId may name the account's default key by this alias instead of its id. */
+export const DEFAULT_ENC_KEY_ALIAS = 'Default';
 export const DEFAULT_KEY_NOT_DELETABLE = 'The default encryption key cannot be deleted.';
 /** Access tokens live at most this long (single use; see docs/api.md). */
 export const ACCESS_TOKEN_MAX_TTL_S = 3600;

@@ -137,5 +137,10 @@ describe('verifyAvatarAccessToken', () => {
     expect(keyId).toBe(def.id);
     expect((await verifyAvatarAccessToken(server.ctx, alice.id, keyId, token)).sub).toBe('avatar-9');
     await expect(verifyAvatarAccessToken(server.ctx, alice.id, keyId, token)).rejects.toBeInstanceOf(AppError);
+    // Avatars name the default key 'Default'.
+    const second = await issueAvatarAccessToken(server.ctx, alice.id, 'avatar-9');
+    expect((await verifyAvatarAccessToken(server.ctx, alice.id, 'Default', second.token)).sub).toBe('avatar-9');
+    const bobs = await issueAvatarAccessToken(server.ctx, bob.id, 'avatar-9');
+    await expect(verifyAvatarAccessToken(server.ctx, alice.id, 'Default', bobs.token)).rejects.toBeInstanceOf(AppError);
   });
 });

@@ -3,7 +3,7 @@
 // default key (made when it first lists its keys) that cannot be deleted. Avatars protected by
 // a key accept only access tokens signed with its private key: verifyAvatarAccessToken().
 import { generateKeyPairSync } from 'node:crypto';
-import { DEFAULT_ENC_KEY_NAME, DEFAULT_KEY_NOT_DELETABLE, type AddEncKeyRequest, type AddEncKeyResponse, type EncKeySummary } from '@parla/shared/schemas/encryption-keys';
+import { DEFAULT_ENC_KEY_ALIAS, DEFAULT_ENC_KEY_NAME, DEFAULT_KEY_NOT_DELETABLE, type AddEncKeyRequest, type AddEncKeyResponse, type EncKeySummary } from '@parla/shared/schemas/encryption-keys';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/tokens';
@@ -65,20 +65,22 @@ export async function deleteKey(ctx: AppContext, ownerId: string, id: string): P
  * whose encryption option is keyId. Valid means: signed with ES256 by that key's private key,
  * not expired, living at most one hour, and its jti never used before (it is used now).
  * Returns the claims (sub is the avatar id the token was made for; the caller compares it).
+ * keyId may be DEFAULT_ENC_KEY_ALIAS ('Default'): the account's default key.
  * Any failure is AppError.invalidToken() (401, code InvalidToken), without saying which check.
  */
 export async function verifyAvatarAccessToken(ctx: AppContext, ownerId: string, keyId: string, jwt: string): Promise<AccessTokenClaims> {
-  const key = await repo.find(ctx.db, ownerId, keyId);
+  if (keyId === DEFAULT_ENC_KEY_ALIAS) await ensureDefaultKey(ctx, ownerId);
+  const key = keyId === DEFAULT_ENC_KEY_ALIAS ? await repo.findDefault(ctx.db, ownerId) : await repo.find(ctx.db, ownerId, keyId);
   if (!key || typeof jwt !== 'string' || jwt.length > 4096) throw AppError.invalidToken();
   const nowS = Math.floor(ctx.now().getTime() / 1000);
   const check = checkEs256(jwt, key.public_key_pem, nowS);
   if (!check.ok) {
-    ctx.log.info({ keyId, reason: check.reason }, 'access token refused');
+    ctx.log.info({ keyId: key.id, reason: check.reason }, 'access token refused');
     throw AppError.invalidToken();
   }
-  const fresh = await repo.useTokenId(ctx.db, keyId, check.claims.jti, new Date(check.claims.exp * 1000 + 60_000));
+  const fresh = await repo.useTokenId(ctx.db, key.id, check.claims.jti, new Date(check.claims.exp * 1000 + 60_000));
   if (!fresh) {
-    ctx.log.info({ keyId, reason: 'reused' }, 'access token refused');
+    ctx.log.info({ keyId: key.id, reason: 'reused' }, 'access token refused');
     throw AppError.invalidToken();
   }
   // Old ids can go: a token past its expiry is refused before its id is looked at. One
