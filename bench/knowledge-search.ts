@@ -115,6 +115,8 @@ async function main(): Promise<void> {
       `${label.padEnd(34)} ${String(count.rows[0]!.n).padStart(7)}   ${ours.p50.toFixed(2).padStart(7)} / ${ours.p99.toFixed(2).padEnd(9)}   ${naive.p50.toFixed(2).padStart(9)} / ${naive.p99.toFixed(2).padEnd(26)}   ${(naive.p50 / ours.p50).toFixed(1)}x`,
     );
   }
+  console.log('');
+  console.log('ours: every query word first, then any word when fewer than top_k (5) match: the rare phrase runs both forms.');
   if (url && schema) await sql.raw(`drop schema if exists "${schema}" cascade`).execute(db);
   await database.close();
 }

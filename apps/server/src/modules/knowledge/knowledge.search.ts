@@ -22,6 +22,15 @@ interface Ranked {
   score: number;
 }
 
+/** A ranked chunk with what the answer shows (full-text ranking reads it in the same query). */
+interface Chunk {
+  id: number;
+  content: string;
+  collection_id: string;
+  item_id: string;
+  item_name: string;
+}
+
 /** Query words for the any-word form: letters and digits only, so nothing is tsquery syntax. */
 export function anyWordQuery(text: string): string | null {
   const words = [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, 32);
@@ -37,39 +46,45 @@ async function rankFullText(
   form: 'all' | 'any',
   text: string,
   limit: number,
-): Promise<Ranked[]> {
+): Promise<(Ranked & Chunk)[]> {
   const tsq = form === 'all' ? sql`websearch_to_tsquery(${config}::regconfig, ${text})` : sql`to_tsquery(${config}::regconfig, ${text})`;
   // The matches are planned as if all were wanted (a materialized CTE is planned on its own, so
   // the LIMIT does not tempt the planner into testing each row's compressed tsvector in a scan
   // of the table or of the collection index) and read lazily: only the first RANK_CANDIDATES
   // are fetched and ranked. A word in every chunk then reads 400 rows; a rarer one comes from
   // the GIN bitmap. bench/knowledge-search.ts compares this with ranking every match.
-  const res = await sql<{ id: number; score: number }>`
+  const res = await sql<Ranked & Chunk>`
     with matches as materialized (
       select id, tsv from knowledge_chunks
       where owner_id = ${ownerId} and collection_id in (${sql.join(collectionIds)}) and ts_config = ${config}
         and tsv @@ ${tsq}
     ), candidates as (
       select id, tsv from matches limit ${RANK_CANDIDATES}
+    ), ranked as (
+      select c.id, ts_rank(c.tsv, q.query, 1 | 32)::float8 as score
+      from candidates c, (select ${tsq} as query) q
+      order by score desc, c.id
+      limit ${limit}
     )
-    select c.id, ts_rank(c.tsv, q.query, 1 | 32)::float8 as score
-    from candidates c, (select ${tsq} as query) q
-    order by score desc, c.id
-    limit ${limit}
+    select r.id, r.score, k.content, k.collection_id, i.id as item_id, i.name as item_name
+    from ranked r
+    join knowledge_chunks k on k.id = r.id
+    join knowledge_items i on i.id = k.item_id
+    order by r.score desc, r.id
   `.execute(ctx.db);
-  return res.rows.map((r) => ({ id: Number(r.id), score: Number(r.score) }));
+  return res.rows.map((r) => ({ ...r, id: Number(r.id), score: Number(r.score) }));
 }
 
 /** Up to `want` ranked chunks; the any-word form runs only when all-words found fewer than topK. */
-async function fullText(ctx: AppContext, ownerId: string, groups: Map<string, string[]>, query: string, topK: number, want: number): Promise<Ranked[]> {
-  const hits: Ranked[] = [];
+async function fullText(ctx: AppContext, ownerId: string, groups: Map<string, string[]>, query: string, topK: number, want: number): Promise<(Ranked & Chunk)[]> {
+  const hits: (Ranked & Chunk)[] = [];
   for (const [config, ids] of groups) hits.push(...(await rankFullText(ctx, ownerId, ids, config, 'all', query, want)));
   hits.sort((a, b) => b.score - a.score);
   if (hits.length >= topK) return hits.slice(0, want);
   const any = anyWordQuery(query);
   if (!any) return hits;
   const seen = new Set(hits.map((h) => h.id));
-  const more: Ranked[] = [];
+  const more: (Ranked & Chunk)[] = [];
   for (const [config, ids] of groups) more.push(...(await rankFullText(ctx, ownerId, ids, config, 'any', any, want)));
   more.sort((a, b) => b.score - a.score);
   // Chunks with every word come first; any-word chunks fill the rest.
@@ -132,14 +147,19 @@ export async function searchChunks(ctx: AppContext, ownerId: string, input: Sear
   }
   if (ranked.length === 0) return [];
 
-  const rows = await ctx.db
-    .selectFrom('knowledge_chunks as c')
-    .innerJoin('knowledge_items as i', 'i.id', 'c.item_id')
-    .select(['c.id', 'c.content', 'c.collection_id', 'i.id as item_id', 'i.name as item_name'])
-    .where('c.owner_id', '=', ownerId)
-    .where('c.id', 'in', ranked.map((r) => r.id))
-    .execute();
-  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  // Full-text hits carry their text; vector-only hits are read now.
+  const byId = new Map<number, Chunk>(textHits.map((h) => [h.id, h]));
+  const missing = ranked.map((r) => r.id).filter((id) => !byId.has(id));
+  if (missing.length) {
+    const rows = await ctx.db
+      .selectFrom('knowledge_chunks as c')
+      .innerJoin('knowledge_items as i', 'i.id', 'c.item_id')
+      .select(['c.id', 'c.content', 'c.collection_id', 'i.id as item_id', 'i.name as item_name'])
+      .where('c.owner_id', '=', ownerId)
+      .where('c.id', 'in', missing)
+      .execute();
+    for (const r of rows) byId.set(Number(r.id), { ...r, id: Number(r.id) });
+  }
   return ranked.flatMap((r) => {
     const row = byId.get(r.id);
     if (!row) return [];
