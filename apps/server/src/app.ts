@@ -18,6 +18,9 @@ import { registerSpa } from './plugins/spa';
 import { accountRoutes } from './modules/account/account.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { encryptionKeyRoutes } from './modules/encryption-keys/encryption-keys.routes';
+import { functionRoutes } from './modules/functions/functions.routes';
+import { knowledgeRoutes } from './modules/knowledge/knowledge.routes';
 import { oauthConfigRoutes } from './modules/oauth-configs/oauth-configs.routes';
 import { portalRoutes } from './modules/portal/portal.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
@@ -95,6 +98,9 @@ export async function build(opts: BuildOptions): Promise<{ app: FastifyInstance;
   await app.register(accountRoutes(ctx));
   await app.register(oauthConfigRoutes(ctx));
   await app.register(adminRoutes(ctx));
+  await app.register(knowledgeRoutes(ctx));
+  await app.register(functionRoutes(ctx));
+  await app.register(encryptionKeyRoutes(ctx));
 
   if (opts.serveWeb !== false) await registerSpa(app);
 

@@ -25,6 +25,13 @@ const envSchema = z.object({
   LLM_BASE_URL: z.url().optional(),
   LLM_API_KEY: z.string().optional(),
   NODE_SECRET: z.string().min(16).optional(),
+  /** An OpenAI-compatible embeddings API (POST {base}/embeddings) for hybrid knowledge search;
+   *  unset → full-text search only. Used only where pgvector exists. */
+  EMBEDDING_BASE_URL: z.url().optional(),
+  EMBEDDING_API_KEY: z.string().optional(),
+  EMBEDDING_MODEL: z.string().min(1).optional(),
+  /** Knowledge crawls per minute from one address (each fetches up to 20 pages). */
+  CRAWL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Sign-in, registration and reset requests per minute from one address. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),

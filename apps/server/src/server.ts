@@ -9,6 +9,7 @@ import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { loadSecretKey } from './lib/secrets';
 import { ensureFirstAdmin, type FirstAdmin } from './modules/auth/auth.service';
+import { startKnowledgeWorker } from './modules/knowledge/knowledge.worker';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -33,12 +34,16 @@ export async function startServer(config: Config): Promise<RunningServer> {
   void sweep();
   const sweeper = setInterval(() => void sweep(), 60 * 60 * 1000);
   sweeper.unref();
+  // Background work of feature modules: started once the server listens (queued work left by
+  // an earlier run resumes now), stopped before the database closes.
+  const background: { stop(): Promise<void> }[] = [startKnowledgeWorker(ctx)];
   return {
     app,
     ctx,
     admin,
     close: async () => {
       clearInterval(sweeper);
+      for (const job of background) await job.stop();
       await app.close();
       await database.close();
     },

@@ -2,7 +2,17 @@
 import type { AccountAreaTables } from './tables/account';
 import type { AccountTables } from './tables/accounts';
 import type { ConversationTables } from './tables/conversations';
+import type { EncryptionKeyTables } from './tables/encryption-keys';
 import type { FileTables } from './tables/files';
+import type { FunctionTables } from './tables/functions';
+import type { KnowledgeTables } from './tables/knowledge';
 import type { OauthTables } from './tables/oauth';
 
-export type DB = AccountTables & FileTables & ConversationTables & AccountAreaTables & OauthTables;
+export type DB = AccountTables &
+  FileTables &
+  ConversationTables &
+  AccountAreaTables &
+  OauthTables &
+  KnowledgeTables &
+  FunctionTables &
+  EncryptionKeyTables;

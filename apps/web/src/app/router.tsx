@@ -26,10 +26,14 @@ export const customerRoutes: RouteObject[] = [
   { path: paths.oauthConfigs, ...screen(() => import('./routes/oauth/oauth-configs')) },
   { path: paths.addOauthApp, ...screen(() => import('./routes/oauth/add-oauth-app')) },
   { path: paths.oauthHelp, ...screen(() => import('./routes/oauth/oauth-help')) },
+  { path: paths.knowledgeBase, ...screen(() => import('./routes/knowledge/knowledge-base')) },
+  { path: paths.functions, ...screen(() => import('./routes/functions/functions')) },
+  { path: paths.encryptionKeys, ...screen(() => import('./routes/encryption-keys/encryption-keys')) },
 ];
 
 export const adminRoutes: RouteObject[] = [
   { path: paths.customers, ...screen(() => import('./routes/admin/customers')) },
+  { path: paths.functionReview, ...screen(() => import('./routes/admin/function-review')) },
 ];
 
 export const signedInRoutes: RouteObject[] = [

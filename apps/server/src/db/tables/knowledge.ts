@@ -1,0 +1,62 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export interface KnowledgeCollectionsTable {
+  id: string;
+  owner_id: string;
+  name: string;
+  language: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface KnowledgeItemsTable {
+  id: string;
+  owner_id: string;
+  collection_id: string;
+  name: string;
+  kind: 'text' | 'url' | 'file';
+  content: string | null;
+  url: string | null;
+  file_id: string | null;
+  file_name: string | null;
+  file_type: string | null;
+  status: Generated<'queued' | 'processing' | 'ready' | 'failed'>;
+  fail_reason: string | null;
+  attempts: Generated<number>;
+  locked_until: NullableTimestamp;
+  chunk_count: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  processed_at: NullableTimestamp;
+}
+
+export interface KnowledgeChunksTable {
+  id: Generated<number>;
+  owner_id: string;
+  collection_id: string;
+  item_id: string;
+  ord: number;
+  content: string;
+  ts_config: string;
+  /** Written with to_tsvector(ts_config, content); never read as a value. */
+  tsv: unknown;
+}
+
+/** Exists only where pgvector is available (migration 0401). */
+export interface KnowledgeEmbeddingsTable {
+  chunk_id: number;
+  owner_id: string;
+  collection_id: string;
+  model: string;
+  embedding: unknown;
+}
+
+export interface KnowledgeTables {
+  knowledge_collections: KnowledgeCollectionsTable;
+  knowledge_items: KnowledgeItemsTable;
+  knowledge_chunks: KnowledgeChunksTable;
+  knowledge_embeddings: KnowledgeEmbeddingsTable;
+}

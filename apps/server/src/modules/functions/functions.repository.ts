@@ -1,0 +1,72 @@
+// Queries of functions. Customer queries take the owner id; the review queries (administrators)
+// are named as such.
+import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { FunctionsTable } from '../../db/tables/functions';
+
+type Q = Kysely<DB> | Transaction<DB>;
+
+export function listByOwner(db: Q, ownerId: string) {
+  return db.selectFrom('functions').selectAll().where('owner_id', '=', ownerId).orderBy('created_at', 'desc').execute();
+}
+
+export function find(db: Q, ownerId: string, id: string) {
+  return db.selectFrom('functions').selectAll().where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
+}
+
+export function findManyByOwner(db: Q, ownerId: string, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('functions').selectAll().where('owner_id', '=', ownerId).where('id', 'in', ids).execute();
+}
+
+export function insert(db: Q, row: Insertable<FunctionsTable>) {
+  return db.insertInto('functions').values(row).execute();
+}
+
+export function update(db: Q, ownerId: string, id: string, patch: Updateable<FunctionsTable>) {
+  return db.updateTable('functions').set(patch).where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
+}
+
+export function remove(db: Q, ownerId: string, id: string) {
+  return db.deleteFrom('functions').where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
+}
+
+/** Administrators: every customer's functions, those awaiting review first. */
+export function listForReview(db: Q) {
+  return db
+    .selectFrom('functions')
+    .innerJoin('users', 'users.id', 'functions.owner_id')
+    .selectAll('functions')
+    .select(['users.email as owner_email', 'users.first_name as owner_first', 'users.last_name as owner_last'])
+    .orderBy((eb) => eb.case().when('functions.approval_status', '=', 'Pending').then(0).else(1).end())
+    .orderBy('functions.updated_at', 'desc')
+    .limit(500)
+    .execute();
+}
+
+export function findForReview(db: Q, id: string) {
+  return db.selectFrom('functions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Administrators: a decision, applied only if the code is still the one reviewed. */
+export function decide(db: Q, id: string, codeHash: string, patch: Updateable<FunctionsTable>) {
+  return db.updateTable('functions').set(patch).where('id', '=', id).where('code_sha256', '=', codeHash).executeTakeFirst();
+}
+
+export function history(db: Q, functionId: string) {
+  return db
+    .selectFrom('audit_log')
+    .leftJoin('users', 'users.id', 'audit_log.actor_id')
+    .select(['audit_log.id', 'audit_log.action', 'audit_log.detail', 'audit_log.created_at', 'users.email as actor_email'])
+    .where('audit_log.target', '=', `function:${functionId}`)
+    .orderBy('audit_log.id', 'desc')
+    .limit(100)
+    .execute();
+}
+
+export function audit(db: Q, row: { actor_id: string | null; action: string; functionId: string; detail: Record<string, unknown> }) {
+  return db
+    .insertInto('audit_log')
+    .values({ actor_id: row.actor_id, action: row.action, target: `function:${row.functionId}`, detail: JSON.stringify(row.detail) })
+    .execute();
+}

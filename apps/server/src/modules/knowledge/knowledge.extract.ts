@@ -1,0 +1,94 @@
+// Text out of a document: PDF (unpdf, the serverless build of pdf.js), DOCX (mammoth, to HTML so
+// tables keep their rows, then the HTML reader), HTML (cheerio), plain text and Markdown.
+// Failures are ExtractError with a message fit for the item's status.
+import mammoth from 'mammoth';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { parseHtml } from './knowledge.html';
+
+export class ExtractError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ExtractError';
+  }
+}
+
+export type DocumentKind = 'text' | 'markdown' | 'html' | 'pdf' | 'docx';
+
+const PDF_MAGIC = Buffer.from('%PDF-');
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+export function looksLikePdf(head: Buffer): boolean {
+  // The header may follow a few bytes of junk; pdf.js looks in the first kilobyte, we in the head.
+  return head.indexOf(PDF_MAGIC) !== -1 && head.indexOf(PDF_MAGIC) < 64;
+}
+
+export function looksLikeZip(head: Buffer): boolean {
+  return head.subarray(0, 4).equals(ZIP_MAGIC);
+}
+
+/** UTF-8 text without NUL bytes (binary files pretending to be text are refused). */
+export function decodeText(data: Buffer): string | null {
+  if (data.includes(0)) return null;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(data).replace(/^\uFEFF/, '');
+  } catch {
+    return null;
+  }
+}
+
+/** The kind of a fetched or stored document from its content type (and name, for files). */
+export function kindOf(contentType: string | null | undefined, name = ''): DocumentKind | null {
+  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type === 'text/html' || type === 'application/xhtml+xml') return 'html';
+  if (type === 'application/pdf') return 'pdf';
+  if (type === 'application/vnd.openxmlformats-officedocument.wordprocessingml.document') return 'docx';
+  if (type === 'text/markdown' || /\.(md|markdown)$/i.test(name)) return 'markdown';
+  if (type === 'text/plain' || type === '') return 'text';
+  return null;
+}
+
+async function pdfText(data: Buffer): Promise<string> {
+  if (!looksLikePdf(data.subarray(0, 1024))) throw new ExtractError('The file is not a PDF document.');
+  try {
+    const doc = await getDocumentProxy(new Uint8Array(data), { isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 });
+    try {
+      const { text } = await extractText(doc, { mergePages: false });
+      return text.join('\n\n');
+    } finally {
+      await doc.destroy();
+    }
+  } catch (err) {
+    if (err instanceof ExtractError) throw err;
+    const name = (err as { name?: string }).name;
+    throw new ExtractError(name === 'PasswordException' ? 'The PDF is protected by a password.' : 'The PDF could not be read.');
+  }
+}
+
+async function docxText(data: Buffer): Promise<string> {
+  if (!looksLikeZip(data)) throw new ExtractError('The file is not a Word (DOCX) document.');
+  try {
+    const { value } = await mammoth.convertToHtml({ buffer: data }, { externalFileAccess: false, ignoreEmptyParagraphs: true });
+    return parseHtml(`<body>${value}</body>`).text;
+  } catch {
+    throw new ExtractError('The Word (DOCX) document could not be read.');
+  }
+}
+
+export async function extractDocument(data: Buffer, kind: DocumentKind, baseUrl?: string): Promise<{ text: string; title?: string }> {
+  switch (kind) {
+    case 'pdf':
+      return { text: await pdfText(data) };
+    case 'docx':
+      return { text: await docxText(data) };
+    case 'html': {
+      const page = parseHtml(data.toString('utf8'), baseUrl);
+      return { text: page.text, title: page.title };
+    }
+    case 'text':
+    case 'markdown': {
+      const text = decodeText(data);
+      if (text === null) throw new ExtractError('The file is not UTF-8 text.');
+      return { text };
+    }
+  }
+}

@@ -1,0 +1,171 @@
+// Queries of collections, items and chunks. Every customer query takes the owner id first; the
+// worker's queries (claim, finish) are named as such and work on ids it claimed.
+import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { KnowledgeItemsTable } from '../../db/tables/knowledge';
+
+type Q = Kysely<DB> | Transaction<DB>;
+
+// --- Collections ------------------------------------------------------------------------------
+
+export function listCollections(db: Q, ownerId: string) {
+  return db
+    .selectFrom('knowledge_collections as c')
+    .select(['c.id', 'c.name', 'c.language', 'c.created_at'])
+    .select((eb) =>
+      eb.selectFrom('knowledge_items as i').whereRef('i.collection_id', '=', 'c.id').select(eb.fn.countAll<number>().as('n')).as('item_count'),
+    )
+    .where('c.owner_id', '=', ownerId)
+    .orderBy('c.created_at', 'asc')
+    .execute();
+}
+
+export function findCollection(db: Q, ownerId: string, id: string) {
+  return db.selectFrom('knowledge_collections').selectAll().where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
+}
+
+export function findCollections(db: Q, ownerId: string, ids: string[]) {
+  return db.selectFrom('knowledge_collections').selectAll().where('owner_id', '=', ownerId).where('id', 'in', ids).execute();
+}
+
+export function insertCollection(db: Q, row: { id: string; owner_id: string; name: string; language: string | null; created_at: Date; updated_at: Date }) {
+  return db.insertInto('knowledge_collections').values(row).execute();
+}
+
+export function updateCollection(db: Q, ownerId: string, id: string, patch: { name: string; language?: string | null; updated_at: Date }) {
+  return db.updateTable('knowledge_collections').set(patch).where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
+}
+
+export function deleteCollection(db: Q, ownerId: string, id: string) {
+  return db.deleteFrom('knowledge_collections').where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
+}
+
+/** Rebuilds the full-text vectors of a collection for another configuration (language). */
+export function reindexCollection(db: Q, ownerId: string, id: string, config: string) {
+  return sql`
+    update knowledge_chunks set ts_config = ${config}, tsv = to_tsvector(${config}::regconfig, content)
+    where owner_id = ${ownerId} and collection_id = ${id}
+  `.execute(db);
+}
+
+// --- Items ------------------------------------------------------------------------------------
+
+const itemColumns = [
+  'id', 'owner_id', 'collection_id', 'name', 'kind', 'url', 'file_id', 'file_name', 'file_type', 'status', 'fail_reason',
+  'chunk_count', 'attempts', 'created_at', 'updated_at',
+] as const;
+
+export function listItems(db: Q, ownerId: string, collectionId: string) {
+  return db
+    .selectFrom('knowledge_items')
+    .select(itemColumns)
+    .select(sql<string | null>`left(content, 300)`.as('content'))
+    .where('owner_id', '=', ownerId)
+    .where('collection_id', '=', collectionId)
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
+export function findItem(db: Q, ownerId: string, id: string) {
+  return db
+    .selectFrom('knowledge_items')
+    .select(itemColumns)
+    .select(sql<string | null>`left(content, 300)`.as('content'))
+    .where('owner_id', '=', ownerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export function insertItem(db: Q, row: Insertable<KnowledgeItemsTable>) {
+  return db.insertInto('knowledge_items').values(row).execute();
+}
+
+export function deleteItem(db: Q, ownerId: string, id: string) {
+  return db.deleteFrom('knowledge_items').where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
+}
+
+export function fileIdsOfCollection(db: Q, ownerId: string, collectionId: string) {
+  return db
+    .selectFrom('knowledge_items')
+    .select('file_id')
+    .where('owner_id', '=', ownerId)
+    .where('collection_id', '=', collectionId)
+    .where('file_id', 'is not', null)
+    .execute();
+}
+
+export function requeueItem(db: Q, ownerId: string, id: string, now: Date) {
+  return db
+    .updateTable('knowledge_items')
+    .set({ status: 'queued', fail_reason: null, attempts: 0, locked_until: null, updated_at: now })
+    .where('owner_id', '=', ownerId)
+    .where('id', '=', id)
+    .where('status', '=', 'failed')
+    .executeTakeFirst();
+}
+
+// --- Worker -----------------------------------------------------------------------------------
+
+/** Claims the oldest queued item, or a processing one whose lease ran out (its worker died). */
+export async function claimNextItem(db: Kysely<DB>, now: Date, leaseUntil: Date) {
+  const res = await sql<{ id: string }>`
+    update knowledge_items set status = 'processing', attempts = attempts + 1, locked_until = ${leaseUntil}, updated_at = ${now}
+    where id = (
+      select id from knowledge_items
+      where status = 'queued' or (status = 'processing' and locked_until < ${now})
+      order by created_at
+      limit 1
+      for update skip locked
+    )
+    returning id
+  `.execute(db);
+  const id = res.rows[0]?.id;
+  if (!id) return undefined;
+  return db.selectFrom('knowledge_items').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function extendLease(db: Q, id: string, until: Date) {
+  return db.updateTable('knowledge_items').set({ locked_until: until }).where('id', '=', id).where('status', '=', 'processing').execute();
+}
+
+export function finishItem(db: Q, id: string, patch: Updateable<KnowledgeItemsTable>) {
+  return db.updateTable('knowledge_items').set(patch).where('id', '=', id).where('status', '=', 'processing').executeTakeFirst();
+}
+
+export function deleteChunksOfItem(db: Q, itemId: string) {
+  return db.deleteFrom('knowledge_chunks').where('item_id', '=', itemId).execute();
+}
+
+export async function insertChunks(
+  db: Q,
+  rows: { owner_id: string; collection_id: string; item_id: string; ord: number; content: string }[],
+  config: string,
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < rows.length; i += 200) {
+    const batch = rows.slice(i, i + 200);
+    const res = await db
+      .insertInto('knowledge_chunks')
+      .values(batch.map((r) => ({ ...r, ts_config: config, tsv: sql`to_tsvector(${config}::regconfig, ${r.content})` })))
+      .returning('id')
+      .execute();
+    ids.push(...res.map((r) => Number(r.id)));
+  }
+  return ids;
+}
+
+export function collectionLanguage(db: Q, collectionId: string) {
+  return db.selectFrom('knowledge_collections').select(['language']).where('id', '=', collectionId).executeTakeFirst();
+}
+
+/** Knowledge uploads older than `before` that no item refers to (uploaded, never used). */
+export function unusedUploads(db: Q, before: Date) {
+  return db
+    .selectFrom('stored_files as f')
+    .select(['f.id', 'f.owner_id'])
+    .where('f.kind', '=', 'knowledge')
+    .where('f.created_at', '<', before)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('knowledge_items as i').select('i.id').whereRef('i.file_id', '=', 'f.id'))))
+    .limit(100)
+    .execute();
+}

@@ -1,0 +1,168 @@
+// Retrieval (POST /kb/v1/search; also what the conversation runtime calls). Full-text first:
+// the matching chunks are found through the GIN index, and only a bounded candidate set of them
+// is ranked (ranking every match of a common word costs tens of milliseconds at 100k chunks:
+// design/references.md; bench/knowledge-search.ts measures it). All query words must match
+// first; when that finds fewer than top_k chunks, any word may. With embeddings configured and
+// pgvector present, a vector search runs too and both lists are fused by reciprocal rank.
+import { sql } from 'kysely';
+import { SEARCH_TOP_K_DEFAULT, type SearchHit, type SearchRequest } from '@parla/shared/schemas/knowledge';
+import type { AppContext } from '../../context';
+import { AppError } from '../../lib/errors';
+import { embed, embeddingModel, vectorLiteral, vectorSearchReady } from './knowledge.embeddings';
+import { textSearchConfig } from './knowledge.language';
+import * as repo from './knowledge.repository';
+
+/** How many matching chunks are ranked per query form (see the header). */
+export const RANK_CANDIDATES = 400;
+const VECTOR_CANDIDATES = 50;
+const RRF_K = 60;
+
+interface Ranked {
+  id: number;
+  score: number;
+}
+
+/** A ranked chunk with what the answer shows (full-text ranking reads it in the same query). */
+interface Chunk {
+  id: number;
+  content: string;
+  collection_id: string;
+  item_id: string;
+  item_name: string;
+}
+
+/** Query words for the any-word form: letters and digits only, so nothing is tsquery syntax. */
+export function anyWordQuery(text: string): string | null {
+  const words = [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, 32);
+  return words.length ? words.join(' | ') : null;
+}
+
+/** Ranks at most RANK_CANDIDATES chunks matching `tsquery` among the owner's collections. */
+async function rankFullText(
+  ctx: AppContext,
+  ownerId: string,
+  collectionIds: string[],
+  config: string,
+  form: 'all' | 'any',
+  text: string,
+  limit: number,
+): Promise<(Ranked & Chunk)[]> {
+  const tsq = form === 'all' ? sql`websearch_to_tsquery(${config}::regconfig, ${text})` : sql`to_tsquery(${config}::regconfig, ${text})`;
+  // The matches are planned as if all were wanted (a materialized CTE is planned on its own, so
+  // the LIMIT does not tempt the planner into testing each row's compressed tsvector in a scan
+  // of the table or of the collection index) and read lazily: only the first RANK_CANDIDATES
+  // are fetched and ranked. A word in every chunk then reads 400 rows; a rarer one comes from
+  // the GIN bitmap. bench/knowledge-search.ts compares this with ranking every match.
+  const res = await sql<Ranked & Chunk>`
+    with matches as materialized (
+      select id, tsv from knowledge_chunks
+      where owner_id = ${ownerId} and collection_id in (${sql.join(collectionIds)}) and ts_config = ${config}
+        and tsv @@ ${tsq}
+    ), candidates as (
+      select id, tsv from matches limit ${RANK_CANDIDATES}
+    ), ranked as (
+      select c.id, ts_rank(c.tsv, q.query, 1 | 32)::float8 as score
+      from candidates c, (select ${tsq} as query) q
+      order by score desc, c.id
+      limit ${limit}
+    )
+    select r.id, r.score, k.content, k.collection_id, i.id as item_id, i.name as item_name
+    from ranked r
+    join knowledge_chunks k on k.id = r.id
+    join knowledge_items i on i.id = k.item_id
+    order by r.score desc, r.id
+  `.execute(ctx.db);
+  return res.rows.map((r) => ({ ...r, id: Number(r.id), score: Number(r.score) }));
+}
+
+/** Up to `want` ranked chunks; the any-word form runs only when all-words found fewer than topK. */
+async function fullText(ctx: AppContext, ownerId: string, groups: Map<string, string[]>, query: string, topK: number, want: number): Promise<(Ranked & Chunk)[]> {
+  const hits: (Ranked & Chunk)[] = [];
+  for (const [config, ids] of groups) hits.push(...(await rankFullText(ctx, ownerId, ids, config, 'all', query, want)));
+  hits.sort((a, b) => b.score - a.score);
+  if (hits.length >= topK) return hits.slice(0, want);
+  const any = anyWordQuery(query);
+  if (!any) return hits;
+  const seen = new Set(hits.map((h) => h.id));
+  const more: (Ranked & Chunk)[] = [];
+  for (const [config, ids] of groups) more.push(...(await rankFullText(ctx, ownerId, ids, config, 'any', any, want)));
+  more.sort((a, b) => b.score - a.score);
+  // Chunks with every word come first; any-word chunks fill the rest.
+  return [...hits, ...more.filter((m) => !seen.has(m.id))].slice(0, want);
+}
+
+async function vectorHits(ctx: AppContext, ownerId: string, collectionIds: string[], query: string): Promise<Ranked[]> {
+  const [vector] = await embed(ctx, [query]);
+  const res = await sql<{ id: number; dist: number }>`
+    select chunk_id as id, (embedding <=> ${vectorLiteral(vector!)}::vector)::float8 as dist
+    from knowledge_embeddings
+    where owner_id = ${ownerId} and collection_id in (${sql.join(collectionIds)}) and model = ${embeddingModel(ctx)}
+      and vector_dims(embedding) = ${vector!.length}
+    order by dist
+    limit ${VECTOR_CANDIDATES}
+  `.execute(ctx.db);
+  return res.rows.map((r) => ({ id: Number(r.id), score: 1 - Number(r.dist) }));
+}
+
+export async function searchChunks(ctx: AppContext, ownerId: string, input: SearchRequest): Promise<SearchHit[]> {
+  const ids = [...new Set(input.collection_ids)];
+  const collections = await repo.findCollections(ctx.db, ownerId, ids);
+  if (collections.length !== ids.length) throw AppError.notFound('Collection');
+  const topK = input.top_k ?? SEARCH_TOP_K_DEFAULT;
+
+  const groups = new Map<string, string[]>();
+  for (const c of collections) {
+    const config = await textSearchConfig(ctx.db, c.language);
+    groups.set(config, [...(groups.get(config) ?? []), c.id]);
+  }
+
+  const vectors = await vectorSearchReady(ctx);
+  // Fusion needs a longer full-text list than the answer; without vectors topK is enough.
+  const textHits = await fullText(ctx, ownerId, groups, input.query, topK, vectors ? Math.max(topK, VECTOR_CANDIDATES) : topK);
+  let vecHits: Ranked[] = [];
+  if (vectors) {
+    try {
+      vecHits = await vectorHits(ctx, ownerId, ids, input.query);
+    } catch (err) {
+      ctx.log.warn({ err: (err as Error).message }, 'vector search failed; full-text only');
+    }
+  }
+
+  let ranked: { id: number; score: number; match: SearchHit['match'] }[];
+  if (vecHits.length === 0) {
+    ranked = textHits.slice(0, topK).map((h) => ({ ...h, match: 'fulltext' as const }));
+  } else {
+    // Reciprocal rank fusion; 1.0 = first in both lists.
+    const fused = new Map<number, { score: number; text: boolean; vec: boolean }>();
+    textHits.forEach((h, i) => fused.set(h.id, { score: 1 / (RRF_K + i + 1), text: true, vec: false }));
+    vecHits.forEach((h, i) => {
+      const f = fused.get(h.id) ?? { score: 0, text: false, vec: false };
+      fused.set(h.id, { score: f.score + 1 / (RRF_K + i + 1), text: f.text, vec: true });
+    });
+    const best = 2 / (RRF_K + 1);
+    ranked = [...fused.entries()]
+      .sort((a, b) => b[1].score - a[1].score)
+      .slice(0, topK)
+      .map(([id, f]) => ({ id, score: f.score / best, match: f.text && f.vec ? 'hybrid' : f.text ? 'fulltext' : 'vector' }));
+  }
+  if (ranked.length === 0) return [];
+
+  // Full-text hits carry their text; vector-only hits are read now.
+  const byId = new Map<number, Chunk>(textHits.map((h) => [h.id, h]));
+  const missing = ranked.map((r) => r.id).filter((id) => !byId.has(id));
+  if (missing.length) {
+    const rows = await ctx.db
+      .selectFrom('knowledge_chunks as c')
+      .innerJoin('knowledge_items as i', 'i.id', 'c.item_id')
+      .select(['c.id', 'c.content', 'c.collection_id', 'i.id as item_id', 'i.name as item_name'])
+      .where('c.owner_id', '=', ownerId)
+      .where('c.id', 'in', missing)
+      .execute();
+    for (const r of rows) byId.set(Number(r.id), { ...r, id: Number(r.id) });
+  }
+  return ranked.flatMap((r) => {
+    const row = byId.get(r.id);
+    if (!row) return [];
+    return [{ item_id: row.item_id, item_name: row.item_name, collection_id: row.collection_id, text: row.content, score: Math.round(r.score * 10000) / 10000, match: r.match }];
+  });
+}

@@ -1,0 +1,178 @@
+// The rules of collections and items: ownership (a foreign id is not found), one kind per item,
+// URLs checked before they are stored, uploads bound to one item, ingestion queued for the
+// worker, and deletes that take chunks, files and avatar links with them.
+import {
+  createItemRequest,
+  type BatchItemResult,
+  type CollectionRequest,
+  type CreateItemRequest,
+  type KnowledgeCollection,
+  type KnowledgeItem,
+} from '@parla/shared/schemas/knowledge';
+import type { AppContext } from '../../context';
+import { AppError } from '../../lib/errors';
+import { newId } from '../../lib/tokens';
+import { unlinkCollectionFromAvatars } from './avatar-links';
+import { assertPublicTarget, FetchProblem } from './knowledge.fetch';
+import { textSearchConfig } from './knowledge.language';
+import * as repo from './knowledge.repository';
+import { notifyKnowledgeWorker } from './knowledge.worker';
+
+export const FILE_URL_PREFIX = '/kb/v1/files/';
+export const FILE_ALREADY_USED = 'This uploaded file already belongs to another knowledge item. Upload it again to add it twice.';
+export const ONLY_FAILED_RETRY = 'Only an item whose processing failed can be retried.';
+
+type ItemRow = Awaited<ReturnType<typeof repo.listItems>>[number];
+type CollectionRow = Awaited<ReturnType<typeof repo.listCollections>>[number];
+
+function toCollection(row: Omit<CollectionRow, 'item_count'> & { item_count?: number | string | null }): KnowledgeCollection {
+  return { id: row.id, name: row.name, language: row.language, created_at: row.created_at.toISOString(), item_count: Number(row.item_count ?? 0) };
+}
+
+export function toItem(row: ItemRow): KnowledgeItem {
+  const knowledge_type: KnowledgeItem['knowledge_type'] =
+    row.kind === 'text'
+      ? { text: { content: row.content ?? '' } } // the first 300 characters: lists show a preview
+      : row.kind === 'url'
+        ? { url: { url: row.url ?? '' } }
+        : { file: { file_name: row.file_name ?? '', file_type: (row.file_type ?? 'text/plain') as never, url: row.file_id ? `${FILE_URL_PREFIX}${row.file_id}` : '' } };
+  return {
+    id: row.id,
+    name: row.name,
+    created_at: row.created_at.toISOString(),
+    collection_id: row.collection_id,
+    knowledge_type,
+    status: row.status,
+    fail_reason: row.fail_reason,
+    chunk_count: row.chunk_count,
+  };
+}
+
+// --- Collections ------------------------------------------------------------------------------
+
+export async function listCollections(ctx: AppContext, ownerId: string): Promise<KnowledgeCollection[]> {
+  return (await repo.listCollections(ctx.db, ownerId)).map(toCollection);
+}
+
+export async function createCollection(ctx: AppContext, ownerId: string, input: CollectionRequest): Promise<KnowledgeCollection> {
+  const now = ctx.now();
+  const row = { id: newId(), owner_id: ownerId, name: input.name, language: input.language || null, created_at: now, updated_at: now };
+  await repo.insertCollection(ctx.db, row);
+  return toCollection({ ...row, item_count: 0 });
+}
+
+export async function updateCollection(ctx: AppContext, ownerId: string, id: string, input: CollectionRequest): Promise<KnowledgeCollection> {
+  const existing = await repo.findCollection(ctx.db, ownerId, id);
+  if (!existing) throw AppError.notFound('Collection');
+  const language = input.language === undefined ? existing.language : input.language || null;
+  // Looked up before the transaction: PGlite has one connection, and the transaction holds it.
+  const before = await textSearchConfig(ctx.db, existing.language);
+  const after = await textSearchConfig(ctx.db, language);
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.updateCollection(trx, ownerId, id, { name: input.name, language, updated_at: ctx.now() });
+    if (before !== after) await repo.reindexCollection(trx, ownerId, id, after);
+  });
+  const items = await repo.listItems(ctx.db, ownerId, id);
+  return toCollection({ ...existing, name: input.name, language, item_count: items.length });
+}
+
+export async function deleteCollection(ctx: AppContext, ownerId: string, id: string): Promise<void> {
+  const existing = await repo.findCollection(ctx.db, ownerId, id);
+  if (!existing) throw AppError.notFound('Collection');
+  const paths = await ctx.db.transaction().execute(async (trx) => {
+    const files = await repo.fileIdsOfCollection(trx, ownerId, id);
+    await unlinkCollectionFromAvatars(trx, ownerId, id);
+    await repo.deleteCollection(trx, ownerId, id);
+    const out: (string | null)[] = [];
+    for (const f of files) out.push(await ctx.files.forget(trx, ownerId, f.file_id!));
+    return out;
+  });
+  await ctx.files.unlink(paths);
+}
+
+// --- Items ------------------------------------------------------------------------------------
+
+export async function listItems(ctx: AppContext, ownerId: string, collectionId: string): Promise<KnowledgeItem[]> {
+  if (!(await repo.findCollection(ctx.db, ownerId, collectionId))) throw AppError.notFound('Collection');
+  return (await repo.listItems(ctx.db, ownerId, collectionId)).map(toItem);
+}
+
+function fileIdOf(url: string): string | null {
+  if (!url.startsWith(FILE_URL_PREFIX)) return null;
+  const id = url.slice(FILE_URL_PREFIX.length);
+  return /^[0-9a-f-]{36}$/i.test(id) ? id : null;
+}
+
+async function insertItem(ctx: AppContext, ownerId: string, collectionId: string, input: CreateItemRequest): Promise<KnowledgeItem> {
+  const now = ctx.now();
+  const base = { id: newId(), owner_id: ownerId, collection_id: collectionId, name: input.name, created_at: now, updated_at: now };
+  const t = input.knowledge_type;
+  if (t.text) {
+    await repo.insertItem(ctx.db, { ...base, kind: 'text', content: t.text.content });
+  } else if (t.url) {
+    try {
+      await assertPublicTarget(ctx, t.url.url);
+    } catch (err) {
+      if (err instanceof FetchProblem) throw AppError.invalid(err.message, 'ADDRESS_REFUSED');
+      throw err;
+    }
+    await repo.insertItem(ctx.db, { ...base, kind: 'url', url: t.url.url });
+  } else if (t.file) {
+    const fileId = fileIdOf(t.file.url);
+    const file = fileId ? await ctx.files.find(ctx.db, ownerId, fileId) : undefined;
+    if (!file || file.kind !== 'knowledge') throw AppError.notFound('File');
+    const used = await ctx.db.selectFrom('knowledge_items').select('id').where('file_id', '=', file.id).executeTakeFirst();
+    if (used) throw AppError.invalid(FILE_ALREADY_USED, 'FILE_IN_USE');
+    // The stored type was checked at upload (magic bytes); the client's word is not needed.
+    await repo.insertItem(ctx.db, { ...base, kind: 'file', file_id: file.id, file_name: t.file.file_name, file_type: file.content_type });
+  }
+  const row = await repo.findItem(ctx.db, ownerId, base.id);
+  return toItem(row!);
+}
+
+export async function createItem(ctx: AppContext, ownerId: string, collectionId: string, input: CreateItemRequest): Promise<KnowledgeItem> {
+  if (!(await repo.findCollection(ctx.db, ownerId, collectionId))) throw AppError.notFound('Collection');
+  const item = await insertItem(ctx, ownerId, collectionId, input);
+  notifyKnowledgeWorker(ctx);
+  return item;
+}
+
+/** Create many: each item succeeds or fails on its own (spec 4 §7). */
+export async function createItems(ctx: AppContext, ownerId: string, collectionId: string, items: unknown[]): Promise<BatchItemResult[]> {
+  if (!(await repo.findCollection(ctx.db, ownerId, collectionId))) throw AppError.notFound('Collection');
+  const results: BatchItemResult[] = [];
+  for (const [index, raw] of items.entries()) {
+    const parsed = createItemRequest.safeParse(raw);
+    if (!parsed.success) {
+      results.push({ index, status: 'error', error: [...new Set(parsed.error.issues.map((i) => i.message))].join(' ') });
+      continue;
+    }
+    try {
+      results.push({ index, status: 'success', item: await insertItem(ctx, ownerId, collectionId, parsed.data) });
+    } catch (err) {
+      if (!(err instanceof AppError) || err.httpStatus >= 500) throw err;
+      results.push({ index, status: 'error', error: err.errors.join(' ') });
+    }
+  }
+  notifyKnowledgeWorker(ctx);
+  return results;
+}
+
+export async function deleteItem(ctx: AppContext, ownerId: string, id: string): Promise<void> {
+  const item = await repo.findItem(ctx.db, ownerId, id);
+  if (!item) throw AppError.notFound('Knowledge item');
+  const path = await ctx.db.transaction().execute(async (trx) => {
+    await repo.deleteItem(trx, ownerId, id);
+    return item.file_id ? ctx.files.forget(trx, ownerId, item.file_id) : null;
+  });
+  await ctx.files.unlink([path]);
+}
+
+export async function retryItem(ctx: AppContext, ownerId: string, id: string): Promise<KnowledgeItem> {
+  const item = await repo.findItem(ctx.db, ownerId, id);
+  if (!item) throw AppError.notFound('Knowledge item');
+  const res = await repo.requeueItem(ctx.db, ownerId, id, ctx.now());
+  if (Number(res.numUpdatedRows) === 0) throw AppError.invalid(ONLY_FAILED_RETRY, 'NOT_FAILED');
+  notifyKnowledgeWorker(ctx);
+  return toItem((await repo.findItem(ctx.db, ownerId, id))!);
+}

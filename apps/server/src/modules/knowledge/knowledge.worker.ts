@@ -1,0 +1,183 @@
+// Ingestion in the background: claim an item (queued, or processing with an expired lease after
+// a crash or restart), read its text (fetch, extract), split it into chunks, store chunks with
+// their full-text vectors (and embeddings when configured), then mark it ready, or failed with
+// the reason. Started by server.ts; tests start it themselves and call drain().
+import { readFile } from 'node:fs/promises';
+import type { Selectable } from 'kysely';
+import type { AppContext } from '../../context';
+import type { KnowledgeItemsTable } from '../../db/tables/knowledge';
+import { chunkText } from './knowledge.chunking';
+import { embed, embeddingModel, storeEmbeddings, vectorSearchReady } from './knowledge.embeddings';
+import { ExtractError, extractDocument, kindOf } from './knowledge.extract';
+import { fetchDocument, FetchProblem } from './knowledge.fetch';
+import { textSearchConfig } from './knowledge.language';
+import * as repo from './knowledge.repository';
+
+type Item = Selectable<KnowledgeItemsTable>;
+
+/** A claimed item belongs to its worker this long; after that another may take it over. */
+export const INGEST_LEASE_MS = 5 * 60 * 1000;
+/** An item whose processing was cut off this many times fails instead of looping forever. */
+export const INGEST_MAX_ATTEMPTS = 3;
+/** A document of more chunks than this (about 4 million words) is refused. */
+export const INGEST_MAX_CHUNKS = 5000;
+const UNUSED_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;
+const CLEANUP_EVERY_MS = 60 * 60 * 1000;
+
+export const NO_TEXT = 'No readable text was found in this document.';
+export const INTERRUPTED = 'Processing was interrupted several times (the server restarted or the document is too heavy). Retry to try again.';
+const UNEXPECTED = 'The document could not be processed because of an internal error. Retry to try again.';
+
+export interface KnowledgeWorker {
+  /** New work was queued: look now instead of at the next poll. */
+  kick(): void;
+  /** Processes until nothing is left to claim (tests). */
+  drain(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const workers = new WeakMap<AppContext, KnowledgeWorker>();
+
+/** Called after items are queued; without a running worker (API tests) it does nothing. */
+export function notifyKnowledgeWorker(ctx: AppContext): void {
+  workers.get(ctx)?.kick();
+}
+
+async function readItemText(ctx: AppContext, item: Item): Promise<string> {
+  if (item.kind === 'text') return item.content ?? '';
+  if (item.kind === 'url') {
+    const doc = await fetchDocument(ctx, item.url!);
+    return (await extractDocument(doc.body, doc.kind, doc.finalUrl)).text;
+  }
+  if (!item.file_id) throw new ExtractError('The uploaded file of this item no longer exists.');
+  const file = await ctx.files.find(ctx.db, item.owner_id, item.file_id);
+  if (!file) throw new ExtractError('The uploaded file of this item no longer exists.');
+  const kind = kindOf(file.content_type, file.original_name ?? '');
+  if (!kind) throw new ExtractError('The file type cannot be read.');
+  return (await extractDocument(await readFile(ctx.files.absolute(file.rel_path)), kind)).text;
+}
+
+export async function processItem(ctx: AppContext, item: Item): Promise<void> {
+  const finishFailed = (reason: string) =>
+    repo.finishItem(ctx.db, item.id, { status: 'failed', fail_reason: reason, locked_until: null, updated_at: ctx.now(), processed_at: ctx.now() });
+  if (item.attempts > INGEST_MAX_ATTEMPTS) {
+    await finishFailed(INTERRUPTED);
+    return;
+  }
+  try {
+    const chunks = chunkText(await readItemText(ctx, item));
+    if (chunks.length === 0) throw new ExtractError(NO_TEXT);
+    if (chunks.length > INGEST_MAX_CHUNKS) throw new ExtractError(`The document is too long (more than ${INGEST_MAX_CHUNKS} chunks).`);
+    const config = await textSearchConfig(ctx.db, (await repo.collectionLanguage(ctx.db, item.collection_id))?.language);
+
+    let vectors: number[][] | null = null;
+    if (await vectorSearchReady(ctx)) {
+      try {
+        vectors = await embed(ctx, chunks);
+      } catch (err) {
+        // Full-text search still finds this item; the vectors are an addition (decision 400).
+        ctx.log.warn({ itemId: item.id, err: (err as Error).message }, 'embedding failed; item indexed for full-text only');
+      }
+    }
+
+    await ctx.db.transaction().execute(async (trx) => {
+      await repo.deleteChunksOfItem(trx, item.id);
+      const ids = await repo.insertChunks(
+        trx,
+        chunks.map((content, ord) => ({ owner_id: item.owner_id, collection_id: item.collection_id, item_id: item.id, ord, content })),
+        config,
+      );
+      if (vectors) {
+        await storeEmbeddings(
+          trx,
+          embeddingModel(ctx)!,
+          ids.map((chunkId, i) => ({ chunkId, ownerId: item.owner_id, collectionId: item.collection_id, vector: vectors![i]! })),
+        );
+      }
+      await repo.finishItem(trx, item.id, {
+        status: 'ready',
+        fail_reason: null,
+        chunk_count: chunks.length,
+        locked_until: null,
+        updated_at: ctx.now(),
+        processed_at: ctx.now(),
+      });
+    });
+  } catch (err) {
+    if (err instanceof ExtractError || err instanceof FetchProblem) {
+      await finishFailed(err.message);
+      return;
+    }
+    // The item may have been deleted meanwhile (its chunks then fail their foreign key).
+    const still = await ctx.db.selectFrom('knowledge_items').select('id').where('id', '=', item.id).executeTakeFirst();
+    if (!still) return;
+    ctx.log.error({ err, itemId: item.id }, 'knowledge ingestion failed');
+    await finishFailed(UNEXPECTED);
+  }
+}
+
+/** Removes knowledge uploads that were never turned into an item. */
+async function removeUnusedUploads(ctx: AppContext): Promise<void> {
+  const rows = await repo.unusedUploads(ctx.db, new Date(ctx.now().getTime() - UNUSED_UPLOAD_AGE_MS));
+  for (const r of rows) {
+    const path = await ctx.files.forget(ctx.db, r.owner_id, r.id);
+    await ctx.files.unlink([path]);
+  }
+}
+
+export function startKnowledgeWorker(ctx: AppContext, opts: { pollMs?: number } = {}): KnowledgeWorker {
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let lastCleanup = 0;
+
+  const pump = async () => {
+    do {
+      again = false;
+      for (;;) {
+        if (stopped) return;
+        const now = ctx.now();
+        const item = await repo.claimNextItem(ctx.db, now, new Date(now.getTime() + INGEST_LEASE_MS));
+        if (!item) break;
+        await processItem(ctx, item);
+      }
+    } while (again && !stopped);
+    if (Date.now() - lastCleanup > CLEANUP_EVERY_MS) {
+      lastCleanup = Date.now();
+      await removeUnusedUploads(ctx);
+    }
+  };
+
+  const kick = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = pump()
+      .catch((err) => ctx.log.error({ err }, 'knowledge worker failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+
+  const timer = setInterval(kick, opts.pollMs ?? 5000);
+  timer.unref();
+  const worker: KnowledgeWorker = {
+    kick,
+    drain: async () => {
+      while (running) await running;
+      kick();
+      while (running) await running;
+    },
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      while (running) await running;
+      workers.delete(ctx);
+    },
+  };
+  workers.set(ctx, worker);
+  kick(); // work left queued by an earlier run resumes now
+  return worker;
+}

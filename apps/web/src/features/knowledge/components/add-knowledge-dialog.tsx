@@ -1,0 +1,73 @@
+// The Add Knowledge dialog (spec 4 §2): four tabs, Text, Url, Crawl and File, 720 high, with
+// the upload progress overlay over it while knowledge is submitted.
+import { useCallback, useMemo, useState } from 'react';
+import Box from '@mui/material/Box';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import CloseIcon from '@mui/icons-material/Close';
+import { KNOWLEDGE_DIALOG_HEIGHT } from '@parla/shared/schemas/knowledge';
+import { useRefreshItems } from '../api/create-items';
+import { CrawlTab } from './crawl-tab';
+import { FileTab } from './file-tab';
+import type { SubmitContext } from './submit-knowledge';
+import { TextTab } from './text-tab';
+import { UploadProgressOverlay } from './upload-progress-overlay';
+import { UrlTab } from './url-tab';
+import { useUploadProgress } from './use-upload-progress';
+
+const TABS = ['Text', 'Url', 'Crawl', 'File'] as const;
+
+export function AddKnowledgeDialog({ collectionId, open, onClose }: { collectionId: string; open: boolean; onClose: () => void }) {
+  const [tab, setTab] = useState(0);
+  const [retry, setRetryState] = useState<(() => void) | null>(null);
+  const refresh = useRefreshItems();
+  const done = useCallback(() => onClose(), [onClose]);
+  const progress = useUploadProgress(done);
+  const setRetry = useCallback((r: (() => void) | null) => setRetryState(() => r), []);
+  const ctx: SubmitContext = useMemo(() => ({ collectionId, progress, setRetry, refresh }), [collectionId, progress, setRetry, refresh]);
+  const busy = progress.state.status === 'normal' || progress.state.status === 'success';
+
+  const close = () => {
+    if (busy) return;
+    progress.reset();
+    onClose();
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      fullWidth
+      maxWidth="md"
+      aria-labelledby="add-knowledge-title"
+      slotProps={{ paper: { sx: { height: KNOWLEDGE_DIALOG_HEIGHT, maxHeight: 'calc(100% - 32px)', position: 'relative' } } }}
+    >
+      <DialogTitle id="add-knowledge-title" sx={{ pr: 6 }}>
+        Add Knowledge
+        <IconButton aria-label="Close" onClick={close} disabled={busy} sx={{ position: 'absolute', right: 12, top: 12 }}>
+          <CloseIcon />
+        </IconButton>
+      </DialogTitle>
+      <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} aria-label="Kind of knowledge" sx={{ px: 3, borderBottom: 1, borderColor: 'divider' }}>
+        {TABS.map((t) => (
+          <Tab key={t} label={t} id={`knowledge-tab-${t}`} aria-controls={`knowledge-panel-${t}`} />
+        ))}
+      </Tabs>
+      <DialogContent sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
+        {TABS.map((t, i) => (
+          <Box key={t} role="tabpanel" id={`knowledge-panel-${t}`} aria-labelledby={`knowledge-tab-${t}`} hidden={tab !== i} sx={{ flex: 1, minHeight: 0, display: tab === i ? 'flex' : 'none', flexDirection: 'column' }}>
+            {t === 'Text' && <TextTab ctx={ctx} />}
+            {t === 'Url' && <UrlTab ctx={ctx} />}
+            {t === 'Crawl' && <CrawlTab ctx={ctx} />}
+            {t === 'File' && <FileTab ctx={ctx} />}
+          </Box>
+        ))}
+      </DialogContent>
+      <UploadProgressOverlay state={progress.state} onRetry={retry ?? undefined} onClose={close} />
+    </Dialog>
+  );
+}

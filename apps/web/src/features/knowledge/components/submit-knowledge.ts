@@ -1,0 +1,67 @@
+// Submitting knowledge with the overlay (spec 4 §4): one item (text, file) or a batch (URL rows,
+// crawled pages) sent in slices so the bar follows real progress, with retry of what failed.
+import type { CreateItemRequest } from '@parla/shared/schemas/knowledge';
+import { errorLines } from '../../../lib/api-client';
+import { createItem, createItems } from '../api/create-items';
+import type { UploadProgress } from './use-upload-progress';
+
+export const UPLOAD_ERROR = 'An error occurred while uploading the knowledge base.';
+export const URLS_PARTIAL = 'Failed to process some URLs. Network timeout or inaccessible content detected.';
+export const FILE_UPLOAD_ERROR = 'Failed to process given file.';
+export const DOCUMENT_ERROR = 'Failed to process document.';
+export const FILE_UPLOAD_TOAST = 'There was an error uploading the file. Please try submitting it again.';
+
+const BATCH_SLICE = 5;
+
+export interface SubmitContext {
+  collectionId: string;
+  progress: UploadProgress;
+  /** Registers what the overlay's Retry button does (null: no retry). */
+  setRetry: (retry: (() => void) | null) => void;
+  refresh: (collectionId: string) => Promise<unknown>;
+}
+
+export async function submitOne(ctx: SubmitContext, item: CreateItemRequest): Promise<void> {
+  ctx.progress.start();
+  try {
+    await createItem(ctx.collectionId, item);
+    await ctx.refresh(ctx.collectionId);
+    ctx.setRetry(null);
+    ctx.progress.succeed(true);
+  } catch (err) {
+    ctx.setRetry(() => () => void submitOne(ctx, item));
+    ctx.progress.fail(`${UPLOAD_ERROR} ${errorLines(err).join(' ')}`);
+  }
+}
+
+export async function submitBatch(ctx: SubmitContext, items: CreateItemRequest[]): Promise<void> {
+  const total = items.length;
+  ctx.progress.start({ measured: true });
+  ctx.progress.batch(0, 0, total);
+  let processed = 0;
+  const failed: { item: CreateItemRequest; error: string }[] = [];
+  for (let i = 0; i < items.length; i += BATCH_SLICE) {
+    const slice = items.slice(i, i + BATCH_SLICE);
+    try {
+      const results = await createItems(ctx.collectionId, slice);
+      for (const r of results) {
+        if (r.status === 'success') processed += 1;
+        else failed.push({ item: slice[r.index]!, error: r.error ?? '' });
+      }
+    } catch (err) {
+      for (const item of slice) failed.push({ item, error: errorLines(err).join(' ') });
+    }
+    ctx.progress.batch(processed, failed.length, total);
+  }
+  await ctx.refresh(ctx.collectionId).catch(() => {});
+  if (failed.length === 0) {
+    ctx.setRetry(null);
+    ctx.progress.succeed(false);
+    return;
+  }
+  const details = failed.map((f) => `${f.item.name}: ${f.error}`).join(' · ');
+  const again = failed.map((f) => f.item);
+  ctx.setRetry(() => () => void submitBatch(ctx, again));
+  if (processed === 0) ctx.progress.fail(`${UPLOAD_ERROR} ${details}`);
+  else ctx.progress.partial(`${URLS_PARTIAL} ${details}`);
+}
