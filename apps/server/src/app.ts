@@ -22,6 +22,8 @@ import { encryptionKeyRoutes } from './modules/encryption-keys/encryption-keys.r
 import { functionRoutes } from './modules/functions/functions.routes';
 import { knowledgeRoutes } from './modules/knowledge/knowledge.routes';
 import { oauthConfigRoutes } from './modules/oauth-configs/oauth-configs.routes';
+import { avatarRoutes } from './modules/avatars/avatars.routes';
+import { configFilesRoutes } from './modules/config-files/config-files.routes';
 import { portalRoutes } from './modules/portal/portal.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { playerRoutes } from './modules/player/player.routes';
@@ -101,6 +103,8 @@ export async function build(opts: BuildOptions): Promise<{ app: FastifyInstance;
   await app.register(knowledgeRoutes(ctx));
   await app.register(functionRoutes(ctx));
   await app.register(encryptionKeyRoutes(ctx));
+  await app.register(avatarRoutes(ctx));
+  await app.register(configFilesRoutes(ctx));
 
   if (opts.serveWeb !== false) await registerSpa(app);
 

@@ -49,3 +49,33 @@ export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 /** OAuth configs per account: one per partner and environment is the usual need; the cap stops
  *  a script from filling the table. */
 export const OAUTH_APPS_PER_ACCOUNT = 50;
+
+/**
+ * Uploads of the avatar editor (spec 2 §5, §9). One table for the browser's pre-check, the
+ * server's streaming check and the message 'File size exceeds {n}MB for {type}.'.
+ * Images are backgrounds (16:9) and avatar photos; videos are looping backgrounds; glb is the
+ * customer's own 3D environment.
+ */
+export const UPLOAD_LIMITS = {
+  image: 10 * MB,
+  video: 25 * MB,
+  glb: 25 * MB,
+} as const;
+export type UploadKind = keyof typeof UPLOAD_LIMITS;
+
+export function fileTooLargeMessage(kind: UploadKind): string {
+  return `File size exceeds ${UPLOAD_LIMITS[kind] / MB}MB for ${kind}.`;
+}
+
+/** The avatar photo is cropped square in the browser and never stored larger than this. */
+export const AVATAR_PHOTO_MAX_PX = 800;
+/** Own backgrounds and 3D environments kept per avatar (each list). */
+export const AVATAR_MEDIA_PER_LIST = 20;
+/** The editor's live preview (spec 2 §2) and the list's card width (spec 2 §9). */
+export const AVATAR_PREVIEW_HEIGHT_PX = 240;
+export const AVATAR_CARD_MAX_WIDTH_PX = 328;
+/** New avatars: the billing authorization ping interval (s) and the speaking rate. */
+export const DEFAULT_BILLING_AUTH_PING_TIME = 30;
+export const DEFAULT_WORDS_PER_SEC = 3;
+/** Idle conversations end after 5 minutes unless the avatar says otherwise (spec 3 §9). */
+export const DEFAULT_IDLE_TIMEOUT_S = 300;

@@ -1,6 +1,7 @@
 // Table types for Kysely. Each feature declares its tables in its own file; this composes them.
 import type { AccountAreaTables } from './tables/account';
 import type { AccountTables } from './tables/accounts';
+import type { AvatarTables } from './tables/avatars';
 import type { ConversationTables } from './tables/conversations';
 import type { EncryptionKeyTables } from './tables/encryption-keys';
 import type { FileTables } from './tables/files';
@@ -15,4 +16,5 @@ export type DB = AccountTables &
   OauthTables &
   KnowledgeTables &
   FunctionTables &
-  EncryptionKeyTables;
+  EncryptionKeyTables &
+  AvatarTables;

@@ -1,0 +1,65 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** jsonb: parsed on read, written as JSON text. */
+type Json<T = unknown> = ColumnType<T, string, string>;
+
+export interface AvatarsTable {
+  id: string;
+  owner_id: string;
+  name: string;
+  dh_type: string;
+  appearance_id: string;
+  nlp_engine: Generated<number>;
+  setup_mode: Generated<string>;
+  realtime: Generated<boolean>;
+  token: string;
+  enc_key_id: Generated<string>;
+  permissions: Generated<number>;
+  call_back_url: string | null;
+  project_id: string | null;
+  agent_id: string | null;
+  region_id: string | null;
+  json_key_enc: string | null;
+  rest_api_key_enc: string | null;
+  rest_endpoint_url: string | null;
+  pool_name: string | null;
+  wake_up_message: string | null;
+  agent_language: Generated<string>;
+  operator_assistance_needed: Generated<boolean>;
+  oauth_enabled: Generated<number>;
+  partner_oauth_app_id: string | null;
+  billing_auth_url: string | null;
+  billing_auth_ping_time: Generated<number>;
+  billing_auth_header_enc: string | null;
+  daily_limit_per_session: Generated<number>;
+  daily_limit_per_ip: Generated<number>;
+  daily_limits: Json<Record<string, number>>;
+  idle_timeout: Generated<number>;
+  functions: Json<string[]>;
+  custom_data: Json<Record<string, unknown>>;
+  avatar_config_url: string | null;
+  client_config_url: string | null;
+  avatar_json: Json<Record<string, unknown>>;
+  client_json: Json<Record<string, unknown>>;
+  avatar_photo_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AvatarMediaTable {
+  id: string;
+  avatar_id: string;
+  owner_id: string;
+  /** 'backgroundImage' | 'scene' | 'photo' */
+  list: string;
+  /** 'image' | 'video' | 'glb' */
+  kind: string;
+  ext: string;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface AvatarTables {
+  avatars: AvatarsTable;
+  avatar_media: AvatarMediaTable;
+}

@@ -1,0 +1,112 @@
+// The player's view of an avatar (GET /api/public/avatar/{id}?token=...): only what a browser
+// on a customer's site needs to show and voice the avatar. Never keys, endpoints, owner data or
+// the brain's configuration. An avatar whose encryption option is None is open to anyone with
+// its id; otherwise the access token must match.
+import { isSpokenLanguage, DEFAULT_SPOKEN_LANGUAGE } from '@parla/shared/languages';
+import { DEFAULT_WORDS_PER_SEC } from '@parla/shared/limits';
+import { readEmbedParams } from '@parla/shared/embed-params';
+import type { CatalogueEnvironmentsResponse, EnvironmentStaging, LightingPreset } from '@parla/shared/schemas/catalogue';
+import {
+  avatarJson as avatarJsonSchema,
+  clientJson as clientJsonSchema,
+  DEFAULT_AVATAR_JSON,
+  DEFAULT_CLIENT_JSON,
+  embedParams,
+  type AvatarJson,
+  type PublicAvatar,
+  type PublicBackground,
+} from '@parla/shared/schemas/player';
+import { ENCRYPTION_NONE, LIGHT_PRESET_KEY, engineName, type CustomData } from '@parla/shared/schemas/avatar';
+import type { DhType } from '@parla/shared/enums';
+import type { AppContext } from '../../context';
+import { AppError } from '../../lib/errors';
+import { safeEqual } from '../../lib/tokens';
+import type { Catalogue } from './avatars.catalogue';
+import * as repo from './avatars.repository';
+
+/** Where a full-body avatar stands in an own .glb environment (the catalogue's have their own). */
+const OWN_ENVIRONMENT_STAGING: EnvironmentStaging = {
+  spawn: { position: [0, 0, 0], rotationY: 0 },
+  camera: { position: [0, 1.5, 3.2], target: [0, 1.1, 0], fov: 40 },
+  lighting: {
+    ambient: { color: '#ffffff', intensity: 0.5 },
+    hemisphere: { sky: '#ffffff', ground: '#444444', intensity: 0.6 },
+    directional: [{ color: '#ffffff', intensity: 1.2, position: [2, 4, 3] }],
+    exposure: 1,
+  },
+  sky: '#20242c',
+};
+
+const DEFAULT_BACKGROUND_COLOR = '#0b1020';
+const VIDEO_URL = /\.(mp4|webm|mov|m4v)(\?|#|$)/i;
+
+function backgroundOf(json: AvatarJson, env: CatalogueEnvironmentsResponse): PublicBackground {
+  if (/transparent:\s*true/i.test(json.Scene?.background ?? '')) return { kind: 'transparent' };
+  const url = json.panel?.contentURL?.trim();
+  if (json.panel?.Enable !== false && url) {
+    const known = env.backgrounds.find((b) => b.url === url);
+    const kind = known ? known.kind : VIDEO_URL.test(url) ? 'video' : 'image';
+    return { kind, url };
+  }
+  return { kind: 'color', color: json.panel?.BgColor?.trim() || DEFAULT_BACKGROUND_COLOR };
+}
+
+function lightingOf(json: AvatarJson, env: CatalogueEnvironmentsResponse): LightingPreset | null {
+  const first = json.Lights?.[0];
+  const id = first && typeof first[LIGHT_PRESET_KEY] === 'string' ? (first[LIGHT_PRESET_KEY] as string) : null;
+  if (!id) return null;
+  return env.lights.find((l) => l.id === id)?.preset ?? null;
+}
+
+function environmentOf(json: AvatarJson, env: CatalogueEnvironmentsResponse): PublicAvatar['scene']['environment'] {
+  const modelURL = json.Environment?.['gltf-model']?.trim();
+  if (!modelURL) return null;
+  const known = env.environments.find((e) => e.modelURL === modelURL);
+  return { modelURL, staging: known?.staging ?? OWN_ENVIRONMENT_STAGING };
+}
+
+function languageOf(custom: CustomData): string {
+  const languages = custom.agent_pipeline_config?.stt?.languages;
+  const first = typeof languages === 'string' ? languages.split(',')[0]?.trim() : undefined;
+  return first && isSpokenLanguage(first) ? first : DEFAULT_SPOKEN_LANGUAGE;
+}
+
+export async function publicAvatarView(ctx: AppContext, catalogue: Catalogue, id: string, token: string | undefined): Promise<PublicAvatar> {
+  const row = await repo.findPublic(ctx.db, id);
+  if (!row) throw AppError.notFound('Avatar');
+  if (row.enc_key_id !== ENCRYPTION_NONE && !(token && safeEqual(token, row.token))) throw AppError.invalidToken();
+
+  const appearance = await catalogue.avatar(row.appearance_id);
+  if (!appearance) throw AppError.notFound('Avatar appearance');
+  const env = await catalogue.environments();
+  const json = avatarJsonSchema.safeParse(row.avatar_json);
+  const avatarJson = json.success ? json.data : DEFAULT_AVATAR_JSON;
+  const client = clientJsonSchema.safeParse(row.client_json);
+  const clientJson = client.success ? client.data : DEFAULT_CLIENT_JSON;
+  const custom = (row.custom_data ?? {}) as CustomData;
+  const dhType = row.dh_type as DhType;
+  const ttsProvider = custom.agent_pipeline_config?.tts?.provider;
+  const wps = custom.words_per_sec;
+
+  return {
+    id: row.id,
+    name: row.name,
+    dhType,
+    engine: engineName(row.nlp_engine),
+    appearance: { id: appearance.id, modelURL: appearance.modelURL, previewURL: appearance.previewURL },
+    scene: {
+      background: dhType === '3d' ? { kind: 'color', color: avatarJson.panel?.BgColor?.trim() || DEFAULT_BACKGROUND_COLOR } : backgroundOf(avatarJson, env),
+      lighting: dhType === '2d' ? lightingOf(avatarJson, env) : null,
+      environment: dhType === '3d' ? environmentOf(avatarJson, env) : null,
+    },
+    avatarJson,
+    clientJson,
+    language: languageOf(custom),
+    voice: {
+      provider: ttsProvider === undefined || ttsProvider === null || ttsProvider === 'default' ? 'browser' : 'server',
+      gender: appearance.voiceGender,
+      wordsPerSecond: typeof wps === 'number' && wps > 0 && wps <= 10 ? wps : DEFAULT_WORDS_PER_SEC,
+    },
+    embedDefaults: embedParams.parse(readEmbedParams(clientJson as Record<string, unknown>)),
+  };
+}

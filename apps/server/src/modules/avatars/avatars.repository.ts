@@ -1,0 +1,83 @@
+// Avatar rows and their media rows. Every query an owner's screen reaches takes the owner id
+// first: another account's avatar is simply not found. The player's public view is the one
+// reader without an owner (it proves access with the avatar's token instead).
+import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { AvatarMediaTable, AvatarsTable } from '../../db/tables/avatars';
+
+type Q = Kysely<DB> | Transaction<DB>;
+export type AvatarRow = Selectable<AvatarsTable>;
+export type AvatarMediaRow = Selectable<AvatarMediaTable>;
+
+export function listByOwner(db: Q, ownerId: string) {
+  return db.selectFrom('avatars').selectAll().where('owner_id', '=', ownerId).orderBy('created_at', 'desc').orderBy('id').execute();
+}
+
+export function find(db: Q, ownerId: string, id: string) {
+  return db.selectFrom('avatars').selectAll().where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
+}
+
+/** The row, locked until the transaction ends (concurrent saves of one avatar queue up). */
+export function findForUpdate(trx: Transaction<DB>, ownerId: string, id: string) {
+  return trx.selectFrom('avatars').selectAll().where('owner_id', '=', ownerId).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** For the public view only: no owner, the caller checks the token. */
+export function findPublic(db: Q, id: string) {
+  return db.selectFrom('avatars').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Locks the owner's row so two creates cannot both pass the plan's limit; returns the plan. */
+export async function lockOwner(trx: Transaction<DB>, ownerId: string): Promise<number | null> {
+  const row = await trx.selectFrom('users').select('subscription_type').where('id', '=', ownerId).forUpdate().executeTakeFirst();
+  return row ? row.subscription_type : null;
+}
+
+export async function countByOwner(db: Q, ownerId: string): Promise<number> {
+  const row = await db.selectFrom('avatars').select((eb) => eb.fn.countAll<number>().as('n')).where('owner_id', '=', ownerId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function planOf(db: Q, ownerId: string): Promise<number | null> {
+  const row = await db.selectFrom('users').select('subscription_type').where('id', '=', ownerId).executeTakeFirst();
+  return row ? row.subscription_type : null;
+}
+
+export function insert(trx: Q, row: Insertable<AvatarsTable>) {
+  return trx.insertInto('avatars').values(row).execute();
+}
+
+export function update(trx: Q, ownerId: string, id: string, patch: Updateable<AvatarsTable>) {
+  return trx.updateTable('avatars').set(patch).where('owner_id', '=', ownerId).where('id', '=', id).execute();
+}
+
+export function remove(trx: Q, ownerId: string, id: string) {
+  return trx.deleteFrom('avatars').where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
+}
+
+export function listMedia(db: Q, ownerId: string, avatarIds: string[]) {
+  if (avatarIds.length === 0) return Promise.resolve([] as AvatarMediaRow[]);
+  return db
+    .selectFrom('avatar_media')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .where('avatar_id', 'in', avatarIds)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export function insertMedia(trx: Q, row: Insertable<AvatarMediaTable>) {
+  return trx.insertInto('avatar_media').values(row).execute();
+}
+
+/** A media file of an avatar with where it lives on disk (public: backgrounds, photos). */
+export function findMediaFile(db: Q, avatarId: string, fileId: string) {
+  return db
+    .selectFrom('avatar_media')
+    .innerJoin('stored_files', 'stored_files.id', 'avatar_media.id')
+    .select(['avatar_media.id', 'avatar_media.ext', 'stored_files.rel_path', 'stored_files.content_type', 'stored_files.size_bytes'])
+    .where('avatar_media.avatar_id', '=', avatarId)
+    .where('avatar_media.id', '=', fileId)
+    .executeTakeFirst();
+}

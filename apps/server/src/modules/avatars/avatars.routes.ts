@@ -1,0 +1,46 @@
+// Avatar calls of spec 2 §7 (design/api.md) and the player's public view of an avatar.
+// Validate → authenticate → service → reply; multipart bodies are validated by avatars.upload.ts.
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { deleteAvatarRequest, listAvatarUsersRequest } from '@parla/shared/schemas/avatar';
+import { idField } from '@parla/shared/schemas/common';
+import type { AppContext } from '../../context';
+import { requireUser } from '../../plugins/auth';
+import { catalogueOf } from './avatars.catalogue';
+import { publicAvatarView } from './avatars.public';
+import * as avatars from './avatars.service';
+import { readSaveRequest } from './avatars.upload';
+
+export function avatarRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const catalogue = catalogueOf(app, ctx);
+
+    app.get('/api/avatar/list', { config: { auth: 'user' } }, (request) => avatars.listAvatars(ctx, requireUser(request).id));
+
+    app.post('/api/avatar_v2/add', { config: { auth: 'user' } }, async (request) => {
+      const user = requireUser(request);
+      const save = await readSaveRequest(ctx, request, user.id);
+      return avatars.saveAvatar(ctx, catalogue, user, save);
+    });
+
+    app.post('/api/avatar/del', { schema: { body: deleteAvatarRequest }, config: { auth: 'user' } }, (request) =>
+      avatars.deleteAvatar(ctx, requireUser(request).id, request.body.agentId),
+    );
+
+    app.post('/api/list_avatar_users', { schema: { body: listAvatarUsersRequest }, config: { auth: 'user' } }, (request) =>
+      avatars.listAvatarUsers(ctx, requireUser(request).id, request.body.agentId),
+    );
+
+    app.get(
+      '/api/public/avatar/:id',
+      {
+        schema: { params: z.object({ id: idField }), querystring: z.object({ token: z.string().max(500).optional() }).loose() },
+        config: { auth: 'none' },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return publicAvatarView(ctx, catalogue, request.params.id, request.query.token);
+      },
+    );
+  };
+}

@@ -1,0 +1,155 @@
+// Reads POST /api/avatar_v2/add: multipart with the field `json` (the whole avatar) and the
+// optional files backgroundImage, scene and avatarPhoto. Files are streamed straight into the
+// file store, their size checked while they stream (one byte over the limit stops the upload)
+// and their type checked from their first bytes. Nothing read here is recorded: the service
+// records the staged files in the avatar's transaction, or discards them.
+import type { FastifyRequest } from 'fastify';
+import { INVALID_PARAMS_FALLBACK } from '@parla/shared/errors';
+import type { Multipart, MultipartFile } from '@fastify/multipart';
+import { fileTooLargeMessage, UPLOAD_LIMITS, MB } from '@parla/shared/limits';
+import { AVATAR_FAIL_REASONS, saveAvatarRequest, UPLOAD_FIELDS, type SaveAvatarRequest, type UploadField } from '@parla/shared/schemas/avatar';
+import type { AppContext } from '../../context';
+import { AppError } from '../../lib/errors';
+import type { StagedFile } from '../../lib/file-store';
+import { FIELD_KINDS, FIELD_TYPE_MESSAGES, SNIFF_BYTES, sniff, type MediaType } from './avatars.media';
+
+export interface StagedUpload {
+  field: UploadField;
+  file: StagedFile;
+  type: MediaType;
+  originalName: string | null;
+}
+
+export interface SaveRequest {
+  payload: SaveAvatarRequest;
+  uploads: StagedUpload[];
+}
+
+/** The whole avatar as JSON text may be large (prompts, key files), but not unbounded. */
+const JSON_FIELD_MAX = 2 * MB;
+const LARGEST_FILE = Math.max(...Object.values(UPLOAD_LIMITS));
+
+const MALFORMED = 'The upload could not be read. Send multipart/form-data with the avatar in the field json.';
+
+function isUploadField(name: string): name is UploadField {
+  return (UPLOAD_FIELDS as readonly string[]).includes(name);
+}
+
+/** Reads the first bytes of a stream and gives back a stream that yields them again. */
+async function peek(stream: AsyncIterable<Buffer>, bytes: number): Promise<{ head: Buffer; rest: AsyncIterable<Buffer> }> {
+  const it = stream[Symbol.asyncIterator]();
+  const chunks: Buffer[] = [];
+  let length = 0;
+  let done = false;
+  while (length < bytes) {
+    const next = await it.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    chunks.push(next.value);
+    length += next.value.length;
+  }
+  const head = Buffer.concat(chunks);
+  async function* rest() {
+    if (head.length) yield head;
+    if (done) return;
+    for (;;) {
+      const next = await it.next();
+      if (next.done) return;
+      yield next.value;
+    }
+  }
+  return { head, rest: rest() };
+}
+
+async function stageFile(ctx: AppContext, ownerId: string, part: MultipartFile, field: UploadField): Promise<StagedUpload> {
+  const { head, rest } = await peek(part.file, SNIFF_BYTES);
+  const type = sniff(head);
+  if (!type || !FIELD_KINDS[field].includes(type.kind)) {
+    part.file.resume();
+    throw AppError.invalid(FIELD_TYPE_MESSAGES[field], AVATAR_FAIL_REASONS.fileType);
+  }
+  try {
+    const file = await ctx.files.stage(ownerId, rest, {
+      maxBytes: UPLOAD_LIMITS[type.kind],
+      ext: type.ext,
+      tooLargeMessage: fileTooLargeMessage(type.kind),
+    });
+    return { field, file, type, originalName: part.filename || null };
+  } catch (err) {
+    // Let the rest of the file stream by, so the client reads the answer instead of a reset.
+    part.file.resume();
+    throw err;
+  }
+}
+
+/** Failures of the multipart parser are the client's (400/413); failures of the disk are ours. */
+function clientError(err: unknown): AppError | null {
+  if (err instanceof AppError) return err;
+  const e = err as { statusCode?: number; code?: string; syscall?: string; errno?: number };
+  if (e && (e.syscall || typeof e.errno === 'number')) return null;
+  if (e?.statusCode === 413 || e?.code === 'FST_REQ_FILE_TOO_LARGE') {
+    return AppError.tooLarge('The upload has too many parts or a file is too large.');
+  }
+  return AppError.invalid(MALFORMED, AVATAR_FAIL_REASONS.upload);
+}
+
+export async function readSaveRequest(ctx: AppContext, request: FastifyRequest, ownerId: string): Promise<SaveRequest> {
+  if (!request.isMultipart()) throw AppError.invalid(MALFORMED, AVATAR_FAIL_REASONS.upload);
+  const uploads: StagedUpload[] = [];
+  let json: unknown;
+  let sawJson = false;
+  try {
+    const parts: AsyncIterable<Multipart> = request.parts({
+      limits: { files: UPLOAD_FIELDS.length, fields: 1, parts: UPLOAD_FIELDS.length + 1, fileSize: LARGEST_FILE + 1, fieldSize: JSON_FIELD_MAX },
+    });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (part.fieldname !== 'json') throw AppError.invalid(`Unknown field: ${part.fieldname.slice(0, 40)}. Send the avatar in the field json.`);
+        if (part.valueTruncated) throw AppError.tooLarge('The avatar data is too large.');
+        sawJson = true;
+        json = part.value;
+        continue;
+      }
+      const field = part.fieldname;
+      if (!isUploadField(field)) {
+        part.file.resume();
+        throw AppError.invalid(`Unknown file field: ${field.slice(0, 40)}. Files go in backgroundImage, scene or avatarPhoto.`, AVATAR_FAIL_REASONS.upload);
+      }
+      if (uploads.some((u) => u.field === field)) {
+        part.file.resume();
+        throw AppError.invalid(`Send at most one file in ${field}.`, AVATAR_FAIL_REASONS.upload);
+      }
+      uploads.push(await stageFile(ctx, ownerId, part, field));
+    }
+    if (!sawJson) throw AppError.invalid('The avatar data is missing: send it as JSON in the field json.');
+    if (typeof json === 'string') {
+      try {
+        json = JSON.parse(json);
+      } catch {
+        throw AppError.invalid('The field json is not valid JSON.');
+      }
+    }
+    const parsed = saveAvatarRequest.safeParse(json);
+    if (!parsed.success) {
+      const messages = [
+        ...new Set(
+          parsed.error.issues.map((i) => {
+            if (!i.message.startsWith('Invalid input')) return i.message;
+            return i.path.length ? `${i.path.join('.')}: ${i.message}` : INVALID_PARAMS_FALLBACK;
+          }),
+        ),
+      ];
+      throw AppError.invalid(messages);
+    }
+    return { payload: parsed.data, uploads };
+  } catch (err) {
+    await Promise.all(uploads.map((u) => ctx.files.discard(u.file)));
+    throw clientError(err) ?? err;
+  }
+}
+
+export async function discardUploads(ctx: AppContext, uploads: StagedUpload[]): Promise<void> {
+  await Promise.all(uploads.map((u) => ctx.files.discard(u.file)));
+}
