@@ -29,6 +29,7 @@ export const customerRoutes: RouteObject[] = [
   { path: paths.knowledgeBase, ...screen(() => import('./routes/knowledge/knowledge-base')) },
   { path: paths.functions, ...screen(() => import('./routes/functions/functions')) },
   { path: paths.encryptionKeys, ...screen(() => import('./routes/encryption-keys/encryption-keys')) },
+  { path: paths.avatars, ...screen(() => import('./routes/avatars/avatars')) },
 ];
 
 export const adminRoutes: RouteObject[] = [
@@ -38,11 +39,14 @@ export const adminRoutes: RouteObject[] = [
 
 export const signedInRoutes: RouteObject[] = [
   { path: paths.account, ...screen(() => import('./routes/account/account')) },
+  { path: paths.addAvatar, ...screen(() => import('./routes/avatars/add-avatar')) },
 ];
 
 export function createRouter() {
   return createBrowserRouter(
     [
+      // The chat widget is the player alone: no navbar, no footer, no sign-in.
+      { path: paths.chatWidget(), errorElement: <RouteError />, ...screen(() => import('./routes/avatars/chat-widget')) },
       {
         element: <AppLayout />,
         errorElement: <RouteError />,

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { AVATAR_ENGINE_NAMES, AvatarEngine, DH_TYPES, SETUP_MODES, type DhType, type SetupMode } from '../enums';
 import { DEFAULT_AGENT_LANGUAGE, DEFAULT_SPOKEN_LANGUAGE } from '../languages';
-import { AVATAR_MEDIA_PER_LIST, DEFAULT_BILLING_AUTH_PING_TIME, DEFAULT_IDLE_TIMEOUT_S, DEFAULT_WORDS_PER_SEC } from '../limits';
+import { AVATAR_MEDIA_PER_LIST, DEFAULT_WORDS_PER_SEC } from '../limits';
 import { avatarJson, clientJson, type AvatarJson, type ClientJsonConfig } from './player';
 import { idField } from './common';
 
@@ -36,6 +36,9 @@ export const AVATAR_MESSAGES = {
   avatarConfigUrlInvalid: 'Avatar Config URL must be a valid URL',
   clientConfigUrlInvalid: 'Client Config URL must be a valid URL',
 } as const;
+
+/** What a new avatar says when a conversation starts, until its owner changes it. */
+export const DEFAULT_WAKE_UP_MESSAGE = 'Hello! How can I help you today?';
 
 /** Encryption options (spec 3 §3): the token in the URL (Default), none, or a created key's id. */
 export const ENCRYPTION_DEFAULT = 'Default';

@@ -5,12 +5,13 @@
 import type { Transaction, Updateable } from 'kysely';
 import { AvatarEngine, type DhType } from '@parla/shared/enums';
 import { ErrorCode, AVATAR_LIMIT_MESSAGE } from '@parla/shared/errors';
-import { AVATAR_MEDIA_PER_LIST } from '@parla/shared/limits';
+import { AVATAR_MEDIA_PER_LIST, DEFAULT_BILLING_AUTH_PING_TIME, DEFAULT_IDLE_TIMEOUT_S } from '@parla/shared/limits';
 import { allowsCustomImageAvatar, PLAN_LIMITS, planName } from '@parla/shared/plans';
 import { DEFAULT_AVATAR_JSON, DEFAULT_CLIENT_JSON, type AvatarJson } from '@parla/shared/schemas/player';
 import {
   AVATAR_FAIL_REASONS,
   AVATAR_MESSAGES,
+  DEFAULT_WAKE_UP_MESSAGE,
   DH_TYPE_NAMES,
   ENCRYPTION_DEFAULT,
   UPLOAD_REF,
@@ -258,6 +259,9 @@ async function createIn(ctx: AppContext, trx: Transaction<DB>, actor: Actor, p: 
     nlp_engine: AvatarEngine.EchoTest,
     token: newToken(),
     enc_key_id: p.encKeyId ?? ENCRYPTION_DEFAULT,
+    wake_up_message: p.wakeUpMessage ?? DEFAULT_WAKE_UP_MESSAGE,
+    billing_auth_ping_time: p.billingAuthPingTime ?? DEFAULT_BILLING_AUTH_PING_TIME,
+    idle_timeout: (actor.adminProxy ? p.idleTimeout : undefined) ?? DEFAULT_IDLE_TIMEOUT_S,
     avatar_json: JSON.stringify(resolveUploads(p.avatarJson ?? defaultAvatarJson(), id, uploads)),
     client_json: JSON.stringify(p.clientJson ?? DEFAULT_CLIENT_JSON),
     custom_data: columns.custom_data as string,

@@ -1,0 +1,41 @@
+import { useMutation } from '@tanstack/react-query';
+import type { SaveAvatarInput, SaveAvatarResponse, UploadField } from '@parla/shared/schemas/avatar';
+import { apiRequest } from '../../../lib/api-client';
+import { queryClient } from '../../../lib/query-client';
+import type { Avatar } from '@parla/shared/schemas/avatar';
+
+export type AvatarUploads = Partial<Record<UploadField, Blob>>;
+
+export interface SaveAvatarArgs {
+  payload: SaveAvatarInput;
+  uploads?: AvatarUploads;
+}
+
+/** Files may be 25 MB: an upload gets longer than the 10 s of an ordinary call. */
+const UPLOAD_TIMEOUT_MS = 5 * 60_000;
+
+const FILE_NAMES: Record<UploadField, string> = { backgroundImage: 'background', scene: 'environment.glb', avatarPhoto: 'photo.jpg' };
+
+/** One multipart request: the avatar as JSON in `json`, then its files (create and update). */
+export function saveAvatar({ payload, uploads = {} }: SaveAvatarArgs): Promise<SaveAvatarResponse> {
+  const form = new FormData();
+  form.append('json', JSON.stringify(payload));
+  for (const [field, blob] of Object.entries(uploads) as [UploadField, Blob | undefined][]) {
+    if (blob) form.append(field, blob, blob instanceof File ? blob.name : FILE_NAMES[field]);
+  }
+  return apiRequest<SaveAvatarResponse>('/api/avatar_v2/add', { form, timeoutMs: UPLOAD_TIMEOUT_MS });
+}
+
+export function useSaveAvatar() {
+  return useMutation({
+    mutationFn: saveAvatar,
+    onSuccess: async (res) => {
+      queryClient.setQueryData<{ agents: Avatar[] }>(['avatars'], (old) => {
+        if (!old) return old;
+        const others = old.agents.filter((a) => a.id !== res.agent.id);
+        return { agents: old.agents.some((a) => a.id === res.agent.id) ? old.agents.map((a) => (a.id === res.agent.id ? res.agent : a)) : [res.agent, ...others] };
+      });
+      await queryClient.invalidateQueries({ queryKey: ['avatars'] });
+    },
+  });
+}

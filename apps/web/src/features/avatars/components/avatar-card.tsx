@@ -1,0 +1,185 @@
+// One avatar in the list (spec 2 §2): name (inline edit with the pen while selected), photo (crop
+// dialog while selected), id, engine, last update and online users; Edit, or Save and Close when
+// selected; Connect; Delete. On mobile only Connect.
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import EditIcon from '@mui/icons-material/Edit';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { useSnackbar } from 'notistack';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { AVATAR_CARD_MAX_WIDTH_PX, TOAST_ERROR_MS } from '@parla/shared/limits';
+import { accessLink, AVATAR_MESSAGES, ENCRYPTION_DEFAULT, type Avatar } from '@parla/shared/schemas/avatar';
+import { queryClient } from '../../../lib/query-client';
+import { getAvatarUsersQueryOptions } from '../api/get-avatar-users';
+import type { EditorValues } from '../lib/editor-values';
+import { AvatarPhoto } from './avatar-photo';
+import { useEditor, useObjectUrl } from './editor/editor-context';
+import { OnlineUsersDialog } from './online-users-dialog';
+
+export interface AvatarCardProps {
+  avatar: Avatar;
+  selected: boolean;
+  mobile: boolean;
+  busy: boolean;
+  onEdit(): void;
+  onSave(): void;
+  onClose(): void;
+  onDelete(): void;
+}
+
+export function connectLink(a: Pick<Avatar, 'id' | 'token' | 'encKeyId'>): string {
+  return accessLink(window.location.origin, a.id, a.encKeyId === ENCRYPTION_DEFAULT ? a.token : null);
+}
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Box sx={{ display: 'contents' }}>
+      <Typography component="dt" variant="caption" color="text.secondary" sx={{ pt: 0.25 }}>{label}</Typography>
+      <Box component="dd" sx={{ m: 0, minWidth: 0 }}>{children}</Box>
+    </Box>
+  );
+}
+
+function SelectedName() {
+  const { control } = useFormContext<EditorValues>();
+  const name = useWatch<EditorValues, 'name'>({ name: 'name' });
+  const [editing, setEditing] = useState(false);
+  if (!editing) {
+    return (
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
+        <Typography variant="h3" component="h3" noWrap sx={{ fontSize: '1.1rem' }} title={name}>{name || '—'}</Typography>
+        <Tooltip title="Edit name">
+          <IconButton size="small" aria-label="Edit avatar name" onClick={() => setEditing(true)}>
+            <EditIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      </Box>
+    );
+  }
+  return (
+    <Controller
+      control={control}
+      name="name"
+      render={({ field, fieldState }) => (
+        <TextField
+          {...field}
+          autoFocus
+          size="small"
+          margin="none"
+          label="Avatar Name"
+          error={Boolean(fieldState.error)}
+          helperText={fieldState.error?.message}
+          onBlur={() => {
+            field.onBlur();
+            if (field.value.trim()) setEditing(false);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && field.value.trim()) setEditing(false);
+          }}
+        />
+      )}
+    />
+  );
+}
+
+export function AvatarCard({ avatar, selected, mobile, busy, onEdit, onSave, onClose, onDelete }: AvatarCardProps) {
+  const { enqueueSnackbar } = useSnackbar();
+  const { uploads, setUpload } = useEditor();
+  const { setValue } = useFormContext<EditorValues>();
+  const removePhoto = useWatch<EditorValues, 'removeAvatarPhoto'>({ name: 'removeAvatarPhoto' });
+  const pendingPhoto = useObjectUrl(selected ? uploads.avatarPhoto : undefined);
+  const [usersCount, setUsersCount] = useState<number | null>(null);
+  const [usersOpen, setUsersOpen] = useState(false);
+  const [refreshing, setRefreshing] = useState(false);
+  const count = usersCount ?? avatar.usersCount;
+  const photoUrl = selected ? pendingPhoto ?? (removePhoto ? null : avatar.avatarPhotoURL) : avatar.avatarPhotoURL;
+
+  const refresh = async () => {
+    setRefreshing(true);
+    try {
+      const res = await queryClient.fetchQuery({ ...getAvatarUsersQueryOptions(avatar.id), staleTime: 0 });
+      setUsersCount(res.onlineUsers.length);
+    } catch {
+      enqueueSnackbar(AVATAR_MESSAGES.activeUsersFailed, { variant: 'error', autoHideDuration: TOAST_ERROR_MS });
+    } finally {
+      setRefreshing(false);
+    }
+  };
+
+  return (
+    <Card
+      variant="outlined"
+      aria-label={`Avatar ${avatar.name}`}
+      aria-current={selected || undefined}
+      sx={{ width: '100%', maxWidth: AVATAR_CARD_MAX_WIDTH_PX, borderWidth: 2, borderColor: selected ? 'primary.main' : 'divider', boxShadow: selected ? 3 : 0 }}
+    >
+      <CardContent sx={{ pb: 1 }}>
+        <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', mb: 1.5 }}>
+          <AvatarPhoto
+            name={avatar.name}
+            url={photoUrl}
+            editable={selected && !mobile}
+            onPhoto={(photo) => {
+              setUpload('avatarPhoto', photo);
+              setValue('removeAvatarPhoto', false);
+            }}
+          />
+          <Box sx={{ minWidth: 0, flex: 1 }}>
+            <Typography variant="caption" color="text.secondary">Avatar Name</Typography>
+            {selected && !mobile ? (
+              <SelectedName />
+            ) : (
+              <Typography variant="h3" component="h3" noWrap sx={{ fontSize: '1.1rem' }} title={avatar.name}>{avatar.name}</Typography>
+            )}
+          </Box>
+        </Box>
+        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.5, m: 0 }}>
+          <Field label="Avatar ID">
+            <Typography variant="body2" sx={{ fontFamily: 'monospace', fontSize: '0.75rem', wordBreak: 'break-all' }}>{avatar.id}</Typography>
+          </Field>
+          <Field label="Avatar Engine">
+            <Typography variant="body2">{avatar.nlpEngineName}</Typography>
+          </Field>
+          <Field label="Last Updated">
+            <Typography variant="body2">{new Date(avatar.updated).toLocaleString()}</Typography>
+          </Field>
+          <Field label="Online Users">
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+              <Link component="button" variant="body2" onClick={() => setUsersOpen(true)} aria-label={`${count} online users of ${avatar.name}`}>
+                {count}
+              </Link>
+              <IconButton size="small" aria-label="Refresh online users" onClick={() => void refresh()} disabled={refreshing} sx={{ p: 0.25 }}>
+                <RefreshIcon fontSize="small" />
+              </IconButton>
+            </Box>
+          </Field>
+        </Box>
+      </CardContent>
+      <CardActions sx={{ px: 2, pb: 1.5, flexWrap: 'wrap', gap: 0.5 }}>
+        {!mobile && !selected && (
+          <Button size="small" variant="outlined" onClick={onEdit} disabled={busy}>Edit</Button>
+        )}
+        {!mobile && selected && (
+          <>
+            <Button size="small" variant="contained" onClick={onSave} disabled={busy}>Save</Button>
+            <Button size="small" variant="outlined" onClick={onClose} disabled={busy}>Close</Button>
+          </>
+        )}
+        <Button size="small" color="secondary" variant="outlined" href={connectLink(avatar)} target="_blank" rel="noopener noreferrer">Connect</Button>
+        {!mobile && (
+          <Button size="small" color="error" onClick={onDelete} disabled={busy} sx={{ ml: 'auto !important' }}>Delete</Button>
+        )}
+      </CardActions>
+      <OnlineUsersDialog agentId={avatar.id} name={avatar.name} open={usersOpen} onClose={() => setUsersOpen(false)} />
+    </Card>
+  );
+}

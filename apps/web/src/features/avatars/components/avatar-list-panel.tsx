@@ -1,0 +1,109 @@
+// The list side of the avatar screen (spec 2 §2): heading per width, the add button, the search
+// bar (showSearchBar), 'Fetching Agents...', the failure banner with hints, the empty prompt and
+// the cards.
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import SearchIcon from '@mui/icons-material/Search';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { AVATAR_MESSAGES, type AvatarListResponse, type Avatar } from '@parla/shared/schemas/avatar';
+import { errorLines } from '../../../lib/api-client';
+import { AvatarCard } from './avatar-card';
+
+export interface AvatarListPanelProps {
+  avatars: UseQueryResult<AvatarListResponse>;
+  mobile: boolean;
+  showSearchBar: boolean;
+  selectedId: string | null;
+  busy: boolean;
+  onAdd(): void;
+  onEdit(a: Avatar): void;
+  onSave(): void;
+  onClose(): void;
+  onDelete(a: Avatar): void;
+}
+
+export function AvatarListPanel(p: AvatarListPanelProps) {
+  const [search, setSearch] = useState('');
+  const all = p.avatars.data?.agents ?? [];
+  const shown = search.trim() ? all.filter((a) => a.id.toLowerCase().includes(search.trim().toLowerCase())) : all;
+
+  return (
+    <Box component="section" aria-label="Your avatars" sx={{ width: { xs: '100%', sm: 344 }, flexShrink: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+        <Typography variant="h1" component="h1" sx={{ fontSize: { xs: '1.5rem', sm: '1.6rem' } }}>
+          {p.mobile ? 'Your Avatars' : 'Avatar Creator'}
+        </Typography>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={p.onAdd} disabled={p.busy}>
+          Add Avatar
+        </Button>
+      </Box>
+      {p.mobile && (
+        <Alert severity="info">To create and manage avatars, please use a desktop computer. Here you can see your avatars and connect to them.</Alert>
+      )}
+      {p.showSearchBar && (
+        <TextField
+          label="Search by Avatar ID"
+          size="small"
+          margin="none"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
+        />
+      )}
+      {p.avatars.isPending && (
+        <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 3 }}>
+          <CircularProgress size={22} />
+          <Typography color="text.secondary">{AVATAR_MESSAGES.loading}</Typography>
+        </Box>
+      )}
+      {p.avatars.isError && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void p.avatars.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          <AlertTitle>{AVATAR_MESSAGES.fetchFailed}</AlertTitle>
+          {errorLines(p.avatars.error).join(' ')}
+          <Box component="ul" sx={{ m: 0, mt: 1, pl: 2.5 }}>
+            <li>Check your internet connection, then retry.</li>
+            <li>If it keeps failing, sign out and sign in again.</li>
+            <li>Still failing? Contact support with the time it happened.</li>
+          </Box>
+        </Alert>
+      )}
+      {p.avatars.isSuccess && all.length === 0 && (
+        <Alert severity="info" icon={false}>
+          <AlertTitle>No avatars yet</AlertTitle>
+          {p.mobile ? 'Avatars you create on a desktop computer appear here.' : 'Choose an avatar from the grid and click CREATE AVATAR to make your first one.'}
+        </Alert>
+      )}
+      {p.avatars.isSuccess && all.length > 0 && shown.length === 0 && <Typography color="text.secondary">No avatar id contains “{search}”.</Typography>}
+      <Box sx={{ display: 'grid', gap: 1.5, justifyItems: { xs: 'stretch', sm: 'start' } }}>
+        {shown.map((a) => (
+          <AvatarCard
+            key={a.id}
+            avatar={a}
+            selected={a.id === p.selectedId}
+            mobile={p.mobile}
+            busy={p.busy}
+            onEdit={() => p.onEdit(a)}
+            onSave={p.onSave}
+            onClose={p.onClose}
+            onDelete={() => p.onDelete(a)}
+          />
+        ))}
+      </Box>
+    </Box>
+  );
+}
