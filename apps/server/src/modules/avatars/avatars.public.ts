@@ -72,7 +72,7 @@ function languageOf(custom: CustomData): string {
 }
 
 export async function publicAvatarView(ctx: AppContext, catalogue: Catalogue, id: string, token: string | undefined): Promise<PublicAvatar> {
-  const row = await repo.findPublic(ctx.db, id);
+  const row = repo.isAvatarId(id) ? await repo.findPublic(ctx.db, id) : undefined;
   if (!row) throw AppError.notFound('Avatar');
   if (row.enc_key_id !== ENCRYPTION_NONE && !(token && safeEqual(token, row.token))) throw AppError.invalidToken();
 

@@ -6,6 +6,11 @@ import type { DB } from '../../db/schema';
 import type { AvatarMediaTable, AvatarsTable } from '../../db/tables/avatars';
 
 type Q = Kysely<DB> | Transaction<DB>;
+
+/** Ids are UUIDs made by the server; anything else names no row (and must not reach SQL). */
+export function isAvatarId(id: string): boolean {
+  return /^[A-Za-z0-9-]{1,100}$/.test(id);
+}
 export type AvatarRow = Selectable<AvatarsTable>;
 export type AvatarMediaRow = Selectable<AvatarMediaTable>;
 

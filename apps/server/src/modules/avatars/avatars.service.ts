@@ -121,7 +121,7 @@ export async function listAvatars(ctx: AppContext, ownerId: string): Promise<Ava
 }
 
 export async function getAvatar(ctx: AppContext, ownerId: string, id: string): Promise<Avatar> {
-  const row = await repo.find(ctx.db, ownerId, id);
+  const row = repo.isAvatarId(id) ? await repo.find(ctx.db, ownerId, id) : undefined;
   if (!row) throw AppError.notFound('Avatar');
   const media = await repo.listMedia(ctx.db, ownerId, [id]);
   const online = await countOnlineByAvatar(ctx.db, ownerId);
@@ -276,7 +276,7 @@ async function createIn(ctx: AppContext, trx: Transaction<DB>, actor: Actor, p: 
 }
 
 async function updateIn(ctx: AppContext, trx: Transaction<DB>, actor: Actor, p: SaveAvatarRequest & { id: string }, uploads: StagedUpload[]) {
-  const stored = await repo.findForUpdate(trx, actor.id, p.id);
+  const stored = repo.isAvatarId(p.id) ? await repo.findForUpdate(trx, actor.id, p.id) : undefined;
   if (!stored) throw AppError.notFound('Avatar');
   if (!p.updated) throw AppError.invalid('updated is required to update an avatar: send the updated time the avatar was loaded with.');
   const seen = Date.parse(p.updated);
@@ -330,6 +330,7 @@ export async function saveAvatar(ctx: AppContext, catalogue: Catalogue, actor: A
 }
 
 export async function deleteAvatar(ctx: AppContext, ownerId: string, agentId: string): Promise<{ status: 'OK'; agentId: string }> {
+  if (!repo.isAvatarId(agentId)) throw AppError.notFound('Avatar');
   const unlink = await ctx.db.transaction().execute(async (trx) => {
     const row = await repo.findForUpdate(trx, ownerId, agentId);
     if (!row) throw AppError.notFound('Avatar');
@@ -344,7 +345,7 @@ export async function deleteAvatar(ctx: AppContext, ownerId: string, agentId: st
 }
 
 export async function listAvatarUsers(ctx: AppContext, ownerId: string, agentId: string): Promise<ListAvatarUsersResponse> {
-  const row = await repo.find(ctx.db, ownerId, agentId);
+  const row = repo.isAvatarId(agentId) ? await repo.find(ctx.db, ownerId, agentId) : undefined;
   if (!row) throw AppError.notFound('Avatar');
   const rows = await listOnline(ctx.db, { ownerId, avatarId: agentId });
   return {

@@ -7,7 +7,13 @@ import type { FastifyRequest } from 'fastify';
 import { INVALID_PARAMS_FALLBACK } from '@parla/shared/errors';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import { fileTooLargeMessage, UPLOAD_LIMITS, MB } from '@parla/shared/limits';
-import { AVATAR_FAIL_REASONS, saveAvatarRequest, UPLOAD_FIELDS, type SaveAvatarRequest, type UploadField } from '@parla/shared/schemas/avatar';
+import {
+  AVATAR_FAIL_REASONS,
+  saveAvatarRequest,
+  UPLOAD_FIELDS,
+  type SaveAvatarRequest,
+  type UploadField,
+} from '@parla/shared/schemas/avatar';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import type { StagedFile } from '../../lib/file-store';
@@ -31,12 +37,29 @@ const LARGEST_FILE = Math.max(...Object.values(UPLOAD_LIMITS));
 
 const MALFORMED = 'The upload could not be read. Send multipart/form-data with the avatar in the field json.';
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** NUL and lone surrogates cannot be stored in PostgreSQL text or jsonb: refuse them up front. */
+export function hasUnstorableText(value: unknown, depth = 0): boolean {
+  if (depth > 64) return true;
+  if (typeof value === 'string') return value.includes('\u0000') || LONE_SURROGATE.test(value);
+  if (Array.isArray(value)) return value.some((v) => hasUnstorableText(v, depth + 1));
+  if (value && typeof value === 'object')
+    return Object.entries(value).some(
+      ([k, v]) => hasUnstorableText(k, depth + 1) || hasUnstorableText(v, depth + 1),
+    );
+  return false;
+}
+
 function isUploadField(name: string): name is UploadField {
   return (UPLOAD_FIELDS as readonly string[]).includes(name);
 }
 
 /** Reads the first bytes of a stream and gives back a stream that yields them again. */
-async function peek(stream: AsyncIterable<Buffer>, bytes: number): Promise<{ head: Buffer; rest: AsyncIterable<Buffer> }> {
+async function peek(
+  stream: AsyncIterable<Buffer>,
+  bytes: number,
+): Promise<{ head: Buffer; rest: AsyncIterable<Buffer> }> {
   const it = stream[Symbol.asyncIterator]();
   const chunks: Buffer[] = [];
   let length = 0;
@@ -63,7 +86,12 @@ async function peek(stream: AsyncIterable<Buffer>, bytes: number): Promise<{ hea
   return { head, rest: rest() };
 }
 
-async function stageFile(ctx: AppContext, ownerId: string, part: MultipartFile, field: UploadField): Promise<StagedUpload> {
+async function stageFile(
+  ctx: AppContext,
+  ownerId: string,
+  part: MultipartFile,
+  field: UploadField,
+): Promise<StagedUpload> {
   const { head, rest } = await peek(part.file, SNIFF_BYTES);
   const type = sniff(head);
   if (!type || !FIELD_KINDS[field].includes(type.kind)) {
@@ -95,18 +123,73 @@ function clientError(err: unknown): AppError | null {
   return AppError.invalid(MALFORMED, AVATAR_FAIL_REASONS.upload);
 }
 
-export async function readSaveRequest(ctx: AppContext, request: FastifyRequest, ownerId: string): Promise<SaveRequest> {
+/**
+ * The multipart parser can stall for good on some malformed bodies (a part it skips, such as one
+ * without Content-Disposition, larger than its 16 KB buffer). While we wait for the next part
+ * nothing else reads the body, so a request stream paused by the parser for this long is such a
+ * stall: answer it as malformed instead of waiting for the request timeout.
+ */
+const STALL_MS = 1500;
+
+async function* stallGuarded<T>(source: AsyncIterable<T>, request: FastifyRequest): AsyncIterable<T> {
+  const it = source[Symbol.asyncIterator]();
+  let finished = false;
+  try {
+    yield* guarded();
+  } finally {
+    // Leaving early (a refused part) ends the parser's iterator too, without waiting for it.
+    if (!finished) void it.return?.()?.catch(() => {});
+  }
+  async function* guarded() {
+    for (;;) {
+      let timer: NodeJS.Timeout | undefined;
+      const stalled = new Promise<never>((_resolve, reject) => {
+        const check = () => {
+          if (request.raw.readableFlowing === false && !request.raw.readableEnded)
+            reject(AppError.invalid(MALFORMED, AVATAR_FAIL_REASONS.upload));
+          else timer = setTimeout(check, STALL_MS);
+        };
+        timer = setTimeout(check, STALL_MS);
+      });
+      try {
+        const next = await Promise.race([it.next(), stalled]);
+        if (next.done) {
+          finished = true;
+          return;
+        }
+        yield next.value;
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+  }
+}
+
+export async function readSaveRequest(
+  ctx: AppContext,
+  request: FastifyRequest,
+  ownerId: string,
+): Promise<SaveRequest> {
   if (!request.isMultipart()) throw AppError.invalid(MALFORMED, AVATAR_FAIL_REASONS.upload);
   const uploads: StagedUpload[] = [];
   let json: unknown;
   let sawJson = false;
   try {
     const parts: AsyncIterable<Multipart> = request.parts({
-      limits: { files: UPLOAD_FIELDS.length, fields: 1, parts: UPLOAD_FIELDS.length + 1, fileSize: LARGEST_FILE + 1, fieldSize: JSON_FIELD_MAX },
+      limits: {
+        files: UPLOAD_FIELDS.length,
+        fields: 1,
+        parts: UPLOAD_FIELDS.length + 1,
+        fileSize: LARGEST_FILE + 1,
+        fieldSize: JSON_FIELD_MAX,
+      },
     });
-    for await (const part of parts) {
+    for await (const part of stallGuarded(parts, request)) {
       if (part.type === 'field') {
-        if (part.fieldname !== 'json') throw AppError.invalid(`Unknown field: ${part.fieldname.slice(0, 40)}. Send the avatar in the field json.`);
+        if (part.fieldname !== 'json')
+          throw AppError.invalid(
+            `Unknown field: ${part.fieldname.slice(0, 40)}. Send the avatar in the field json.`,
+          );
         if (part.valueTruncated) throw AppError.tooLarge('The avatar data is too large.');
         sawJson = true;
         json = part.value;
@@ -115,7 +198,10 @@ export async function readSaveRequest(ctx: AppContext, request: FastifyRequest, 
       const field = part.fieldname;
       if (!isUploadField(field)) {
         part.file.resume();
-        throw AppError.invalid(`Unknown file field: ${field.slice(0, 40)}. Files go in backgroundImage, scene or avatarPhoto.`, AVATAR_FAIL_REASONS.upload);
+        throw AppError.invalid(
+          `Unknown file field: ${field.slice(0, 40)}. Files go in backgroundImage, scene or avatarPhoto.`,
+          AVATAR_FAIL_REASONS.upload,
+        );
       }
       if (uploads.some((u) => u.field === field)) {
         part.file.resume();
@@ -131,6 +217,8 @@ export async function readSaveRequest(ctx: AppContext, request: FastifyRequest, 
         throw AppError.invalid('The field json is not valid JSON.');
       }
     }
+    if (hasUnstorableText(json))
+      throw AppError.invalid('Text must not contain NUL characters or broken Unicode.');
     const parsed = saveAvatarRequest.safeParse(json);
     if (!parsed.success) {
       const messages = [

@@ -10,7 +10,7 @@ import { idField } from '@parla/shared/schemas/common';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { requireUser } from '../../plugins/auth';
-import { findMediaFile } from '../avatars/avatars.repository';
+import { findMediaFile, isAvatarId } from '../avatars/avatars.repository';
 import { getAvatar } from '../avatars/avatars.service';
 
 const params = z.object({ id: idField });
@@ -46,7 +46,7 @@ export function configFilesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/config-files/avatars/:id/media/:file', { schema: { params: mediaParams }, config: { auth: 'none' } }, async (request, reply) => {
       const [fileId, ext] = request.params.file.split('.') as [string, string];
-      const media = await findMediaFile(ctx.db, request.params.id, fileId.toLowerCase());
+      const media = isAvatarId(request.params.id) ? await findMediaFile(ctx.db, request.params.id, fileId.toLowerCase()) : undefined;
       if (!media || media.ext !== ext.toLowerCase()) throw AppError.notFound('Media');
       const path = ctx.files.absolute(media.rel_path);
       const size = (await stat(path).catch(() => null))?.size;

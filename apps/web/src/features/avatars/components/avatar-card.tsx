@@ -120,7 +120,7 @@ export function AvatarCard({ avatar, selected, mobile, busy, onEdit, onSave, onC
       variant="outlined"
       aria-label={`Avatar ${avatar.name}`}
       aria-current={selected || undefined}
-      sx={{ width: '100%', maxWidth: AVATAR_CARD_MAX_WIDTH_PX, borderWidth: 2, borderColor: selected ? 'primary.main' : 'divider', boxShadow: selected ? 3 : 0 }}
+      sx={{ width: '100%', maxWidth: mobile ? 'none' : AVATAR_CARD_MAX_WIDTH_PX, borderWidth: 2, borderColor: selected ? 'primary.main' : 'divider', boxShadow: selected ? 3 : 0 }}
     >
       <CardContent sx={{ pb: 1 }}>
         <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', mb: 1.5 }}>
@@ -164,7 +164,7 @@ export function AvatarCard({ avatar, selected, mobile, busy, onEdit, onSave, onC
           </Field>
         </Box>
       </CardContent>
-      <CardActions sx={{ px: 2, pb: 1.5, flexWrap: 'wrap', gap: 0.5 }}>
+      <CardActions sx={{ px: 2, pb: 1.5, gap: 0.75, '& .MuiButton-root': { minWidth: 0, px: 1.25 }, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
         {!mobile && !selected && (
           <Button size="small" variant="outlined" onClick={onEdit} disabled={busy}>Edit</Button>
         )}
@@ -176,7 +176,9 @@ export function AvatarCard({ avatar, selected, mobile, busy, onEdit, onSave, onC
         )}
         <Button size="small" color="secondary" variant="outlined" href={connectLink(avatar)} target="_blank" rel="noopener noreferrer">Connect</Button>
         {!mobile && (
-          <Button size="small" color="error" onClick={onDelete} disabled={busy} sx={{ ml: 'auto !important' }}>Delete</Button>
+          <Button size="small" color="error" onClick={onDelete} disabled={busy} sx={{ ml: 'auto !important' }}>
+            Delete
+          </Button>
         )}
       </CardActions>
       <OnlineUsersDialog agentId={avatar.id} name={avatar.name} open={usersOpen} onClose={() => setUsersOpen(false)} />

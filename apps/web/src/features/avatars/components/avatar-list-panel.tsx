@@ -38,10 +38,10 @@ export function AvatarListPanel(p: AvatarListPanelProps) {
   return (
     <Box component="section" aria-label="Your avatars" sx={{ width: { xs: '100%', sm: 344 }, flexShrink: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
-        <Typography variant="h1" component="h1" sx={{ fontSize: { xs: '1.5rem', sm: '1.6rem' } }}>
+        <Typography variant="h1" component="h1" sx={{ fontSize: '1.5rem', whiteSpace: 'nowrap' }}>
           {p.mobile ? 'Your Avatars' : 'Avatar Creator'}
         </Typography>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={p.onAdd} disabled={p.busy}>
+        <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={p.onAdd} disabled={p.busy} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
           Add Avatar
         </Button>
       </Box>
@@ -94,7 +94,7 @@ export function AvatarListPanel(p: AvatarListPanelProps) {
           <AvatarCard
             key={a.id}
             avatar={a}
-            selected={a.id === p.selectedId}
+            selected={!p.mobile && a.id === p.selectedId}
             mobile={p.mobile}
             busy={p.busy}
             onEdit={() => p.onEdit(a)}
