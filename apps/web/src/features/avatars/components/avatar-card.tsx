@@ -117,6 +117,7 @@ export function AvatarCard({ avatar, selected, mobile, busy, onEdit, onSave, onC
 
   return (
     <Card
+      component="article"
       variant="outlined"
       aria-label={`Avatar ${avatar.name}`}
       aria-current={selected || undefined}
