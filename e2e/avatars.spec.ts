@@ -119,13 +119,13 @@ test('a new customer builds, embeds, connects to and deletes an upper-body 3D av
 
   // Environment: upload a background image, then pick a lighting preset.
   await page.getByRole('tab', { name: 'Environment' }).click();
-  await page.getByLabel('Upload image').setInputFiles({ name: 'office.png', mimeType: 'image/png', buffer: png(320, 180, [51, 65, 85]) });
+  await page.getByRole('button', { name: 'Upload image' }).locator('input[type=file]').setInputFiles({ name: 'office.png', mimeType: 'image/png', buffer: png(320, 180, [51, 65, 85]) });
   await expect(page.getByRole('option', { name: 'office.png' })).toHaveAttribute('aria-selected', 'true');
-  await page.getByRole('button', { name: /Lighting/ }).click();
+  await page.getByRole('tablist', { name: 'Background steps' }).getByRole('tab', { name: 'Lighting' }).click();
   await page.getByRole('listbox', { name: 'Lighting' }).getByRole('option').first().click();
   await shot(page, '05-environment');
   await saveCard(page, 'Nova Prime');
-  await page.getByRole('button', { name: /Background/ }).click();
+  await page.getByRole('tablist', { name: 'Background steps' }).getByRole('tab', { name: 'Background' }).click();
   await expect(page.getByRole('option', { name: 'Your image 1' })).toHaveAttribute('aria-selected', 'true');
 
   // EMBED: copy the snippet.

@@ -10,6 +10,9 @@ export function deleteAvatar(agentId: string): Promise<DeleteAvatarResponse> {
 export function useDeleteAvatar() {
   return useMutation({
     mutationFn: deleteAvatar,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['avatars'] }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['avatars'] });
+      await queryClient.invalidateQueries({ queryKey: ['account', 'info'] });
+    },
   });
 }

@@ -36,6 +36,8 @@ export function useSaveAvatar() {
         return { agents: old.agents.some((a) => a.id === res.agent.id) ? old.agents.map((a) => (a.id === res.agent.id ? res.agent : a)) : [res.agent, ...others] };
       });
       await queryClient.invalidateQueries({ queryKey: ['avatars'] });
+      // The account's plan usage counts avatars.
+      await queryClient.invalidateQueries({ queryKey: ['account', 'info'] });
     },
   });
 }

@@ -19,7 +19,7 @@ const HINTS = {
 
 function label(text: string, hint: string, disabled: boolean) {
   return disabled ? (
-    <Tooltip title={hint}>
+    <Tooltip title={hint} describeChild>
       <span>{text}</span>
     </Tooltip>
   ) : (

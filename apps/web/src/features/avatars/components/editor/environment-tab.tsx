@@ -31,7 +31,7 @@ function HintTab({ label, hint, value, disabled, ...rest }: { label: string; hin
       sx={{ '&.Mui-disabled': { pointerEvents: 'auto' } }}
       label={
         disabled ? (
-          <Tooltip title={hint}>
+          <Tooltip title={hint} describeChild>
             <span>{label}</span>
           </Tooltip>
         ) : (
@@ -60,12 +60,12 @@ export function EnvironmentTab() {
       {current === 'background' && (
         <Box>
           {!backgroundAllowed && <Alert severity="info" sx={{ mb: 2 }}>{ENVIRONMENT_RULES.background}</Alert>}
-          <Stepper nonLinear activeStep={step} sx={{ mb: 2, maxWidth: 420 }}>
+          <Stepper nonLinear activeStep={step} aria-label="Background steps" sx={{ mb: 2, maxWidth: 420 }}>
             <Step completed={false}>
               <StepButton onClick={() => setStep(0)}>Background</StepButton>
             </Step>
             <Step completed={false} disabled={!lightingAllowed}>
-              <Tooltip title={lightingAllowed ? '' : ENVIRONMENT_RULES.lighting}>
+              <Tooltip title={lightingAllowed ? '' : ENVIRONMENT_RULES.lighting} describeChild>
                 <span>
                   <StepButton
                     onClick={() => setStep(1)}
