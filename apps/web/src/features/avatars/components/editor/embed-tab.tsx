@@ -1,5 +1,6 @@
 // EMBED (spec 2 §2): the IFrame snippet with copy and the URL parameters, and the two JSON files.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import CircularProgress from '@mui/material/CircularProgress';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,7 +19,8 @@ import { accessLink, AVATAR_MESSAGES, ENCRYPTION_DEFAULT } from '@parla/shared/s
 import { useFieldInfo } from '../../../../components/info-panel';
 import { useEditor } from './editor-context';
 import { EMBED_FIELD_INFO, URL_PARAMS, type UrlParam } from './embed-info';
-import { JsonConfigEditor } from './json-config-editor';
+// CodeMirror is the largest part of the editor: load it when a JSON tab opens.
+const JsonConfigEditor = lazy(async () => ({ default: (await import('./json-config-editor')).JsonConfigEditor }));
 
 export const EMBED_TAB = 4;
 const IFRAME_ALLOW = 'camera; microphone; fullscreen; autoplay; encrypted-media; picture-in-picture';
@@ -96,8 +98,10 @@ export function EmbedTab() {
         <Tab label="CLIENT JSON" />
       </Tabs>
       {sub === 0 && <IframePanel />}
-      {sub === 1 && <JsonConfigEditor key="avatar" field="avatarJson" tab={EMBED_TAB} info={EMBED_FIELD_INFO.avatarConfig} />}
-      {sub === 2 && <JsonConfigEditor key="client" field="clientJson" tab={EMBED_TAB} info={EMBED_FIELD_INFO.clientConfig} />}
+      <Suspense fallback={<CircularProgress size={28} aria-label="Loading editor" />}>
+        {sub === 1 && <JsonConfigEditor key="avatar" field="avatarJson" tab={EMBED_TAB} info={EMBED_FIELD_INFO.avatarConfig} />}
+        {sub === 2 && <JsonConfigEditor key="client" field="clientJson" tab={EMBED_TAB} info={EMBED_FIELD_INFO.clientConfig} />}
+      </Suspense>
     </Box>
   );
 }
