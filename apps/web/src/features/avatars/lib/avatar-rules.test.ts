@@ -83,3 +83,17 @@ describe('links and snippets', () => {
     expect(isSelfHostedConfigUrl('https://cdn.example.com/avatar.json', ['http://h'])).toBe(true);
   });
 });
+
+describe('the preview of unsaved environment choices', () => {
+  it('turns catalogue choices of the draft into the player scene parameters', async () => {
+    const { sceneParams } = await import('../components/editor/preview-frame');
+    const env = {
+      backgrounds: [{ id: 'office', name: 'Office', kind: 'image' as const, url: '/c/office.jpg', previewURL: '/p' }],
+      lights: [],
+      environments: [{ id: 'loft', name: 'Loft', modelURL: '/c/loft.glb', previewURL: '/p', staging: {} as never }],
+    };
+    expect(sceneParams({ panel: { contentURL: '/c/office.jpg' }, Lights: [{ preset: 'studio' }] }, env)).toEqual({ backgroundId: 'office', lightingId: 'studio' });
+    expect(sceneParams({ panel: { BgColor: '#112233' }, Environment: { 'gltf-model': '/c/loft.glb' } }, env)).toEqual({ backgroundColor: '#112233', environmentId: 'loft' });
+    expect(sceneParams({ Scene: { background: 'transparent: true' }, panel: { contentURL: '/c/office.jpg' } }, env)).toEqual({ transparent: 'true' });
+  });
+});
