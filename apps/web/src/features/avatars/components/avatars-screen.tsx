@@ -190,6 +190,7 @@ export function AvatarsScreen() {
                 tab={tab}
                 onTabChange={(t) => void changeTab(t)}
                 tabsEnabled={mode === 'edit' && accountInfo.isSuccess}
+                accountInfoFailed={accountInfo.isError ? { retry: () => void accountInfo.refetch() } : undefined}
                 onCreate={() => void onCreate()}
                 busy={save.isPending}
               />

@@ -1,12 +1,14 @@
 // The creator/editor (spec 2 §2): five tabs (only APPEARANCE until the avatar exists and the
 // account info has loaded), the 240 px live preview, in create mode the name and the START /
 // CREATE AVATAR button, and the information panel.
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { SCREEN_MESSAGES } from '@parla/shared/errors';
 import { InfoPanel } from '../../../../components/info-panel';
 import { FormTextField } from '../../../../components/form/form-text-field';
 import type { EditorValues } from '../../lib/editor-values';
@@ -25,6 +27,8 @@ export interface AvatarEditorProps {
   tab: number;
   onTabChange(next: number): void;
   tabsEnabled: boolean;
+  /** The account info failed: the other tabs stay closed until it loads (spec 2 §2). */
+  accountInfoFailed?: { retry(): void };
   onCreate(): void;
   busy: boolean;
 }
@@ -43,7 +47,7 @@ function CreatePanel({ onCreate, busy }: { onCreate(): void; busy: boolean }) {
   );
 }
 
-export function AvatarEditor({ tab, onTabChange, tabsEnabled, onCreate, busy }: AvatarEditorProps) {
+export function AvatarEditor({ tab, onTabChange, tabsEnabled, accountInfoFailed, onCreate, busy }: AvatarEditorProps) {
   const { mode } = useEditor();
   const content = [<AppearanceTab key="a" />, <EnvironmentTab key="e" />, <BrainTab key="b" />, <AdvancedTab key="ad" />, <EmbedTab key="em" />][tab];
   return (
@@ -54,6 +58,19 @@ export function AvatarEditor({ tab, onTabChange, tabsEnabled, onCreate, busy }: 
             <Tab key={label} label={label} disabled={i > 0 && !tabsEnabled} />
           ))}
         </Tabs>
+        {mode === 'edit' && accountInfoFailed && (
+          <Alert
+            severity="error"
+            sx={{ mb: 2 }}
+            action={
+              <Button color="inherit" size="small" onClick={accountInfoFailed.retry}>
+                Retry
+              </Button>
+            }
+          >
+            {SCREEN_MESSAGES.accountDetailsFailed}
+          </Alert>
+        )}
         <TabBoundary key={tab} name={EDITOR_TABS[tab]!}>
           {content}
         </TabBoundary>
