@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, STALE_REQUEST_MESSAGE } from '@parla/shared/errors';
 import { MB, UPLOAD_LIMITS } from '@parla/shared/limits';
-import type { CatalogueAvatar } from '@parla/shared/schemas/catalogue';
+import type { CatalogueAvatar, CatalogueEnvironmentsResponse } from '@parla/shared/schemas/catalogue';
 import type { Avatar } from '@parla/shared/schemas/avatar';
 import { createCustomer, type TestAccount } from '../../../test/accounts';
 import { createTestServer, type TestServer } from '../../../test/harness';
@@ -315,5 +315,20 @@ describe('online users and the public view', () => {
     expect(res.body).not.toContain(owner.id);
     const unknown = await server.inject({ method: 'GET', url: `/api/public/avatar/00000000-0000-0000-0000-000000000000?token=x`, appKey: null });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('resolves the catalogue background, lighting and 3D environment the avatar JSON names', async () => {
+    const owner = await createCustomer(server);
+    const env = (await server.inject({ method: 'GET', url: '/api/catalogue/environments' })).json() as CatalogueEnvironmentsResponse;
+    const bg = env.backgrounds.find((b) => b.kind === 'image')!;
+    const light = env.lights[0]!;
+    const room = env.environments[0]!;
+    const a = await create(owner, { avatarJson: { panel: { Enable: true, contentURL: bg.url }, Lights: [{ preset: light.id }] } });
+    const view = (await server.inject({ method: 'GET', url: `/api/public/avatar/${a.id}?token=${a.token}`, appKey: null })).json();
+    expect(view.scene).toEqual({ background: { kind: 'image', url: bg.url }, lighting: light.preset, environment: null });
+    const b = await create(owner, { dhType: full.type, appearanceId: full.id, avatarJson: { Environment: { 'gltf-model': room.modelURL } } });
+    const view3d = (await server.inject({ method: 'GET', url: `/api/public/avatar/${b.id}?token=${b.token}`, appKey: null })).json();
+    expect(view3d.scene.environment).toEqual({ modelURL: room.modelURL, staging: room.staging });
+    expect(view3d.scene.lighting).toBeNull();
   });
 });
