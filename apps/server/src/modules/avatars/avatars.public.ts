@@ -18,9 +18,12 @@ import {
 } from '@parla/shared/schemas/player';
 import { ENCRYPTION_NONE, LIGHT_PRESET_KEY, engineName, type CustomData } from '@parla/shared/schemas/avatar';
 import type { DhType } from '@parla/shared/enums';
+import { DEFAULT_ENC_KEY_ALIAS } from '@parla/shared/schemas/encryption-keys';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { safeEqual } from '../../lib/tokens';
+import { checkEs256 } from '../encryption-keys/access-token';
+import * as keys from '../encryption-keys/encryption-keys.repository';
 import type { Catalogue } from './avatars.catalogue';
 import * as repo from './avatars.repository';
 
@@ -71,10 +74,27 @@ function languageOf(custom: CustomData): string {
   return first && isSpokenLanguage(first) ? first : DEFAULT_SPOKEN_LANGUAGE;
 }
 
+/**
+ * Who may see an avatar's public view: anyone when its encryption option is None; otherwise the
+ * holder of its access token, or of an access token signed by its key (the account's default key
+ * for the Default option). A key token is checked but not used up here: its single use belongs to
+ * the conversation it was made for (docs/decisions/201-avatar-media-and-public-view.md).
+ */
+async function mayView(ctx: AppContext, row: repo.AvatarRow, token: string | undefined): Promise<boolean> {
+  if (row.enc_key_id === ENCRYPTION_NONE) return true;
+  if (!token || token.length > 4096) return false;
+  if (safeEqual(token, row.token)) return true;
+  if (token.split('.').length !== 3) return false;
+  const key = row.enc_key_id === DEFAULT_ENC_KEY_ALIAS ? await keys.findDefault(ctx.db, row.owner_id) : await keys.find(ctx.db, row.owner_id, row.enc_key_id);
+  if (!key) return false;
+  const check = checkEs256(token, key.public_key_pem, Math.floor(ctx.now().getTime() / 1000));
+  return check.ok && check.claims.sub === row.id;
+}
+
 export async function publicAvatarView(ctx: AppContext, catalogue: Catalogue, id: string, token: string | undefined): Promise<PublicAvatar> {
   const row = repo.isAvatarId(id) ? await repo.findPublic(ctx.db, id) : undefined;
   if (!row) throw AppError.notFound('Avatar');
-  if (row.enc_key_id !== ENCRYPTION_NONE && !(token && safeEqual(token, row.token))) throw AppError.invalidToken();
+  if (!(await mayView(ctx, row, token))) throw AppError.invalidToken();
 
   const appearance = await catalogue.avatar(row.appearance_id);
   if (!appearance) throw AppError.notFound('Avatar appearance');

@@ -7,12 +7,14 @@ import { idField } from '@parla/shared/schemas/common';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
 import { defaultCatalogue, type Catalogue } from './avatars.catalogue';
+import { installAvatarLinkCleaner } from './avatars.links';
 import { publicAvatarView } from './avatars.public';
 import * as avatars from './avatars.service';
 import { readSaveRequest } from './avatars.upload';
 
 export function avatarRoutes(ctx: AppContext, catalogue: Catalogue = defaultCatalogue()): FastifyPluginAsyncZod {
   return async (app) => {
+    installAvatarLinkCleaner();
     app.get('/api/avatar/list', { config: { auth: 'user' } }, (request) => avatars.listAvatars(ctx, requireUser(request).id));
 
     app.post('/api/avatar_v2/add', { config: { auth: 'user' } }, async (request) => {

@@ -37,6 +37,7 @@ import { newId, newToken } from '../../lib/tokens';
 import type { SessionUser } from '../../plugins/auth';
 import { countOnlineByAvatar, listOnline } from '../conversations/conversations.repository';
 import type { Catalogue } from './avatars.catalogue';
+import { withLiveLinks } from './avatars.links';
 import { FIELD_LIST } from './avatars.media';
 import * as repo from './avatars.repository';
 import { masked, maskPipeline, nextSecret, sealPipeline } from './avatars.secrets';
@@ -309,9 +310,11 @@ async function updateIn(ctx: AppContext, trx: Transaction<DB>, actor: Actor, p: 
   return { id: p.id, unlink };
 }
 
-export async function saveAvatar(ctx: AppContext, catalogue: Catalogue, actor: Actor, { payload, uploads }: SaveRequest): Promise<SaveAvatarResponse> {
+export async function saveAvatar(ctx: AppContext, catalogue: Catalogue, actor: Actor, { payload: sent, uploads }: SaveRequest): Promise<SaveAvatarResponse> {
   let committed = false;
   try {
+    // Outside the transaction: PGlite has one connection, and these read other areas' tables.
+    const payload = await withLiveLinks(ctx, actor.id, sent);
     const appearance = await catalogue.avatar(payload.appearanceId);
     if (!appearance) throw AppError.invalid(AVATAR_MESSAGES.selectionRequired, AVATAR_FAIL_REASONS.appearance);
     if (appearance.type !== payload.dhType) {
