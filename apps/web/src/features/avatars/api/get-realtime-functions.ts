@@ -1,17 +1,14 @@
 // Functions an avatar can link (Brain tab, FUNCTIONS): only approved ones (spec 2 §2).
 import { useQuery } from '@tanstack/react-query';
+import type { FunctionRecord } from '@parla/shared/schemas/functions';
 import { apiRequest } from '../../../lib/api-client';
 
-export interface RealtimeFunction {
-  id: string;
-  name: string;
-  code?: string;
-  /** 0 Pending, 1 Approved, 2 Rejected */
-  approvalStatus: number;
-  createDate: string;
-}
+export type RealtimeFunction = Pick<FunctionRecord, 'id' | 'name' | 'approvalStatus' | 'createDate'>;
 
-export const FunctionApproval = { Pending: 0, Approved: 1, Rejected: 2 } as const;
+/** The spec numbers the statuses (1 Approved); the functions area names them. */
+export function isApproved(f: { approvalStatus: unknown }): boolean {
+  return f.approvalStatus === 'Approved' || f.approvalStatus === 1;
+}
 
 export function getRealtimeFunctions(): Promise<{ functions: RealtimeFunction[] }> {
   return apiRequest<{ functions: RealtimeFunction[] }>('/api/realtime_functions');

@@ -9,7 +9,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import type { CustomData } from '@parla/shared/schemas/avatar';
 import { errorLines } from '../../../../lib/api-client';
 import { useKnowledgeCollections, type KnowledgeCollection } from '../../api/get-knowledge-collections';
-import { FunctionApproval, useRealtimeFunctions, type RealtimeFunction } from '../../api/get-realtime-functions';
+import { isApproved, useRealtimeFunctions, type RealtimeFunction } from '../../api/get-realtime-functions';
 import type { EditorValues } from '../../lib/editor-values';
 
 export function KnowledgeLinks() {
@@ -45,9 +45,9 @@ export function FunctionLinks() {
   const { setValue } = useFormContext<EditorValues>();
   const ids = useWatch<EditorValues, 'functions'>({ name: 'functions' }) ?? [];
   const functions = useRealtimeFunctions(true);
-  const approved = (functions.data?.functions ?? []).filter((f) => f.approvalStatus === FunctionApproval.Approved);
+  const approved = (functions.data?.functions ?? []).filter(isApproved);
   const known = functions.data?.functions ?? [];
-  const value = ids.map((id) => known.find((f) => f.id === id) ?? ({ id, name: `Function ${id.slice(0, 8)}`, approvalStatus: FunctionApproval.Approved, createDate: '' } as RealtimeFunction));
+  const value = ids.map((id) => known.find((f) => f.id === id) ?? ({ id, name: `Function ${id.slice(0, 8)}`, approvalStatus: 'Approved', createDate: '' } as RealtimeFunction));
 
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
