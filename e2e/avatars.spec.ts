@@ -6,8 +6,7 @@ import { deflateSync } from 'node:zlib';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createCustomer, signIn, type Customer } from './support/accounts';
 import { E2E_PORT } from './support/ports';
-
-const SCREENS = 'test-results/screens';
+import { screenshot } from './support/screenshots';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_v, n) => {
   let c = n;
@@ -45,9 +44,7 @@ function png(width: number, height: number, rgb: [number, number, number]): Buff
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
 }
 
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `${SCREENS}/avatars-${name}.png`, fullPage: true });
-}
+const shot = (page: Page, name: string) => screenshot(page, `avatars-${name}`);
 
 async function signedIn(browser: Browser, customer: Customer, viewport = { width: 1440, height: 900 }): Promise<Page> {
   const context = await browser.newContext({ viewport });
@@ -63,7 +60,7 @@ async function saveCard(page: Page, name: string) {
   const confirm = page.getByRole('dialog', { name: 'Save Avatar' });
   await expect(confirm).toBeVisible();
   await confirm.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Avatar updated successfully.')).toBeVisible();
+  await expect(page.getByText('Avatar updated successfully.').last()).toBeVisible();
 }
 
 test('a new customer builds, embeds, connects to and deletes an upper-body 3D avatar', async ({ browser, request }) => {
@@ -145,7 +142,7 @@ test('a new customer builds, embeds, connects to and deletes an upper-body 3D av
   const [player] = await Promise.all([page.waitForEvent('popup'), card.getByRole('link', { name: 'Connect' }).click()]);
   await expect(player).toHaveURL(/\/avatar\/[\w-]+\?token=[\w-]+$/);
   await expect(player.getByRole('button', { name: "LET'S CHAT" })).toBeVisible({ timeout: 20_000 });
-  await player.screenshot({ path: `${SCREENS}/avatars-08-player.png` });
+  await screenshot(player, 'avatars-08-player', { fullPage: false });
   await player.close();
 
   // A second browser with an older copy saves: the stale toast with Reload Page.

@@ -36,7 +36,7 @@ export function AvatarListPanel(p: AvatarListPanelProps) {
   const shown = search.trim() ? all.filter((a) => a.id.toLowerCase().includes(search.trim().toLowerCase())) : all;
 
   return (
-    <Box component="section" aria-label="Your avatars" sx={{ width: { xs: '100%', sm: 344 }, flexShrink: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+    <Box component="section" aria-label="Your avatars" sx={{ width: { xs: '100%', sm: 336 }, flexShrink: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
         <Typography variant="h1" component="h1" sx={{ fontSize: '1.5rem', whiteSpace: 'nowrap' }}>
           {p.mobile ? 'Your Avatars' : 'Avatar Creator'}

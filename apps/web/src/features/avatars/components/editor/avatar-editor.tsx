@@ -51,11 +51,11 @@ export function AvatarEditor({ tab, onTabChange, tabsEnabled, accountInfoFailed,
   const { mode } = useEditor();
   const content = [<AppearanceTab key="a" />, <EnvironmentTab key="e" />, <BrainTab key="b" />, <AdvancedTab key="ad" />, <EmbedTab key="em" />][tab];
   return (
-    <Box sx={{ flex: 1, minWidth: 0, display: 'grid', gridTemplateColumns: { sm: '1fr', md: 'minmax(0, 1fr) 300px' }, gap: 2, alignItems: 'start' }}>
+    <Box sx={{ flex: 1, minWidth: 0, display: 'grid', gridTemplateColumns: { sm: '1fr', md: 'minmax(0, 1fr) 260px', xl: 'minmax(0, 1fr) 300px' }, gap: 2, alignItems: 'start' }}>
       <Paper variant="outlined" sx={{ p: 2, minWidth: 0 }}>
         <Tabs value={tab} onChange={(_e, v: number) => onTabChange(v)} variant="scrollable" aria-label="Avatar editor" sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
           {EDITOR_TABS.map((label, i) => (
-            <Tab key={label} label={label} disabled={i > 0 && !tabsEnabled} />
+            <Tab key={label} label={label} disabled={i > 0 && !tabsEnabled} sx={{ minWidth: 0, px: 1.75 }} />
           ))}
         </Tabs>
         {mode === 'edit' && accountInfoFailed && (
