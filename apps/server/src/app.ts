@@ -2,6 +2,7 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config';
@@ -27,6 +28,16 @@ import { configFilesRoutes } from './modules/config-files/config-files.routes';
 import { portalRoutes } from './modules/portal/portal.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { playerRoutes } from './modules/player/player.routes';
+import { CONVERSATION_MAX_FRAME_BYTES } from '@parla/shared/schemas/conversation';
+import { Runtime } from './runtime/runtime';
+import { runtimeRoutes } from './runtime/runtime.routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The conversation runtime (runtime/runtime.ts). */
+    runtime: Runtime;
+  }
+}
 
 export interface BuildOptions {
   config: Config;
@@ -93,6 +104,9 @@ export async function build(opts: BuildOptions): Promise<{ app: FastifyInstance;
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
   });
 
+  // WebSockets (conversations, pipeline nodes): frames above the cap close with 1009.
+  await app.register(websocket, { options: { maxPayload: CONVERSATION_MAX_FRAME_BYTES } });
+
   await app.register(portalRoutes(ctx));
   await app.register(catalogueRoutes(ctx));
   await app.register(playerRoutes(ctx));
@@ -106,9 +120,17 @@ export async function build(opts: BuildOptions): Promise<{ app: FastifyInstance;
   await app.register(avatarRoutes(ctx));
   await app.register(configFilesRoutes(ctx));
 
+  const runtime = new Runtime(ctx);
+  app.decorate('runtime', runtime);
+  await app.register(runtimeRoutes(ctx, runtime));
+  app.addHook('onReady', async () => {
+    await runtime.start();
+  });
+
   if (opts.serveWeb !== false) await registerSpa(app);
 
   app.addHook('onClose', async () => {
+    await runtime.stop();
     ctx.mailer.close();
     await ctx.outbound.close();
   });

@@ -8,13 +8,15 @@ import type { FileTables } from './tables/files';
 import type { FunctionTables } from './tables/functions';
 import type { KnowledgeTables } from './tables/knowledge';
 import type { OauthTables } from './tables/oauth';
+import type { RuntimeTables } from './tables/runtime';
 
-export type DB = AccountTables &
-  FileTables &
+export type DB = AccountAreaTables &
+  AccountTables &
+  AvatarTables &
   ConversationTables &
-  AccountAreaTables &
-  OauthTables &
-  KnowledgeTables &
-  FunctionTables &
   EncryptionKeyTables &
-  AvatarTables;
+  FileTables &
+  FunctionTables &
+  KnowledgeTables &
+  OauthTables &
+  RuntimeTables;

@@ -1,0 +1,49 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+export interface UsageCountersTable {
+  scope: string;
+  key: string;
+  /** YYYY-MM-DD (UTC). */
+  day: ColumnType<Date | string, string, string>;
+  seconds: Generated<number>;
+  updated_at: Timestamp;
+}
+
+export interface ConversationTurnsTable {
+  id: string;
+  conversation_id: string;
+  owner_id: string;
+  avatar_id: string;
+  at: Timestamp;
+  first_delta_ms: number | null;
+  engine_ms: number;
+  retrieval_ms: Generated<number>;
+  interrupted: Generated<boolean>;
+}
+
+export interface PipelineNodesTable {
+  id: string;
+  name: string;
+  status: string;
+  in_process: Generated<boolean>;
+  address: Generated<string>;
+  private_ip: Generated<string>;
+  remote_ip: Generated<string>;
+  web_socket: Generated<string>;
+  capacity: number;
+  sessions: Generated<number>;
+  session_id: Generated<string>;
+  assigned_user_id: Generated<string>;
+  created_at: Timestamp;
+  last_connect_at: Timestamp;
+  last_ping_at: Timestamp;
+  last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface RuntimeTables {
+  usage_counters: UsageCountersTable;
+  conversation_turns: ConversationTurnsTable;
+  pipeline_nodes: PipelineNodesTable;
+}

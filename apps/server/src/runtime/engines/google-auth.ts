@@ -1,0 +1,64 @@
+// Google service-account authentication: a JWT signed with the key file's private key (RS256,
+// node:crypto) is exchanged at the key's token_uri for an access token (RFC 7523 grant), which
+// is cached until shortly before it expires.
+import { createSign } from 'node:crypto';
+import type { OutboundClient } from '../../lib/outbound';
+import type { ServiceAccount } from '../types';
+import { failure, ProviderError } from './provider-error';
+
+export const DIALOGFLOW_SCOPES = 'https://www.googleapis.com/auth/cloud-platform https://www.googleapis.com/auth/dialogflow';
+
+const b64 = (v: string | Buffer) => Buffer.from(v).toString('base64url');
+
+export function signServiceAccountJwt(account: ServiceAccount, scope: string, nowSeconds: number): string {
+  const head = b64(JSON.stringify({ alg: 'RS256', typ: 'JWT' }));
+  const body = b64(JSON.stringify({ iss: account.client_email, scope, aud: account.token_uri, iat: nowSeconds, exp: nowSeconds + 3600 }));
+  const signer = createSign('RSA-SHA256');
+  signer.update(`${head}.${body}`);
+  return `${head}.${body}.${signer.sign(account.private_key).toString('base64url')}`;
+}
+
+/** Parses an uploaded key file's text; a clear error names what is missing. */
+export function parseServiceAccount(text: string): ServiceAccount {
+  let v: Record<string, unknown>;
+  try {
+    v = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    throw new ProviderError('Dialogflow', 'the JSON key is not valid JSON');
+  }
+  const missing = ['client_email', 'private_key'].filter((k) => typeof v[k] !== 'string' || !v[k]);
+  if (missing.length) throw new ProviderError('Dialogflow', `the JSON key has no ${missing.join(', ')}`);
+  return {
+    client_email: v.client_email as string,
+    private_key: v.private_key as string,
+    token_uri: typeof v.token_uri === 'string' ? v.token_uri : 'https://oauth2.googleapis.com/token',
+    ...(typeof v.project_id === 'string' ? { project_id: v.project_id } : {}),
+  };
+}
+
+export class GoogleTokenSource {
+  private token: { value: string; expiresAt: number } | null = null;
+
+  constructor(private readonly account: ServiceAccount, private readonly scope: string, private readonly outbound: OutboundClient, private readonly now: () => Date) {}
+
+  async get(): Promise<string> {
+    const nowMs = this.now().getTime();
+    if (this.token && this.token.expiresAt - 60_000 > nowMs) return this.token.value;
+    let assertion: string;
+    try {
+      assertion = signServiceAccountJwt(this.account, this.scope, Math.floor(nowMs / 1000));
+    } catch {
+      throw new ProviderError('Dialogflow', 'the JSON key\'s private key cannot sign');
+    }
+    const res = await this.outbound.fetch(this.account.token_uri, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion }).toString(),
+    });
+    if (res.status !== 200) throw await failure('Google token', res);
+    const json = res.json<{ access_token?: string; expires_in?: number }>();
+    if (!json.access_token) throw new ProviderError('Google token', 'no access_token in the answer');
+    this.token = { value: json.access_token, expiresAt: nowMs + (json.expires_in ?? 3600) * 1000 };
+    return json.access_token;
+  }
+}

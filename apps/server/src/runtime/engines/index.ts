@@ -1,0 +1,36 @@
+// One factory from a typed configuration to its engine.
+import type { Engine, EngineConfig, EngineDeps, EngineHost } from '../types';
+import { AssistantEngine } from './assistant';
+import { DialogflowEngine } from './dialogflow';
+import { EchoEngine, MessageEngine } from './echo';
+import { LlmEngine } from './llm';
+import { PipelineEngine } from './pipeline';
+import { RealtimeEngine } from './realtime';
+import { RestEngine } from './rest';
+import { AgoraTenEngine, ElevenLabsAgentEngine } from './third-party';
+
+export function createEngine(config: EngineConfig, deps: EngineDeps, host: EngineHost): Engine {
+  switch (config.kind) {
+    case 'echo':
+      return new EchoEngine();
+    case 'unavailable':
+      return new MessageEngine(config.message);
+    case 'llm':
+      return new LlmEngine(config, deps);
+    case 'assistant':
+      return new AssistantEngine(config, deps);
+    case 'rest':
+      return new RestEngine(config, deps);
+    case 'dialogflow_es':
+    case 'dialogflow_cx':
+      return new DialogflowEngine(config, deps);
+    case 'realtime':
+      return new RealtimeEngine(config, deps, host);
+    case 'elevenlabs':
+      return new ElevenLabsAgentEngine(config, deps);
+    case 'agora_ten':
+      return new AgoraTenEngine(config, deps);
+    case 'pipeline':
+      return new PipelineEngine(config, deps, host);
+  }
+}

@@ -1,0 +1,99 @@
+// Large language model: streamed chat completions from any OpenAI-compatible base URL (OpenAI,
+// Groq, Gemini's OpenAI endpoint, ...). Instructions, memory, retrieved knowledge with sources,
+// history and max tokens go into the request; approved functions are offered as tools and run
+// in the sandbox, their results going back to the model.
+import type { Engine, EngineDeps, EngineEvent, LlmConfig, TurnInput } from '../types';
+import { readSse } from '../sse';
+import { buildMessages, joinUrl, type OpenAiMessage, type OpenAiToolCall } from './prompt';
+import { failure, ProviderError } from './provider-error';
+
+/** Tool rounds per turn: a model that keeps calling tools gets its last answer used. */
+const MAX_TOOL_ROUNDS = 4;
+
+interface ChunkChoice {
+  delta?: { content?: string | null; tool_calls?: { index: number; id?: string; function?: { name?: string; arguments?: string } }[] };
+  finish_reason?: string | null;
+}
+
+export class LlmEngine implements Engine {
+  readonly kind = 'llm' as const;
+  constructor(private readonly config: LlmConfig, private readonly deps: EngineDeps) {}
+
+  async *turn(input: TurnInput): AsyncIterable<EngineEvent> {
+    const messages: OpenAiMessage[] = buildMessages({
+      instructions: this.config.instructions,
+      memory: this.config.memory,
+      context: input.context,
+      history: input.history,
+      sendHistory: this.config.sendHistory,
+      text: input.text,
+    });
+    yield* this.complete(messages, input.signal);
+  }
+
+  /** Streams one completion, running tool calls until the model answers in text. */
+  async *complete(messages: OpenAiMessage[], signal: AbortSignal): AsyncIterable<EngineEvent> {
+    const tools = this.config.tools.filter((t) => t.approved);
+    for (let round = 0; round <= MAX_TOOL_ROUNDS; round++) {
+      const body: Record<string, unknown> = { model: this.config.model, messages, stream: true };
+      if (this.config.maxTokens) body.max_tokens = this.config.maxTokens;
+      if (tools.length && round < MAX_TOOL_ROUNDS) {
+        body.tools = tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }));
+      }
+      const res = await this.deps.outbound.stream(joinUrl(this.config.baseUrl, 'chat/completions'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream', authorization: `Bearer ${this.config.apiKey}` },
+        body: JSON.stringify(body),
+        timeoutMs: 120_000,
+      });
+      if (res.status !== 200) throw await failure('LLM', res);
+      const calls: OpenAiToolCall[] = [];
+      let finish: string | null = null;
+      try {
+        for await (const ev of readSse(res.body as AsyncIterable<Uint8Array> | null, signal)) {
+          if (ev.data === '[DONE]') break;
+          let chunk: { choices?: ChunkChoice[]; error?: { message?: string } };
+          try {
+            chunk = JSON.parse(ev.data) as typeof chunk;
+          } catch {
+            continue;
+          }
+          if (chunk.error) throw new ProviderError('LLM', chunk.error.message ?? 'stream error');
+          const choice = chunk.choices?.[0];
+          if (!choice) continue;
+          const content = choice.delta?.content;
+          if (content) yield { type: 'delta', text: content };
+          for (const tc of choice.delta?.tool_calls ?? []) {
+            const slot = (calls[tc.index] ??= { id: tc.id ?? `call_${tc.index}`, type: 'function', function: { name: '', arguments: '' } });
+            if (tc.id) slot.id = tc.id;
+            if (tc.function?.name) slot.function.name += tc.function.name;
+            if (tc.function?.arguments) slot.function.arguments += tc.function.arguments;
+          }
+          if (choice.finish_reason) finish = choice.finish_reason;
+        }
+      } finally {
+        if (signal.aborted) await res.body?.cancel().catch(() => undefined);
+      }
+      if (signal.aborted || !calls.length || (finish && finish !== 'tool_calls')) return;
+      messages.push({ role: 'assistant', content: null, tool_calls: calls });
+      for (const call of calls) {
+        const tool = tools.find((t) => t.name === call.function.name);
+        let result: string;
+        if (!tool) result = JSON.stringify({ error: `No function named ${call.function.name}.` });
+        else {
+          let args: unknown = {};
+          try {
+            args = call.function.arguments ? JSON.parse(call.function.arguments) : {};
+          } catch {
+            args = {};
+          }
+          result = await this.deps.runTool(tool, args);
+        }
+        yield { type: 'tool_call', name: call.function.name, arguments: call.function.arguments, result };
+        messages.push({ role: 'tool', tool_call_id: call.id, content: result });
+      }
+    }
+  }
+
+  async close(): Promise<void> {}
+}

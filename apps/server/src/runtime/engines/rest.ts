@@ -1,0 +1,78 @@
+// REST endpoint: the customer's URL receives LOGIN, CHAT and LOGOUT events with
+// `Authorization: Bearer {restApiKey}`. CHAT's answer is the text to speak (empty allowed). The
+// callback URL sent with every event lets the endpoint push messages into the live
+// conversation later (POST {callbackUrl} {message}).
+import type { Engine, EngineDeps, EngineEvent, RestConfig, SessionInfo, TurnInput } from '../types';
+import { failure } from './provider-error';
+
+export type RestEvent = 'LOGIN' | 'CHAT' | 'LOGOUT';
+
+/** The text of a CHAT answer: a JSON object with one of the usual fields, or plain text. */
+export function replyText(body: string, contentType: string | null): string {
+  if (contentType?.includes('json')) {
+    try {
+      const v = JSON.parse(body) as unknown;
+      if (typeof v === 'string') return v;
+      if (v && typeof v === 'object') {
+        for (const k of ['reply', 'message', 'text', 'answer', 'response']) {
+          const f = (v as Record<string, unknown>)[k];
+          if (typeof f === 'string') return f;
+        }
+      }
+      return '';
+    } catch {
+      return body;
+    }
+  }
+  return body;
+}
+
+export class RestEngine implements Engine {
+  readonly kind = 'rest' as const;
+  private session: SessionInfo | null = null;
+  private lastSeen: string;
+
+  constructor(private readonly config: RestConfig, private readonly deps: EngineDeps) {
+    this.lastSeen = deps.now().toISOString();
+  }
+
+  private async post(event: RestEvent, message?: string) {
+    const s = this.session!;
+    this.lastSeen = this.deps.now().toISOString();
+    return this.deps.outbound.fetch(this.config.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${this.config.apiKey}` },
+      body: JSON.stringify({
+        event,
+        sessionId: s.sessionId,
+        userId: s.userId,
+        locale: s.locale,
+        lastSeen: this.lastSeen,
+        callbackUrl: s.callbackUrl,
+        ...(this.config.memory ? { memory: this.config.memory } : {}),
+        ...(message !== undefined ? { message } : {}),
+      }),
+      timeoutMs: 30_000,
+      maxBytes: 256 * 1024,
+    });
+  }
+
+  async open(session: SessionInfo): Promise<void> {
+    this.session = session;
+    const res = await this.post('LOGIN');
+    if (res.status >= 400) throw await failure('REST endpoint', res);
+  }
+
+  async *turn(input: TurnInput): AsyncIterable<EngineEvent> {
+    const res = await this.post('CHAT', input.text);
+    if (res.status >= 400) throw await failure('REST endpoint', res);
+    if (input.signal.aborted) return;
+    const text = replyText(res.text(), res.headers.get('content-type'));
+    if (text) yield { type: 'delta', text };
+  }
+
+  async close(): Promise<void> {
+    if (!this.session) return;
+    await this.post('LOGOUT').catch((err: unknown) => this.deps.log.warn({ err: String(err) }, 'REST endpoint LOGOUT failed'));
+  }
+}

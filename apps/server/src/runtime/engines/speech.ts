@@ -1,0 +1,141 @@
+// Speech-to-text and text-to-speech providers of the custom pipeline, over their REST APIs.
+// STT takes one utterance of PCM16 mono; TTS returns audio with word timings where the provider
+// gives them (ElevenLabs' character alignment).
+import type { OutboundClient } from '../../lib/outbound';
+import type { SttConfig, TtsConfig } from '../types';
+import type { WordCue } from '@parla/shared/schemas/conversation';
+import { joinUrl } from './prompt';
+import { failure, ProviderError } from './provider-error';
+
+export async function transcribe(outbound: OutboundClient, c: SttConfig, pcm: Buffer, sampleRate: number): Promise<string> {
+  if (c.provider === 'deepgram') {
+    const q = new URLSearchParams({ encoding: 'linear16', sample_rate: String(sampleRate), channels: '1', punctuate: 'true' });
+    if (c.model) q.set('model', c.model);
+    if (c.language) q.set('language', c.language);
+    const res = await outbound.fetch(`${joinUrl(c.apiBase ?? 'https://api.deepgram.com', 'v1/listen')}?${q}`, {
+      method: 'POST',
+      headers: { authorization: `Token ${c.apiKey}`, 'content-type': 'application/octet-stream' },
+      body: pcm,
+    });
+    if (res.status !== 200) throw await failure('Deepgram', res);
+    const json = res.json<{ results?: { channels?: { alternatives?: { transcript?: string }[] }[] } }>();
+    return json.results?.channels?.[0]?.alternatives?.[0]?.transcript?.trim() ?? '';
+  }
+  if (c.provider === 'google') {
+    const res = await outbound.fetch(`${joinUrl(c.apiBase ?? 'https://speech.googleapis.com', 'v1/speech:recognize')}?key=${encodeURIComponent(c.apiKey)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        config: { encoding: 'LINEAR16', sampleRateHertz: sampleRate, languageCode: c.language, ...(c.model ? { model: c.model } : {}) },
+        audio: { content: pcm.toString('base64') },
+      }),
+    });
+    if (res.status !== 200) throw await failure('Google STT', res);
+    const json = res.json<{ results?: { alternatives?: { transcript?: string }[] }[] }>();
+    return (json.results ?? []).map((r) => r.alternatives?.[0]?.transcript ?? '').join(' ').trim();
+  }
+  const res = await outbound.fetch(
+    `${joinUrl(c.apiBase ?? 'https://westeurope.stt.speech.microsoft.com', 'speech/recognition/conversation/cognitiveservices/v1')}?language=${encodeURIComponent(c.language)}`,
+    { method: 'POST', headers: { 'ocp-apim-subscription-key': c.apiKey, 'content-type': `audio/wav; codecs=audio/pcm; samplerate=${sampleRate}` }, body: wav(pcm, sampleRate) },
+  );
+  if (res.status !== 200) throw await failure('Azure STT', res);
+  return res.json<{ DisplayText?: string }>().DisplayText?.trim() ?? '';
+}
+
+export interface SpokenAudio {
+  format: 'pcm16' | 'mp3' | 'wav';
+  sampleRate?: number;
+  audio: string;
+  words?: WordCue[];
+}
+
+/** Words with start and end times from a character alignment. */
+export function wordsFromAlignment(chars: string[], starts: number[], ends: number[]): WordCue[] {
+  const words: WordCue[] = [];
+  let current: WordCue | null = null;
+  chars.forEach((ch, i) => {
+    if (/\s/.test(ch)) {
+      if (current) words.push(current);
+      current = null;
+      return;
+    }
+    if (!current) current = { word: ch, start: starts[i] ?? 0, end: ends[i] ?? starts[i] ?? 0 };
+    else {
+      current.word += ch;
+      current.end = ends[i] ?? current.end;
+    }
+  });
+  if (current) words.push(current);
+  return words;
+}
+
+export async function synthesize(outbound: OutboundClient, c: TtsConfig, text: string): Promise<SpokenAudio> {
+  if (c.provider === 'elevenlabs') {
+    const url = `${joinUrl(c.apiBase ?? 'https://api.elevenlabs.io', `v1/text-to-speech/${encodeURIComponent(c.voiceId)}/with-timestamps`)}?output_format=pcm_16000`;
+    const res = await outbound.fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'xi-api-key': c.apiKey },
+      body: JSON.stringify({ text, ...(c.model ? { model_id: c.model } : {}), ...(c.speed ? { voice_settings: { speed: 1 + c.speed } } : {}) }),
+      maxBytes: 20 * 1024 * 1024,
+    });
+    if (res.status !== 200) throw await failure('ElevenLabs TTS', res);
+    const json = res.json<{ audio_base64?: string; alignment?: { characters?: string[]; character_start_times_seconds?: number[]; character_end_times_seconds?: number[] } }>();
+    if (!json.audio_base64) throw new ProviderError('ElevenLabs TTS', 'no audio in the answer');
+    const a = json.alignment;
+    return {
+      format: 'pcm16',
+      sampleRate: 16000,
+      audio: json.audio_base64,
+      ...(a?.characters ? { words: wordsFromAlignment(a.characters, a.character_start_times_seconds ?? [], a.character_end_times_seconds ?? []) } : {}),
+    };
+  }
+  if (c.provider === 'cartesia') {
+    const res = await outbound.fetch(joinUrl(c.apiBase ?? 'https://api.cartesia.ai', 'tts/bytes'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': c.apiKey, 'cartesia-version': '2024-06-10' },
+      body: JSON.stringify({
+        model_id: c.model ?? 'sonic-2',
+        transcript: text,
+        voice: { mode: 'id', id: c.voiceId },
+        output_format: { container: 'raw', encoding: 'pcm_s16le', sample_rate: 16000 },
+      }),
+      maxBytes: 20 * 1024 * 1024,
+    });
+    if (res.status !== 200) throw await failure('Cartesia', res);
+    return { format: 'pcm16', sampleRate: 16000, audio: res.body.toString('base64') };
+  }
+  if (c.provider === 'azure') {
+    const ssml = `<speak version='1.0' xml:lang='en-US'><voice name='${escapeXml(c.voiceId)}'>${escapeXml(text)}</voice></speak>`;
+    const res = await outbound.fetch(joinUrl(c.apiBase ?? 'https://westeurope.tts.speech.microsoft.com', 'cognitiveservices/v1'), {
+      method: 'POST',
+      headers: { 'ocp-apim-subscription-key': c.apiKey, 'content-type': 'application/ssml+xml', 'x-microsoft-outputformat': 'raw-16khz-16bit-mono-pcm' },
+      body: ssml,
+      maxBytes: 20 * 1024 * 1024,
+    });
+    if (res.status !== 200) throw await failure('Azure TTS', res);
+    return { format: 'pcm16', sampleRate: 16000, audio: res.body.toString('base64') };
+  }
+  throw new ProviderError(c.provider, 'this voice provider is not available in the custom pipeline; choose ElevenLabs, Cartesia or Azure');
+}
+
+function escapeXml(s: string): string {
+  return s.replace(/[<>&'"]/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[ch]!);
+}
+
+export function wav(pcm: Buffer, sampleRate: number): Buffer {
+  const h = Buffer.alloc(44);
+  h.write('RIFF', 0);
+  h.writeUInt32LE(36 + pcm.length, 4);
+  h.write('WAVE', 8);
+  h.write('fmt ', 12);
+  h.writeUInt32LE(16, 16);
+  h.writeUInt16LE(1, 20);
+  h.writeUInt16LE(1, 22);
+  h.writeUInt32LE(sampleRate, 24);
+  h.writeUInt32LE(sampleRate * 2, 28);
+  h.writeUInt16LE(2, 32);
+  h.writeUInt16LE(16, 34);
+  h.write('data', 36);
+  h.writeUInt32LE(pcm.length, 40);
+  return Buffer.concat([h, pcm]);
+}

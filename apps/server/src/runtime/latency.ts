@@ -1,0 +1,64 @@
+// Per-turn latency (beyond the spec): time to the first delta, the engine's whole time and the
+// retrieval time, recorded per turn and summarised per avatar as p50/p95.
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { LatencySummary } from '@parla/shared/schemas/conversation';
+import type { DB } from '../db/schema';
+
+export interface TurnTiming {
+  conversationId: string;
+  ownerId: string;
+  avatarId: string;
+  at: Date;
+  firstDeltaMs: number | null;
+  engineMs: number;
+  retrievalMs: number;
+  interrupted: boolean;
+}
+
+export function recordTurn(db: Kysely<DB>, t: TurnTiming) {
+  return db
+    .insertInto('conversation_turns')
+    .values({
+      id: randomUUID(),
+      conversation_id: t.conversationId,
+      owner_id: t.ownerId,
+      avatar_id: t.avatarId,
+      at: t.at,
+      first_delta_ms: t.firstDeltaMs,
+      engine_ms: t.engineMs,
+      retrieval_ms: t.retrievalMs,
+      interrupted: t.interrupted,
+    })
+    .execute();
+}
+
+/** Nearest-rank percentile of sorted values. */
+export function percentile(sorted: number[], p: number): number | null {
+  if (!sorted.length) return null;
+  const rank = Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length)));
+  return Math.round(sorted[rank - 1]! * 10) / 10;
+}
+
+const summary = (values: number[]) => {
+  const s = [...values].sort((a, b) => a - b);
+  return { p50: percentile(s, 50), p95: percentile(s, 95) };
+};
+
+/** The last 1000 turns of one avatar of one owner. */
+export async function latencySummary(db: Kysely<DB>, ownerId: string, avatarId: string): Promise<LatencySummary> {
+  const rows = await db
+    .selectFrom('conversation_turns')
+    .select(['first_delta_ms', 'engine_ms', 'retrieval_ms'])
+    .where('owner_id', '=', ownerId)
+    .where('avatar_id', '=', avatarId)
+    .orderBy('at', 'desc')
+    .limit(1000)
+    .execute();
+  return {
+    turns: rows.length,
+    firstDelta: summary(rows.filter((r) => r.first_delta_ms !== null).map((r) => Number(r.first_delta_ms))),
+    engine: summary(rows.map((r) => Number(r.engine_ms))),
+    retrieval: summary(rows.map((r) => Number(r.retrieval_ms))),
+  };
+}

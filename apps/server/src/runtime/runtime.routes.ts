@@ -1,0 +1,197 @@
+// The runtime's endpoints: WS /ws/conversation (end users), WS /ws/node (pipeline nodes), the
+// REST endpoint's callback, the online-user and VPS lists of administrators and customers, and
+// per-avatar latency.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type WebSocket from 'ws';
+import { z } from 'zod';
+import { VPS_DELETE_CAUSES } from '@parla/shared/errors';
+import {
+  avatarLatencyRequest,
+  CONVERSATION_MAX_TEXT,
+  delVpsRequest,
+  getOnlineUserRequest,
+  getVpsRequest,
+  modeGetRequest,
+} from '@parla/shared/schemas/conversation';
+import type { AppContext } from '../context';
+import { AppError } from '../lib/errors';
+import { safeEqual } from '../lib/tokens';
+import { requireUser } from '../plugins/auth';
+import { latencySummary } from './latency';
+import { NodeRegistry } from './nodes/registry';
+import { NODE_HEARTBEAT_MS, type NodeToServer } from './nodes/protocol';
+import { RemoteNode } from './nodes/remote-node';
+import { onlineUserDetail, onlineUsers } from './online-users';
+import type { Runtime } from './runtime';
+
+/** The first client frame (hello) is awaited this long before the conversation starts anyway. */
+const HELLO_WAIT_MS = 1000;
+
+function firstFrame(socket: WebSocket): Promise<string | null> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      socket.off('message', onMessage);
+      resolve(null);
+    }, HELLO_WAIT_MS);
+    const onMessage = (data: WebSocket.RawData, isBinary: boolean) => {
+      clearTimeout(timer);
+      resolve(isBinary ? null : String(data));
+    };
+    socket.once('message', onMessage);
+    socket.once('close', () => {
+      clearTimeout(timer);
+      resolve(null);
+    });
+  });
+}
+
+function queryOf(request: FastifyRequest): Record<string, string> {
+  const q = (request.query ?? {}) as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(q).filter(([, v]) => typeof v === 'string').map(([k, v]) => [k, (v as string).slice(0, 4000)]));
+}
+
+export function runtimeRoutes(ctx: AppContext, runtime: Runtime) {
+  return async function plugin(app: FastifyInstance): Promise<void> {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+
+    app.get('/ws/conversation', { websocket: true, config: { auth: 'none' } }, (socket, request) => {
+      const query = queryOf(request);
+      const frame = firstFrame(socket);
+      void runtime
+        .accept(socket, {
+          avatarId: query.avatarId ?? '',
+          token: query.token ?? null,
+          query,
+          origin: typeof request.headers.origin === 'string' ? request.headers.origin : null,
+          ip: request.ip,
+        }, frame)
+        .catch((err: unknown) => {
+          ctx.log.error({ err }, 'conversation failed');
+          socket.close(4002);
+        });
+    });
+
+    app.get(
+      '/ws/node',
+      {
+        websocket: true,
+        config: { auth: 'none' },
+        onRequest: async (request) => {
+          const secret = ctx.config.NODE_SECRET;
+          const m = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+          if (!secret || !m || !safeEqual(m[1]!, secret)) throw AppError.unauthenticated('A valid node secret is required.');
+        },
+      },
+      (socket, request) => {
+        let node: RemoteNode | null = null;
+        const closeTimer = setTimeout(() => {
+          if (!node) socket.close(4007, 'register first');
+        }, 10_000);
+        socket.on('message', (data) => {
+          let msg: NodeToServer;
+          try {
+            msg = JSON.parse(String(data)) as NodeToServer;
+          } catch {
+            return;
+          }
+          if (!node) {
+            if (msg.type !== 'register') return;
+            clearTimeout(closeTimer);
+            const capacity = Number.isInteger(msg.capacity) && msg.capacity > 0 ? Math.min(msg.capacity, 10_000) : 50;
+            const n = new RemoteNode(NodeRegistry.newId(), String(msg.name ?? 'node').slice(0, 100), capacity, socket, ctx.now().getTime());
+            node = n;
+            void runtime.registry
+              .add(n, {
+                address: String(msg.address ?? '').slice(0, 200),
+                privateIp: String(msg.privateIp ?? '').slice(0, 100),
+                remoteIp: request.ip,
+                webSocket: `${request.protocol === 'https' ? 'wss' : 'ws'}://${request.headers.host ?? ''}/ws/node`,
+              })
+              .then(() => n.send({ type: 'registered', nodeId: n.id, heartbeatMs: NODE_HEARTBEAT_MS }));
+            return;
+          }
+          if (msg.type === 'ping') void runtime.registry.ping(node);
+          else node.handle(msg);
+        });
+        socket.on('close', () => {
+          clearTimeout(closeTimer);
+          if (node) void runtime.registry.lost(node, 'socket closed');
+        });
+      },
+    );
+
+    r.post(
+      '/api/conversation/callback/:sessionId',
+      {
+        config: { auth: 'none' },
+        schema: {
+          params: z.object({ sessionId: z.string().max(100) }),
+          querystring: z.object({ token: z.string().max(200).optional() }),
+          body: z.object({ message: z.string({ error: 'message is required' }).trim().min(1, 'message is required').max(CONVERSATION_MAX_TEXT, 'message is too long') }),
+        },
+      },
+      async (request) => {
+        const c = runtime.get(request.params.sessionId);
+        if (!c || !request.query.token || !safeEqual(request.query.token, c.callbackToken)) throw AppError.notFound('Conversation');
+        c.say(request.body.message);
+        return { status: 'OK' };
+      },
+    );
+
+    r.post('/api/list_online_users', { config: { auth: 'admin' }, schema: { body: modeGetRequest } }, async () => ({
+      status: 'OK',
+      onlineUsers: await onlineUsers(ctx.db),
+    }));
+
+    r.post('/api/get_online_user', { config: { auth: 'admin' }, schema: { body: getOnlineUserRequest } }, async (request) => {
+      const detail = await onlineUserDetail(ctx.db, request.body.sessionId);
+      if (!detail) throw AppError.notFound('Online user');
+      return { status: 'OK', userDetail: detail, errors: [] };
+    });
+
+    r.post('/api/list_my_online_users', { schema: { body: modeGetRequest } }, async (request) => ({
+      status: 'OK',
+      onlineUsers: await onlineUsers(ctx.db, requireUser(request).id),
+    }));
+
+    r.post('/api/get_my_online_user', { schema: { body: getOnlineUserRequest } }, async (request) => {
+      const detail = await onlineUserDetail(ctx.db, request.body.sessionId, requireUser(request).id);
+      if (!detail) throw AppError.notFound('Online user');
+      return { status: 'OK', userDetail: detail, errors: [] };
+    });
+
+    r.get('/api/list_vps', { config: { auth: 'admin' } }, async () => ({ status: 'OK', vpsList: await runtime.registry.rows() }));
+
+    r.post('/api/get_vps', { config: { auth: 'admin' }, schema: { body: getVpsRequest } }, async (request) => {
+      const vps = await runtime.registry.row(request.body.vpsId);
+      if (!vps) throw AppError.notFound('VPS');
+      return { status: 'OK', vpsDetail: vps, errors: [] };
+    });
+
+    r.post('/api/del_vps', { config: { auth: 'admin' }, schema: { body: delVpsRequest } }, async (request) => {
+      const id = request.body.vpsId;
+      const vps = await runtime.registry.row(id);
+      if (!vps) throw new AppError(7, 404, [VPS_DELETE_CAUSES.invalid], { failReason: 'INVALID_VPS' });
+      if (vps.inProcess && runtime.registry.get(id)) {
+        throw new AppError(7, 400, [VPS_DELETE_CAUSES.invalid, "The server's own node cannot be deleted."], { failReason: 'INVALID_VPS' });
+      }
+      const live = runtime.registry.get(id);
+      if (!live) {
+        // Already offline: the record goes, and the answer says so.
+        await runtime.registry.forget(id);
+        throw new AppError(7, 409, [VPS_DELETE_CAUSES.alreadyDisconnected], { failReason: 'ALREADY_DISCONNECTED' });
+      }
+      live.disconnect('deleted by an administrator');
+      await runtime.registry.lost(live, 'deleted');
+      await runtime.registry.forget(id);
+      return { status: 'OK', vpsId: id };
+    });
+
+    r.post('/api/avatar_latency', { schema: { body: avatarLatencyRequest } }, async (request) => ({
+      status: 'OK',
+      agentId: request.body.agentId,
+      latency: await latencySummary(ctx.db, requireUser(request).id, request.body.agentId),
+    }));
+  };
+}

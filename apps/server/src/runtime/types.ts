@@ -1,0 +1,274 @@
+// The engine contract: text in → an async stream of events (text deltas, tool calls, audio,
+// transcripts) → end, cancelled by an AbortSignal when the user interrupts. Engines take typed
+// configurations (never the avatar row): runtime/avatar-config.ts maps a saved avatar to one.
+import type { FastifyBaseLogger } from 'fastify';
+import type { OutboundClient } from '../lib/outbound';
+import type { VisemeCue, WordCue } from '@parla/shared/schemas/conversation';
+
+export interface ChatMessage {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+/** A knowledge chunk retrieved before a turn, injected into the prompt with its source. */
+export interface RetrievedChunk {
+  text: string;
+  source: string;
+  itemId?: string;
+  score?: number;
+}
+
+/** An approved function offered to a model as a tool (code runs only in the sandbox). */
+export interface FunctionTool {
+  id: string;
+  /** The Python function's name: the tool's name. */
+  name: string;
+  description: string;
+  /** JSON schema of the arguments. */
+  parameters: Record<string, unknown>;
+  code: string;
+  /** Only approved code ever runs; the sandbox refuses anything else. */
+  approved: boolean;
+}
+
+export interface TurnInput {
+  turnId: string;
+  text: string;
+  history: ChatMessage[];
+  context: RetrievedChunk[];
+  signal: AbortSignal;
+}
+
+export type EngineEvent =
+  | { type: 'delta'; text: string }
+  | { type: 'tool_call'; name: string; arguments: string; result?: string }
+  | { type: 'audio'; format: 'pcm16' | 'mp3' | 'wav' | 'opus'; sampleRate?: number; audio: string; visemes?: VisemeCue[]; words?: WordCue[] }
+  | { type: 'transcript'; text: string; final: boolean };
+
+/** How an engine speaks without being asked (REST callbacks, realtime audio, pipeline turns). */
+export interface EngineHost {
+  /** Starts a turn the engine began itself (with the given id, or a new one); returns its id. */
+  beginTurn(turnId?: string): string;
+  emit(turnId: string, event: EngineEvent): void;
+  endTurn(turnId: string, error?: string): void;
+  /** A user utterance recognised by the engine (pipeline STT): handled as a user turn. */
+  userUtterance(text: string): void;
+  /** What the provider heard the user say (realtime engines answer it themselves). */
+  transcript(text: string, final: boolean): void;
+  /** Whether the avatar is speaking right now (for interruption decisions). */
+  speaking(): boolean;
+  /** Stops the reply being spoken (barge-in decided by the engine). */
+  interrupt(): void;
+}
+
+/** Third-party frameworks: what the player needs to connect to the provider itself. */
+export interface ConnectInfo {
+  provider: 'elevenlabs' | 'agora_ten';
+  signedUrl?: string;
+  conversationToken?: string;
+  agentId?: string;
+  appId?: string;
+  channel?: string;
+  uid?: number;
+  token?: string;
+  connectionType?: 'webrtc' | 'websocket';
+}
+
+export interface OpenInfo {
+  connect?: ConnectInfo;
+  greeting?: string;
+}
+
+export interface Engine {
+  readonly kind: EngineConfig['kind'];
+  open?(session: SessionInfo): Promise<OpenInfo | void>;
+  turn(input: TurnInput): AsyncIterable<EngineEvent>;
+  /** Microphone audio (PCM16 mono) for engines that listen. */
+  audio?(pcm: Buffer, sampleRate: number): void;
+  /** Voice activity reported by the client. */
+  speech?(event: 'start' | 'end', atMs: number): void;
+  close(reason: string): Promise<void>;
+}
+
+export interface SessionInfo {
+  sessionId: string;
+  userId: string;
+  userName: string;
+  locale: string;
+  /** Where the REST endpoint may push messages into this conversation. */
+  callbackUrl: string;
+}
+
+export interface EngineDeps {
+  outbound: OutboundClient;
+  log: FastifyBaseLogger;
+  now(): Date;
+  /** Runs an approved function in the sandbox; returns its JSON result as text. */
+  runTool(tool: FunctionTool, args: unknown): Promise<string>;
+}
+
+// ------------------------------------------------------------------ configurations
+
+export interface LlmConfig {
+  kind: 'llm';
+  /** OpenAI-compatible base URL, e.g. https://api.groq.com/openai/v1 */
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  instructions: string;
+  /** The avatar's memory (custom_text). */
+  memory: string;
+  maxTokens?: number;
+  sendHistory: boolean;
+  tools: FunctionTool[];
+}
+
+export interface AssistantConfig {
+  kind: 'assistant';
+  baseUrl: string;
+  apiKey: string;
+  assistantId: string;
+  instructions?: string;
+}
+
+export interface RestConfig {
+  kind: 'rest';
+  url: string;
+  apiKey: string;
+  memory?: string;
+  language?: string;
+}
+
+export interface ServiceAccount {
+  client_email: string;
+  private_key: string;
+  token_uri: string;
+  project_id?: string;
+}
+
+export interface DialogflowConfig {
+  kind: 'dialogflow_es' | 'dialogflow_cx';
+  projectId: string;
+  serviceAccount: ServiceAccount;
+  language: string;
+  /** CX only. */
+  agentId?: string;
+  regionId?: string;
+  /** The API origin (defaults: dialogflow.googleapis.com; CX regional hosts). */
+  apiBase?: string;
+}
+
+export interface RealtimeVad {
+  threshold: number;
+  prefixPaddingMs: number;
+  silenceDurationMs: number;
+}
+
+export interface RealtimeConfig {
+  kind: 'realtime';
+  provider: 'openai' | 'gemini';
+  /** wss://api.openai.com/v1/realtime or the Gemini Live endpoint. */
+  url: string;
+  apiKey: string;
+  model: string;
+  voice: string;
+  instructions: string;
+  greeting?: string;
+  vad: RealtimeVad;
+  tools: FunctionTool[];
+}
+
+export interface ElevenLabsAgentConfig {
+  kind: 'elevenlabs';
+  agentId: string;
+  apiKey?: string;
+  connectionType: 'webrtc' | 'websocket';
+  apiBase?: string;
+}
+
+export interface AgoraTenConfig {
+  kind: 'agora_ten';
+  appId: string;
+  appCertificate: string;
+  /** Token lifetime in seconds. */
+  ttlSeconds?: number;
+}
+
+export interface TurnSettings {
+  allowInterruptions: boolean;
+  /** Seconds of user speech needed to interrupt. */
+  minInterruptionDuration: number;
+  minInterruptionWords: number;
+  minEndpointingDelay: number;
+  maxEndpointingDelay: number;
+  minSpeechDuration: number;
+  minSilenceDuration: number;
+  prefixPaddingDuration: number;
+  maxBufferedSpeech: number;
+  activationThreshold: number;
+}
+
+export interface SttConfig {
+  provider: 'deepgram' | 'google' | 'azure';
+  /** Provider origin (defaults to the provider's public API). */
+  apiBase?: string;
+  apiKey: string;
+  language: string;
+  model?: string;
+}
+
+export interface TtsConfig {
+  provider: 'elevenlabs' | 'cartesia' | 'azure' | 'polly' | 'neuphonic';
+  apiBase?: string;
+  apiKey: string;
+  voiceId: string;
+  model?: string;
+  speed?: number;
+}
+
+export interface PipelineConfig {
+  kind: 'pipeline';
+  stt: SttConfig;
+  llm: LlmConfig;
+  tts: TtsConfig;
+  turn: TurnSettings;
+}
+
+export interface EchoConfig {
+  kind: 'echo';
+}
+
+/** An engine that cannot run (Simple mode with no product model configured, ...): it says why. */
+export interface UnavailableConfig {
+  kind: 'unavailable';
+  message: string;
+}
+
+export type EngineConfig =
+  | EchoConfig
+  | UnavailableConfig
+  | LlmConfig
+  | AssistantConfig
+  | RestConfig
+  | DialogflowConfig
+  | RealtimeConfig
+  | ElevenLabsAgentConfig
+  | AgoraTenConfig
+  | PipelineConfig;
+
+/** Turn-taking defaults (spec 3 §9; LiveKit Agents' names and values). */
+export const DEFAULT_TURN_SETTINGS: TurnSettings = {
+  allowInterruptions: true,
+  minInterruptionDuration: 0.5,
+  minInterruptionWords: 0,
+  minEndpointingDelay: 0.5,
+  maxEndpointingDelay: 3.0,
+  minSpeechDuration: 0.05,
+  minSilenceDuration: 0.55,
+  prefixPaddingDuration: 0.5,
+  maxBufferedSpeech: 60,
+  activationThreshold: 0.5,
+};
+
+/** Realtime (OpenAI server_vad) defaults (spec 3 §9). */
+export const DEFAULT_REALTIME_VAD: RealtimeVad = { threshold: 0.5, prefixPaddingMs: 300, silenceDurationMs: 500 };

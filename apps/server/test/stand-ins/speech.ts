@@ -1,0 +1,42 @@
+// Stand-ins for speech providers: Deepgram pre-recorded transcription (POST /v1/listen with
+// linear16 audio), ElevenLabs text-to-speech with timestamps, and ElevenLabs Conversational AI's
+// signed URL and conversation token endpoints.
+import { sendJson, startHttp, type StandIn } from './http';
+
+export const DEEPGRAM_KEY = 'deepgram-key-0123456789';
+export const ELEVEN_KEY = 'eleven-key-0123456789abcdef';
+
+export interface SpeechStandIn extends StandIn {
+  /** What the STT stand-in "hears" next. */
+  transcript: string;
+  audioBytesReceived: number;
+}
+
+export async function startSpeechStandIn(): Promise<SpeechStandIn> {
+  const self = { transcript: 'what are your opening hours', audioBytesReceived: 0 } as SpeechStandIn;
+  const http = await startHttp((req, res) => {
+    if (req.path === '/v1/listen') {
+      if (req.headers.authorization !== `Token ${DEEPGRAM_KEY}`) return sendJson(res, 401, { err_code: 'INVALID_AUTH', err_msg: 'Invalid credentials.' });
+      if (req.query.get('encoding') !== 'linear16' || !req.query.get('sample_rate')) return sendJson(res, 400, { err_code: 'Bad Request', err_msg: 'encoding and sample_rate are required for raw audio' });
+      self.audioBytesReceived += req.body.length;
+      return sendJson(res, 200, { metadata: { duration: req.body.length / 32000 }, results: { channels: [{ alternatives: [{ transcript: self.transcript, confidence: 0.98 }] }] } });
+    }
+    if (req.headers['xi-api-key'] !== ELEVEN_KEY) return sendJson(res, 401, { detail: { status: 'invalid_api_key', message: 'Invalid API key' } });
+    const tts = /^\/v1\/text-to-speech\/([^/]+)\/with-timestamps$/.exec(req.path);
+    if (tts) {
+      const text = String((req.json() as { text: string }).text);
+      const chars = [...text];
+      const per = 0.06;
+      return sendJson(res, 200, {
+        audio_base64: Buffer.alloc(chars.length * 960).toString('base64'),
+        alignment: { characters: chars, character_start_times_seconds: chars.map((_, i) => i * per), character_end_times_seconds: chars.map((_, i) => (i + 1) * per) },
+      });
+    }
+    if (req.path === '/v1/convai/conversation/get-signed-url') {
+      return sendJson(res, 200, { signed_url: `wss://api.elevenlabs.io/v1/convai/conversation?agent_id=${req.query.get('agent_id')}&conversation_signature=sig123` });
+    }
+    if (req.path === '/v1/convai/conversation/token') return sendJson(res, 200, { token: `eleven-webrtc-token-${req.query.get('agent_id')}` });
+    return sendJson(res, 404, { detail: 'Not found' });
+  });
+  return Object.assign(self, http);
+}

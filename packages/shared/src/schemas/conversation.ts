@@ -1,0 +1,309 @@
+// The conversation protocol: JSON text frames over WS /ws/conversation between the player and
+// the server (design/api.md "Conversation messages"). The minimum every client relies on —
+// ready, user_text, assistant_delta, assistant_done, interrupt, bye, error — never changes
+// shape; the other types are additions. Every refusal closes with a code of CLOSE_CODES.
+import { z } from 'zod';
+import { ErrorCode } from '../errors';
+import { VISEMES } from '../visemes';
+
+/** Largest frame either side sends (audio frames included): 256 KiB. */
+export const CONVERSATION_MAX_FRAME_BYTES = 256 * 1024;
+/** Longest user message, in characters. */
+export const CONVERSATION_MAX_TEXT = 4000;
+/** Client frames per second a conversation accepts on average (a burst of 2× is allowed). */
+export const CONVERSATION_MAX_FRAMES_PER_SECOND = 50;
+/** Open conversations one IP address may have at once (MaxConcurrencyPerIPReached beyond). */
+export const MAX_CONVERSATIONS_PER_IP = 5;
+/** User text messages per minute. */
+export const CONVERSATION_MAX_TEXTS_PER_MINUTE = 30;
+
+/** WebSocket close codes: 1000 is a normal end; 4000 + a client error code of spec 1 §8 is a
+ *  refusal with that code; 41xx are ends that are not errors of the client. */
+export const CLOSE_CODES = {
+  normal: 1000,
+  goingAway: 1001,
+  tooLarge: 1009,
+  authenticationFailed: 4000 + ErrorCode.AuthenticationFailed,
+  invalidParams: 4000 + ErrorCode.InvalidOrMissingParams,
+  roomNotFound: 4000 + ErrorCode.RoomNotFoundError,
+  usageLimitExceeded: 4000 + ErrorCode.UsageLimitExceeded,
+  maxConcurrencyReached: 4000 + ErrorCode.MaxConcurrencyReached,
+  invalidToken: 4000 + ErrorCode.InvalidToken,
+  requestFail: 4000 + ErrorCode.RequestFail,
+  maxConcurrencyPerIP: 4000 + ErrorCode.MaxConcurrencyPerIPReached,
+  serverError: 4000 + ErrorCode.ServerError,
+  /** The page's origin may not open conversations with this avatar. */
+  originRefused: 4103,
+  /** Too many frames or messages: the client ignored the rate limit. */
+  rateLimited: 4129,
+  /** No user message for the avatar's idle timeout. */
+  idleTimeout: 4110,
+  /** The avatar's demo duration is used up (spec 3 §4: disconnect). */
+  demoOver: 4111,
+  /** The pipeline node running the conversation went away or was deleted. */
+  nodeLost: 4112,
+  /** The server is shutting down. */
+  serverClosing: 4113,
+} as const;
+export type CloseCode = (typeof CLOSE_CODES)[keyof typeof CLOSE_CODES];
+
+const text = z.string().max(CONVERSATION_MAX_TEXT, `A message may be at most ${CONVERSATION_MAX_TEXT} characters`);
+const shortText = z.string().max(200);
+const turnId = z.string().min(1).max(100);
+
+/** States of the avatar the player shows. */
+export const CONVERSATION_STATES = ['connecting', 'listening', 'thinking', 'speaking', 'idle', 'ended'] as const;
+export type ConversationState = (typeof CONVERSATION_STATES)[number];
+
+// ---------------------------------------------------------------- client → server
+
+/** First message of the client (optional: a conversation starts with defaults without it). */
+export const helloMessage = z.object({
+  type: z.literal('hello'),
+  userName: shortText.optional(),
+  userId: shortText.optional(),
+  /** A random id the player keeps per browser: the per-session daily limit follows it. */
+  deviceId: shortText.optional(),
+  deviceOS: shortText.optional(),
+  locale: z.string().max(35).optional(),
+  spokenLanguage: z.string().max(35).optional(),
+  /** The client can play server audio (otherwise it speaks the text itself). */
+  audio: z.boolean().optional(),
+});
+
+export const userTextMessage = z.object({ type: z.literal('user_text'), text: text.min(1, 'A message is required') });
+
+/** Voice activity seen by the client (browser speech recognition or its own VAD). */
+export const userSpeechMessage = z.object({
+  type: z.literal('user_speech'),
+  event: z.enum(['start', 'end']),
+  /** Milliseconds since the conversation started, as the client measured it. */
+  at: z.number().nonnegative().optional(),
+});
+
+/** A transcript made by the client; final ones become a turn like user_text. */
+export const userTranscriptMessage = z.object({
+  type: z.literal('user_transcript'),
+  text,
+  final: z.boolean(),
+});
+
+/** Microphone audio for server-side speech recognition or realtime engines: PCM16 mono, base64. */
+export const userAudioMessage = z.object({
+  type: z.literal('user_audio'),
+  audio: z.string().max(CONVERSATION_MAX_FRAME_BYTES),
+  sampleRate: z.number().int().min(8000).max(48000).default(16000),
+});
+
+export const interruptMessage = z.object({ type: z.literal('interrupt') });
+export const byeMessage = z.object({ type: z.literal('bye') });
+export const pingMessage = z.object({ type: z.literal('ping') });
+
+export const clientMessage = z.discriminatedUnion('type', [
+  helloMessage,
+  userTextMessage,
+  userSpeechMessage,
+  userTranscriptMessage,
+  userAudioMessage,
+  interruptMessage,
+  byeMessage,
+  pingMessage,
+]);
+export type ClientMessage = z.infer<typeof clientMessage>;
+
+// ---------------------------------------------------------------- server → client
+
+export const readyMessage = z.object({
+  type: z.literal('ready'),
+  sessionId: z.string(),
+  avatarId: z.string(),
+  /** The brain's display name (AVATAR_ENGINE_NAMES). */
+  engine: z.string(),
+  /** A message the avatar says first (the avatar's greeting), when it has one. */
+  greeting: z.string().optional(),
+  /** Seconds of silence after which the conversation ends. */
+  idleTimeout: z.number().int().optional(),
+});
+
+export const assistantDeltaMessage = z.object({ type: z.literal('assistant_delta'), turnId, text: z.string() });
+export const assistantDoneMessage = z.object({
+  type: z.literal('assistant_done'),
+  turnId,
+  /** The whole reply (what was said before an interruption, when interrupted). */
+  text: z.string(),
+  interrupted: z.boolean().optional(),
+  /** Sources of retrieved knowledge used for this reply. */
+  sources: z.array(z.object({ name: z.string(), itemId: z.string().optional() })).optional(),
+});
+
+/** Final or partial transcript of the user's speech recognised on the server. */
+export const transcriptMessage = z.object({ type: z.literal('transcript'), text: z.string(), final: z.boolean() });
+
+export const visemeCue = z.object({ viseme: z.enum(VISEMES), start: z.number().nonnegative(), end: z.number().nonnegative() });
+export const wordCue = z.object({ word: z.string(), start: z.number().nonnegative(), end: z.number().nonnegative() });
+export type VisemeCue = z.infer<typeof visemeCue>;
+export type WordCue = z.infer<typeof wordCue>;
+
+/** Text the player should say itself (browser speech) with timings when known (seconds). */
+export const speakMessage = z.object({
+  type: z.literal('speak'),
+  turnId,
+  text: z.string(),
+  visemes: z.array(visemeCue).optional(),
+  words: z.array(wordCue).optional(),
+});
+
+/** Server audio of a reply: PCM16 mono or an encoded format, base64, in order per turn. */
+export const audioMessage = z.object({
+  type: z.literal('audio'),
+  turnId,
+  seq: z.number().int().nonnegative(),
+  format: z.enum(['pcm16', 'mp3', 'wav', 'opus']),
+  sampleRate: z.number().int().positive().optional(),
+  audio: z.string(),
+  visemes: z.array(visemeCue).optional(),
+  words: z.array(wordCue).optional(),
+  last: z.boolean().optional(),
+});
+
+export const stateMessage = z.object({ type: z.literal('state'), state: z.enum(CONVERSATION_STATES) });
+
+/** Something the end user should know that is not an error (limits reached, engine switched). */
+export const noticeMessage = z.object({
+  type: z.literal('notice'),
+  reason: z.enum(['daily_limit_echo', 'engine_unavailable']),
+  message: z.string(),
+});
+
+/** Third-party frameworks: what the player needs to connect to the provider itself. */
+export const connectMessage = z.object({
+  type: z.literal('connect'),
+  provider: z.enum(['elevenlabs', 'agora_ten']),
+  /** ElevenLabs: a signed WebSocket URL (websocket) or a conversation token (webrtc). */
+  signedUrl: z.string().optional(),
+  conversationToken: z.string().optional(),
+  agentId: z.string().optional(),
+  /** Agora: app id, channel, uid and RTC token. */
+  appId: z.string().optional(),
+  channel: z.string().optional(),
+  uid: z.number().int().optional(),
+  token: z.string().optional(),
+  connectionType: z.enum(['webrtc', 'websocket']).optional(),
+});
+
+export const errorMessage = z.object({
+  type: z.literal('error'),
+  code: z.number().int(),
+  message: z.string(),
+});
+
+export const serverByeMessage = z.object({
+  type: z.literal('bye'),
+  reason: z.enum(['client', 'idle', 'demo', 'usage', 'node_lost', 'server', 'engine']),
+});
+
+export const pongMessage = z.object({ type: z.literal('pong') });
+
+export const serverMessage = z.discriminatedUnion('type', [
+  readyMessage,
+  assistantDeltaMessage,
+  assistantDoneMessage,
+  transcriptMessage,
+  speakMessage,
+  audioMessage,
+  stateMessage,
+  noticeMessage,
+  connectMessage,
+  errorMessage,
+  serverByeMessage,
+  pongMessage,
+]);
+export type ServerMessage = z.infer<typeof serverMessage>;
+export type ByeReason = z.infer<typeof serverByeMessage>['reason'];
+
+/** Parses one client frame; null when it is not JSON or not a known message. */
+export function parseClientMessage(raw: string): { ok: true; message: ClientMessage } | { ok: false; error: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return { ok: false, error: 'The message is not valid JSON.' };
+  }
+  const parsed = clientMessage.safeParse(value);
+  if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? 'Unknown message.' };
+  return { ok: true, message: parsed.data };
+}
+
+// ---------------------------------------------------------------- REST lists (spec 1 §3, §7)
+
+/** An online user as the lists show it (spec 1 §3). */
+export interface OnlineUser {
+  sessionId: string;
+  userName: string;
+  deviceOS: string;
+  onlineStatus: string;
+  locale: string;
+  lastConnectTimeStamp: string;
+  ipAddress: string;
+  spokenLanguage: string;
+}
+
+export interface OnlineUserDetail extends OnlineUser {
+  userId: string;
+  deviceId: string;
+  deviceCount: number;
+  avatarIdAndType: string;
+  avatarId: string;
+  avatarName: string;
+}
+
+export const VPS_STATUSES = ['AVAILABLE', 'BUSY', 'DRAINING', 'OFFLINE'] as const;
+export type VpsStatus = (typeof VPS_STATUSES)[number];
+
+/** A pipeline node (spec 1 §3 "VPS"). */
+export interface Vps {
+  id: string;
+  vpsId: string;
+  name: string;
+  vpsName: string;
+  status: VpsStatus;
+  sessionId: string;
+  vpsAddress: string;
+  dockerPrivateIp: string;
+  remoteIp: string;
+  assignedUserId: string;
+  webSocket: string;
+  created: string;
+  lastConnectTime: string;
+  lastPingTime: string;
+  lastUsedTime: string;
+  /** Beyond the spec: conversations running and the node's capacity. */
+  sessions: number;
+  capacity: number;
+  inProcess: boolean;
+}
+
+export const modeGetRequest = z.object({ mode: z.literal('get', { error: 'mode must be get' }) });
+export const getOnlineUserRequest = z.object({
+  sessionId: z.string({ error: 'Session Id is required' }).trim().min(1, 'Session Id is required').max(100, 'Session Id is invalid'),
+  mode: z.literal('get', { error: 'mode must be get' }),
+});
+export const getVpsRequest = z.object({
+  vpsId: z.string({ error: 'VPS Id is required' }).trim().min(1, 'VPS Id is required').max(100, 'VPS Id is invalid'),
+  mode: z.literal('get', { error: 'mode must be get' }),
+});
+export const delVpsRequest = z.object({
+  vpsId: z.string({ error: 'VPS Id is required' }).trim().min(1, 'VPS Id is required').max(100, 'VPS Id is invalid'),
+  mode: z.literal('delete', { error: 'mode must be delete' }),
+});
+export const avatarLatencyRequest = z.object({
+  agentId: z.string({ error: 'Avatar Id is required' }).trim().min(1, 'Avatar Id is required').max(100, 'Avatar Id is invalid'),
+});
+
+/** Per-turn latency of one avatar (beyond the spec), milliseconds. */
+export interface LatencySummary {
+  turns: number;
+  firstDelta: { p50: number | null; p95: number | null };
+  engine: { p50: number | null; p95: number | null };
+  retrieval: { p50: number | null; p95: number | null };
+}
