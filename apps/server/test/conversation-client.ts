@@ -22,7 +22,7 @@ export interface TestConversation {
   next<T extends ServerMessage['type']>(type: T, pred?: (m: Extract<ServerMessage, { type: T }>) => boolean, timeoutMs?: number): Promise<Extract<ServerMessage, { type: T }>>;
   send(msg: Record<string, unknown>): void;
   /** Sends user_text and waits for the reply's assistant_done. */
-  ask(text: string): Promise<Extract<ServerMessage, { type: 'assistant_done' }>>;
+  ask(text: string, timeoutMs?: number): Promise<Extract<ServerMessage, { type: 'assistant_done' }>>;
 }
 
 const opened = new Set<WebSocket>();
@@ -85,9 +85,9 @@ export async function connect(host: string, query: Record<string, string>, hello
         check();
       }),
     send: (msg) => ws.send(JSON.stringify(msg)),
-    ask: async (text) => {
+    ask: async (text, timeoutMs) => {
       ws.send(JSON.stringify({ type: 'user_text', text }));
-      return c.next('assistant_done');
+      return c.next('assistant_done', undefined, timeoutMs);
     },
   };
   return c;

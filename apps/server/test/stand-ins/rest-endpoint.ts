@@ -7,8 +7,9 @@ export const REST_KEY = 'rest-api-key-0123456789';
 
 export interface RestStandIn extends StandIn {
   events(): { event: string; sessionId: string; userId: string; locale: string; message?: string; callbackUrl: string; lastSeen: string }[];
-  /** POSTs a message to the last callback URL it was given. */
-  push(message: string): Promise<number>;
+  /** POSTs a message to the last callback URL it was given (origin replaced when the server's
+   *  public URL is not reachable from the test). */
+  push(message: string, origin?: string): Promise<number>;
 }
 
 export async function startRestStandIn(): Promise<RestStandIn> {
@@ -22,9 +23,11 @@ export async function startRestStandIn(): Promise<RestStandIn> {
   return {
     ...http,
     events,
-    push: async (message) => {
+    push: async (message, origin) => {
       const last = events().reverse().find((e) => e.callbackUrl);
-      const res = await fetch(last.callbackUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message }) });
+      const url = new URL(last.callbackUrl);
+      const target = origin ? `${origin}${url.pathname}${url.search}` : url.toString();
+      const res = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message }) });
       return res.status;
     },
   };

@@ -25,10 +25,13 @@ export class RealtimeEngine implements Engine {
 
   async open(_session: SessionInfo): Promise<OpenInfo> {
     const url = this.config.provider === 'openai' ? this.openAiUrl() : this.geminiUrl();
-    const checked = this.deps.outbound.check(url);
+    // The guard speaks http(s): check the same host and port, then connect with ws(s).
+    const checked = this.deps.outbound.check(url.replace(/^ws(s?):/i, 'http$1:'));
+    const target = new URL(checked);
+    target.protocol = checked.protocol === 'https:' ? 'wss:' : 'ws:';
     const headers: Record<string, string> =
       this.config.provider === 'openai' ? { authorization: `Bearer ${this.config.apiKey}`, 'openai-beta': 'realtime=v1' } : {};
-    const ws = new WebSocket(checked, { headers, handshakeTimeout: 15_000, maxPayload: 8 * 1024 * 1024, ...this.deps.outbound.wsOptions(checked) });
+    const ws = new WebSocket(target, { headers, handshakeTimeout: 15_000, maxPayload: 8 * 1024 * 1024, ...this.deps.outbound.wsOptions(checked) });
     this.ws = ws;
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
