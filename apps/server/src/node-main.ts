@@ -39,15 +39,20 @@ async function main(): Promise<void> {
     capacity: Number(values.capacity ?? 50),
     deps: { outbound, log, now: () => new Date(), runTool: (tool, args) => sandbox.run(tool, args) },
     log: (l) => process.stderr.write(`[node] ${l}\n`),
+    // Deleted by an administrator or the server went away: this process is done.
+    onClosed: () => void stop(),
   });
-  const nodeId = await agent.connect();
-  process.stdout.write(`node registered: ${nodeId}\n`);
+  let stopping = false;
   const stop = async () => {
+    if (stopping) return;
+    stopping = true;
     await agent.close();
     await sandbox.close();
     await outbound.close();
     process.exit(0);
   };
+  const nodeId = await agent.connect();
+  process.stdout.write(`node registered: ${nodeId}\n`);
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
 }

@@ -14,6 +14,8 @@ export interface NodeAgentOptions {
   capacity: number;
   deps: EngineDeps;
   log: (line: string) => void;
+  /** Called when the server connection ends after registration. */
+  onClosed?: () => void;
 }
 
 interface Running {
@@ -57,6 +59,7 @@ export class NodeAgent {
         if (this.heartbeat) clearInterval(this.heartbeat);
         this.opts.log(`disconnected (${code} ${String(reason)})`);
         for (const id of [...this.sessions.keys()]) void this.closeSession(id, 'server gone');
+        if (this.nodeId) this.opts.onClosed?.();
         reject(new Error('closed before registration'));
       });
       ws.on('message', (data) => {
