@@ -2,6 +2,7 @@
 // Each feature adds its own module under support/stand-ins/ and lists it here.
 import { STAND_IN_BASE_PORT } from './ports';
 import { startKnowledgeSite } from './stand-ins/knowledge-site';
+import { startRuntimeStandIns } from './stand-ins/runtime';
 
 /** The small website the knowledge tests crawl (its port is allow-listed for the server). */
 export const KNOWLEDGE_SITE_PORT = STAND_IN_BASE_PORT + 4;
@@ -15,7 +16,7 @@ export interface StandIns {
 }
 
 export async function startStandIns(): Promise<StandIns> {
-  const started: StandIns[] = [];
+  const started: StandIns[] = [await startRuntimeStandIns()];
   const site = await startKnowledgeSite(KNOWLEDGE_SITE_PORT);
   started.push({ allow: [`127.0.0.1:${site.port}`], env: {}, close: site.close });
   return {

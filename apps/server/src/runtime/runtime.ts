@@ -56,7 +56,7 @@ export class Runtime {
       runTool: (tool, args) => this.sandbox.run(tool, args),
     };
     this.registry = new NodeRegistry(ctx.db, ctx.now, (id) => this.nodeLost(id), ctx.log);
-    this.localNode = new LocalNode(`local-${hostname()}-${process.pid}`, `${hostname()} (in-process)`, LOCAL_NODE_CAPACITY, this.deps);
+    this.localNode = new LocalNode(`local-${hostname()}-${ctx.config.PORT}`, `${hostname()} (in-process)`, LOCAL_NODE_CAPACITY, this.deps);
   }
 
   now(): Date {

@@ -23,7 +23,7 @@ export interface StandIn {
   close(): Promise<void>;
 }
 
-export async function startHttp(handler: Handler): Promise<StandIn> {
+export async function startHttp(handler: Handler, port = 0): Promise<StandIn> {
   const requests: Recorded[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -46,13 +46,13 @@ export async function startHttp(handler: Handler): Promise<StandIn> {
       });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const port = (server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+  const bound = (server.address() as AddressInfo).port;
   return {
     server,
-    port,
-    url: `http://127.0.0.1:${port}`,
-    allow: `127.0.0.1:${port}`,
+    port: bound,
+    url: `http://127.0.0.1:${bound}`,
+    allow: `127.0.0.1:${bound}`,
     requests,
     close: () =>
       new Promise<void>((resolve) => {

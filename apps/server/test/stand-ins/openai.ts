@@ -31,7 +31,7 @@ function sse(res: ServerResponse, data: unknown, event?: string): void {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export async function startOpenAiStandIn(): Promise<OpenAiStandIn> {
+export async function startOpenAiStandIn(port = 0): Promise<OpenAiStandIn> {
   const threads = new Map<string, { role: string; content: string }[]>();
   let nextId = 1;
   const self: Partial<OpenAiStandIn> = {};
@@ -40,6 +40,10 @@ export async function startOpenAiStandIn(): Promise<OpenAiStandIn> {
     return { content: ['You asked: ', String(last?.content ?? '')] };
   };
   const http = await startHttp(async (req, res) => {
+    // What tests read back (end-to-end tests run in another process).
+    if (req.method === 'GET' && req.path === '/_stand-in/chats') {
+      return sendJson(res, 200, http.requests.filter((r) => r.path.endsWith('/chat/completions')).map((r) => r.json()));
+    }
     if (req.headers.authorization !== `Bearer ${STAND_IN_KEY}`) {
       return sendJson(res, 401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } });
     }
@@ -97,7 +101,7 @@ export async function startOpenAiStandIn(): Promise<OpenAiStandIn> {
       return void res.end();
     }
     return sendJson(res, 404, { error: { message: `Unknown path ${req.path}` } });
-  });
+  }, port);
 
   // Realtime: the OpenAI Realtime events this product uses.
   const realtimeMessages: Record<string, unknown>[] = [];

@@ -30,11 +30,14 @@ export const customerRoutes: RouteObject[] = [
   { path: paths.functions, ...screen(() => import('./routes/functions/functions')) },
   { path: paths.encryptionKeys, ...screen(() => import('./routes/encryption-keys/encryption-keys')) },
   { path: paths.avatars, ...screen(() => import('./routes/avatars/avatars')) },
+  { path: paths.myOnlineUsers, ...screen(() => import('./routes/online-users/my-online-users')) },
 ];
 
 export const adminRoutes: RouteObject[] = [
   { path: paths.customers, ...screen(() => import('./routes/admin/customers')) },
   { path: paths.functionReview, ...screen(() => import('./routes/admin/function-review')) },
+  { path: paths.onlineUsers, ...screen(() => import('./routes/admin/online-users')) },
+  { path: paths.vpsStatus, ...screen(() => import('./routes/admin/vps-status')) },
 ];
 
 export const signedInRoutes: RouteObject[] = [

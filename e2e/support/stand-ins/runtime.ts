@@ -1,0 +1,20 @@
+// The conversation runtime's stand-ins for end-to-end runs: an OpenAI-compatible model (also
+// the product's own model of Simple mode) on a fixed port, and the node secret remote pipeline
+// nodes use. GET {OPENAI_STAND_IN}/_stand-in/chats returns the chat requests it received.
+import { startOpenAiStandIn, STAND_IN_KEY } from '../../../apps/server/test/stand-ins/openai';
+import { STAND_IN_BASE_PORT } from '../ports';
+import type { StandIns } from '../stand-ins';
+
+export const OPENAI_STAND_IN_PORT = STAND_IN_BASE_PORT + 8;
+export const OPENAI_STAND_IN = `http://127.0.0.1:${OPENAI_STAND_IN_PORT}`;
+export const OPENAI_STAND_IN_KEY = STAND_IN_KEY;
+export const E2E_NODE_SECRET = 'e2e-node-secret-0123456789';
+
+export async function startRuntimeStandIns(): Promise<StandIns> {
+  const openai = await startOpenAiStandIn(OPENAI_STAND_IN_PORT);
+  return {
+    allow: [openai.allow],
+    env: { NODE_SECRET: E2E_NODE_SECRET, LLM_BASE_URL: `${openai.url}/v1`, LLM_API_KEY: STAND_IN_KEY },
+    close: () => openai.close(),
+  };
+}
