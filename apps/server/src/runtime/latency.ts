@@ -16,21 +16,44 @@ export interface TurnTiming {
   interrupted: boolean;
 }
 
-export function recordTurn(db: Kysely<DB>, t: TurnTiming) {
-  return db
-    .insertInto('conversation_turns')
-    .values({
-      id: randomUUID(),
-      conversation_id: t.conversationId,
-      owner_id: t.ownerId,
-      avatar_id: t.avatarId,
-      at: t.at,
-      first_delta_ms: t.firstDeltaMs,
-      engine_ms: t.engineMs,
-      retrieval_ms: t.retrievalMs,
-      interrupted: t.interrupted,
-    })
-    .execute();
+/** Turn timings are written in batches (one insert per flush), off the reply's path. */
+export class TurnRecorder {
+  private pending: TurnTiming[] = [];
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly db: Kysely<DB>, private readonly onError: (err: unknown) => void, private readonly flushMs = 1000) {}
+
+  add(t: TurnTiming): void {
+    this.pending.push(t);
+    if (!this.timer) {
+      this.timer = setTimeout(() => void this.flush(), this.flushMs);
+      this.timer.unref();
+    }
+  }
+
+  async flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const rows = this.pending.splice(0);
+    if (!rows.length) return;
+    await this.db
+      .insertInto('conversation_turns')
+      .values(
+        rows.map((t) => ({
+          id: randomUUID(),
+          conversation_id: t.conversationId,
+          owner_id: t.ownerId,
+          avatar_id: t.avatarId,
+          at: t.at,
+          first_delta_ms: t.firstDeltaMs,
+          engine_ms: t.engineMs,
+          retrieval_ms: t.retrievalMs,
+          interrupted: t.interrupted,
+        })),
+      )
+      .execute()
+      .catch(this.onError);
+  }
 }
 
 /** Nearest-rank percentile of sorted values. */

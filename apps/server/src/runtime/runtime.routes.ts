@@ -188,10 +188,9 @@ export function runtimeRoutes(ctx: AppContext, runtime: Runtime) {
       return { status: 'OK', vpsId: id };
     });
 
-    r.post('/api/avatar_latency', { schema: { body: avatarLatencyRequest } }, async (request) => ({
-      status: 'OK',
-      agentId: request.body.agentId,
-      latency: await latencySummary(ctx.db, requireUser(request).id, request.body.agentId),
-    }));
+    r.post('/api/avatar_latency', { schema: { body: avatarLatencyRequest } }, async (request) => {
+      await runtime.turns.flush();
+      return { status: 'OK', agentId: request.body.agentId, latency: await latencySummary(ctx.db, requireUser(request).id, request.body.agentId) };
+    });
   };
 }

@@ -9,6 +9,7 @@ import { PLAN_LIMITS, planName } from '@parla/shared/plans';
 import type { AppContext } from '../context';
 import { AppError } from '../lib/errors';
 import type { AccessRequest, ResolvedAvatar } from './avatar';
+import { TurnRecorder } from './latency';
 import { LocalNode } from './nodes/local-node';
 import { NodeRegistry } from './nodes/registry';
 import { Sandbox } from './sandbox/sandbox';
@@ -42,6 +43,7 @@ export class Runtime {
   readonly sandbox: Sandbox;
   readonly localNode: LocalNode;
   readonly deps: EngineDeps;
+  readonly turns: TurnRecorder;
   private readonly conversations = new Map<string, Conversation>();
   private ticker: NodeJS.Timeout | null = null;
   private sweeper: NodeJS.Timeout | null = null;
@@ -55,6 +57,7 @@ export class Runtime {
       now: ctx.now,
       runTool: (tool, args) => this.sandbox.run(tool, args),
     };
+    this.turns = new TurnRecorder(ctx.db, (err) => ctx.log.warn({ err: String(err) }, 'recording turn latency failed'));
     this.registry = new NodeRegistry(ctx.db, ctx.now, (id) => this.nodeLost(id), ctx.log);
     this.localNode = new LocalNode(`local-${hostname()}-${ctx.config.PORT}`, `${hostname()} (in-process)`, LOCAL_NODE_CAPACITY, this.deps);
   }
@@ -79,6 +82,7 @@ export class Runtime {
     if (this.sweeper) clearInterval(this.sweeper);
     await Promise.all([...this.conversations.values()].map((c) => c.end('server', CLOSE_CODES.serverClosing)));
     await this.registry.stop();
+    await this.turns.flush();
     await this.sandbox.close();
   }
 

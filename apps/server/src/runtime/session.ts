@@ -18,7 +18,6 @@ import { ErrorCode, ERROR_MESSAGES } from '@parla/shared/errors';
 import { endConversation, startConversation, touchConversation } from '../modules/conversations/conversations.repository';
 import type { ResolvedAvatar } from './avatar';
 import { EchoEngine } from './engines/echo';
-import { recordTurn } from './latency';
 import type { NodeHandle } from './nodes/node';
 import type { RemoteNode } from './nodes/remote-node';
 import type { Runtime } from './runtime';
@@ -313,7 +312,7 @@ export class Conversation {
     this.speakingUntil = interrupted ? 0 : this.runtime.now().getTime() + (words / SPEAKING_WORDS_PER_SECOND) * 1000;
     this.setSpeaking(false);
     if (!this.ended) this.send({ type: 'state', state: 'listening' });
-    void recordTurn(this.runtime.ctx.db, {
+    this.runtime.turns.add({
       conversationId: this.id,
       ownerId: this.avatar.ownerId,
       avatarId: this.avatar.id,
@@ -322,7 +321,7 @@ export class Conversation {
       engineMs,
       retrievalMs,
       interrupted,
-    }).catch((err: unknown) => this.runtime.ctx.log.warn({ err: String(err) }, 'recording a turn failed'));
+    });
   }
 
   private async userTurn(text: string, epoch: number): Promise<void> {

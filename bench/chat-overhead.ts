@@ -1,0 +1,67 @@
+// Time to first token per turn through the conversation protocol (player → WS → session → LLM
+// engine → SSE from the model → assistant_delta) against the same OpenAI-compatible stand-in
+// called directly (HTTP + SSE to the first content chunk), interleaved in one run. Prints each
+// side's p50/p99, the added time (p50/p99 of the per-pair difference) and the ratio.
+//
+//   node --import tsx bench/chat-overhead.ts        (BENCH_TURNS=300 for more)
+import { Agent, fetch } from 'undici';
+import { startOpenAiStandIn, STAND_IN_KEY } from '../apps/server/test/stand-ins/openai';
+import { ms, pct, startBenchServer, Turns } from './conversation-support';
+
+const TURNS = Number(process.env.BENCH_TURNS ?? 200);
+
+async function direct(url: string, agent: Agent): Promise<number> {
+  const t0 = performance.now();
+  const res = await fetch(`${url}/v1/chat/completions`, {
+    method: 'POST',
+    dispatcher: agent,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${STAND_IN_KEY}`, accept: 'text/event-stream' },
+    body: JSON.stringify({ model: 'stand-in-model', stream: true, messages: [{ role: 'user', content: 'hello' }] }),
+  });
+  const decoder = new TextDecoder();
+  let buf = '';
+  let first = -1;
+  for await (const chunk of res.body!) {
+    buf += decoder.decode(chunk as Uint8Array, { stream: true });
+    if (first < 0 && /"content":"[^"]/.test(buf)) first = performance.now() - t0;
+  }
+  return first;
+}
+
+async function main(): Promise<void> {
+  const model = await startOpenAiStandIn();
+  const server = await startBenchServer(
+    { llm: { kind: 'llm', baseUrl: `${model.url}/v1`, apiKey: STAND_IN_KEY, model: 'stand-in-model', instructions: 'Be brief.', memory: '', sendHistory: false, tools: [] } },
+    [model.allow],
+  );
+  const agent = new Agent({ keepAliveTimeout: 30_000 });
+  const turns = new Turns(server.host, 'llm');
+  for (let i = 0; i < 20; i++) {
+    await direct(model.url, agent);
+    await turns.turn('hello');
+  }
+  const peer: number[] = [];
+  const ours: number[] = [];
+  const added: number[] = [];
+  for (let i = 0; i < TURNS; i++) {
+    const d = await direct(model.url, agent);
+    const p = (await turns.turn('hello')).first;
+    peer.push(d);
+    ours.push(p);
+    added.push(p - d);
+  }
+  turns.close();
+  console.log(`chat-overhead: ${TURNS} turns, interleaved`);
+  console.log(`  peer (stand-in called directly, first content chunk): p50 ${ms(pct(peer, 50))}  p99 ${ms(pct(peer, 99))}`);
+  console.log(`  through the protocol (first assistant_delta):         p50 ${ms(pct(ours, 50))}  p99 ${ms(pct(ours, 99))}`);
+  console.log(`  added time to first token per turn:                   p50 ${ms(pct(added, 50))}  p99 ${ms(pct(added, 99))}`);
+  console.log(`  ratio (ours / peer, p50): ${(pct(ours, 50) / pct(peer, 50)).toFixed(2)}x`);
+  await agent.close();
+  await server.close();
+  await model.close();
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

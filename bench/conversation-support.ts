@@ -1,0 +1,104 @@
+// Shared by the conversation benches: a real server (PGlite in memory) listening on loopback,
+// an avatar table for the runtime, conversations that rotate before the per-minute text limit,
+// and percentile printing.
+import type { AddressInfo } from 'node:net';
+import WebSocket from 'ws';
+import { CONVERSATION_MAX_TEXTS_PER_MINUTE } from '../packages/shared/src/schemas/conversation';
+import { build } from '../apps/server/src/app';
+import { parseConfig } from '../apps/server/src/config';
+import { openDatabase } from '../apps/server/src/db/database';
+import { migrate } from '../apps/server/src/db/migrate';
+import { DEFAULT_LIMITS } from '../apps/server/src/runtime/avatar';
+import type { EngineConfig } from '../apps/server/src/runtime/types';
+
+export const SECRET = 'bench-secret-key-0123456789-0123456789-abcdef';
+
+export async function startBenchServer(engines: Record<string, EngineConfig>, allow: string[] = []) {
+  const database = await openDatabase({});
+  await migrate(database.db);
+  const config = parseConfig({ SECRET_KEY: SECRET, LOG_LEVEL: 'silent', DATA_DIR: '/tmp/parla-bench', OUTBOUND_ALLOW: allow.join(',') });
+  const { app } = await build({ config, database, secretKey: SECRET, serveWeb: false });
+  await database.db
+    .insertInto('users')
+    .values({ id: 'bench-owner', email: 'bench@example.com', password_hash: 'x', first_name: 'B', last_name: 'B', subscription_type: 4, subscribed_since: new Date(), created_at: new Date(), updated_at: new Date() })
+    .execute();
+  app.runtime.hooks = {
+    resolveAvatar: async (_ctx, req) => ({
+      id: req.avatarId,
+      ownerId: 'bench-owner',
+      name: req.avatarId,
+      type: '2d',
+      engineName: req.avatarId,
+      engine: engines[req.avatarId]!,
+      limits: DEFAULT_LIMITS,
+      retrieval: null,
+      allowedOrigins: null,
+      sendHistory: false,
+    }),
+    retrieve: async () => [],
+  };
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const host = `127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  return {
+    host,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** A conversation that answers one turn at a time; a fresh one every N turns (the text limit). */
+export class Turns {
+  private ws: WebSocket | null = null;
+  private used = 0;
+  private onMessage: ((m: { type: string; text?: string }) => void) | null = null;
+
+  constructor(private readonly host: string, private readonly avatarId: string) {}
+
+  private async open(): Promise<WebSocket> {
+    if (this.ws) {
+      const old = this.ws;
+      await new Promise<void>((r) => {
+        old.once('close', () => r());
+        old.close();
+      });
+    }
+    const ws = new WebSocket(`ws://${this.host}/ws/conversation?avatarId=${this.avatarId}`);
+    ws.on('message', (d) => this.onMessage?.(JSON.parse(String(d)) as { type: string }));
+    await new Promise<void>((resolve, reject) => {
+      ws.once('error', reject);
+      this.onMessage = (m) => m.type === 'ready' && resolve();
+      ws.once('open', () => ws.send(JSON.stringify({ type: 'hello', deviceId: `bench-${Date.now()}` })));
+    });
+    this.ws = ws;
+    this.used = 0;
+    return ws;
+  }
+
+  /** Sends text; resolves with ms to the first delta and to done. */
+  async turn(text: string): Promise<{ first: number; done: number }> {
+    const ws = this.ws && this.used < CONVERSATION_MAX_TEXTS_PER_MINUTE - 2 ? this.ws : await this.open();
+    this.used++;
+    return new Promise((resolve) => {
+      const t0 = performance.now();
+      let first = -1;
+      this.onMessage = (m) => {
+        if (m.type === 'assistant_delta' && first < 0) first = performance.now() - t0;
+        if (m.type === 'assistant_done') resolve({ first, done: performance.now() - t0 });
+      };
+      ws.send(JSON.stringify({ type: 'user_text', text }));
+    });
+  }
+
+  close(): void {
+    this.ws?.close();
+  }
+}
+
+export function pct(values: number[], p: number): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
+}
+
+export const ms = (v: number) => `${v.toFixed(3)} ms`;
