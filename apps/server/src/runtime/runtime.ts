@@ -5,7 +5,7 @@ import { hostname } from 'node:os';
 import type WebSocket from 'ws';
 import { CLOSE_CODES, MAX_CONVERSATIONS_PER_IP } from '@parla/shared/schemas/conversation';
 import { ErrorCode, ERROR_MESSAGES as ERROR_TEXTS } from '@parla/shared/errors';
-import { PLAN_LIMITS, planName } from '@parla/shared/plans';
+import { planLimits } from '@parla/shared/plans';
 import type { AppContext } from '../context';
 import { AppError } from '../lib/errors';
 import type { AccessRequest, ResolvedAvatar } from './avatar';
@@ -120,7 +120,7 @@ export class Runtime {
 
   async planMinutes(ownerId: string): Promise<number | null> {
     const row = await this.ctx.db.selectFrom('users').select('subscription_type').where('id', '=', ownerId).executeTakeFirst();
-    return PLAN_LIMITS[planName(row?.subscription_type ?? 0)].minutesPerMonth;
+    return planLimits(row?.subscription_type ?? 0).minutesPerMonth;
   }
 
   retrieve(ownerId: string, collectionIds: string[], query: string, topK: number): Promise<RetrievedChunk[]> {

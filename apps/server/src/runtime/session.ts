@@ -22,7 +22,8 @@ import type { NodeHandle } from './nodes/node';
 import type { RemoteNode } from './nodes/remote-node';
 import type { Runtime } from './runtime';
 import type { ChatMessage, Engine, EngineEvent, EngineHost, OpenInfo, RetrievedChunk } from './types';
-import { addUsage, monthSeconds, usageToday, type UsageKey } from './usage';
+import { minutesUsedThisMonth } from '../modules/account/usage';
+import { addUsage, usageToday, type UsageKey } from './usage';
 
 /** History kept for the brain: the last 20 messages. */
 const HISTORY_LIMIT = 20;
@@ -107,7 +108,7 @@ export class Conversation {
     const [sessionUsed, ipUsed, demoUsed] = await Promise.all(this.usageKeys().map((k) => usageToday(db, k, now)));
     if (l.demo !== -1 && demoUsed! >= l.demo) return { close: { code: CLOSE_CODES.demoOver, reason: 'demo' }, echo: false };
     const minutes = await this.runtime.planMinutes(this.avatar.ownerId);
-    if (minutes !== null && (await monthSeconds(db, this.avatar.ownerId, now)) >= minutes * 60) {
+    if (minutes !== null && (await minutesUsedThisMonth(this.runtime.ctx, this.avatar.ownerId)) >= minutes) {
       return { close: { code: CLOSE_CODES.usageLimitExceeded, errorCode: ErrorCode.UsageLimitExceeded, reason: 'usage' }, echo: false };
     }
     const echo = (l.dailyLimitPerSession !== -1 && sessionUsed! >= l.dailyLimitPerSession) || (l.dailyLimitPerIP !== -1 && ipUsed! >= l.dailyLimitPerIP);
@@ -390,7 +391,7 @@ export class Conversation {
     const [sessionUsed, ipUsed, demoUsed] = await Promise.all(this.usageKeys().map((k) => usageToday(db, k, now)));
     if (l.demo !== -1 && demoUsed! >= l.demo) return this.end('demo', CLOSE_CODES.demoOver);
     const minutes = await this.runtime.planMinutes(this.avatar.ownerId);
-    if (minutes !== null && (await monthSeconds(db, this.avatar.ownerId, now)) >= minutes * 60) {
+    if (minutes !== null && (await minutesUsedThisMonth(this.runtime.ctx, this.avatar.ownerId)) >= minutes) {
       this.send({ type: 'error', code: ErrorCode.UsageLimitExceeded, message: ERROR_MESSAGES[ErrorCode.UsageLimitExceeded] });
       return this.end('usage', CLOSE_CODES.usageLimitExceeded);
     }

@@ -1,6 +1,6 @@
-// Persisted usage: seconds of conversation per day per scope, and the owner's minutes this
-// calendar month (from the conversation records, the billing report's source). Nothing here is
-// kept in memory only, so reconnects, new sessions and restarts see the same numbers.
+// Persisted usage: seconds of conversation per day per scope (the plan's monthly minutes come
+// from the conversation records: modules/account/usage.ts). Nothing here is kept in memory
+// only, so reconnects, new sessions and restarts see the same numbers.
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 
@@ -13,10 +13,6 @@ export interface UsageKey {
 
 export function utcDay(at: Date): string {
   return at.toISOString().slice(0, 10);
-}
-
-export function monthStart(at: Date): Date {
-  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
 }
 
 export async function addUsage(db: Kysely<DB>, keys: UsageKey[], seconds: number, at: Date): Promise<void> {
@@ -40,17 +36,6 @@ export async function usageToday(db: Kysely<DB>, key: UsageKey, at: Date): Promi
     .where('day', '=', utcDay(at))
     .executeTakeFirst();
   return row ? Number(row.seconds) : 0;
-}
-
-/** Seconds of conversation an owner used this calendar month (open conversations count to now). */
-export async function monthSeconds(db: Kysely<DB>, ownerId: string, at: Date): Promise<number> {
-  const row = await db
-    .selectFrom('conversations')
-    .select(sql<number>`coalesce(sum(extract(epoch from (coalesce(ended_at, ${at}::timestamptz) - started_at))), 0)`.as('s'))
-    .where('owner_id', '=', ownerId)
-    .where('started_at', '>=', monthStart(at))
-    .executeTakeFirst();
-  return Math.max(0, Number(row?.s ?? 0));
 }
 
 export async function openConversationsFromIp(db: Kysely<DB>, ip: string): Promise<number> {
