@@ -5,7 +5,7 @@
 //
 //   node --import tsx bench/chat-overhead.ts        (BENCH_TURNS=300 for more)
 import { Agent, fetch } from 'undici';
-import { startOpenAiStandIn, STAND_IN_KEY } from '../apps/server/test/stand-ins/openai';
+import { startOpenAiStandIn, STAND_IN_KEY } from '../apps/server/test/stand-ins/runtime/openai';
 import { ms, pct, startBenchServer, Turns } from './conversation-support';
 
 const TURNS = Number(process.env.BENCH_TURNS ?? 200);

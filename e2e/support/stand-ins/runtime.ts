@@ -1,7 +1,7 @@
 // The conversation runtime's stand-ins for end-to-end runs: an OpenAI-compatible model (also
 // the product's own model of Simple mode) on a fixed port, and the node secret remote pipeline
 // nodes use. GET {OPENAI_STAND_IN}/_stand-in/chats returns the chat requests it received.
-import { startOpenAiStandIn, STAND_IN_KEY } from '../../../apps/server/test/stand-ins/openai';
+import { startOpenAiStandIn, STAND_IN_KEY } from '../../../apps/server/test/stand-ins/runtime/openai';
 import { STAND_IN_BASE_PORT } from '../ports';
 import type { StandIns } from '../stand-ins';
 

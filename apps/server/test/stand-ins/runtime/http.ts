@@ -1,4 +1,4 @@
-// A tiny loopback HTTP server for stand-ins: JSON bodies, recorded requests.
+// A tiny loopback HTTP server for the runtime's stand-ins: JSON bodies, recorded requests.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
