@@ -34,8 +34,10 @@ export async function startBenchServer(engines: Record<string, EngineConfig>, al
       retrieval: null,
       allowedOrigins: null,
       sendHistory: false,
+      oauthAppId: null,
     }),
     retrieve: async () => [],
+    oauthAppOf: async () => null,
   };
   await app.listen({ port: 0, host: '127.0.0.1' });
   const host = `127.0.0.1:${(app.server.address() as AddressInfo).port}`;

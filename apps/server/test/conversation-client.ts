@@ -111,8 +111,13 @@ export function testAvatars(server: TestServer, avatars: Record<string, Partial<
         allowedOrigins: null,
         sendHistory: true,
         ...a,
+        oauthAppId: a.oauthAppId ?? null,
       };
     },
     retrieve: async (_ctx, _owner, _ids, query) => retrieve?.(query) ?? [],
+    oauthAppOf: async (_ctx, avatarId) => {
+      const a = avatars[avatarId];
+      return a?.oauthAppId ? { ownerId: a.ownerId, appId: a.oauthAppId } : null;
+    },
   };
 }

@@ -29,6 +29,8 @@ export interface ResolvedAvatar {
   allowedOrigins: string[] | null;
   /** Whether the avatar sends the conversation so far to its brain. */
   sendHistory: boolean;
+  /** The owner's OAuth config the end user signs in with first (oauthEnabled), or null. */
+  oauthAppId: number | null;
 }
 
 export interface AccessRequest {

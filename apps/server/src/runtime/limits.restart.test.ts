@@ -34,8 +34,10 @@ async function start(): Promise<{ host: string; database: Database; app: Awaited
       retrieval: null,
       allowedOrigins: null,
       sendHistory: true,
+      oauthAppId: null,
     }),
     retrieve: async () => [],
+    oauthAppOf: async () => null,
   };
   app.runtime.hooks = hooks;
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -23,6 +23,7 @@ import { NodeRegistry } from './nodes/registry';
 import { NODE_HEARTBEAT_MS, type NodeToServer } from './nodes/protocol';
 import { RemoteNode } from './nodes/remote-node';
 import { onlineUserDetail, onlineUsers } from './online-users';
+import { finishSignIn, startUrl } from './oauth';
 import type { Runtime } from './runtime';
 
 /** The first client frame (hello) is awaited this long before the conversation starts anyway. */
@@ -136,6 +137,34 @@ export function runtimeRoutes(ctx: AppContext, runtime: Runtime) {
         if (!c || !request.query.token || !safeEqual(request.query.token, c.callbackToken)) throw AppError.notFound('Conversation');
         c.say(request.body.message);
         return { status: 'OK' };
+      },
+    );
+
+    r.get(
+      '/api/oauth/start/:avatarId',
+      { config: { auth: 'none' }, schema: { params: z.object({ avatarId: z.string().max(100) }), querystring: z.object({ back: z.string().max(2000).optional() }) } },
+      async (request, reply) => {
+        const app = await runtime.hooks.oauthAppOf(ctx, request.params.avatarId);
+        if (!app) throw AppError.notFound('Avatar');
+        const url = await startUrl(ctx, { avatarId: request.params.avatarId, ...app }, request.query.back ?? '');
+        return reply.redirect(url, 302);
+      },
+    );
+
+    r.get(
+      '/api/oauth/callback/:appId',
+      {
+        config: { auth: 'none' },
+        schema: {
+          params: z.object({ appId: z.coerce.number().int().positive() }),
+          querystring: z.object({ code: z.string().max(4000).optional(), state: z.string().max(4000).optional(), error: z.string().max(200).optional() }),
+        },
+      },
+      async (request, reply) => {
+        const { code, state, error } = request.query;
+        if (error) throw AppError.unauthenticated('User denied');
+        if (!code || !state) throw AppError.invalid('The partner did not return a sign-in code.');
+        return reply.redirect(await finishSignIn(ctx, request.params.appId, code, state), 302);
       },
     );
 

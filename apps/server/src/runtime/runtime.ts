@@ -16,6 +16,9 @@ import { Sandbox } from './sandbox/sandbox';
 import { Conversation, type ClientInfo } from './session';
 import type { EngineDeps, RetrievedChunk } from './types';
 import { openConversationsFromIp } from './usage';
+import { useGrant } from './oauth';
+
+export const OAUTH_REQUIRED_MESSAGE = 'Please sign in with the partner before starting the conversation.';
 
 /** Conversations are accounted, touched and checked against limits this often. */
 export const TICK_MS = 5_000;
@@ -29,6 +32,9 @@ export interface RuntimeHooks {
   resolveAvatar(ctx: AppContext, req: AccessRequest): Promise<ResolvedAvatar>;
   /** Top chunks of the owner's collections for a query. */
   retrieve(ctx: AppContext, ownerId: string, collectionIds: string[], query: string, topK: number): Promise<RetrievedChunk[]>;
+  /** The OAuth config an avatar's end users sign in with, or null (no access check: the
+   *  conversation socket does that). */
+  oauthAppOf(ctx: AppContext, avatarId: string): Promise<{ ownerId: string; appId: number } | null>;
 }
 
 export const noAvatars: RuntimeHooks = {
@@ -36,6 +42,7 @@ export const noAvatars: RuntimeHooks = {
     throw AppError.notFound('Avatar');
   },
   retrieve: async () => [],
+  oauthAppOf: async () => null,
 };
 
 export class Runtime {
@@ -161,6 +168,9 @@ export class Runtime {
     }
     if (avatar.allowedOrigins && (!req.origin || !avatar.allowedOrigins.includes(req.origin))) {
       return refuse(ErrorCode.AuthenticationFailed, CLOSE_CODES.originRefused, 'This page may not open conversations with this avatar.');
+    }
+    if (avatar.oauthAppId !== null && !(await useGrant(this.ctx, avatar.id, req.query.oauthGrant))) {
+      return refuse(ErrorCode.AuthenticationFailed, CLOSE_CODES.authenticationFailed, OAUTH_REQUIRED_MESSAGE);
     }
     // Concurrency per IP: open records (every process) plus the ones opening here.
     const opening = this.opening.get(req.ip) ?? 0;

@@ -42,7 +42,19 @@ export interface PipelineNodesTable {
   last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+export interface ConversationGrantsTable {
+  id_hash: string;
+  avatar_id: string;
+  owner_id: string;
+  app_id: number;
+  subject: Generated<string>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface RuntimeTables {
+  conversation_grants: ConversationGrantsTable;
   usage_counters: UsageCountersTable;
   conversation_turns: ConversationTurnsTable;
   pipeline_nodes: PipelineNodesTable;

@@ -1,0 +1,136 @@
+// End-user sign-in with an avatar's OAuth partner before a conversation (spec 1 §3 OAuth config:
+// oauthURL, tokenIssueURL, callbackURL). The player sends the end user to
+// GET /api/oauth/start/{avatarId}?token=…; the partner returns to the product's callback
+// /api/oauth/callback/{appId} with a code, which is exchanged at the tokenIssueURL (RFC 6749
+// authorization code grant, client secret decrypted in memory only); a single-use grant then
+// lets the conversation socket open (…&oauthGrant=…). The state parameter is signed and expires.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { AppContext } from '../context';
+import { hashToken } from '../lib/tokens';
+import { AppError } from '../lib/errors';
+import { appForSignIn } from '../modules/oauth-configs/oauth-configs.service';
+
+/** The state travels through the partner: ten minutes to sign in. */
+export const OAUTH_STATE_TTL_MS = 10 * 60_000;
+/** A grant opens one conversation within this time. */
+export const OAUTH_GRANT_TTL_MS = 10 * 60_000;
+
+interface State {
+  avatarId: string;
+  ownerId: string;
+  appId: number;
+  /** Where the end user goes back to (a path on this server). */
+  back: string;
+  exp: number;
+  nonce: string;
+}
+
+function stateKey(ctx: AppContext): Buffer {
+  return createHmac('sha256', ctx.jwtKey).update('oauth-state').digest();
+}
+
+export function signState(ctx: AppContext, s: State): string {
+  const body = Buffer.from(JSON.stringify(s)).toString('base64url');
+  const sig = createHmac('sha256', stateKey(ctx)).update(body).digest('base64url');
+  return `${body}.${sig}`;
+}
+
+export function readState(ctx: AppContext, raw: string): State | null {
+  const [body, sig] = raw.split('.');
+  if (!body || !sig) return null;
+  const expected = createHmac('sha256', stateKey(ctx)).update(body).digest();
+  const given = Buffer.from(sig, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  try {
+    const s = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as State;
+    return s.exp > ctx.now().getTime() ? s : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Only a path on this server (the avatar page) may be the way back: no open redirect. */
+export function safeBackPath(raw: string | undefined, avatarId: string): string {
+  const fallback = `/avatar/${encodeURIComponent(avatarId)}`;
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\')) return fallback;
+  try {
+    const u = new URL(raw, 'http://x');
+    return u.host === 'x' ? `${u.pathname}${u.search}` : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** The partner's sign-in URL for an avatar's OAuth app. */
+export async function startUrl(ctx: AppContext, a: { avatarId: string; ownerId: string; appId: number }, back: string): Promise<string> {
+  const app = await appForSignIn(ctx, a.ownerId, a.appId);
+  if (!app) throw AppError.notFound('OAuth config');
+  const state = signState(ctx, { ...a, back: safeBackPath(back, a.avatarId), exp: ctx.now().getTime() + OAUTH_STATE_TTL_MS, nonce: randomBytes(8).toString('hex') });
+  const url = new URL(app.oauthURL);
+  url.searchParams.set('response_type', 'code');
+  url.searchParams.set('client_id', app.clientId);
+  url.searchParams.set('redirect_uri', app.callbackURL);
+  url.searchParams.set('state', state);
+  if (!url.searchParams.has('scope')) url.searchParams.set('scope', app.partner === 'Google' ? 'openid email profile' : 'openid');
+  return url.toString();
+}
+
+/** Exchanges the partner's code, stores a grant and answers where the end user goes next. */
+export async function finishSignIn(ctx: AppContext, appId: number, code: string, rawState: string): Promise<string> {
+  const state = readState(ctx, rawState);
+  if (!state || state.appId !== appId) throw AppError.invalidToken('The sign-in link is invalid or has expired. Please start again.');
+  const app = await appForSignIn(ctx, state.ownerId, appId);
+  if (!app) throw AppError.notFound('OAuth config');
+  const res = await ctx.outbound.fetch(app.tokenIssueURL, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: app.callbackURL, client_id: app.clientId, client_secret: app.clientSecret }).toString(),
+  });
+  let token: { access_token?: string; id_token?: string } = {};
+  try {
+    token = res.json();
+  } catch {
+    token = {};
+  }
+  if (res.status !== 200 || !token.access_token) {
+    ctx.log.info({ appId, status: res.status }, 'OAuth code exchange refused');
+    throw AppError.unauthenticated('The sign-in with the partner failed. Please try again.');
+  }
+  const grant = randomBytes(32).toString('base64url');
+  const now = ctx.now();
+  await ctx.db
+    .insertInto('conversation_grants')
+    .values({ id_hash: hashToken(grant), avatar_id: state.avatarId, owner_id: state.ownerId, app_id: appId, subject: subjectOf(token.id_token), created_at: now, expires_at: new Date(now.getTime() + OAUTH_GRANT_TTL_MS) })
+    .execute();
+  const back = new URL(state.back, 'http://x');
+  back.searchParams.set('oauthGrant', grant);
+  return `${back.pathname}${back.search}`;
+}
+
+/** Consumes a grant for this avatar; false when unknown, used, expired or for another avatar. */
+export async function useGrant(ctx: AppContext, avatarId: string, grant: string | undefined): Promise<boolean> {
+  if (!grant || grant.length > 200) return false;
+  const now = ctx.now();
+  const row = await ctx.db
+    .updateTable('conversation_grants')
+    .set({ used_at: now })
+    .where('id_hash', '=', hashToken(grant))
+    .where('avatar_id', '=', avatarId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('id_hash')
+    .executeTakeFirst();
+  await ctx.db.deleteFrom('conversation_grants').where('expires_at', '<', new Date(now.getTime() - 24 * 60 * 60_000)).execute();
+  return !!row;
+}
+
+/** The user id of an OpenID id_token (unverified: only a label for the online-users list). */
+function subjectOf(idToken: string | undefined): string {
+  if (!idToken) return '';
+  try {
+    const claims = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as { email?: string; sub?: string };
+    return String(claims.email ?? claims.sub ?? '').slice(0, 200);
+  } catch {
+    return '';
+  }
+}
