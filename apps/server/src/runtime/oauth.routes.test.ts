@@ -59,7 +59,7 @@ describe('OAuth code flow before a conversation', () => {
   it('refuses a conversation before the end user signed in', async () => {
     const c = await connect(host, { avatarId: 'guarded' });
     const err = await c.next('error');
-    expect(err).toMatchObject({ code: ErrorCode.AuthenticationFailed, message: OAUTH_REQUIRED_MESSAGE });
+    expect(err).toMatchObject({ code: ErrorCode.AuthenticationFailed, message: OAUTH_REQUIRED_MESSAGE, signInUrl: '/api/oauth/start/guarded' });
     expect((await c.closed).code).toBe(CLOSE_CODES.authenticationFailed);
   });
 

@@ -147,10 +147,17 @@ export class Runtime {
 
   /** Runs one conversation over an accepted socket, from access check to the end. */
   async accept(socket: WebSocket, req: AccessRequest, firstFrame: Promise<string | null>): Promise<void> {
-    const refuse = (errorCode: number, closeCode: number, message?: string) => {
-      if (socket.readyState === 1) socket.send(JSON.stringify({ type: 'error', code: errorCode, message: message ?? errorText(errorCode) }));
+    const refuse = (errorCode: number, closeCode: number, message?: string, extra: Record<string, string> = {}) => {
+      if (socket.readyState === 1) socket.send(JSON.stringify({ type: 'error', code: errorCode, message: message ?? errorText(errorCode), ...extra }));
       socket.close(closeCode);
     };
+    // OAuth first: a refused conversation must not use up a single-use access token.
+    const oauth = await this.hooks.oauthAppOf(this.ctx, req.avatarId);
+    if (oauth && !(await useGrant(this.ctx, req.avatarId, req.query.oauthGrant))) {
+      return refuse(ErrorCode.AuthenticationFailed, CLOSE_CODES.authenticationFailed, OAUTH_REQUIRED_MESSAGE, {
+        signInUrl: `/api/oauth/start/${encodeURIComponent(req.avatarId)}`,
+      });
+    }
     let avatar: ResolvedAvatar;
     try {
       avatar = await this.hooks.resolveAvatar(this.ctx, req);
@@ -168,9 +175,6 @@ export class Runtime {
     }
     if (avatar.allowedOrigins && (!req.origin || !avatar.allowedOrigins.includes(req.origin))) {
       return refuse(ErrorCode.AuthenticationFailed, CLOSE_CODES.originRefused, 'This page may not open conversations with this avatar.');
-    }
-    if (avatar.oauthAppId !== null && !(await useGrant(this.ctx, avatar.id, req.query.oauthGrant))) {
-      return refuse(ErrorCode.AuthenticationFailed, CLOSE_CODES.authenticationFailed, OAUTH_REQUIRED_MESSAGE);
     }
     // Concurrency per IP: open records (every process) plus the ones opening here.
     const opening = this.opening.get(req.ip) ?? 0;

@@ -195,6 +195,8 @@ export const errorMessage = z.object({
   type: z.literal('error'),
   code: z.number().int(),
   message: z.string(),
+  /** The avatar needs its partner's sign-in first: where to send the end user (add ?back=). */
+  signInUrl: z.string().optional(),
 });
 
 export const serverByeMessage = z.object({
