@@ -7,6 +7,12 @@ import type { PublicAvatar } from '@parla/shared/schemas/player';
 import { resolveConfig } from '../config/player-config';
 import { Player } from './Player';
 
+// The conversation is the in-page echo here (the runtime's client has its own tests).
+vi.mock('../conversation/create-client', async () => {
+  const { EchoClient } = await import('../conversation/echo-client');
+  return { createConversationClient: () => new EchoClient('Echo') };
+});
+
 vi.mock('../renderers/renderer', async (original) => ({
   ...(await original<Record<string, unknown>>()),
   createRenderer: async () => ({ frame() {}, resize() {}, dispose() {} }),

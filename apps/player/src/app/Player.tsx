@@ -69,14 +69,19 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
     const client = createConversationClient(avatar);
     clientRef.current = client;
     turnText.current.clear();
+    // Engines with their own voice (custom pipeline, realtime) send audio: the browser does not speak.
+    let serverAudio = false;
     void client.connect({
-      onReady: (info) => bridgeRef.current?.emit('connected', info),
+      onReady: (info) => {
+        serverAudio = !!info.audio;
+        bridgeRef.current?.emit('connected', { sessionId: info.sessionId, engine: info.engine });
+      },
       onDelta: (turnId, text) => {
         const turn = turnText.current.get(turnId) ?? { buffer: '', messageId: id() };
         turn.buffer += text;
         turnText.current.set(turnId, turn);
         const { sentences, rest } = takeSentences(turn.buffer);
-        sentences.forEach((s) => void speech.say(s));
+        if (!serverAudio) sentences.forEach((s) => void speech.say(s));
         turn.buffer = rest;
         setMessages((list) => {
           const at = list.findIndex((m) => m.id === turn.messageId);
@@ -86,12 +91,25 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
       },
       onDone: (turnId, text) => {
         const turn = turnText.current.get(turnId);
-        if (turn?.buffer.trim()) void speech.say(turn.buffer);
+        if (serverAudio) {
+          // The audio (onAudio) speaks this reply.
+        } else if (turn?.buffer.trim()) void speech.say(turn.buffer);
         else if (!turn) void speech.say(text);
         addMessage('assistant', text, turn?.messageId);
         turnText.current.delete(turnId);
         bridgeRef.current?.emit('assistantText', { text });
       },
+      onAudio: (_turnId, text, audio) => {
+        let from = 0;
+        const timings = audio.words?.map((w) => {
+          const at = text.indexOf(w.word, from);
+          const charIndex = at >= 0 ? at : from;
+          from = charIndex + w.word.length;
+          return { charIndex, start: w.start };
+        });
+        void speech.sayAudio(text, audio.src, timings).finally(() => URL.revokeObjectURL(audio.src));
+      },
+      onNotice: (message) => setNotice(message),
       onError: (code, message) => {
         setNotice(message);
         bridgeRef.current?.emit('error', { code, message });

@@ -1,9 +1,21 @@
-// The one place that decides how the player converses. Today: the in-page echo. The
-// conversation runtime replaces this with its WebSocket client.
+// The one place that decides how the player converses: saved avatars talk to the conversation
+// runtime over its WebSocket; the editor's preview of an unsaved appearance has no brain yet, so
+// it echoes in the page.
 import type { PublicAvatar } from '@parla/shared/schemas/player';
 import type { ConversationClient } from './conversation-client';
 import { EchoClient } from './echo-client';
+import { WsConversationClient } from './ws-client';
 
-export function createConversationClient(avatar: PublicAvatar): ConversationClient {
-  return new EchoClient(avatar.engine);
+export function createConversationClient(avatar: PublicAvatar, location: Pick<Location, 'search' | 'pathname'> = window.location): ConversationClient {
+  if (avatar.id === 'preview') return new EchoClient(avatar.engine);
+  const q = new URLSearchParams(location.search);
+  const grant = q.get('oauthGrant');
+  q.delete('oauthGrant');
+  const rest = q.toString();
+  return new WsConversationClient({
+    avatarId: avatar.id,
+    token: q.get('token'),
+    oauthGrant: grant,
+    backPath: `${location.pathname}${rest ? `?${rest}` : ''}`,
+  });
 }

@@ -1,6 +1,6 @@
-// The in-page echo: replies with exactly what it was sent, streamed word by word like a real
-// engine would. Deterministic, needs no server: the face, lips, chat and controls can be tested
-// with it. It is replaced (not kept beside) by the runtime's WebSocket client.
+// The in-page echo of the editor's preview (/avatar/preview?appearanceId=…): an unsaved
+// appearance has no brain and no server conversation, so it replies with exactly what it was
+// sent, streamed word by word. Saved avatars use the runtime's WebSocket client.
 import type { ConversationClient, ConversationHandlers } from './conversation-client';
 
 const WORD_DELAY_MS = 25;

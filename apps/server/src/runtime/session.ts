@@ -190,6 +190,7 @@ export class Conversation {
       avatarId: this.avatar.id,
       engine: echo ? 'Echo' : this.avatar.engineName,
       idleTimeout: this.avatar.limits.idleTimeout,
+      ...(!echo && (this.avatar.engine.kind === 'pipeline' || this.avatar.engine.kind === 'realtime') ? { audio: true } : {}),
       ...(opened.greeting ? { greeting: opened.greeting } : {}),
     });
     if (opened.connect) this.send({ type: 'connect', ...opened.connect });

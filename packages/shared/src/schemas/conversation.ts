@@ -123,6 +123,8 @@ export const readyMessage = z.object({
   greeting: z.string().optional(),
   /** Seconds of silence after which the conversation ends. */
   idleTimeout: z.number().int().optional(),
+  /** Replies come with the provider's audio frames: the player plays them instead of speaking. */
+  audio: z.boolean().optional(),
 });
 
 export const assistantDeltaMessage = z.object({ type: z.literal('assistant_delta'), turnId, text: z.string() });

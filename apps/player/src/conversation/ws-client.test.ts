@@ -1,0 +1,112 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { wavFromPcm16, WsConversationClient } from './ws-client';
+import { createConversationClient } from './create-client';
+import { EchoClient } from './echo-client';
+
+class FakeSocket {
+  static last: FakeSocket | null = null;
+  static OPEN = 1;
+  readyState = 0;
+  sent: string[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((ev: { data: string }) => void) | null = null;
+  onclose: ((ev: { code: number }) => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.last = this;
+  }
+  send(data: string) {
+    this.sent.push(data);
+  }
+  close() {
+    this.readyState = 3;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  receive(msg: unknown) {
+    this.onmessage?.({ data: JSON.stringify(msg) });
+  }
+}
+
+beforeEach(() => {
+  vi.stubGlobal('WebSocket', FakeSocket);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const handlers = () => ({ onReady: vi.fn(), onDelta: vi.fn(), onDone: vi.fn(), onError: vi.fn(), onNotice: vi.fn(), onAudio: vi.fn() });
+
+describe('WsConversationClient', () => {
+  it('opens the conversation with the token, says hello, queues text until ready and maps replies', async () => {
+    const c = new WsConversationClient({ avatarId: 'a1', token: 'tok', oauthGrant: null, backPath: '/avatar/a1?token=tok', origin: 'https://parla.example' });
+    const h = handlers();
+    const connected = c.connect(h);
+    const ws = FakeSocket.last!;
+    expect(ws.url).toBe('wss://parla.example/ws/conversation?avatarId=a1&token=tok');
+    ws.open();
+    await connected;
+    expect(JSON.parse(ws.sent[0]!)).toMatchObject({ type: 'hello', deviceId: expect.any(String) });
+    c.sendText('hello');
+    expect(ws.sent).toHaveLength(1);
+    ws.receive({ type: 'ready', sessionId: 's1', avatarId: 'a1', engine: 'Echo' });
+    expect(h.onReady).toHaveBeenCalledWith({ sessionId: 's1', engine: 'Echo' });
+    expect(JSON.parse(ws.sent[1]!)).toEqual({ type: 'user_text', text: 'hello' });
+    ws.receive({ type: 'assistant_delta', turnId: 't1', text: 'hel' });
+    ws.receive({ type: 'assistant_done', turnId: 't1', text: 'hello' });
+    expect(h.onDelta).toHaveBeenCalledWith('t1', 'hel');
+    expect(h.onDone).toHaveBeenCalledWith('t1', 'hello');
+    ws.receive({ type: 'notice', reason: 'daily_limit_echo', message: 'limit' });
+    expect(h.onNotice).toHaveBeenCalledWith('limit');
+    ws.receive({ type: 'error', code: 17, message: 'too many' });
+    expect(h.onError).toHaveBeenCalledWith(17, 'too many');
+    c.interrupt();
+    expect(JSON.parse(ws.sent.at(-1)!)).toEqual({ type: 'interrupt' });
+  });
+
+  it("joins a reply's audio frames into one WAV with word times across frames", async () => {
+    const c = new WsConversationClient({ avatarId: 'a1', token: null, oauthGrant: null, backPath: '/' , origin: 'http://x' });
+    const h = handlers();
+    URL.createObjectURL = vi.fn(() => 'blob:wav');
+    const p = c.connect(h);
+    FakeSocket.last!.open();
+    await p;
+    const ws = FakeSocket.last!;
+    ws.receive({ type: 'ready', sessionId: 's', avatarId: 'a1', engine: 'Custom', audio: true });
+    expect(h.onReady).toHaveBeenCalledWith({ sessionId: 's', engine: 'Custom', audio: true });
+    const second = btoa(String.fromCharCode(...new Uint8Array(32000)));
+    ws.receive({ type: 'audio', turnId: 't', seq: 0, format: 'pcm16', sampleRate: 16000, audio: second, words: [{ word: 'Hi', start: 0.1, end: 0.3 }] });
+    ws.receive({ type: 'audio', turnId: 't', seq: 1, format: 'pcm16', sampleRate: 16000, audio: second, words: [{ word: 'there', start: 0.2, end: 0.5 }] });
+    ws.receive({ type: 'assistant_done', turnId: 't', text: 'Hi there' });
+    expect(h.onAudio).toHaveBeenCalledWith('t', 'Hi there', { src: 'blob:wav', words: [{ word: 'Hi', start: 0.1 }, { word: 'there', start: 1.2 }] });
+  });
+
+  it("sends the end user to the partner's sign-in when the avatar needs it", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, origin: 'http://x' });
+    const c = new WsConversationClient({ avatarId: 'a1', token: 't', oauthGrant: null, backPath: '/avatar/a1?token=t' });
+    const p = c.connect(handlers());
+    FakeSocket.last!.open();
+    await p;
+    FakeSocket.last!.receive({ type: 'error', code: 6, message: 'sign in', signInUrl: '/api/oauth/start/a1' });
+    expect(assign).toHaveBeenCalledWith('/api/oauth/start/a1?back=%2Favatar%2Fa1%3Ftoken%3Dt');
+  });
+
+  it('builds a 16-bit mono WAV header', async () => {
+    const wav = wavFromPcm16([new Uint8Array(4)], 16000);
+    const head = new DataView(await wav.arrayBuffer());
+    expect(head.getUint32(24, true)).toBe(16000);
+    expect(head.getUint32(40, true)).toBe(4);
+  });
+});
+
+describe('createConversationClient', () => {
+  it("echoes in the page for the editor's preview and talks to the runtime for saved avatars", () => {
+    const preview = createConversationClient({ id: 'preview', engine: 'Echo' } as never, { search: '', pathname: '/avatar/preview' });
+    expect(preview).toBeInstanceOf(EchoClient);
+    const saved = createConversationClient({ id: 'a9', engine: 'Echo' } as never, { search: '?token=t&oauthGrant=g&connect=true', pathname: '/avatar/a9' });
+    expect(saved).toBeInstanceOf(WsConversationClient);
+  });
+});

@@ -1,0 +1,187 @@
+// The conversation runtime's client: WS /ws/conversation?avatarId=…&token=… on this page's
+// origin, the messages of @parla/shared/schemas/conversation (types only: zod stays out of the
+// bundle). A hello names the browser (a device id kept in localStorage: the avatar's per-session
+// daily limit follows it). Avatars behind a partner's sign-in send the end user there and back.
+import type { ClientMessage, ServerMessage } from '@parla/shared/schemas/conversation';
+import type { ConversationClient, ConversationHandlers } from './conversation-client';
+
+const DEVICE_KEY = 'parla.deviceId';
+
+function deviceId(): string {
+  try {
+    const known = localStorage.getItem(DEVICE_KEY);
+    if (known) return known;
+    const id = crypto.randomUUID();
+    localStorage.setItem(DEVICE_KEY, id);
+    return id;
+  } catch {
+    return crypto.randomUUID();
+  }
+}
+
+function deviceOS(): string {
+  const ua = navigator.userAgent;
+  if (/Android/i.test(ua)) return 'Android';
+  if (/iPhone|iPad|iPod/i.test(ua)) return 'iOS';
+  if (/Windows/i.test(ua)) return 'Windows';
+  if (/Mac OS X/i.test(ua)) return 'macOS';
+  if (/Linux/i.test(ua)) return 'Linux';
+  return 'Unknown';
+}
+
+/** PCM16 mono → a WAV file. */
+export function wavFromPcm16(chunks: Uint8Array[], sampleRate: number): Blob {
+  const size = chunks.reduce((n, c) => n + c.byteLength, 0);
+  const head = new DataView(new ArrayBuffer(44));
+  const text = (at: number, s: string) => [...s].forEach((ch, i) => head.setUint8(at + i, ch.charCodeAt(0)));
+  text(0, 'RIFF');
+  head.setUint32(4, 36 + size, true);
+  text(8, 'WAVE');
+  text(12, 'fmt ');
+  head.setUint32(16, 16, true);
+  head.setUint16(20, 1, true);
+  head.setUint16(22, 1, true);
+  head.setUint32(24, sampleRate, true);
+  head.setUint32(28, sampleRate * 2, true);
+  head.setUint16(32, 2, true);
+  head.setUint16(34, 16, true);
+  text(36, 'data');
+  head.setUint32(40, size, true);
+  return new Blob([head.buffer, ...chunks.map((c) => c.slice().buffer)], { type: 'audio/wav' });
+}
+
+function base64Bytes(b64: string): Uint8Array {
+  const bin = atob(b64);
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+interface TurnAudio {
+  chunks: Uint8Array[];
+  sampleRate: number;
+  words: { word: string; start: number }[];
+  offset: number;
+}
+
+export interface WsClientOptions {
+  avatarId: string;
+  /** The access link's token (Default: the avatar's token; a created key: a signed JWT). */
+  token: string | null;
+  /** From the partner's sign-in (avatars with OAuth). */
+  oauthGrant: string | null;
+  /** The page the end user comes back to after a partner's sign-in. */
+  backPath: string;
+  origin?: string;
+}
+
+export class WsConversationClient implements ConversationClient {
+  private ws: WebSocket | null = null;
+  private handlers: ConversationHandlers | null = null;
+  private pending: ClientMessage[] = [];
+  private ready = false;
+  private audio = new Map<string, TurnAudio>();
+
+  constructor(private readonly opts: WsClientOptions) {}
+
+  private url(): string {
+    const origin = this.opts.origin ?? window.location.origin;
+    const q = new URLSearchParams({ avatarId: this.opts.avatarId });
+    if (this.opts.token) q.set('token', this.opts.token);
+    if (this.opts.oauthGrant) q.set('oauthGrant', this.opts.oauthGrant);
+    return `${origin.replace(/^http/, 'ws')}/ws/conversation?${q}`;
+  }
+
+  private send(msg: ClientMessage): void {
+    if (this.ws?.readyState === WebSocket.OPEN && this.ready) this.ws.send(JSON.stringify(msg));
+    else this.pending.push(msg);
+  }
+
+  connect(handlers: ConversationHandlers): Promise<void> {
+    this.handlers = handlers;
+    const ws = new WebSocket(this.url());
+    this.ws = ws;
+    return new Promise((resolve) => {
+      ws.onopen = () => {
+        ws.send(JSON.stringify({ type: 'hello', deviceId: deviceId(), deviceOS: deviceOS(), locale: navigator.language, userName: 'Guest' } satisfies ClientMessage));
+        resolve();
+      };
+      ws.onmessage = (ev) => this.onMessage(String(ev.data));
+      ws.onerror = () => resolve();
+      ws.onclose = (ev) => {
+        this.ws = null;
+        this.ready = false;
+        if (ev.code === 1009) handlers.onError(5, 'The message was too large to send.');
+        handlers.onClose?.();
+        resolve();
+      };
+    });
+  }
+
+  private onMessage(raw: string): void {
+    const h = this.handlers;
+    if (!h) return;
+    let msg: ServerMessage;
+    try {
+      msg = JSON.parse(raw) as ServerMessage;
+    } catch {
+      return;
+    }
+    switch (msg.type) {
+      case 'ready':
+        this.ready = true;
+        h.onReady?.({ sessionId: msg.sessionId, engine: msg.engine, ...(msg.audio ? { audio: true } : {}) });
+        for (const m of this.pending.splice(0)) this.ws?.send(JSON.stringify(m));
+        break;
+      case 'assistant_delta':
+        h.onDelta(msg.turnId, msg.text);
+        break;
+      case 'audio': {
+        if (msg.format !== 'pcm16') break;
+        const t = this.audio.get(msg.turnId) ?? { chunks: [], sampleRate: msg.sampleRate ?? 24000, words: [], offset: 0 };
+        const bytes = base64Bytes(msg.audio);
+        for (const w of msg.words ?? []) t.words.push({ word: w.word, start: t.offset + w.start });
+        t.chunks.push(bytes);
+        t.offset += bytes.byteLength / 2 / t.sampleRate;
+        this.audio.set(msg.turnId, t);
+        break;
+      }
+      case 'assistant_done': {
+        h.onDone(msg.turnId, msg.text);
+        const t = this.audio.get(msg.turnId);
+        this.audio.delete(msg.turnId);
+        if (t && !msg.interrupted) {
+          h.onAudio?.(msg.turnId, msg.text, { src: URL.createObjectURL(wavFromPcm16(t.chunks, t.sampleRate)), ...(t.words.length ? { words: t.words } : {}) });
+        }
+        break;
+      }
+      case 'notice':
+        h.onNotice?.(msg.message);
+        break;
+      case 'error':
+        if (msg.signInUrl) {
+          window.location.assign(`${msg.signInUrl}?back=${encodeURIComponent(this.opts.backPath)}`);
+          return;
+        }
+        h.onError(msg.code, msg.message);
+        break;
+      default:
+        break;
+    }
+  }
+
+  sendText(text: string): void {
+    this.send({ type: 'user_text', text });
+  }
+
+  interrupt(): void {
+    if (this.ready) this.send({ type: 'interrupt' });
+  }
+
+  close(): void {
+    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ type: 'bye' } satisfies ClientMessage));
+    this.ws?.close(1000);
+    this.ws = null;
+    this.handlers = null;
+  }
+}
