@@ -10,8 +10,18 @@ export const OPENAI_STAND_IN = `http://127.0.0.1:${OPENAI_STAND_IN_PORT}`;
 export const OPENAI_STAND_IN_KEY = STAND_IN_KEY;
 export const E2E_NODE_SECRET = 'e2e-node-secret-0123456789';
 
+/** The model answers from the knowledge it was given (the first retrieved chunk and its source),
+ *  so an answer found only in a collection proves retrieval reached the prompt. */
+export function knowledgeReply(messages: { role: string; content: string | null }[]): { content: string[] } {
+  const system = messages.find((m) => m.role === 'system')?.content ?? '';
+  const hit = /\[1\] \(source: ([^)]+)\)\n([^\n]+)/.exec(system);
+  const answer = hit ? `According to ${hit[1]}: ${hit[2]}` : 'I do not know that.';
+  return { content: answer.split(/(?<= )/) };
+}
+
 export async function startRuntimeStandIns(): Promise<StandIns> {
   const openai = await startOpenAiStandIn(OPENAI_STAND_IN_PORT);
+  openai.reply = knowledgeReply;
   return {
     allow: [openai.allow],
     env: { NODE_SECRET: E2E_NODE_SECRET, LLM_BASE_URL: `${openai.url}/v1`, LLM_API_KEY: STAND_IN_KEY },
