@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { E2E_ADMIN, signIn } from './support/accounts';
+import { createCustomer, E2E_ADMIN, signIn } from './support/accounts';
 import { E2E_PORT } from './support/ports';
 import { E2E_NODE_SECRET } from './support/stand-ins/runtime';
 
@@ -71,4 +71,17 @@ test('on a phone the connected VPS are cards with a green AVAILABLE', async ({ p
   await expect(page.getByRole('table')).toHaveCount(0);
   await expect(page.getByText('AVAILABLE').first()).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/vps-status-mobile.png' });
+});
+
+test('a customer sees the online users of their own avatars and the response times', async ({ page, request }) => {
+  const customer = await createCustomer(request, 'myusers');
+  await signIn(page, customer.email, customer.password);
+  await expect(page).toHaveURL(/\/react\/avatars$/);
+  await page.goto('/react/myonlineusers');
+  await expect(page.getByRole('heading', { name: 'Online Users' })).toBeVisible();
+  await expect(page.getByText('People talking to your avatars right now.')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Online users' }).getByText('No one is online right now.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Response times' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Response times' }).getByText('No conversations in the last 30 days.')).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/my-online-users-empty.png' });
 });

@@ -1,8 +1,8 @@
 // Per-turn latency (beyond the spec): time to the first delta, the engine's whole time and the
 // retrieval time, recorded per turn and summarised per avatar as p50/p95.
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { LatencySummary } from '@parla/shared/schemas/conversation';
+import { sql, type Kysely } from 'kysely';
+import type { AvatarLatency, LatencySummary } from '@parla/shared/schemas/conversation';
 import type { DB } from '../db/schema';
 
 export interface TurnTiming {
@@ -84,4 +84,47 @@ export async function latencySummary(db: Kysely<DB>, ownerId: string, avatarId: 
     engine: summary(rows.map((r) => Number(r.engine_ms))),
     retrieval: summary(rows.map((r) => Number(r.retrieval_ms))),
   };
+}
+
+const round = (v: unknown) => (v === null || v === undefined ? null : Math.round(Number(v) * 10) / 10);
+
+/** Every avatar of an owner with turns in the last 30 days: p50/p95 of each timing, named as in
+ *  its latest conversation record (a deleted avatar keeps its name). */
+export async function latencyByAvatar(db: Kysely<DB>, ownerId: string, now: Date): Promise<AvatarLatency[]> {
+  const since = new Date(now.getTime() - 30 * 24 * 60 * 60_000);
+  const res = await sql<{
+    avatar_id: string;
+    turns: number;
+    fd50: number | null;
+    fd95: number | null;
+    e50: number | null;
+    e95: number | null;
+    r50: number | null;
+    r95: number | null;
+    avatar_name: string | null;
+  }>`
+    select t.avatar_id,
+           count(*)::int as turns,
+           percentile_disc(0.5) within group (order by t.first_delta_ms) as fd50,
+           percentile_disc(0.95) within group (order by t.first_delta_ms) as fd95,
+           percentile_disc(0.5) within group (order by t.engine_ms) as e50,
+           percentile_disc(0.95) within group (order by t.engine_ms) as e95,
+           percentile_disc(0.5) within group (order by t.retrieval_ms) as r50,
+           percentile_disc(0.95) within group (order by t.retrieval_ms) as r95,
+           (select c.avatar_name from conversations c where c.owner_id = ${ownerId} and c.avatar_id = t.avatar_id order by c.started_at desc limit 1) as avatar_name
+      from conversation_turns t
+     where t.owner_id = ${ownerId} and t.at >= ${since}
+     group by t.avatar_id
+     order by avatar_name
+  `.execute(db);
+  return res.rows.map((r) => ({
+    avatarId: r.avatar_id,
+    avatarName: r.avatar_name ?? r.avatar_id,
+    latency: {
+      turns: Number(r.turns),
+      firstDelta: { p50: round(r.fd50), p95: round(r.fd95) },
+      engine: { p50: round(r.e50), p95: round(r.e95) },
+      retrieval: { p50: round(r.r50), p95: round(r.r95) },
+    },
+  }));
 }

@@ -271,5 +271,9 @@ describe('online users and VPS lists', () => {
     expect(res.json().latency.firstDelta.p50).toEqual(expect.any(Number));
     const bobs = await server.inject({ method: 'POST', url: '/api/avatar_latency', token: bob.token, payload: { agentId: 'echo' } });
     expect(bobs.json().latency.turns).toBe(0);
+    const mine = await server.inject({ method: 'POST', url: '/api/list_my_latency', token: alice.token, payload: { mode: 'get' } });
+    const echo = mine.json().avatars.find((a: { avatarId: string }) => a.avatarId === 'echo');
+    expect(echo).toMatchObject({ avatarName: 'Avatar echo', latency: { firstDelta: { p50: expect.any(Number), p95: expect.any(Number) } } });
+    expect((await server.inject({ method: 'POST', url: '/api/list_my_latency', token: bob.token, payload: { mode: 'get' } })).json().avatars).toEqual([]);
   });
 });

@@ -18,7 +18,7 @@ import type { AppContext } from '../context';
 import { AppError } from '../lib/errors';
 import { safeEqual } from '../lib/tokens';
 import { requireUser } from '../plugins/auth';
-import { latencySummary } from './latency';
+import { latencyByAvatar, latencySummary } from './latency';
 import { NodeRegistry } from './nodes/registry';
 import { NODE_HEARTBEAT_MS, type NodeToServer } from './nodes/protocol';
 import { RemoteNode } from './nodes/remote-node';
@@ -215,6 +215,11 @@ export function runtimeRoutes(ctx: AppContext, runtime: Runtime) {
       await runtime.registry.lost(live, 'deleted');
       await runtime.registry.forget(id);
       return { status: 'OK', vpsId: id };
+    });
+
+    r.post('/api/list_my_latency', { schema: { body: modeGetRequest } }, async (request) => {
+      await runtime.turns.flush();
+      return { status: 'OK', avatars: await latencyByAvatar(ctx.db, requireUser(request).id, ctx.now()) };
     });
 
     r.post('/api/avatar_latency', { schema: { body: avatarLatencyRequest } }, async (request) => {

@@ -311,3 +311,9 @@ export interface LatencySummary {
   engine: { p50: number | null; p95: number | null };
   retrieval: { p50: number | null; p95: number | null };
 }
+
+export interface AvatarLatency {
+  avatarId: string;
+  avatarName: string;
+  latency: LatencySummary;
+}

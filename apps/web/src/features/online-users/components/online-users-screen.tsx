@@ -18,6 +18,7 @@ import Typography from '@mui/material/Typography';
 import { SCREEN_MESSAGES } from '@parla/shared/errors';
 import { PageLoading } from '../../../components/page-loading';
 import { useOnlineUsers, type OnlineUsersScope } from '../api/get-online-users';
+import { LatencyTable } from './latency-table';
 import { formatTime, OnlineUserDialog } from './online-user-dialog';
 import { RefreshButton } from './refresh-button';
 
@@ -77,6 +78,7 @@ export function OnlineUsersScreen({ scope }: { scope: OnlineUsersScope }) {
         </TableContainer>
       )}
       <OnlineUserDialog scope={scope} sessionId={selected} onClose={() => setSelected(null)} />
+      {scope === 'mine' && <LatencyTable />}
     </Container>
   );
 }
