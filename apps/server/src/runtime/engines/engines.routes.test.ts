@@ -85,6 +85,16 @@ beforeAll(async () => {
           turn: { ...DEFAULT_TURN_SETTINGS, minEndpointingDelay: 0.05 },
         },
       },
+      barge: {
+        ownerId: alice.id,
+        engine: {
+          kind: 'pipeline',
+          stt: { provider: 'deepgram', apiBase: speech.url, apiKey: DEEPGRAM_KEY, language: 'en-US' },
+          llm: llm(),
+          tts: { provider: 'elevenlabs', apiBase: speech.url, apiKey: ELEVEN_KEY, voiceId: 'voice-1' },
+          turn: { ...DEFAULT_TURN_SETTINGS, minInterruptionDuration: 0.2, minEndpointingDelay: 5 },
+        },
+      },
       eleven: { ownerId: alice.id, engine: { kind: 'elevenlabs', agentId: 'agent_0123456789ab', apiKey: ELEVEN_KEY, connectionType: 'websocket', apiBase: speech.url } },
       elevenrtc: { ownerId: alice.id, engine: { kind: 'elevenlabs', agentId: 'agent_0123456789ab', apiKey: ELEVEN_KEY, connectionType: 'webrtc', apiBase: speech.url } },
       agora: { ownerId: alice.id, engine: { kind: 'agora_ten', appId: '970CA35de60c44645bbae8a215061b33', appCertificate: '5CFd2fd1755d40ecb72977518be15d3b' } },
@@ -226,7 +236,22 @@ describe('realtime speech-to-speech', () => {
 });
 
 describe('custom STT/LLM/TTS pipeline', () => {
-  it('turns an utterance into text, asks the LLM and answers with audio and word timings', async () => {
+  it('streams an utterance to Deepgram (interim, then final after Finalize), asks the LLM and answers with audio and word timings', async () => {
+    const c = await connect(host, { avatarId: 'pipeline' });
+    await c.next('ready');
+    c.send({ type: 'user_speech', event: 'start', at: 0 });
+    for (let i = 0; i < 5; i++) c.send({ type: 'user_audio', audio: Buffer.alloc(3200).toString('base64'), sampleRate: 16000 });
+    c.send({ type: 'user_speech', event: 'end', at: 1000 });
+    expect(await c.next('transcript', (m) => !m.final)).toMatchObject({ text: 'what are' });
+    expect((await c.next('transcript', (m) => m.final)).text).toBe('what are your opening hours');
+    const audio = await c.next('audio');
+    expect(audio.words?.map((w) => w.word)).toEqual(['You', 'asked:', 'what', 'are', 'your', 'opening', 'hours']);
+    expect((await c.next('assistant_done')).text).toBe('You asked: what are your opening hours');
+    await expect.poll(() => speech.streamedBytes).toBe(16000);
+  });
+
+  it('falls back to pre-recorded recognition when streaming is not offered', async () => {
+    speech.streaming = false;
     const c = await connect(host, { avatarId: 'pipeline' });
     await c.next('ready');
     c.send({ type: 'user_speech', event: 'start', at: 0 });
@@ -238,6 +263,25 @@ describe('custom STT/LLM/TTS pipeline', () => {
     expect(audio.sampleRate).toBe(16000);
     expect((await c.next('assistant_done')).text).toBe('You asked: what are your opening hours');
     expect(speech.audioBytesReceived).toBe(16000);
+    speech.streaming = true;
+  });
+
+  it('user speech longer than the minimum interruption duration stops the reply; a shorter one does not', async () => {
+    openai.reply = () => ({ content: ['A long ', 'story.'], delayMs: 1500 });
+    try {
+      const c = await connect(host, { avatarId: 'barge' });
+      await c.next('ready');
+      c.send({ type: 'user_text', text: 'tell me a story' });
+      await c.next('state', (m) => m.state === 'thinking');
+      c.send({ type: 'user_speech', event: 'start', at: 100 });
+      c.send({ type: 'user_speech', event: 'end', at: 150 });
+      await new Promise((r) => setTimeout(r, 400));
+      expect(c.messages.some((m) => m.type === 'assistant_done')).toBe(false);
+      c.send({ type: 'user_speech', event: 'start', at: 600 });
+      expect(await c.next('assistant_done')).toMatchObject({ interrupted: true });
+    } finally {
+      openai.reply = (messages) => ({ content: ['You asked: ', String([...messages].reverse().find((m) => m.role === 'user')?.content ?? '')] });
+    }
   });
 
   it('ignores speech shorter than the minimum speech duration', async () => {

@@ -6,6 +6,7 @@
 // back in order.
 import type { Engine, EngineDeps, EngineEvent, EngineHost, PipelineConfig, TurnInput } from '../types';
 import { LlmEngine } from './llm';
+import { DeepgramStream } from './deepgram-stream';
 import { synthesize, transcribe } from './speech';
 
 const BYTES_PER_SECOND = (rate: number) => rate * 2;
@@ -24,6 +25,9 @@ export class PipelineEngine implements Engine {
   private endTimer: NodeJS.Timeout | null = null;
   private interruptTimer: NodeJS.Timeout | null = null;
   private closed = false;
+  /** Deepgram streams while the user speaks; null when not used or not reachable. */
+  private stream: DeepgramStream | null = null;
+  private streamFailed = false;
 
   constructor(private readonly config: PipelineConfig, private readonly deps: EngineDeps, private readonly host: EngineHost) {
     this.llm = new LlmEngine(config.llm, deps);
@@ -32,6 +36,7 @@ export class PipelineEngine implements Engine {
   audio(pcm: Buffer, sampleRate: number): void {
     this.sampleRate = sampleRate;
     if (this.speaking || this.endTimer) {
+      this.stream?.audio(pcm);
       const cap = BYTES_PER_SECOND(sampleRate) * this.config.turn.maxBufferedSpeech;
       if (this.utteranceBytes + pcm.length <= cap) {
         this.utterance.push(pcm);
@@ -58,6 +63,7 @@ export class PipelineEngine implements Engine {
         this.preroll = [];
         this.speechStartedAt = atMs;
         this.firstEndAt = null;
+        void this.startStream();
       }
       this.speaking = true;
       if (t.allowInterruptions && this.host.speaking() && t.minInterruptionWords === 0) {
@@ -87,6 +93,24 @@ export class PipelineEngine implements Engine {
     }, delay * 1000);
   }
 
+  /** Deepgram: open the stream (once) and send what this utterance holds so far (prefix padding
+   *  and whatever came while connecting); later audio goes straight to the stream. */
+  private async startStream(): Promise<void> {
+    if (this.config.stt.provider !== 'deepgram' || this.streamFailed || this.closed) return;
+    try {
+      if (!this.stream?.open_) {
+        const s = new DeepgramStream(this.deps.outbound, this.config.stt, this.sampleRate, (text) => this.host.transcript(text, false));
+        await s.open();
+        this.stream = s;
+      }
+      for (const b of this.utterance) this.stream.audio(b);
+    } catch (err) {
+      this.streamFailed = true;
+      this.stream = null;
+      this.deps.log.warn({ err: String(err) }, 'streaming recognition unavailable; using pre-recorded recognition');
+    }
+  }
+
   private async finishUtterance(): Promise<void> {
     const pcm = Buffer.concat(this.utterance);
     this.utterance = [];
@@ -95,7 +119,7 @@ export class PipelineEngine implements Engine {
     if (!pcm.length || this.closed) return;
     let text: string;
     try {
-      text = await transcribe(this.deps.outbound, this.config.stt, pcm, this.sampleRate);
+      text = this.stream?.open_ ? await this.stream.finish() : await transcribe(this.deps.outbound, this.config.stt, pcm, this.sampleRate);
     } catch (err) {
       this.deps.log.warn({ err: String(err) }, 'speech recognition failed');
       return;
@@ -137,6 +161,7 @@ export class PipelineEngine implements Engine {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.stream?.close();
     if (this.endTimer) clearTimeout(this.endTimer);
     if (this.interruptTimer) clearTimeout(this.interruptTimer);
   }

@@ -1,6 +1,7 @@
 // Stand-ins for speech providers: Deepgram pre-recorded transcription (POST /v1/listen with
-// linear16 audio), ElevenLabs text-to-speech with timestamps, and ElevenLabs Conversational AI's
+// linear16 audio) and streaming transcription (WS /v1/listen: interim results, Finalize), ElevenLabs text-to-speech with timestamps, and ElevenLabs Conversational AI's
 // signed URL and conversation token endpoints.
+import { WebSocketServer } from 'ws';
 import { sendJson, startHttp, type StandIn } from './http';
 
 export const DEEPGRAM_KEY = 'deepgram-key-0123456789';
@@ -10,10 +11,13 @@ export interface SpeechStandIn extends StandIn {
   /** What the STT stand-in "hears" next. */
   transcript: string;
   audioBytesReceived: number;
+  /** Audio bytes received over the streaming socket, and whether streaming is offered. */
+  streamedBytes: number;
+  streaming: boolean;
 }
 
 export async function startSpeechStandIn(): Promise<SpeechStandIn> {
-  const self = { transcript: 'what are your opening hours', audioBytesReceived: 0 } as SpeechStandIn;
+  const self = { transcript: 'what are your opening hours', audioBytesReceived: 0, streamedBytes: 0, streaming: true } as SpeechStandIn;
   const http = await startHttp((req, res) => {
     if (req.path === '/v1/listen') {
       if (req.headers.authorization !== `Token ${DEEPGRAM_KEY}`) return sendJson(res, 401, { err_code: 'INVALID_AUTH', err_msg: 'Invalid credentials.' });
@@ -38,5 +42,39 @@ export async function startSpeechStandIn(): Promise<SpeechStandIn> {
     if (req.path === '/v1/convai/conversation/token') return sendJson(res, 200, { token: `eleven-webrtc-token-${req.query.get('agent_id')}` });
     return sendJson(res, 404, { detail: 'Not found' });
   });
-  return Object.assign(self, http);
+  const wss = new WebSocketServer({ noServer: true });
+  http.server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (!self.streaming || url.pathname !== '/v1/listen' || req.headers.authorization !== `Token ${DEEPGRAM_KEY}` || url.searchParams.get('encoding') !== 'linear16') {
+      socket.write('HTTP/1.1 401 Unauthorized\r\n\r\n');
+      return socket.destroy();
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const results = (text: string, final: boolean, fromFinalize = false) =>
+        ws.send(JSON.stringify({ type: 'Results', is_final: final, speech_final: final, from_finalize: fromFinalize, channel: { alternatives: [{ transcript: text, confidence: 0.97 }] } }));
+      let heard = 0;
+      ws.on('message', (data, isBinary) => {
+        if (isBinary) {
+          heard += (data as Buffer).length;
+          self.streamedBytes += (data as Buffer).length;
+          if (heard >= 3200) results(self.transcript.split(' ').slice(0, 2).join(' '), false);
+          return;
+        }
+        const msg = JSON.parse(String(data)) as { type: string };
+        if (msg.type === 'Finalize') {
+          results(heard ? self.transcript : '', true, true);
+          heard = 0;
+        }
+        if (msg.type === 'CloseStream') ws.close(1000);
+      });
+    });
+  });
+  const close = http.close;
+  return Object.assign(self, http, {
+    close: async () => {
+      for (const c of wss.clients) c.terminate();
+      wss.close();
+      await close();
+    },
+  });
 }
