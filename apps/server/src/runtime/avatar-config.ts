@@ -1,0 +1,347 @@
+// From a saved avatar to what the runtime runs: the access check (spec 3: Default = the
+// avatar's token in the link, None = anyone, a created key = an ES256 JWT signed with it), the
+// engine configuration of its brain (stored keys decrypted in memory only, provider hosts
+// redirected by PROVIDER_URL_OVERRIDES), its limits, linked knowledge collections and approved
+// functions. The one module that knows both the avatar row and the engines' configurations.
+
+/** Realtime providers' defaults when the avatar names none (spec 3 §3: OpenAI and Gemini). */
+const REALTIME_DEFAULTS = {
+  openai: { url: 'wss://api.openai.com/v1/realtime', model: 'gpt-4o-mini-realtime-preview', voice: 'alloy' },
+  gemini: {
+    url: 'wss://generativelanguage.googleapis.com/ws/google.ai.generativelanguage.v1alpha.GenerativeService.BidiGenerateContent',
+    model: 'gemini-2.0-flash-exp',
+    voice: 'Puck',
+  },
+} as const;
+import { AVATAR_ENGINE_NAMES, AvatarEngine } from '@parla/shared/enums';
+import { ENCRYPTION_DEFAULT, ENCRYPTION_NONE, type CustomData, type PipelineConfig } from '@parla/shared/schemas/avatar';
+import { SEARCH_TOP_K_DEFAULT } from '@parla/shared/schemas/knowledge';
+import type { AppContext } from '../context';
+import { AppError } from '../lib/errors';
+import { safeEqual } from '../lib/tokens';
+import { isAvatarId } from '../modules/avatars/avatars.repository';
+import { reveal, revealPipeline } from '../modules/avatars/avatars.secrets';
+import { verifyAvatarAccessToken } from '../modules/encryption-keys/encryption-keys.service';
+import { searchChunks } from '../modules/knowledge/knowledge.search';
+import type { AccessRequest, AvatarLimits, ResolvedAvatar } from './avatar';
+import { DEFAULT_LIMITS } from './avatar';
+import { parseServiceAccount } from './engines/google-auth';
+import type { RuntimeHooks } from './runtime';
+import { describePythonFunction } from './python-signature';
+import {
+  DEFAULT_REALTIME_VAD,
+  DEFAULT_TURN_SETTINGS,
+  type EngineConfig,
+  type FunctionTool,
+  type LlmConfig,
+  type RetrievedChunk,
+  type SttConfig,
+  type TtsConfig,
+  type TurnSettings,
+} from './types';
+
+type Loose = Record<string, unknown>;
+const obj = (v: unknown): Loose => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Loose) : {});
+const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
+const num = (v: unknown, fallback: number): number => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() ? Number(v) : NaN;
+  return Number.isFinite(n) ? n : fallback;
+};
+const bool = (v: unknown, fallback: boolean): boolean => (typeof v === 'boolean' ? v : v === 'true' ? true : v === 'false' ? false : fallback);
+
+export const SIMPLE_MODE_UNCONFIGURED =
+  "This avatar uses the product's own language model (Simple mode), but none is configured on this server. The administrator sets LLM_BASE_URL and LLM_API_KEY.";
+
+function unavailable(what: string): EngineConfig {
+  return { kind: 'unavailable', message: `This avatar's brain is not fully configured: ${what}. Its owner can complete it in the Brain tab.` };
+}
+
+type AvatarRow = NonNullable<Awaited<ReturnType<typeof loadAvatar>>>;
+
+function loadAvatar(ctx: AppContext, id: string) {
+  return ctx.db.selectFrom('avatars').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Access (spec 3 §3 encryption options), the same rule as the avatar's public view: None opens it
+ * to anyone; otherwise the avatar's own token (the access link), or an ES256 JWT signed by its key
+ * (the account's default key for the Default option) whose single use is spent here, by the
+ * conversation it was made for. Throws invalidToken.
+ */
+async function checkAccess(ctx: AppContext, row: AvatarRow, token: string | null): Promise<void> {
+  const option = row.enc_key_id || ENCRYPTION_DEFAULT;
+  if (option === ENCRYPTION_NONE) return;
+  if (!token || token.length > 4096) throw AppError.invalidToken();
+  if (safeEqual(token, row.token)) return;
+  if (token.split('.').length !== 3) throw AppError.invalidToken();
+  const claims = await verifyAvatarAccessToken(ctx, row.owner_id, option, token);
+  if (claims.sub !== row.id) throw AppError.invalidToken();
+}
+
+export function limitsOf(row: Pick<AvatarRow, 'daily_limit_per_session' | 'daily_limit_per_ip' | 'daily_limits' | 'idle_timeout'>): AvatarLimits {
+  const daily = obj(row.daily_limits);
+  const positiveOrUnlimited = (v: unknown) => {
+    const n = num(v, -1);
+    return n === -1 || n > 0 ? n : -1;
+  };
+  const idle = num(row.idle_timeout, DEFAULT_LIMITS.idleTimeout);
+  return {
+    dailyLimitPerSession: positiveOrUnlimited(row.daily_limit_per_session),
+    dailyLimitPerIP: positiveOrUnlimited(row.daily_limit_per_ip),
+    demo: positiveOrUnlimited(daily.Demo ?? daily.demo),
+    idleTimeout: idle > 0 ? idle : DEFAULT_LIMITS.idleTimeout,
+  };
+}
+
+export class AvatarConfigMapper {
+  constructor(private readonly ctx: AppContext) {}
+
+  /** A provider URL as the engines call it. (When the brain area's PROVIDER_URL_OVERRIDES lands,
+   *  provider hosts are redirected here.) */
+  url(u: string): string {
+    return u;
+  }
+
+  private secret(v: unknown): string {
+    return str(v);
+  }
+
+  private llm(row: AvatarRow, p: PipelineConfig, tools: FunctionTool[]): EngineConfig {
+    const llm = obj(p.llm);
+    const simple = row.setup_mode === 'Simple';
+    const instructions = str(llm.instructions) || str(p.instructions) || 'You are a helpful assistant. Reply in 15 to 35 words.';
+    const memory = str(llm.custom_text);
+    const maxTokens = num(llm.max_tokens, 0);
+    const base: Omit<LlmConfig, 'baseUrl' | 'apiKey' | 'model'> = { kind: 'llm', instructions, memory, sendHistory: true, tools, ...(maxTokens > 0 ? { maxTokens } : {}) };
+    if (simple) {
+      const baseUrl = this.ctx.config.LLM_BASE_URL;
+      if (!baseUrl) return { kind: 'unavailable', message: SIMPLE_MODE_UNCONFIGURED };
+      return { ...base, baseUrl: this.url(baseUrl), apiKey: this.ctx.config.LLM_API_KEY ?? '', model: str(llm.model) || 'default' };
+    }
+    const baseUrl = str(llm.base_url);
+    const apiKey = this.secret(llm.api_key);
+    const model = str(llm.model);
+    if (!baseUrl) return unavailable('no base URL');
+    if (!apiKey) return unavailable('no API key');
+    const assistantId = str(llm.assistant_id);
+    if (row.nlp_engine === AvatarEngine.CustomChatGPTAssistant || (assistantId && str(llm.interaction_type ?? llm.interactionType) !== 'prompt' && row.nlp_engine !== AvatarEngine.LargeLanguageModel)) {
+      if (!assistantId) return unavailable('no assistant');
+      return { kind: 'assistant', baseUrl: this.url(baseUrl), apiKey, assistantId, ...(str(llm.instructions) ? { instructions: str(llm.instructions) } : {}) };
+    }
+    if (!model) return unavailable('no model');
+    return { ...base, baseUrl: this.url(baseUrl), apiKey, model };
+  }
+
+  private llmOf(row: AvatarRow, p: PipelineConfig, tools: FunctionTool[]): LlmConfig | null {
+    const c = this.llm(row, p, tools);
+    return c.kind === 'llm' ? c : null;
+  }
+
+  private stt(p: PipelineConfig): SttConfig | null {
+    const s = obj(p.stt);
+    const provider = str(s.provider).toLowerCase();
+    const language = str(s.languages).split(',')[0]?.trim() || 'en-US';
+    const apiKey = this.secret(s.api_key);
+    if (provider === 'deepgram') return { provider, apiBase: this.url('https://api.deepgram.com'), apiKey, language, ...(str(s.model) ? { model: str(s.model) } : {}) };
+    if (provider === 'google') return { provider, apiBase: this.url('https://speech.googleapis.com'), apiKey, language, ...(str(s.model) ? { model: str(s.model) } : {}) };
+    if (provider === 'azure') return { provider, apiBase: this.url(`https://${str(s.region) || 'westeurope'}.stt.speech.microsoft.com`), apiKey, language };
+    return null;
+  }
+
+  private tts(p: PipelineConfig): TtsConfig | null {
+    const t = obj(p.tts);
+    const provider = str(t.provider).toLowerCase();
+    const voiceId = str(t.voice_id);
+    const apiKey = this.secret(t.api_key);
+    const model = str(t.model);
+    const speed = num(t.speed, 0);
+    const common = { apiKey, voiceId, ...(model ? { model } : {}), ...(speed ? { speed } : {}) };
+    if (provider === 'elevenlabs') return { provider, apiBase: this.url('https://api.elevenlabs.io'), ...common };
+    if (provider === 'cartesia') return { provider, apiBase: this.url('https://api.cartesia.ai'), ...common };
+    if (provider === 'azure') return { provider, apiBase: this.url(`https://${str(t.region) || 'westeurope'}.tts.speech.microsoft.com`), ...common };
+    return null;
+  }
+
+  private turn(p: PipelineConfig): TurnSettings {
+    const i = obj(p.interrupt_handling);
+    const v = obj(p.vad_options);
+    const d = DEFAULT_TURN_SETTINGS;
+    return {
+      allowInterruptions: bool(i.allow_interruptions, d.allowInterruptions),
+      minInterruptionDuration: num(i.min_interruption_duration ?? i.interrupt_speech_duration, d.minInterruptionDuration),
+      minInterruptionWords: num(i.min_interruption_words ?? i.interrupt_min_words, d.minInterruptionWords),
+      minEndpointingDelay: num(v.min_endpointing_delay, d.minEndpointingDelay),
+      maxEndpointingDelay: num(v.max_endpointing_delay, d.maxEndpointingDelay),
+      minSpeechDuration: num(v.min_speech_duration, d.minSpeechDuration),
+      minSilenceDuration: num(v.min_silence_duration, d.minSilenceDuration),
+      prefixPaddingDuration: num(v.prefix_padding_duration, d.prefixPaddingDuration),
+      maxBufferedSpeech: num(v.max_buffered_speech, d.maxBufferedSpeech),
+      activationThreshold: num(v.activation_threshold, d.activationThreshold),
+    };
+  }
+
+  /** Approved functions linked to the avatar (code approved as it is now); nothing else. */
+  async tools(row: AvatarRow): Promise<FunctionTool[]> {
+    const ids = Array.isArray(row.functions) ? (row.functions as unknown[]).filter((x): x is string => typeof x === 'string') : [];
+    if (!ids.length) return [];
+    const rows = await this.ctx.db
+      .selectFrom('functions')
+      .select(['id', 'name', 'code', 'code_sha256', 'approval_status', 'approved_code_sha256'])
+      .where('owner_id', '=', row.owner_id)
+      .where('id', 'in', ids)
+      .execute();
+    const tools: FunctionTool[] = [];
+    for (const f of rows) {
+      const approved = f.approval_status === 'Approved' && !!f.approved_code_sha256 && f.approved_code_sha256 === f.code_sha256;
+      if (!approved) continue;
+      const d = describePythonFunction(f.code);
+      if (!d) continue;
+      tools.push({ id: f.id, name: d.name, description: d.description || f.name, parameters: d.parameters, code: f.code, approved });
+    }
+    return tools;
+  }
+
+  async engine(row: AvatarRow): Promise<EngineConfig> {
+    const custom = obj(row.custom_data) as CustomData;
+    const p = obj(revealPipeline(this.ctx.secrets, custom.agent_pipeline_config ?? {})) as PipelineConfig;
+    const tools = row.realtime ? await this.tools(row) : [];
+    switch (row.nlp_engine) {
+      case AvatarEngine.EchoTest:
+        return { kind: 'echo' };
+      case AvatarEngine.RestEndpoint: {
+        const url = str(row.rest_endpoint_url);
+        const apiKey = reveal(this.ctx.secrets, row.rest_api_key_enc) ?? '';
+        if (!url) return unavailable('no REST endpoint URL');
+        const memory = str(obj(p.llm).custom_text);
+        return { kind: 'rest', url: this.url(url), apiKey, ...(memory ? { memory } : {}), language: row.agent_language };
+      }
+      case AvatarEngine.DialogflowES:
+      case AvatarEngine.DialogflowCX: {
+        const keyText = reveal(this.ctx.secrets, row.json_key_enc);
+        if (!keyText) return unavailable('no Dialogflow JSON key');
+        let sa;
+        try {
+          sa = parseServiceAccount(keyText);
+        } catch (err) {
+          return unavailable(err instanceof Error ? err.message.replace(/^Dialogflow: /, '') : 'an unreadable JSON key');
+        }
+        const projectId = str(row.project_id) || sa.project_id || '';
+        const cx = row.nlp_engine === AvatarEngine.DialogflowCX;
+        const regionId = str(row.region_id) || 'global';
+        const apiBase = cx && regionId !== 'global' ? `https://${regionId}-dialogflow.googleapis.com` : 'https://dialogflow.googleapis.com';
+        return {
+          kind: cx ? 'dialogflow_cx' : 'dialogflow_es',
+          projectId,
+          serviceAccount: { ...sa, token_uri: this.url(sa.token_uri) },
+          language: row.agent_language || 'en',
+          apiBase: this.url(apiBase),
+          ...(cx ? { agentId: str(row.agent_id), regionId } : {}),
+        };
+      }
+      case AvatarEngine.CustomChatGPTPrompt:
+      case AvatarEngine.CustomChatGPTAssistant:
+      case AvatarEngine.LargeLanguageModel:
+        return this.llm(row, p, tools);
+      case AvatarEngine.ParlaRealtime: {
+        const url = str(p.url) || REALTIME_DEFAULTS.openai.url;
+        const provider = url.includes('generativelanguage') ? 'gemini' : 'openai';
+        const apiKey = this.secret(p.api_key);
+        if (!apiKey) return unavailable('no realtime API key');
+        const v = obj(p.vad_options);
+        return {
+          kind: 'realtime',
+          provider,
+          url: this.url(url),
+          apiKey,
+          model: str(p.model) || REALTIME_DEFAULTS[provider].model,
+          voice: str(p.voice_id) || REALTIME_DEFAULTS[provider].voice,
+          instructions: str(p.instructions) || 'You are a helpful assistant.',
+          ...(str(p.greeting) ? { greeting: str(p.greeting) } : {}),
+          vad: {
+            threshold: num(v.threshold, DEFAULT_REALTIME_VAD.threshold),
+            prefixPaddingMs: num(v.prefix_padding_ms, DEFAULT_REALTIME_VAD.prefixPaddingMs),
+            silenceDurationMs: num(v.silence_duration_ms, DEFAULT_REALTIME_VAD.silenceDurationMs),
+          },
+          tools,
+        };
+      }
+      case AvatarEngine.ElevenLabsConversationAI: {
+        const t = obj(p.third_party);
+        const agentId = str(t.agent_id);
+        if (!agentId) return unavailable('no agent id');
+        const apiKey = this.secret(t.api_key);
+        return {
+          kind: 'elevenlabs',
+          agentId,
+          ...(apiKey && !bool(t.is_public, false) ? { apiKey } : {}),
+          connectionType: str(t.connection_type) === 'webrtc' ? 'webrtc' : 'websocket',
+          apiBase: this.url('https://api.elevenlabs.io'),
+        };
+      }
+      case AvatarEngine.Ten: {
+        const t = obj(p.third_party);
+        const appId = str(t.agent_id);
+        const appCertificate = this.secret(t.api_key);
+        if (!appId || !appCertificate) return unavailable('no Agora app id or certificate');
+        return { kind: 'agora_ten', appId, appCertificate };
+      }
+      case AvatarEngine.CUSTOM_STT_LLM_TTS: {
+        const stt = this.stt(p);
+        const tts = this.tts(p);
+        const llm = this.llmOf(row, p, tools);
+        if (!stt) return unavailable('no speech-to-text provider');
+        if (!tts) return unavailable('no text-to-speech provider the pipeline can use (ElevenLabs, Cartesia or Azure)');
+        if (!llm) return this.llm(row, p, tools);
+        return { kind: 'pipeline', stt, llm, tts, turn: this.turn(p) };
+      }
+      default:
+        return { kind: 'echo' };
+    }
+  }
+
+  async resolve(req: AccessRequest): Promise<ResolvedAvatar> {
+    const row = isAvatarId(req.avatarId) ? await loadAvatar(this.ctx, req.avatarId) : undefined;
+    if (!row) throw AppError.notFound('Avatar');
+    await checkAccess(this.ctx, row, req.token);
+    const engine = await this.engine(row);
+    const custom = obj(row.custom_data) as CustomData;
+    const collectionIds = Array.isArray(custom.collection_ids) ? custom.collection_ids : [];
+    const usesKnowledge = engine.kind === 'llm' || engine.kind === 'assistant' || engine.kind === 'pipeline';
+    const oauthAppId = row.oauth_enabled === 1 && row.partner_oauth_app_id ? Number(row.partner_oauth_app_id) : null;
+    return {
+      id: row.id,
+      ownerId: row.owner_id,
+      name: row.name,
+      type: row.dh_type,
+      engineName: engine.kind === 'echo' ? AVATAR_ENGINE_NAMES[AvatarEngine.EchoTest] : (AVATAR_ENGINE_NAMES as Record<number, string>)[row.nlp_engine] ?? 'Echo',
+      engine,
+      limits: limitsOf(row),
+      retrieval: usesKnowledge && collectionIds.length ? { collectionIds, topK: SEARCH_TOP_K_DEFAULT } : null,
+      allowedOrigins: null,
+      sendHistory: true,
+      oauthAppId: oauthAppId && Number.isInteger(oauthAppId) ? oauthAppId : null,
+    };
+  }
+}
+
+/** The runtime's hooks over saved avatars, knowledge and OAuth configs. */
+export function avatarHooks(): RuntimeHooks {
+  let mapper: AvatarConfigMapper | null = null;
+  const m = (ctx: AppContext) => (mapper ??= new AvatarConfigMapper(ctx));
+  return {
+    resolveAvatar: (ctx, req) => m(ctx).resolve(req),
+    retrieve: async (ctx, ownerId, collectionIds, query, topK): Promise<RetrievedChunk[]> => {
+      const owned = await ctx.db.selectFrom('knowledge_collections').select('id').where('owner_id', '=', ownerId).where('id', 'in', collectionIds).execute();
+      if (!owned.length) return [];
+      const hits = await searchChunks(ctx, ownerId, { collection_ids: owned.map((c) => c.id), query: query.slice(0, 1000), top_k: topK });
+      return hits.map((h) => ({ text: h.text, source: h.item_name, itemId: h.item_id, score: h.score }));
+    },
+    oauthAppOf: async (ctx, avatarId) => {
+      if (!isAvatarId(avatarId)) return null;
+      const row = await ctx.db.selectFrom('avatars').select(['owner_id', 'oauth_enabled', 'partner_oauth_app_id']).where('id', '=', avatarId).executeTakeFirst();
+      if (!row || row.oauth_enabled !== 1 || !row.partner_oauth_app_id) return null;
+      const appId = Number(row.partner_oauth_app_id);
+      return Number.isInteger(appId) ? { ownerId: row.owner_id, appId } : null;
+    },
+  };
+}
