@@ -79,6 +79,24 @@ describe('pipeline nodes', () => {
     expect(again.node_id).toBe(server.app.runtime.localNode.id);
   }, 60_000);
 
+  it('a full node is BUSY and new conversations go to another node', async () => {
+    const { child } = startNode('worker-busy');
+    await expect.poll(async () => (await vps('worker-busy'))?.status, { timeout: 30_000, interval: 200 }).toBe('AVAILABLE');
+    const node = (await vps('worker-busy'))!;
+    const nodeOf = async (sessionId: string) => (await server.ctx.db.selectFrom('conversations').select('node_id').where('id', '=', sessionId).executeTakeFirstOrThrow()).node_id;
+    for (let i = 0; i < 3; i++) {
+      const c = await connect(host, { avatarId: 'echo' }, { type: 'hello', deviceId: `busy-${i}` });
+      expect(await nodeOf((await c.next('ready')).sessionId)).toBe(node.id);
+    }
+    expect((await vps('worker-busy'))!.status).toBe('BUSY');
+    const fourth = await connect(host, { avatarId: 'echo' });
+    expect(await nodeOf((await fourth.next('ready')).sessionId)).toBe(server.app.runtime.localNode.id);
+    await closeAll();
+    await expect.poll(async () => (await vps('worker-busy'))?.status).toBe('AVAILABLE');
+    child.kill('SIGKILL');
+    await expect.poll(async () => (await vps('worker-busy'))?.status).toBe('OFFLINE');
+  }, 60_000);
+
   it('a node that stops heartbeating is marked offline and its conversations end', async () => {
     const { child } = startNode('worker-silent');
     await expect.poll(async () => (await vps('worker-silent'))?.status, { timeout: 30_000, interval: 200 }).toBe('AVAILABLE');
