@@ -27,6 +27,7 @@ import { configFilesRoutes } from './modules/config-files/config-files.routes';
 import { portalRoutes } from './modules/portal/portal.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { playerRoutes } from './modules/player/player.routes';
+import { brainRoutes } from './modules/brain/brain.routes';
 
 export interface BuildOptions {
   config: Config;
@@ -105,6 +106,7 @@ export async function build(opts: BuildOptions): Promise<{ app: FastifyInstance;
   await app.register(encryptionKeyRoutes(ctx));
   await app.register(avatarRoutes(ctx));
   await app.register(configFilesRoutes(ctx));
+  await app.register(brainRoutes(ctx));
 
   if (opts.serveWeb !== false) await registerSpa(app);
 

@@ -17,7 +17,7 @@ import { BRAIN_MESSAGES as M, type AgentStatus, type ConnectionType } from './br
 
 /** Secrets come back from the server masked ('••••abcd'); a masked value means "the stored one". */
 export const SECRET_MASK_PREFIX = '••••';
-export function isMaskedSecret(v: unknown): v is string {
+export function isMaskedSecret(v: unknown): boolean {
   return typeof v === 'string' && v.startsWith(SECRET_MASK_PREFIX);
 }
 
