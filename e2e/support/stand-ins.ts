@@ -6,6 +6,8 @@ import { startKnowledgeSite } from './stand-ins/knowledge-site';
 /** The small website the knowledge tests crawl (its port is allow-listed for the server). */
 export const KNOWLEDGE_SITE_PORT = STAND_IN_BASE_PORT + 4;
 export const KNOWLEDGE_SITE_URL = `http://127.0.0.1:${KNOWLEDGE_SITE_PORT}`;
+import { startBrainProviders } from './stand-ins/brain-providers';
+
 export interface StandIns {
   /** host:port pairs for OUTBOUND_ALLOW. */
   allow: string[];
@@ -18,6 +20,7 @@ export async function startStandIns(): Promise<StandIns> {
   const started: StandIns[] = [];
   const site = await startKnowledgeSite(KNOWLEDGE_SITE_PORT);
   started.push({ allow: [`127.0.0.1:${site.port}`], env: {}, close: site.close });
+  started.push(await startBrainProviders());
   return {
     allow: started.flatMap((s) => s.allow),
     env: Object.assign({}, ...started.map((s) => s.env)),

@@ -191,3 +191,15 @@ describe('bad input', () => {
     }
   });
 });
+
+describe('account info', () => {
+  it('carries the provider table of the brain (spec 2 §7)', async () => {
+    const res = await server.inject({ method: 'GET', url: '/api/account_info', token: user.token });
+    const d = res.json().accountDetails;
+    expect(d.llmProviders).toEqual(catalogue.llmProviders);
+    for (const key of ['sttProviders', 'ttsProviders', 'singleModeModelsList', 'googlePreferredSttLanguages', 'interruptOptions', 'vadOptions', 'defaultVoices', 'agentPipelineList']) {
+      expect(d[key], key).toBeDefined();
+    }
+    expect(d.Email).toBe(user.email);
+  });
+});
