@@ -10,6 +10,7 @@ import {
   WORDS_PER_SECOND_DEFAULT,
   WORDS_PER_SECOND_MAX,
 } from '../brain-limits';
+import { SubscriptionType } from '../plans';
 import { INTERRUPT_OPTIONS, REALTIME_VAD_OPTIONS, VAD_OPTIONS, defaultsOf, type NumberOption } from '../providers';
 import type { InterruptHandlingBlock, VadOptionsBlock } from './brain';
 import { HTTP_URL_PATTERN, toNumber, type Issue, type NumberInput } from './brain-forms';
@@ -55,6 +56,11 @@ export function dailyLimitMessages(field: DailyLimitField) {
 }
 
 export const ENCRYPTION_OPTIONS = { default: 'Default', none: 'None' } as const;
+
+/** Transcript download: realtime avatars on a PRO or ENTERPRISE web subscription (spec 3 §6). */
+export function transcriptDownloadOffered(subscriptionType: number | undefined, realtime: boolean): boolean {
+  return realtime && (subscriptionType === SubscriptionType.PRO || subscriptionType === SubscriptionType.ENTERPRISE);
+}
 
 export interface AdvancedForm {
   /** 'Default' (token in the URL), 'None', or the id of a created key. */
