@@ -1,12 +1,12 @@
 // Local stand-ins for third-party providers, speaking their real wire protocols on loopback.
 // Each feature adds its own module under support/stand-ins/ and lists it here.
 import { STAND_IN_BASE_PORT } from './ports';
+import { startBrainProviders } from './stand-ins/brain-providers';
 import { startKnowledgeSite } from './stand-ins/knowledge-site';
 
 /** The small website the knowledge tests crawl (its port is allow-listed for the server). */
 export const KNOWLEDGE_SITE_PORT = STAND_IN_BASE_PORT + 4;
 export const KNOWLEDGE_SITE_URL = `http://127.0.0.1:${KNOWLEDGE_SITE_PORT}`;
-import { startBrainProviders } from './stand-ins/brain-providers';
 
 export interface StandIns {
   /** host:port pairs for OUTBOUND_ALLOW. */

@@ -37,23 +37,29 @@ export const ADVANCED_MESSAGES = {
   billingHeaderRequired: 'Billing Authorization Header is required',
 } as const;
 
-/** The three limits: the form's label, and the step validator's name (spec 3 §5). */
-export const DAILY_LIMIT_FIELDS = {
-  dailyLimitPerSession: { label: 'Daily Limit Per Session', step: 'Daily Limit Per Session' },
-  dailyLimitPerIP: { label: 'Daily Limit Per IP', step: 'Daily Limit' },
-  demoLimit: { label: 'Demo duration limit', step: 'Demo duration limit' },
+/** The three limits and their messages (spec 3 §5): the form's, checked as the user types, and
+ *  the step validator's, which the server uses when a save brings a limit. */
+export const DAILY_LIMIT_MESSAGES = {
+  dailyLimitPerSession: {
+    required: 'Daily Limit Per Session is required',
+    range: 'Daily Limit Per Session must be greater than 0 or -1 for unlimited',
+    stepRequired: 'Daily Limit Per Session is required.',
+    notSeconds: 'Daily Limit Per Session must be a valid second.',
+  },
+  dailyLimitPerIP: {
+    required: 'Daily Limit Per IP is required',
+    range: 'Daily Limit Per IP must be greater than 0 or -1 for unlimited',
+    stepRequired: 'Daily Limit is required.',
+    notSeconds: 'Daily Limit must be a valid second.',
+  },
+  demoLimit: {
+    required: 'Demo duration limit is required',
+    range: 'Demo duration limit must be greater than 0 or -1 for unlimited',
+    stepRequired: 'Demo duration limit is required.',
+    notSeconds: 'Demo duration limit must be a valid second.',
+  },
 } as const;
-export type DailyLimitField = keyof typeof DAILY_LIMIT_FIELDS;
-
-export function dailyLimitMessages(field: DailyLimitField) {
-  const { label, step } = DAILY_LIMIT_FIELDS[field];
-  return {
-    required: `${label} is required`,
-    range: `${label} must be greater than 0 or -1 for unlimited`,
-    stepRequired: `${step} is required.`,
-    notSeconds: `${step} must be a valid second.`,
-  };
-}
+export type DailyLimitField = keyof typeof DAILY_LIMIT_MESSAGES;
 
 export const ENCRYPTION_OPTIONS = { default: 'Default', none: 'None' } as const;
 
@@ -93,10 +99,10 @@ export function vadOptionsFor(ctx: AdvancedContext): readonly NumberOption[] {
   return ctx.speechToSpeech ? REALTIME_VAD_OPTIONS : VAD_OPTIONS;
 }
 
-function dailyLimitIssue(field: DailyLimitField, v: NumberInput): string | null {
-  const m = dailyLimitMessages(field);
+function dailyLimitIssue(field: DailyLimitField, v: NumberInput, step: boolean): string | null {
+  const m = DAILY_LIMIT_MESSAGES[field];
   const n = toNumber(v);
-  if (n === undefined) return m.required;
+  if (n === undefined) return step ? m.stepRequired : m.required;
   if (Number.isNaN(n) || n < -1 || n === 0 || n > DAILY_LIMIT_MAX_S) return m.range;
   if (!Number.isInteger(n)) return m.notSeconds;
   return null;
@@ -116,7 +122,8 @@ function optionIssue(o: NumberOption, v: NumberInput): string | null {
   return null;
 }
 
-export function validateAdvanced(f: AdvancedForm, ctx: AdvancedContext): Issue[] {
+/** `step`: the save's check (the step validators' wording for a missing limit). */
+export function validateAdvanced(f: AdvancedForm, ctx: AdvancedContext, step = false): Issue[] {
   const out: Issue[] = [];
   const add = (path: (string | number)[], message: string) => out.push({ path, message });
   if (!f.wakeUpMessage || !f.wakeUpMessage.trim()) add(['wakeUpMessage'], ADVANCED_MESSAGES.wakeUpRequired);
@@ -126,8 +133,8 @@ export function validateAdvanced(f: AdvancedForm, ctx: AdvancedContext): Issue[]
   }
   const wps = toNumber(f.wordsPerSecond);
   if (wps === undefined || Number.isNaN(wps) || wps <= 0 || wps > WORDS_PER_SECOND_MAX) add(['wordsPerSecond'], ADVANCED_MESSAGES.wordsPerSecond);
-  for (const field of Object.keys(DAILY_LIMIT_FIELDS) as DailyLimitField[]) {
-    const issue = dailyLimitIssue(field, f[field]);
+  for (const field of Object.keys(DAILY_LIMIT_MESSAGES) as DailyLimitField[]) {
+    const issue = dailyLimitIssue(field, f[field], step);
     if (issue) add([field], issue);
   }
   const idle = toNumber(f.idleTimeout);
@@ -183,6 +190,23 @@ export function readVadOptions(raw: unknown, ctx: AdvancedContext): VadOptionsBl
   return Object.fromEntries(vadOptionsFor(ctx).map((o) => [o.key, numOr(r[o.key], o.default as number)]));
 }
 
+/** The form's view: values as saved (so a bad one is reported, not replaced), defaults for the missing ones. */
+function formInterruptHandling(raw: unknown): AdvancedForm['interrupt_handling'] {
+  const r = (typeof raw === 'object' && raw !== null ? raw : {}) as Loose;
+  const d = defaultsOf(INTERRUPT_OPTIONS);
+  const given = (v: unknown, fallback: number): NumberInput => (typeof v === 'number' || typeof v === 'string' || v === null ? v : fallback);
+  return {
+    allow_interruptions: typeof r.allow_interruptions === 'boolean' ? r.allow_interruptions : (d.allow_interruptions as boolean),
+    min_interruption_duration: given(r.min_interruption_duration ?? r.interrupt_speech_duration, d.min_interruption_duration as number),
+    min_interruption_words: given(r.min_interruption_words ?? r.interrupt_min_words, d.min_interruption_words as number),
+  };
+}
+
+function formVadOptions(raw: unknown, ctx: AdvancedContext): Record<string, NumberInput> {
+  const r = (typeof raw === 'object' && raw !== null ? raw : {}) as Loose;
+  return Object.fromEntries(vadOptionsFor(ctx).map((o) => [o.key, typeof r[o.key] === 'number' || typeof r[o.key] === 'string' ? (r[o.key] as NumberInput) : (o.default as number)]));
+}
+
 // ---- avatar ↔ form ----
 
 /** The avatar fields this tab edits (spec 2 §3 names). */
@@ -192,10 +216,11 @@ export interface AvatarAdvancedFields {
   sendChatHistory?: boolean;
   handleSttResponse?: boolean;
   realtime?: boolean;
-  dailyLimitPerSession?: number;
-  dailyLimitPerIP?: number;
-  dailyLimits?: Record<string, number>;
-  idleTimeout?: number;
+  /** null: emptied by the user (required). */
+  dailyLimitPerSession?: number | null;
+  dailyLimitPerIP?: number | null;
+  dailyLimits?: Record<string, number | null>;
+  idleTimeout?: number | null;
   oauthEnabled?: 0 | 1;
   partnerOauthAppId?: string | null;
   billingAuthURL?: string | null;
@@ -215,12 +240,12 @@ export function advancedFromAvatar(a: AvatarAdvancedFields, ctx: AdvancedContext
     sendChatHistory: a.sendChatHistory ?? false,
     handleSttResponse: a.handleSttResponse ?? false,
     realtime: a.realtime ?? false,
-    dailyLimitPerSession: a.dailyLimitPerSession ?? -1,
-    dailyLimitPerIP: a.dailyLimitPerIP ?? -1,
-    demoLimit: a.dailyLimits?.Demo ?? -1,
-    idleTimeout: a.idleTimeout ?? IDLE_TIMEOUT_DEFAULT_S,
-    interrupt_handling: readInterruptHandling(pipeline.interrupt_handling),
-    vad_options: readVadOptions(pipeline.vad_options, ctx),
+    dailyLimitPerSession: a.dailyLimitPerSession === undefined ? -1 : a.dailyLimitPerSession,
+    dailyLimitPerIP: a.dailyLimitPerIP === undefined ? -1 : a.dailyLimitPerIP,
+    demoLimit: a.dailyLimits?.Demo === undefined ? -1 : a.dailyLimits.Demo,
+    idleTimeout: a.idleTimeout === undefined ? IDLE_TIMEOUT_DEFAULT_S : a.idleTimeout,
+    interrupt_handling: formInterruptHandling(pipeline.interrupt_handling),
+    vad_options: formVadOptions(pipeline.vad_options, ctx),
     oauthEnabled: a.oauthEnabled === 1 ? 1 : 0,
     partnerOauthAppId: a.partnerOauthAppId ?? '',
     billingAuthURL: a.billingAuthURL ?? '',

@@ -206,8 +206,9 @@ export function validateTts(d: TtsDetails, mode: SetupMode): Issue[] {
     return out;
   }
   if (p === SpeechVoiceProvider.None) return out;
-  if (blank(d.ttsVoice)) add('ttsVoice', M.ttsVoiceRequired);
+  // The product's own voice is optional: without a choice it speaks with its first voice.
   if (mode === 'Simple' || p === SpeechVoiceProvider.Default) return out;
+  if (blank(d.ttsVoice)) add('ttsVoice', M.ttsVoiceRequired);
   const speed = ttsProviderInfo(p)?.speed;
   if (p === SpeechVoiceProvider.Polly) {
     if (blank(d.pollyAccessKey)) add('pollyAccessKey', M.accessKeyRequired);

@@ -221,7 +221,9 @@ const obj = (v: unknown): Loose => (typeof v === 'object' && v !== null && !Arra
 
 function sttFormOf(raw: Loose): SttDetails {
   const d = defaultSttDetails();
-  const info = sttProviderInfo(raw.provider as string) ?? sttProviderInfo(SttProvider.Default)!;
+  const info = sttProviderInfo(raw.provider as string);
+  // A saved block without a provider reads as none chosen ('Select a STT Provider').
+  if (!info) return { ...d, sttProvider: null };
   const langs = s(raw.languages).split(',').map((l) => l.trim()).filter(Boolean);
   return {
     ...d,
@@ -232,7 +234,8 @@ function sttFormOf(raw: Loose): SttDetails {
     sttAPIKeyFileName: s(raw.api_key_file_name),
     sttRegion: s(raw.region),
     sttModel: s(raw.model),
-    sttLanguage: langs[0] ?? d.sttLanguage,
+    // A provider's block without a language reads as none chosen ('Select a STT Language').
+    sttLanguage: langs[0] ?? (info.key === 'default' ? d.sttLanguage : ''),
     sttAdditionalLanguages: langs.slice(1),
     sttContextPhrases: s(raw.context_phrases),
     deepgramEndpoint: typeof raw.endpointing === 'number' ? raw.endpointing : '',
@@ -241,7 +244,8 @@ function sttFormOf(raw: Loose): SttDetails {
 
 function ttsFormOf(raw: Loose): TtsDetails {
   const d = defaultTtsDetails();
-  const info = ttsProviderInfo(raw.provider as string) ?? ttsProviderInfo(SpeechVoiceProvider.Default)!;
+  const info = ttsProviderInfo(raw.provider as string);
+  if (!info) return { ...d, ttsProvider: null };
   const key = s(raw.api_key);
   const voice = s(raw.voice_id);
   return {

@@ -92,7 +92,7 @@ const opt = (max: number) => str(max).nullable().optional();
 const num = z.number().finite();
 
 export const sttBlock = z.object({
-  provider: z.enum(STT_PROVIDER_KEYS),
+  provider: z.enum(STT_PROVIDER_KEYS).nullable().optional(),
   default_stt: z.number().int().min(0).max(99).optional(),
   region: opt(60),
   api_key: opt(JSON_KEY_MAX_CHARS),
@@ -107,7 +107,7 @@ export const sttBlock = z.object({
 export type SttBlock = z.infer<typeof sttBlock>;
 
 export const ttsBlock = z.object({
-  provider: z.enum(TTS_PROVIDER_KEYS),
+  provider: z.enum(TTS_PROVIDER_KEYS).nullable().optional(),
   default_tts: z.number().int().min(0).max(99).optional(),
   voice_id: opt(200),
   model: opt(100),
@@ -164,12 +164,24 @@ export const thirdPartyBlock = z.object({
 export type ThirdPartyBlock = z.infer<typeof thirdPartyBlock>;
 
 /** customData.agent_pipeline_config as saved; the speech-to-speech fields sit at its top level. */
+/** As received: the older names (spec 3 §3) are accepted and renamed on save. */
+/** Numbers as typed (checked with the spec's messages on save, spec 3 §5). */
+const typedNumber = z.union([z.number(), z.string().max(40), z.null()]);
+
+export const interruptHandlingInput = z.object({
+  allow_interruptions: z.boolean().optional(),
+  min_interruption_duration: typedNumber.optional(),
+  min_interruption_words: typedNumber.optional(),
+  interrupt_speech_duration: typedNumber.optional(),
+  interrupt_min_words: typedNumber.optional(),
+});
+
 export const agentPipelineConfig = z.object({
   stt: sttBlock.optional(),
   tts: ttsBlock.optional(),
   llm: llmBlock.optional(),
-  interrupt_handling: interruptHandlingBlock.partial().optional(),
-  vad_options: vadOptionsBlock.optional(),
+  interrupt_handling: interruptHandlingInput.optional(),
+  vad_options: z.record(z.string().max(60), typedNumber).refine((r) => Object.keys(r).length <= 20, 'Too many options').optional(),
   url: opt(2000),
   api_key: opt(2000),
   model: opt(200),

@@ -81,11 +81,13 @@ export function AdvancedTabForm({ draft, adminProxy, subscriptionType, encKeys, 
   const encInfo = useFieldInfo(ADVANCED_INFO.encKeyId);
   const oauthInfo = useFieldInfo(ADVANCED_INFO.oauthEnabled);
 
-  const sent = useRef('');
+  // Every change goes to the editor; the state the tab opened with is not a change.
+  const sent = useRef<string | null>(null);
   useEffect(() => {
     const change = advancedToAvatar(values, ctx);
     const text = JSON.stringify(change);
-    if (text !== sent.current) {
+    if (sent.current === null) sent.current = text;
+    else if (text !== sent.current) {
       sent.current = text;
       onChange(change);
     }

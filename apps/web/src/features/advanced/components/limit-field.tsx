@@ -28,6 +28,7 @@ export function LimitField({ control, name, label, info }: { control: Control<Ad
         value={unlimited ? '' : (field.value ?? '')}
         placeholder={unlimited ? 'Unlimited' : undefined}
         disabled={unlimited}
+        slotProps={unlimited ? { inputLabel: { shrink: true } } : undefined}
         onChange={(e) => field.onChange(e.target.value)}
         onBlur={field.onBlur}
         error={Boolean(fieldState.error)}

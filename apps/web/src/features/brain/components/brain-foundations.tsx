@@ -82,12 +82,13 @@ function FoundationsForm({ draft, saved, avatarId, onChange, registerValidator, 
   const modeInfo = useFieldInfo(BRAIN_INFO.mode);
   const savedBrain: SavedBrain = saved ?? { setupMode: draft.setupMode, nlpEngine: draft.nlpEngine, realtime: draft.realtime, pipeline: draft.pipeline };
 
-  // Hand every change to the editor, in the saved shape.
-  const sent = useRef('');
+  // Hand every change to the editor, in the saved shape (the state it opened with is not a change).
+  const sent = useRef<string | null>(null);
   useEffect(() => {
     const change: BrainChange = { setupMode: values.setupMode, nlpEngine: values.nlpEngine, pipeline: formsToPipeline(values, {}, catalogue) };
     const text = JSON.stringify(change);
-    if (text !== sent.current) {
+    if (sent.current === null) sent.current = text;
+    else if (text !== sent.current) {
       sent.current = text;
       onChange(change);
     }

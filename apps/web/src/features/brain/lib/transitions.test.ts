@@ -55,10 +55,14 @@ describe('spec 3 §4 transitions', () => {
     expect(none.sttDetails.sttProvider).toBe(SttProvider.None);
     const s2s = switchMode(draft, 'SpeechToSpeech', saved, c);
     expect(s2s.nlpEngine).toBe(AvatarEngine.ParlaRealtime);
+    const back = switchMode(s2s, 'Composite', saved, c);
+    expect(back.nlpEngine).toBe(AvatarEngine.LargeLanguageModel);
+    expect(back.llmDetails.llmModel).toBe('gpt-4o');
     const simple = switchMode(draft, 'Simple', saved, c);
     expect(simple.nlpEngine).toBe(AvatarEngine.LargeLanguageModel);
     expect(simple.llmDetails).toMatchObject({ url: url('groq'), llmModel: c.singleModeModelsList[0] });
-    expect(simple.sttDetails.sttProvider).toBe(SttProvider.Default);
+    expect(simple.sttDetails).toMatchObject({ sttProvider: SttProvider.Default, sttLanguage: 'en-US', sttAPIKey: '' });
+    expect(simple.ttsDetails).toMatchObject({ ttsProvider: SpeechVoiceProvider.Default, ttsVoice: c.defaultVoices[0]!.id });
   });
 
   it('clears model, key, interaction type and assistant when the base URL changes', () => {

@@ -2,9 +2,9 @@
 // engine choices, LLM base URL and STT/TTS provider changes. Components call these and write the
 // result into the form; tests check them without a browser.
 import { SpeechVoiceProvider, SttProvider, type AvatarEngine, type SetupMode } from '@parla/shared/enums';
-import { DEFAULT_SPOKEN_LANGUAGE } from '@parla/shared/languages';
+import { DEFAULT_SPOKEN_LANGUAGE, isSpokenLanguage } from '@parla/shared/languages';
 import { llmProviderForUrl, type BrainCatalogue } from '@parla/shared/provider-urls';
-import { DEFAULT_LLM_PROVIDER, engineForMode, enginesWithOwnSpeech, sttProviderInfo, ttsProviderInfo } from '@parla/shared/providers';
+import { DEFAULT_LLM_PROVIDER, DEFAULT_TTS_VOICES, engineForMode, enginesWithOwnSpeech, sttProviderInfo, ttsProviderInfo } from '@parla/shared/providers';
 import type { AgentStatus } from '@parla/shared/schemas/brain';
 import { usesLlmForm, type BrainForm, type LlmDetails, type SttDetails, type ThirdPartyAgentDetails, type TtsDetails } from '@parla/shared/schemas/brain-forms';
 import { pipelineToForms } from '@parla/shared/schemas/brain-pipeline';
@@ -37,8 +37,9 @@ export function changeBaseUrl(llm: LlmDetails, url: string, c: Pick<BrainCatalog
 export function applyModeRules(f: BrainForm, c: Catalogue): BrainForm {
   const out = clone(f);
   if (out.setupMode === 'Simple') {
-    out.sttDetails.sttProvider = SttProvider.Default;
-    out.ttsDetails.ttsProvider = SpeechVoiceProvider.Default;
+    // The product's own speech: a spoken language of the product and one of its voices.
+    if (out.sttDetails.sttProvider !== SttProvider.Default) out.sttDetails = changeSttProvider(out.sttDetails, SttProvider.Default);
+    if (out.ttsDetails.ttsProvider !== SpeechVoiceProvider.Default) out.ttsDetails = { ...changeTtsProvider(out.ttsDetails, SpeechVoiceProvider.Default), ttsVoice: DEFAULT_TTS_VOICES[0]!.id };
     if (usesLlmForm(out.nlpEngine)) {
       const groq = c.llmProviders.find((p) => p.id === DEFAULT_LLM_PROVIDER)!;
       out.llmDetails.url = groq.baseUrl;
@@ -76,8 +77,11 @@ export function switchMode(f: BrainForm, next: SetupMode, saved: SavedBrain, c: 
   const restored = pipelineToForms(saved.pipeline, { setupMode: saved.setupMode, nlpEngine: saved.nlpEngine, realtime: saved.realtime }, c);
   let out: BrainForm = { ...clone(f), setupMode: next, sttDetails: restored.sttDetails, ttsDetails: restored.ttsDetails, llmDetails: restored.llmDetails };
   if (next !== saved.setupMode) out.llmDetails.llmModel = '';
-  const engine = engineForMode(next, out.nlpEngine);
-  out = engine !== out.nlpEngine || enginesWithOwnSpeech().includes(engine) ? chooseEngine(out, engine, c) : applyModeRules(out, c);
+  // Back to the saved mode: the saved engine too, so the saved details make sense again.
+  const current = next === saved.setupMode ? saved.nlpEngine : out.nlpEngine;
+  const engine = engineForMode(next, current);
+  if (engine === saved.nlpEngine && next === saved.setupMode) out = applyModeRules({ ...out, nlpEngine: engine }, c);
+  else out = engine !== out.nlpEngine || enginesWithOwnSpeech().includes(engine) ? chooseEngine(out, engine, c) : applyModeRules(out, c);
   return out;
 }
 
@@ -95,7 +99,8 @@ export function changeSttProvider(d: SttDetails, provider: SttProvider): SttDeta
     sttRegion: defaults?.region ?? '',
     sttContextPhrases: '',
     sttModel: defaults?.model ?? '',
-    sttLanguage: provider === SttProvider.Deepgram || provider === SttProvider.Google ? defaults!.language : d.sttLanguage || DEFAULT_SPOKEN_LANGUAGE,
+    sttLanguage: provider === SttProvider.Deepgram || provider === SttProvider.Google ? defaults!.language : isSpokenLanguage(d.sttLanguage) ? d.sttLanguage : DEFAULT_SPOKEN_LANGUAGE,
+    sttAdditionalLanguages: provider === SttProvider.Deepgram || provider === SttProvider.Google ? d.sttAdditionalLanguages : d.sttAdditionalLanguages.filter(isSpokenLanguage),
     deepgramEndpoint: '',
   };
 }
