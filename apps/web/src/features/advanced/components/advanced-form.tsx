@@ -27,7 +27,10 @@ import { FormSelect } from '../../../components/form/form-select';
 import { FormSwitch } from '../../../components/form/form-switch';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useFieldInfo, type FieldInfo } from '../../../components/info-panel';
+import { logger } from '../../../lib/logger';
 import { ADVANCED_INFO } from './advanced-field-info';
+
+const FIELD_KINDS: readonly string[] = ['boolean', 'number', 'integer'];
 import { LimitField } from './limit-field';
 
 export type AdvancedChange = ReturnType<typeof advancedToAvatar>;
@@ -62,6 +65,11 @@ function Toggle({ control, name, info, label, disabled }: { control: Control<Adv
 }
 
 function OptionField({ control, group, option }: { control: Control<AdvancedForm>; group: 'interrupt_handling' | 'vad_options'; option: NumberOption }) {
+  // The options are a table (also served in account info): a kind this form does not know is only logged (spec 3 §2).
+  if (!FIELD_KINDS.includes(option.kind)) {
+    logger.warn('unsupported field type', option.kind, option.key);
+    return null;
+  }
   const info = { title: option.label, description: option.description, ...(option.max !== undefined ? { possibleValues: [`${option.min ?? 0} to ${option.max}`] } : {}) };
   if (option.kind === 'boolean') return <Toggle control={control} name={`${group}.${option.key}` as FieldPath<AdvancedForm>} info={info} label={option.label} />;
   return <Text control={control} name={`${group}.${option.key}` as FieldPath<AdvancedForm>} info={info} label={option.unit ? `${option.label} (${option.unit})` : option.label} inputMode="decimal" />;
