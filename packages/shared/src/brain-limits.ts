@@ -58,6 +58,10 @@ export const JSON_KEY_MAX_CHARS = 100_000;
 export const DEFAULT_SYSTEM_PROMPT =
   'You are a friendly, helpful assistant speaking out loud through an avatar. Reply in 15 to 35 words, in plain sentences without lists or markdown.';
 
+/** What a new LLM or REST avatar remembers until its owner writes its memory (the field is
+ *  required, spec 3 §5, and a new avatar should save as it is). */
+export const DEFAULT_AVATAR_MEMORY = 'Nothing to remember yet.';
+
 /** Provider look-ups made by the server: short, small, and never followed far. */
 export const LOOKUP_TIMEOUT_MS = 10_000;
 export const LOOKUP_MAX_BYTES = 4 * 1024 * 1024;

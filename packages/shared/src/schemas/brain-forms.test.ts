@@ -33,6 +33,7 @@ describe('brain form rules (spec 3 §5)', () => {
       f.llmDetails.url = '';
       f.llmDetails.llmMaxTokens = '1.5';
       f.llmDetails.interactionType = 'assistant';
+      f.llmDetails.custom_text = '';
     });
     expect(messages(f)).toEqual([
       `llmDetails.url: ${M.baseUrlRequired}`,
@@ -53,7 +54,6 @@ describe('brain form rules (spec 3 §5)', () => {
       f.nlpEngine = AvatarEngine.LargeLanguageModel;
       f.llmDetails.url = '';
       f.llmDetails.llmModel = 'llama-3.3-70b-versatile';
-      f.llmDetails.custom_text = 'Remember the user';
     });
     expect(messages(f)).toEqual([]);
   });
@@ -73,7 +73,10 @@ describe('brain form rules (spec 3 §5)', () => {
   });
 
   it('checks the REST form', () => {
-    const f = form((f) => (f.nlpEngine = AvatarEngine.RestEndpoint));
+    const f = form((f) => {
+      f.nlpEngine = AvatarEngine.RestEndpoint;
+      f.restEndpoint.custom_text = ' ';
+    });
     expect(messages(f)).toEqual([`restEndpoint.base_url: ${M.restUrlRequired}`, `restEndpoint.api_key: ${M.restKeyRequired}`, `restEndpoint.custom_text: ${M.memoryRequired}`]);
     f.restEndpoint = { ...f.restEndpoint, base_url: 'ftp://x', api_key: 'k', custom_text: 'm' };
     expect(messages(f)).toEqual([`restEndpoint.base_url: ${M.notValidUrl}`]);
@@ -188,6 +191,8 @@ describe('brain form rules (spec 3 §5)', () => {
       f.sttDetails.sttProvider = null;
       f.ttsDetails.ttsProvider = null;
     });
+    expect(messages(f)).toEqual([`agoraTen.app_id: ${M.agoraAppIdRequired}`, `agoraTen.app_certificate: ${M.agoraCertificateRequired}`]);
+    f.agoraTen = { app_id: '970CA35de60c44645bbae8a215061b33', app_certificate: 'cert' };
     expect(messages(f)).toEqual([]);
   });
 

@@ -112,6 +112,12 @@ export interface ThirdPartyAgentDetails {
   connection_type: ConnectionType;
 }
 
+/** Agora TEN (the runtime's agent joins an Agora channel): the project's App ID and App Certificate. */
+export interface AgoraTenDetails {
+  app_id: string;
+  app_certificate: string;
+}
+
 export interface BrainForm {
   setupMode: SetupMode;
   nlpEngine: number;
@@ -124,6 +130,7 @@ export interface BrainForm {
   dialogFlowCX: DialogflowCxDetails;
   realtimeDetails: RealtimeDetails;
   elevenLabsConversationAI: ThirdPartyAgentDetails;
+  agoraTen: AgoraTenDetails;
 }
 
 export interface Issue {
@@ -311,6 +318,14 @@ export function validateThirdParty(d: ThirdPartyAgentDetails): Issue[] {
   return out;
 }
 
+/** Agora TEN has no rules in the spec; without these two the runtime cannot join a channel. */
+export function validateAgoraTen(d: AgoraTenDetails): Issue[] {
+  const out: Issue[] = [];
+  if (blank(d?.app_id)) out.push({ path: ['agoraTen', 'app_id'], message: M.agoraAppIdRequired });
+  if (blank(d?.app_certificate)) out.push({ path: ['agoraTen', 'app_certificate'], message: M.agoraCertificateRequired });
+  return out;
+}
+
 /** Every rule that applies to the chosen mode and engine (spec 3 §5 "Brain foundation steps"). */
 export function validateBrain(f: BrainForm, lists?: CatalogueLists): Issue[] {
   const engine = f.nlpEngine;
@@ -324,6 +339,7 @@ export function validateBrain(f: BrainForm, lists?: CatalogueLists): Issue[] {
   if (engine === AvatarEngine.DialogflowCX) out.push(...validateDialogflow(f.dialogFlowCX, true));
   if (engine === AvatarEngine.ParlaRealtime) out.push(...validateRealtime(f.realtimeDetails, lists));
   if (engine === AvatarEngine.ElevenLabsConversationAI) out.push(...validateThirdParty(f.elevenLabsConversationAI));
+  if (engine === AvatarEngine.Ten) out.push(...validateAgoraTen(f.agoraTen));
   if (usesSpeechSections(engine)) {
     out.push(...validateStt(f.sttDetails, f.setupMode));
     out.push(...validateTts(f.ttsDetails, f.setupMode));

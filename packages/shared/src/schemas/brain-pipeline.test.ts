@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AvatarEngine, SpeechVoiceProvider, SttProvider } from '../enums';
 import { buildBrainCatalogue } from '../provider-urls';
 import { agentPipelineConfig } from './brain';
-import { defaultBrainForm, formsToPipeline, pipelineToForms } from './brain-pipeline';
+import { defaultBrainForm, formsToAvatarFields, formsToPipeline, pipelineToForms } from './brain-pipeline';
 
 const catalogue = buildBrainCatalogue();
 const openai = catalogue.llmProviders.find((p) => p.id === 'openai')!;
@@ -89,17 +89,32 @@ describe('brain forms ↔ saved pipeline', () => {
     expect(back.elevenLabsConversationAI).toEqual({ agent_id: 'agent_private_1', api_key: 'k', status: 'private', connection_type: 'websocket' });
   });
 
-  it('writes REST and Dialogflow into the llm block', () => {
+  it('writes REST and Dialogflow into the llm block, their keys into the avatar fields', () => {
     const f = defaultBrainForm(catalogue);
     f.nlpEngine = AvatarEngine.RestEndpoint;
     f.restEndpoint = { base_url: 'https://bot.example/chat', api_key: 'rest-key', custom_text: 'm', summary_enabled: false, agent_language: 'de' };
-    expect(formsToPipeline(f, {}, catalogue).llm).toEqual({ provider: 'rest', base_url: 'https://bot.example/chat', api_key: 'rest-key', custom_text: 'm', summary_enabled: false, agent_language: 'de' });
+    expect(formsToPipeline(f, {}, catalogue).llm).toEqual({ provider: 'rest', base_url: 'https://bot.example/chat', custom_text: 'm', summary_enabled: false, agent_language: 'de' });
+    expect(formsToAvatarFields(f)).toEqual({ restEndPointURL: 'https://bot.example/chat', restApiKey: 'rest-key', agentLanguage: 'de' });
     f.setupMode = 'Composite';
     f.nlpEngine = AvatarEngine.DialogflowCX;
     f.dialogFlowCX = { project_id: 'p', api_key: '{"type":"service_account"}', api_key_file_name: 'key.json', agent_language: 'en', agent_id: 'a', region_id: 'global' };
     const saved = formsToPipeline(f, {}, catalogue);
-    expect(saved.llm).toEqual({ provider: 'dialogflow_cx', project_id: 'p', api_key: '{"type":"service_account"}', api_key_file_name: 'key.json', agent_language: 'en', agent_id: 'a', region_id: 'global' });
-    expect(pipelineToForms(saved, { setupMode: 'Composite', nlpEngine: AvatarEngine.DialogflowCX }).dialogFlowCX).toEqual(f.dialogFlowCX);
+    expect(saved.llm).toEqual({ provider: 'dialogflow_cx', project_id: 'p', api_key_file_name: 'key.json', agent_language: 'en', agent_id: 'a', region_id: 'global' });
+    const fields = formsToAvatarFields(f);
+    expect(fields).toEqual({ projectId: 'p', jsonKey: '{"type":"service_account"}', agentLanguage: 'en', agentId: 'a', regionId: 'global' });
+    expect(pipelineToForms(saved, { setupMode: 'Composite', nlpEngine: AvatarEngine.DialogflowCX, ...fields, jsonKey: '••••nt"}' }).dialogFlowCX).toEqual({ ...f.dialogFlowCX, api_key: '••••nt"}' });
+    expect(formsToAvatarFields({ ...f, nlpEngine: AvatarEngine.EchoTest })).toEqual({});
+  });
+
+  it("keeps Agora TEN's App ID and App Certificate in the third_party block", () => {
+    const f = defaultBrainForm(catalogue);
+    f.setupMode = 'None';
+    f.nlpEngine = AvatarEngine.Ten;
+    f.agoraTen = { app_id: 'app-1', app_certificate: 'cert-1' };
+    const saved = formsToPipeline(f, {}, catalogue);
+    expect(saved.third_party).toEqual({ agent_id: 'app-1', api_key: 'cert-1' });
+    expect(saved.llm).toEqual({ provider: 'none' });
+    expect(pipelineToForms(saved, { setupMode: 'None', nlpEngine: AvatarEngine.Ten }).agoraTen).toEqual(f.agoraTen);
   });
 
   it('falls back to the defaults for a missing or malformed pipeline', () => {

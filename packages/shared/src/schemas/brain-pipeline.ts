@@ -3,7 +3,7 @@
 // reads a saved pipeline back, accepting older shapes, so the server validates a save with the
 // very rules and messages the forms use.
 import { AvatarEngine, SpeechVoiceProvider, SttProvider, type SetupMode } from '../enums';
-import { DEFAULT_STT_MODEL, DEFAULT_SYSTEM_PROMPT, DEFAULT_TTS_MODEL, LLM_MAX_TOKENS_DEFAULT } from '../brain-limits';
+import { DEFAULT_AVATAR_MEMORY, DEFAULT_STT_MODEL, DEFAULT_SYSTEM_PROMPT, DEFAULT_TTS_MODEL, LLM_MAX_TOKENS_DEFAULT } from '../brain-limits';
 import { DEFAULT_AGENT_LANGUAGE, DEFAULT_SPOKEN_LANGUAGE } from '../languages';
 import {
   DEFAULT_LLM_PROVIDER,
@@ -86,15 +86,16 @@ export function defaultBrainForm(catalogue?: Pick<BrainCatalogue, 'llmProviders'
       llmAssistantId: '',
       summaryEnabled: true,
       llmMaxTokens: LLM_MAX_TOKENS_DEFAULT,
-      custom_text: '',
+      custom_text: DEFAULT_AVATAR_MEMORY,
       agent_language: DEFAULT_AGENT_LANGUAGE,
     },
-    restEndpoint: { base_url: '', api_key: '', custom_text: '', summary_enabled: true, agent_language: DEFAULT_AGENT_LANGUAGE },
+    restEndpoint: { base_url: '', api_key: '', custom_text: DEFAULT_AVATAR_MEMORY, summary_enabled: true, agent_language: DEFAULT_AGENT_LANGUAGE },
     dialogFlowES: { project_id: '', api_key: '', api_key_file_name: '', agent_language: DEFAULT_AGENT_LANGUAGE },
     dialogFlowCX: { project_id: '', api_key: '', api_key_file_name: '', agent_language: DEFAULT_AGENT_LANGUAGE, agent_id: '', region_id: '' },
     realtimeDetails: { url: '', api_key: '', model: '', instructions: DEFAULT_SYSTEM_PROMPT, greeting: '', voice_id: '' },
     // The form shows webrtc for a new agent (spec 3 §3).
     elevenLabsConversationAI: { agent_id: '', api_key: '', status: 'idle', connection_type: 'webrtc' },
+    agoraTen: { app_id: '', app_certificate: '' },
   };
 }
 
@@ -151,15 +152,16 @@ function llmBlockOf(f: BrainForm, catalogue?: Pick<BrainCatalogue, 'llmProviders
   if (e === AvatarEngine.EchoTest) return { provider: 'echo', agent_language: lang(f.llmDetails.agent_language) };
   if (e === AvatarEngine.RestEndpoint) {
     const r = f.restEndpoint;
-    return { provider: 'rest', base_url: nullIfEmpty(r.base_url), api_key: nullIfEmpty(r.api_key), custom_text: nullIfEmpty(r.custom_text), summary_enabled: r.summary_enabled, agent_language: lang(r.agent_language) };
+    // The key is the avatar's restApiKey (formsToAvatarFields), stored once.
+    return { provider: 'rest', base_url: nullIfEmpty(r.base_url), custom_text: nullIfEmpty(r.custom_text), summary_enabled: r.summary_enabled, agent_language: lang(r.agent_language) };
   }
   if (e === AvatarEngine.DialogflowES || e === AvatarEngine.DialogflowCX) {
     const cx = e === AvatarEngine.DialogflowCX;
     const d = cx ? f.dialogFlowCX : f.dialogFlowES;
     return {
       provider: cx ? 'dialogflow_cx' : 'dialogflow_es',
+      // The JSON key's text is the avatar's jsonKey (formsToAvatarFields), stored once.
       project_id: nullIfEmpty(d.project_id),
-      api_key: nullIfEmpty(d.api_key),
       api_key_file_name: nullIfEmpty(d.api_key_file_name),
       agent_language: lang(d.agent_language),
       ...(cx ? { agent_id: nullIfEmpty(f.dialogFlowCX.agent_id), region_id: nullIfEmpty(f.dialogFlowCX.region_id) } : {}),
@@ -205,6 +207,10 @@ export function formsToPipeline(
   if (f.nlpEngine === AvatarEngine.ParlaRealtime) {
     const r = f.realtimeDetails;
     Object.assign(out, { url: nullIfEmpty(r.url), api_key: nullIfEmpty(r.api_key), model: nullIfEmpty(r.model), instructions: nullIfEmpty(r.instructions), greeting: nullIfEmpty(r.greeting), voice_id: nullIfEmpty(r.voice_id) });
+  }
+  if (f.nlpEngine === AvatarEngine.Ten) {
+    // The third_party block carries TEN's App ID and App Certificate (the runtime reads them there).
+    out.third_party = { agent_id: nullIfEmpty(f.agoraTen.app_id), api_key: nullIfEmpty(f.agoraTen.app_certificate) };
   }
   if (f.nlpEngine === AvatarEngine.ElevenLabsConversationAI) {
     const t = f.elevenLabsConversationAI;
@@ -265,10 +271,42 @@ function ttsFormOf(raw: Loose): TtsDetails {
   };
 }
 
-export interface AvatarBrainFields {
+/** The avatar's own fields of the REST and Dialogflow engines (spec 2 §3), where their keys are
+ *  kept (encrypted, answered masked) and the runtime reads them. */
+export interface AvatarEngineFields {
+  restEndPointURL?: string | null;
+  restApiKey?: string | null;
+  projectId?: string | null;
+  agentId?: string | null;
+  regionId?: string | null;
+  jsonKey?: string | null;
+  agentLanguage?: string | null;
+}
+
+export interface AvatarBrainFields extends AvatarEngineFields {
   setupMode?: SetupMode | null;
   nlpEngine?: number | null;
   realtime?: boolean | null;
+}
+
+/** The avatar fields the REST and Dialogflow forms write (nothing for the other engines). */
+export function formsToAvatarFields(f: BrainForm): AvatarEngineFields {
+  const lang = (v: string) => nullIfEmpty(v) ?? DEFAULT_AGENT_LANGUAGE;
+  if (f.nlpEngine === AvatarEngine.RestEndpoint) {
+    const r = f.restEndpoint;
+    return { restEndPointURL: nullIfEmpty(r.base_url), restApiKey: nullIfEmpty(r.api_key), agentLanguage: lang(r.agent_language) };
+  }
+  if (f.nlpEngine === AvatarEngine.DialogflowES || f.nlpEngine === AvatarEngine.DialogflowCX) {
+    const cx = f.nlpEngine === AvatarEngine.DialogflowCX;
+    const d = cx ? f.dialogFlowCX : f.dialogFlowES;
+    return {
+      projectId: nullIfEmpty(d.project_id),
+      jsonKey: nullIfEmpty(d.api_key),
+      agentLanguage: lang(d.agent_language),
+      ...(cx ? { agentId: nullIfEmpty(f.dialogFlowCX.agent_id), regionId: nullIfEmpty(f.dialogFlowCX.region_id) } : {}),
+    };
+  }
+  return {};
 }
 
 /** The forms of a saved avatar. Unknown or missing parts fall back to the new-form defaults. */
@@ -285,11 +323,15 @@ export function pipelineToForms(config: unknown, avatar: AvatarBrainFields, cata
   const lang = s(llm.agent_language) || DEFAULT_AGENT_LANGUAGE;
   const memory = s(llm.custom_text);
   const summary = typeof llm.summary_enabled === 'boolean' ? llm.summary_enabled : true;
-  if (engine === AvatarEngine.RestEndpoint) f.restEndpoint = { base_url: s(llm.base_url), api_key: s(llm.api_key), custom_text: memory, summary_enabled: summary, agent_language: lang };
+  const either = (own: string | null | undefined, block: unknown) => s(own) || s(block);
+  const agentLang = either(avatar.agentLanguage, llm.agent_language) || DEFAULT_AGENT_LANGUAGE;
+  if (engine === AvatarEngine.RestEndpoint) {
+    f.restEndpoint = { base_url: either(avatar.restEndPointURL, llm.base_url), api_key: either(avatar.restApiKey, llm.api_key), custom_text: memory, summary_enabled: summary, agent_language: agentLang };
+  }
   if (engine === AvatarEngine.DialogflowES || engine === AvatarEngine.DialogflowCX) {
-    const es = { project_id: s(llm.project_id), api_key: s(llm.api_key), api_key_file_name: s(llm.api_key_file_name), agent_language: lang };
+    const es = { project_id: either(avatar.projectId, llm.project_id), api_key: either(avatar.jsonKey, llm.api_key), api_key_file_name: s(llm.api_key_file_name), agent_language: agentLang };
     if (engine === AvatarEngine.DialogflowES) f.dialogFlowES = es;
-    else f.dialogFlowCX = { ...es, agent_id: s(llm.agent_id), region_id: s(llm.region_id) };
+    else f.dialogFlowCX = { ...es, agent_id: either(avatar.agentId, llm.agent_id), region_id: either(avatar.regionId, llm.region_id) };
   }
   if (usesLlmForm(engine) || engine === AvatarEngine.CustomChatGPTPrompt || engine === AvatarEngine.CustomChatGPTAssistant) {
     const assistant = s(llm.assistant_id);
@@ -316,7 +358,9 @@ export function pipelineToForms(config: unknown, avatar: AvatarBrainFields, cata
     f.realtimeDetails = { url: s(c.url), api_key: s(c.api_key), model: s(c.model), instructions: s(c.instructions), greeting: s(c.greeting), voice_id: s(c.voice_id) };
   }
   const tp = obj(c.third_party);
-  if (engine === AvatarEngine.ElevenLabsConversationAI || c.third_party) {
+  if (engine === AvatarEngine.Ten) {
+    f.agoraTen = { app_id: s(tp.agent_id), app_certificate: s(tp.api_key) };
+  } else if (engine === AvatarEngine.ElevenLabsConversationAI || c.third_party) {
     const id = s(tp.agent_id);
     f.elevenLabsConversationAI = {
       agent_id: id,

@@ -44,6 +44,9 @@ export const BRAIN_MESSAGES = {
   agentKeyInvalid: 'API Key is invalid',
   agentKeyRequired: 'API Key is required for this agent',
   agentIdTooShort: 'Agent ID is too short',
+  // Agora TEN (not in the spec: what the runtime needs to join a channel)
+  agoraAppIdRequired: 'Agora App ID is required',
+  agoraCertificateRequired: 'Agora App Certificate is required',
   // agent check results
   checkKeyRequired: 'API key required for this agent',
   checkKeyInvalid: 'Invalid API key or insufficient permissions',

@@ -58,6 +58,15 @@ describe('pipeline secrets', () => {
     expect(config.tts.api_key).toBe(stored.tts.api_key);
   });
 
+  it("never keeps an ElevenLabs key for Agora TEN's certificate or the other way round", () => {
+    const stored = encryptSecrets(box, pipeline(), undefined, { engine: 11 }).config;
+    const incoming = maskSecrets(box, stored);
+    expect(encryptSecrets(box, incoming, stored, { engine: 11, previousEngine: 11 }).unresolved).toEqual([]);
+    const ten = encryptSecrets(box, incoming, stored, { engine: 8, previousEngine: 11 });
+    expect(ten.unresolved).toEqual(['third_party']);
+    expect(ten.config.third_party.api_key).toBeNull();
+  });
+
   it('removes emptied secrets and reports a masked value with nothing stored', () => {
     const incoming = { ...pipeline(), api_key: '', third_party: { agent_id: 'a', api_key: '••••gent', is_public: false } };
     const { config, unresolved } = encryptSecrets(box, incoming, {});

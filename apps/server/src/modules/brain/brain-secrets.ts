@@ -3,6 +3,7 @@
 // third-party agent keys. Stored encrypted (AES-256-GCM, lib/secrets.ts), answered masked. A
 // masked value sent back keeps the stored one, but only for the same provider: a key is never
 // carried over to another provider or base URL (that would hand it to a different host).
+import { AvatarEngine } from '@parla/shared/enums';
 import type { SecretRef } from '@parla/shared/schemas/brain';
 import { isMasked, mask, type SecretBox } from '../../lib/secrets';
 
@@ -13,7 +14,13 @@ interface SecretSlot {
   ref: SecretRef;
   path: [string] | [string, string];
   /** What the key belongs to; a change means the stored key does not apply. */
-  owner(config: Loose): string;
+  owner(config: Loose, engine?: number): string;
+}
+
+/** The engines of the pipeline being saved and of the one stored (third_party serves two). */
+export interface SecretContext {
+  engine?: number;
+  previousEngine?: number;
 }
 
 const obj = (v: unknown): Loose => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Loose) : {});
@@ -33,7 +40,8 @@ export const PIPELINE_SECRET_SLOTS: readonly SecretSlot[] = [
     },
   },
   { ref: 'realtime', path: ['api_key'], owner: (c) => str(c.url).replace(/\/+$/, '') },
-  { ref: 'third_party', path: ['third_party', 'api_key'], owner: () => 'elevenlabs' },
+  // ElevenLabs' agent key, or Agora TEN's App Certificate: never one for the other.
+  { ref: 'third_party', path: ['third_party', 'api_key'], owner: (_c, engine) => (engine === AvatarEngine.Ten ? 'agora_ten' : 'elevenlabs') },
 ];
 
 const ENCRYPTED = /^v1:[\w-]+:[\w-]+:[\w-]*$/;
@@ -76,7 +84,7 @@ export interface EncryptedPipeline<T> {
  * The pipeline to store: plain secrets encrypted, masked ones replaced by the stored value of
  * the same provider, empty ones removed.
  */
-export function encryptSecrets<T>(codec: SecretCodec, config: T, previous: unknown): EncryptedPipeline<T> {
+export function encryptSecrets<T>(codec: SecretCodec, config: T, previous: unknown, engines: SecretContext = {}): EncryptedPipeline<T> {
   const out = copy(config) as unknown as Loose;
   const prev = obj(previous);
   const unresolved: SecretRef[] = [];
@@ -88,7 +96,7 @@ export function encryptSecrets<T>(codec: SecretCodec, config: T, previous: unkno
       set(out, slot.path, null);
     } else if (isMasked(value)) {
       const stored = get(prev, slot.path);
-      const plain = slot.owner(out) === slot.owner(prev) ? revealValue(codec, stored) : null;
+      const plain = slot.owner(out, engines.engine) === slot.owner(prev, engines.previousEngine ?? engines.engine) ? revealValue(codec, stored) : null;
       if (plain === null) unresolved.push(slot.ref);
       set(out, slot.path, plain === null ? null : typeof stored === 'string' && ENCRYPTED.test(stored) ? stored : codec.encrypt(plain));
     } else {

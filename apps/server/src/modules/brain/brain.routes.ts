@@ -16,13 +16,14 @@ import { requireUser } from '../../plugins/auth';
 import { brainCatalogue } from './brain.catalogue';
 import { assistants, checkAgent, llmModels } from './lookups';
 import { proxy } from './proxy';
-import { noStoredPipelines, type KeyScope, type PipelineLoader } from './stored-keys';
+import { avatarPipelineLoader } from './avatar-brain';
+import type { KeyScope, PipelineLoader } from './stored-keys';
 import { listSttLanguages, listTtsVoices } from './voices';
 
 /** Look-ups call third parties: a person clicking through forms stays far below this. */
 const LOOKUP_RATE = { rateLimit: { max: 120, timeWindow: 60_000 } };
 
-export function brainRoutes(ctx: AppContext, loader: PipelineLoader = noStoredPipelines): FastifyPluginAsyncZod {
+export function brainRoutes(ctx: AppContext, loader: PipelineLoader = avatarPipelineLoader(ctx)): FastifyPluginAsyncZod {
   const catalogue = brainCatalogue(ctx.config);
   const scope = (request: FastifyRequest, avatarId?: string): KeyScope => ({ ctx, loader, ownerId: requireUser(request).id, avatarId });
 

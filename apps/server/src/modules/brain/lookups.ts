@@ -4,6 +4,7 @@
 // invalid agent id).
 import { z } from 'zod';
 import { AGENT_ID_MIN_LENGTH } from '@parla/shared/brain-limits';
+import { AvatarEngine } from '@parla/shared/enums';
 import { llmProviderForUrl, realtimeProviderForUrl, type BrainCatalogue } from '@parla/shared/provider-urls';
 import type { LlmProvider } from '@parla/shared/providers';
 import {
@@ -88,7 +89,8 @@ export async function checkAgent(scope: KeyScope, c: BrainCatalogue, body: z.inf
   const first = await call({});
   if (first && isOk(first)) return { status: 'public' };
   const given = agentKeyPresent(body.api_key) ? body.api_key : undefined;
-  const key = await resolveKey(scope, given, 'third_party', () => true);
+  // Only an ElevenLabs agent's stored key (a TEN avatar keeps its Agora certificate there).
+  const key = await resolveKey(scope, given, 'third_party', (_p, engine) => engine === AvatarEngine.ElevenLabsConversationAI);
   if (!key) {
     if (first && isAuthFailure(first)) return { status: 'invalid_api_key', message: BRAIN_MESSAGES.checkKeyRequired };
     if (first && first.status === 404) return { status: 'invalid_agent_id', message: BRAIN_MESSAGES.checkAgentNotFound };

@@ -4,6 +4,7 @@
 // client. Exact paths, no credentials in the URL, a fixed set of headers. A masked key is
 // replaced by the avatar's stored key when that key belongs to the host called, and the stored
 // key is scrubbed from the answer.
+import { AvatarEngine } from '@parla/shared/enums';
 import { BRAIN_MESSAGES, type ProxyResponse, type SecretRef } from '@parla/shared/schemas/brain';
 import type { BrainCatalogue } from '@parla/shared/provider-urls';
 import { realtimeProviderForUrl } from '@parla/shared/provider-urls';
@@ -68,7 +69,7 @@ export function matchRule(rules: ProxyRule[], raw: string, params: Record<string
 const MASKED = new RegExp(`${SECRET_MASK_PREFIX}\\S*`, 'g');
 
 /** The origin a stored key belongs to, from the avatar's saved pipeline. */
-function ownerOrigin(c: BrainCatalogue, pipeline: Loose, ref: SecretRef): string | null {
+function ownerOrigin(c: BrainCatalogue, pipeline: Loose, engine: number, ref: SecretRef): string | null {
   const origin = (u: string | undefined | null) => {
     try {
       return u ? new URL(u).origin : null;
@@ -85,7 +86,7 @@ function ownerOrigin(c: BrainCatalogue, pipeline: Loose, ref: SecretRef): string
       return p === 'elevenlabs' || p === 'cartesia' || p === 'neuphonic' ? origin(c.endpoints[p]) : null;
     }
     case 'third_party':
-      return origin(c.endpoints.elevenlabs);
+      return engine === AvatarEngine.ElevenLabsConversationAI ? origin(c.endpoints.elevenlabs) : null;
     case 'llm': {
       const base = String(obj(pipeline.llm).base_url ?? '').replace(/\/+$/, '');
       return c.llmProviders.some((p) => p.baseUrl === base) ? origin(base) : null;
@@ -116,7 +117,7 @@ export async function proxy(scope: KeyScope, catalogue: BrainCatalogue, body: z.
   if (masked) {
     const ref = body.secretRef;
     if (!ref || !rule.secretRefs.includes(ref)) throw AppError.invalid(BRAIN_MESSAGES.storedKeyMissing, 'STORED_KEY_MISSING');
-    secret = await resolveKey(scope, SECRET_MASK_PREFIX, ref, (pipeline) => ownerOrigin(catalogue, pipeline, ref) === url.origin);
+    secret = await resolveKey(scope, SECRET_MASK_PREFIX, ref, (pipeline, engine) => ownerOrigin(catalogue, pipeline, engine, ref) === url.origin);
     for (const k of Object.keys(headers)) headers[k] = headers[k]!.replace(MASKED, secret!);
     for (const k of Object.keys(params)) params[k] = params[k]!.replace(MASKED, secret!);
   }

@@ -7,8 +7,8 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { storedSecret } from './brain-secrets';
 
-/** The saved agent_pipeline_config of one of the owner's avatars; undefined: no such avatar. */
-export type PipelineLoader = (ownerId: string, avatarId: string) => Promise<unknown | undefined>;
+/** The saved agent_pipeline_config and engine of one of the owner's avatars; undefined: no such avatar. */
+export type PipelineLoader = (ownerId: string, avatarId: string) => Promise<{ pipeline: unknown; engine: number } | undefined>;
 
 export interface KeyScope {
   ctx: AppContext;
@@ -28,17 +28,14 @@ export function storedKeyMissing(): AppError {
  * The key to send: a plain key as given; for a masked one, the avatar's stored key `ref`,
  * provided `belongs` says the stored pipeline uses it for the provider being called.
  */
-export async function resolveKey(scope: KeyScope, given: string | null | undefined, ref: SecretRef, belongs: (pipeline: Loose) => boolean): Promise<string | undefined> {
+export async function resolveKey(scope: KeyScope, given: string | null | undefined, ref: SecretRef, belongs: (pipeline: Loose, engine: number) => boolean): Promise<string | undefined> {
   if (!given || !given.trim()) return undefined;
   if (!isMaskedSecret(given)) return given.trim();
   if (!scope.avatarId) throw storedKeyMissing();
-  const pipeline = await scope.loader(scope.ownerId, scope.avatarId);
-  if (pipeline === undefined) throw AppError.notFound('Avatar');
-  if (!belongs(obj(pipeline))) throw storedKeyMissing();
-  const secret = storedSecret(scope.ctx.secrets, pipeline, ref);
+  const saved = await scope.loader(scope.ownerId, scope.avatarId);
+  if (saved === undefined) throw AppError.notFound('Avatar');
+  if (!belongs(obj(saved.pipeline), saved.engine)) throw storedKeyMissing();
+  const secret = storedSecret(scope.ctx.secrets, saved.pipeline, ref);
   if (!secret) throw storedKeyMissing();
   return secret.value;
 }
-
-/** Until the avatars module provides its loader: no avatar has a stored pipeline. */
-export const noStoredPipelines: PipelineLoader = async () => undefined;

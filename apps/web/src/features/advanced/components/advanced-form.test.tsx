@@ -26,7 +26,7 @@ function setup(overrides: Partial<Parameters<typeof AdvancedTabForm>[0]> = {}) {
 }
 
 describe('the ADVANCED form', () => {
-  it('ticks Unlimited to -1 and unticks back to the value before, 600 the first time', async () => {
+  it('ticks Unlimited to -1 and unticks back to the value before, 600 the first time', { timeout: 20_000 }, async () => {
     const user = userEvent.setup();
     const { onChange } = setup();
     const session = screen.getByRole('checkbox', { name: 'Daily Limit Per Session unlimited' });
@@ -41,7 +41,7 @@ describe('the ADVANCED form', () => {
     expect(screen.getByRole('textbox', { name: 'Daily Limit Per IP (seconds)' })).toHaveValue('300');
   });
 
-  it("shows the spec's messages as values are typed and says 'Invalid advance tab form' when the check fails", async () => {
+  it("shows the spec's messages as values are typed and says 'Invalid advance tab form' when the check fails", { timeout: 20_000 }, async () => {
     const user = userEvent.setup();
     const { validate } = setup();
     const ip = screen.getByRole('textbox', { name: 'Daily Limit Per IP (seconds)' });
@@ -58,7 +58,7 @@ describe('the ADVANCED form', () => {
     expect(screen.getByText('Invalid advance tab form')).toBeInTheDocument();
   });
 
-  it('keeps the admin-proxy fields and the idle timeout away from customers', () => {
+  it('keeps the admin-proxy fields and the idle timeout away from customers', { timeout: 20_000 }, () => {
     setup();
     expect(screen.queryByText('Send Chat History')).not.toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Idle timeout (seconds)' })).toBeDisabled();
@@ -66,7 +66,7 @@ describe('the ADVANCED form', () => {
     expect(screen.queryByText('Transcript download')).not.toBeInTheDocument();
   });
 
-  it('offers the admin-proxy fields, and transcript download for a realtime PRO avatar', () => {
+  it('offers the admin-proxy fields, and transcript download for a realtime PRO avatar', { timeout: 20_000 }, () => {
     setup({ adminProxy: true, draft: { setupMode: 'SpeechToSpeech', realtime: true, wakeUpMessage: 'Hi' } });
     expect(screen.getByText('Send Chat History')).toBeInTheDocument();
     expect(screen.getByText('Transcript download')).toBeInTheDocument();

@@ -28,6 +28,8 @@ export const BRAIN_INFO = {
   greeting: { title: 'Greeting', description: 'What the avatar says first.' },
   agentId: { title: 'Agent ID', description: 'The id of your ElevenLabs Conversational AI agent. It is checked as you type.' },
   agentKey: { title: 'API Key', description: 'Needed only for private agents. Stored encrypted.' },
+  agoraAppId: { title: 'Agora App ID', description: 'The App ID of your Agora project, where the TEN agent and the user meet.' },
+  agoraCertificate: { title: 'Agora App Certificate', description: 'Signs the channel tokens of your Agora project. Stored encrypted.' },
   connectionType: { title: 'Connection type', description: 'How the conversation reaches ElevenLabs.', possibleValues: ['webrtc', 'websocket'] },
   sttProvider: { title: 'Speech to Text provider', description: 'Who turns the user’s speech into text. Changing it clears the key, region, phrases and model.' },
   sttLanguage: { title: 'Language', description: 'The language the user speaks. Multilingual models detect up to 10 languages.' },

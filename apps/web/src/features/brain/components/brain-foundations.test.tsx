@@ -42,7 +42,7 @@ function setup() {
 }
 
 describe('Brain → FOUNDATIONS', () => {
-  it("marks the saved mode 'currently set' and offers each mode's engines", async () => {
+  it("marks the saved mode 'currently set' and offers each mode's engines", { timeout: 20_000 }, async () => {
     const user = userEvent.setup();
     setup();
     expect(await screen.findByText('currently set')).toBeInTheDocument();
@@ -54,7 +54,7 @@ describe('Brain → FOUNDATIONS', () => {
     expect(screen.getByText('None: the engine listens itself.')).toBeInTheDocument();
   });
 
-  it('hands changes to the editor in the saved shape, not the state it opened with', async () => {
+  it('hands changes to the editor in the saved shape, not the state it opened with', { timeout: 20_000 }, async () => {
     const user = userEvent.setup();
     const { onChange } = setup();
     await screen.findByText('currently set');

@@ -20,12 +20,13 @@ import { AVATAR_ENGINE_NAMES, AvatarEngine, type SetupMode } from '@parla/shared
 import type { BrainCatalogue } from '@parla/shared/provider-urls';
 import { enginesForMode } from '@parla/shared/providers';
 import { brainFormSchema, usesLlmForm, usesSpeechSections, type BrainForm } from '@parla/shared/schemas/brain-forms';
-import { formsToPipeline, pipelineToForms } from '@parla/shared/schemas/brain-pipeline';
+import { formsToAvatarFields, formsToPipeline, pipelineToForms } from '@parla/shared/schemas/brain-pipeline';
 import { useFieldInfo } from '../../../components/info-panel';
 import { errorLines } from '../../../lib/api-client';
 import { useBrainCatalogue } from '../api/get-brain-catalogue';
 import type { BrainChange, BrainDraft } from '../lib/brain-draft';
 import { chooseEngine, switchMode, type SavedBrain } from '../lib/transitions';
+import { AgoraTenForm } from './agora-ten-form';
 import { BRAIN_INFO } from './brain-field-info';
 import { DialogflowForm } from './dialogflow-form';
 import { BrainSelect } from './fields';
@@ -65,7 +66,6 @@ export function BrainFoundations(props: BrainFoundationsProps) {
 
 const ENGINE_NOTES: Partial<Record<number, string>> = {
   [AvatarEngine.EchoTest]: 'The avatar says back what it hears: the quickest way to test the avatar end to end.',
-  [AvatarEngine.Ten]: 'Agora TEN runs the conversation, with its own speech recognition and voice.',
 };
 
 function FoundationsForm({ draft, saved, avatarId, onChange, registerValidator, catalogue }: BrainFoundationsProps & { catalogue: BrainCatalogue }) {
@@ -80,12 +80,12 @@ function FoundationsForm({ draft, saved, avatarId, onChange, registerValidator, 
   const mode = values.setupMode;
   const engine = values.nlpEngine;
   const modeInfo = useFieldInfo(BRAIN_INFO.mode);
-  const savedBrain: SavedBrain = saved ?? { setupMode: draft.setupMode, nlpEngine: draft.nlpEngine, realtime: draft.realtime, pipeline: draft.pipeline };
+  const savedBrain: SavedBrain = saved ?? { setupMode: draft.setupMode, nlpEngine: draft.nlpEngine, realtime: draft.realtime, pipeline: draft.pipeline, fields: draft };
 
   // Hand every change to the editor, in the saved shape (the state it opened with is not a change).
   const sent = useRef<string | null>(null);
   useEffect(() => {
-    const change: BrainChange = { setupMode: values.setupMode, nlpEngine: values.nlpEngine, pipeline: formsToPipeline(values, {}, catalogue) };
+    const change: BrainChange = { setupMode: values.setupMode, nlpEngine: values.nlpEngine, pipeline: formsToPipeline(values, {}, catalogue), avatarFields: formsToAvatarFields(values) };
     const text = JSON.stringify(change);
     if (sent.current === null) sent.current = text;
     else if (text !== sent.current) {
@@ -160,6 +160,7 @@ function FoundationsForm({ draft, saved, avatarId, onChange, registerValidator, 
           {engine === AvatarEngine.DialogflowCX && <DialogflowForm cx />}
           {engine === AvatarEngine.ParlaRealtime && <RealtimeForm catalogue={catalogue} />}
           {engine === AvatarEngine.ElevenLabsConversationAI && <ThirdPartyForm avatarId={avatarId} />}
+          {engine === AvatarEngine.Ten && <AgoraTenForm />}
         </Section>
 
         <Section title="Speech to Text">

@@ -3,8 +3,9 @@
 // are kept as they are when the brain part changes.
 import type { SetupMode } from '@parla/shared/enums';
 import type { AgentPipelineConfig } from '@parla/shared/schemas/brain';
+import type { AvatarEngineFields } from '@parla/shared/schemas/brain-pipeline';
 
-export interface BrainDraft {
+export interface BrainDraft extends AvatarEngineFields {
   setupMode: SetupMode;
   nlpEngine: number;
   realtime: boolean;
@@ -16,6 +17,8 @@ export interface BrainChange {
   nlpEngine: number;
   /** stt, tts, llm, the speech-to-speech fields and third_party. */
   pipeline: AgentPipelineConfig;
+  /** The REST or Dialogflow fields of the avatar (empty for the other engines). */
+  avatarFields: AvatarEngineFields;
 }
 
 type Loose = Record<string, unknown>;

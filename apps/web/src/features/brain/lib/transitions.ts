@@ -7,7 +7,7 @@ import { llmProviderForUrl, type BrainCatalogue } from '@parla/shared/provider-u
 import { DEFAULT_LLM_PROVIDER, DEFAULT_TTS_VOICES, engineForMode, enginesWithOwnSpeech, sttProviderInfo, ttsProviderInfo } from '@parla/shared/providers';
 import type { AgentStatus } from '@parla/shared/schemas/brain';
 import { usesLlmForm, type BrainForm, type LlmDetails, type SttDetails, type ThirdPartyAgentDetails, type TtsDetails } from '@parla/shared/schemas/brain-forms';
-import { pipelineToForms } from '@parla/shared/schemas/brain-pipeline';
+import { pipelineToForms, type AvatarEngineFields } from '@parla/shared/schemas/brain-pipeline';
 
 type Catalogue = Pick<BrainCatalogue, 'llmProviders' | 'singleModeModelsList'>;
 
@@ -17,6 +17,8 @@ export interface SavedBrain {
   nlpEngine: number;
   realtime: boolean;
   pipeline: unknown;
+  /** The avatar's REST and Dialogflow fields as saved. */
+  fields?: AvatarEngineFields;
 }
 
 const clone = <T,>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
@@ -74,7 +76,7 @@ export function chooseEngine(f: BrainForm, engine: number, c: Catalogue): BrainF
 /** Switching mode puts back the saved STT, TTS and LLM details, clears the model when the mode
  *  differs from the saved one, and keeps the engine only if the new mode offers it. */
 export function switchMode(f: BrainForm, next: SetupMode, saved: SavedBrain, c: Catalogue): BrainForm {
-  const restored = pipelineToForms(saved.pipeline, { setupMode: saved.setupMode, nlpEngine: saved.nlpEngine, realtime: saved.realtime }, c);
+  const restored = pipelineToForms(saved.pipeline, { ...saved.fields, setupMode: saved.setupMode, nlpEngine: saved.nlpEngine, realtime: saved.realtime }, c);
   let out: BrainForm = { ...clone(f), setupMode: next, sttDetails: restored.sttDetails, ttsDetails: restored.ttsDetails, llmDetails: restored.llmDetails };
   if (next !== saved.setupMode) out.llmDetails.llmModel = '';
   // Back to the saved mode: the saved engine too, so the saved details make sense again.
