@@ -85,6 +85,18 @@ describe('advanced form rules (spec 3 §5)', () => {
     expect(advancedToAvatar(f, ctx)).toMatchObject({ dailyLimitPerSession: 600, demoLimit: -1, partnerOauthAppId: '12', words_per_sec: 3 });
   });
 
+  it('hands back what was typed, so a tab opened again shows it and the checks still report it', () => {
+    const f = { ...valid(), dailyLimitPerIP: '', demoLimit: 'ten', interrupt_handling: { allow_interruptions: true, min_interruption_duration: 0.5, min_interruption_words: 'many' } };
+    const out = advancedToAvatar(f, ctx);
+    expect(out).toMatchObject({ dailyLimitPerIP: null, demoLimit: 'ten', interrupt_handling: { min_interruption_words: 'many' } });
+    const back = advancedFromAvatar({ wakeUpMessage: 'Hi', dailyLimitPerIP: out.dailyLimitPerIP, dailyLimits: { Demo: out.demoLimit }, customData: { agent_pipeline_config: { interrupt_handling: out.interrupt_handling } } }, ctx);
+    expect(messages(back)).toEqual([
+      'dailyLimitPerIP: Daily Limit Per IP is required',
+      'demoLimit: Demo duration limit must be greater than 0 or -1 for unlimited',
+      `interrupt_handling.min_interruption_words: ${A.mustBeNumber}`,
+    ]);
+  });
+
   it('reports issues through the zod schema', () => {
     const r = advancedFormSchema(ctx).safeParse({ ...valid(), wakeUpMessage: '' });
     expect(r.success).toBe(false);

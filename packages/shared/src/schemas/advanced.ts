@@ -216,16 +216,16 @@ export interface AvatarAdvancedFields {
   sendChatHistory?: boolean;
   handleSttResponse?: boolean;
   realtime?: boolean;
-  /** null: emptied by the user (required). */
-  dailyLimitPerSession?: number | null;
-  dailyLimitPerIP?: number | null;
-  dailyLimits?: Record<string, number | null>;
-  idleTimeout?: number | null;
+  /** null: emptied by the user (required); a string: typed, not a number. */
+  dailyLimitPerSession?: number | string | null;
+  dailyLimitPerIP?: number | string | null;
+  dailyLimits?: Record<string, number | string | null>;
+  idleTimeout?: number | string | null;
   oauthEnabled?: 0 | 1;
   partnerOauthAppId?: string | null;
   billingAuthURL?: string | null;
   billingAuthHeader?: string | null;
-  customData?: { words_per_sec?: number; transcriptionStreaming?: boolean; enable_transcript_download?: boolean; agent_pipeline_config?: unknown };
+  customData?: { words_per_sec?: number | string | null; transcriptionStreaming?: boolean; enable_transcript_download?: boolean; agent_pipeline_config?: unknown };
 }
 
 export function advancedFromAvatar(a: AvatarAdvancedFields, ctx: AdvancedContext): AdvancedForm {
@@ -253,27 +253,35 @@ export function advancedFromAvatar(a: AvatarAdvancedFields, ctx: AdvancedContext
   };
 }
 
-/** A valid form as avatar fields (numbers as numbers; the pipeline parts for customData). */
+/** A number where the input is one, nothing for an empty field, otherwise the text as typed:
+ *  the editor keeps what the user typed (a tab opened again shows it, the checks report it). */
+export function asTyped(v: NumberInput): number | string | null {
+  const n = toNumber(v);
+  if (n === undefined) return null;
+  return Number.isNaN(n) ? String(v) : n;
+}
+
+/** The form as avatar fields: numbers as numbers, anything else as typed; the pipeline parts for customData. */
 export function advancedToAvatar(f: AdvancedForm, ctx: AdvancedContext) {
-  const n = (v: NumberInput, fallback: number) => toNumber(v) ?? fallback;
+  const ih = f.interrupt_handling;
   return {
     encKeyId: f.encKeyId,
     wakeUpMessage: f.wakeUpMessage.trim(),
     sendChatHistory: Boolean(f.sendChatHistory),
     handleSttResponse: Boolean(f.handleSttResponse),
     realtime: f.realtime,
-    dailyLimitPerSession: n(f.dailyLimitPerSession, -1),
-    dailyLimitPerIP: n(f.dailyLimitPerIP, -1),
-    demoLimit: n(f.demoLimit, -1),
-    idleTimeout: n(f.idleTimeout, IDLE_TIMEOUT_DEFAULT_S),
+    dailyLimitPerSession: asTyped(f.dailyLimitPerSession),
+    dailyLimitPerIP: asTyped(f.dailyLimitPerIP),
+    demoLimit: asTyped(f.demoLimit),
+    idleTimeout: asTyped(f.idleTimeout),
     oauthEnabled: f.oauthEnabled === 1 ? (1 as const) : (0 as const),
-    partnerOauthAppId: f.oauthEnabled === 1 ? String(toNumber(f.partnerOauthAppId) ?? '') : null,
+    partnerOauthAppId: f.oauthEnabled === 1 ? String(asTyped(f.partnerOauthAppId) ?? '') || null : null,
     billingAuthURL: f.billingAuthURL.trim() || null,
     billingAuthHeader: f.billingAuthHeader.trim() || null,
-    words_per_sec: n(f.wordsPerSecond, WORDS_PER_SECOND_DEFAULT),
+    words_per_sec: asTyped(f.wordsPerSecond) ?? WORDS_PER_SECOND_DEFAULT,
     transcriptionStreaming: Boolean(f.transcriptionStreaming),
     enable_transcript_download: Boolean(f.enableTranscriptDownload),
-    interrupt_handling: readInterruptHandling(f.interrupt_handling),
-    vad_options: readVadOptions(f.vad_options, ctx),
+    interrupt_handling: { allow_interruptions: ih.allow_interruptions, min_interruption_duration: asTyped(ih.min_interruption_duration), min_interruption_words: asTyped(ih.min_interruption_words) },
+    vad_options: Object.fromEntries(vadOptionsFor(ctx).map((o) => [o.key, asTyped(f.vad_options?.[o.key])])),
   };
 }

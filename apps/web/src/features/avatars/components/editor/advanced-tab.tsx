@@ -31,10 +31,11 @@ export function AdvancedTab() {
       setValue('sendChatHistory', a.sendChatHistory, dirty);
       setValue('handleSttResponse', a.handleSttResponse, dirty);
       setValue('realtime', a.realtime, dirty);
-      setValue('dailyLimitPerSession', a.dailyLimitPerSession, dirty);
-      setValue('dailyLimitPerIP', a.dailyLimitPerIP, dirty);
-      setValue('dailyLimits', { ...(getValues('dailyLimits') ?? {}), Demo: a.demoLimit }, dirty);
-      setValue('idleTimeout', a.idleTimeout, dirty);
+      // Limits as typed (numbers, or the text the checks report): the tab shows them again when reopened.
+      setValue('dailyLimitPerSession', a.dailyLimitPerSession as never, dirty);
+      setValue('dailyLimitPerIP', a.dailyLimitPerIP as never, dirty);
+      setValue('dailyLimits', { ...(getValues('dailyLimits') ?? {}), Demo: a.demoLimit } as never, dirty);
+      setValue('idleTimeout', a.idleTimeout as never, dirty);
       setValue('oauthEnabled', a.oauthEnabled, dirty);
       setValue('partnerOauthAppId', a.partnerOauthAppId, dirty);
       setValue('billingAuthURL', a.billingAuthURL, dirty);
