@@ -1,12 +1,14 @@
 // Local stand-ins for third-party providers, speaking their real wire protocols on loopback.
 // Each feature adds its own module under support/stand-ins/ and lists it here.
 import { STAND_IN_BASE_PORT } from './ports';
+import { startBrainProviders } from './stand-ins/brain-providers';
 import { startKnowledgeSite } from './stand-ins/knowledge-site';
 import { startRuntimeStandIns } from './stand-ins/runtime';
 
 /** The small website the knowledge tests crawl (its port is allow-listed for the server). */
 export const KNOWLEDGE_SITE_PORT = STAND_IN_BASE_PORT + 4;
 export const KNOWLEDGE_SITE_URL = `http://127.0.0.1:${KNOWLEDGE_SITE_PORT}`;
+
 export interface StandIns {
   /** host:port pairs for OUTBOUND_ALLOW. */
   allow: string[];
@@ -19,6 +21,7 @@ export async function startStandIns(): Promise<StandIns> {
   const started: StandIns[] = [await startRuntimeStandIns()];
   const site = await startKnowledgeSite(KNOWLEDGE_SITE_PORT);
   started.push({ allow: [`127.0.0.1:${site.port}`], env: {}, close: site.close });
+  started.push(await startBrainProviders());
   return {
     allow: started.flatMap((s) => s.allow),
     env: Object.assign({}, ...started.map((s) => s.env)),

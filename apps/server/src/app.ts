@@ -29,6 +29,7 @@ import { portalRoutes } from './modules/portal/portal.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { playerRoutes } from './modules/player/player.routes';
 import { CONVERSATION_MAX_FRAME_BYTES } from '@parla/shared/schemas/conversation';
+import { brainRoutes } from './modules/brain/brain.routes';
 import { avatarHooks } from './runtime/avatar-config';
 import { Runtime } from './runtime/runtime';
 import { runtimeRoutes } from './runtime/runtime.routes';
@@ -120,6 +121,7 @@ export async function build(opts: BuildOptions): Promise<{ app: FastifyInstance;
   await app.register(encryptionKeyRoutes(ctx));
   await app.register(avatarRoutes(ctx));
   await app.register(configFilesRoutes(ctx));
+  await app.register(brainRoutes(ctx));
 
   const runtime = new Runtime(ctx, avatarHooks());
   app.decorate('runtime', runtime);

@@ -1,5 +1,6 @@
 // The environment, parsed once at boot. A bad variable stops the start with every problem named.
 import { z } from 'zod';
+import { parseUrlOverrides } from '@parla/shared/provider-urls';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -24,6 +25,12 @@ const envSchema = z.object({
   OUTBOUND_ALLOW_PRIVATE: bool.default(false),
   LLM_BASE_URL: z.url().optional(),
   LLM_API_KEY: z.string().optional(),
+  /** Providers' hosts redirected elsewhere, `host=http(s)://address` pairs separated by commas
+   *  (tests point api.openai.com and the other providers at loopback stand-ins). */
+  PROVIDER_URL_OVERRIDES: z
+    .string()
+    .default('')
+    .refine((v) => parseUrlOverrides(v).errors.length === 0, { error: (i) => parseUrlOverrides(String(i.input)).errors.join('; ') }),
   NODE_SECRET: z.string().min(16).optional(),
   /** An OpenAI-compatible embeddings API (POST {base}/embeddings) for hybrid knowledge search;
    *  unset → full-text search only. Used only where pgvector exists. */

@@ -17,7 +17,12 @@ export function AppProvider({ settings, children }: { settings: PortalSettings; 
         <CssBaseline />
         <LocalizationProvider dateAdapter={AdapterDayjs}>
           <QueryClientProvider client={queryClient}>
-            <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
+            <SnackbarProvider
+            maxSnack={4}
+            anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+            // Below the sticky app bar, so a toast never hides the navigation.
+            classes={{ containerAnchorOriginTopCenter: 'parla-toasts' }}
+          >
               {children}
             </SnackbarProvider>
           </QueryClientProvider>

@@ -39,7 +39,7 @@ export function InfoPanel({ placeholder = 'Click a field to learn what it means.
   const ctx = useContext(InfoContext);
   const info = ctx?.info;
   return (
-    <Paper variant="outlined" component="aside" aria-label="Field information" sx={{ p: 2.5, height: '100%', minHeight: 200 }}>
+    <Paper variant="outlined" component="aside" aria-label="Field information" sx={{ p: 2.5, height: '100%', minHeight: 200, minWidth: 0, overflowWrap: 'anywhere' }}>
       {!info ? (
         <Box sx={{ display: 'flex', gap: 1, color: 'text.secondary' }}>
           <InfoOutlinedIcon fontSize="small" />

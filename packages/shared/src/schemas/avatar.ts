@@ -7,6 +7,8 @@ import { DEFAULT_AGENT_LANGUAGE, DEFAULT_SPOKEN_LANGUAGE } from '../languages';
 import { AVATAR_MEDIA_PER_LIST, DEFAULT_WORDS_PER_SEC } from '../limits';
 import { avatarJson, clientJson, type AvatarJson, type ClientJsonConfig } from './player';
 import { idField } from './common';
+import { ADVANCED_MESSAGES } from './advanced';
+import { agentPipelineConfig, type AgentPipelineConfig } from './brain';
 
 /** Validation and screen texts of spec 2 §5 and §8, written once. */
 export const AVATAR_MESSAGES = {
@@ -99,59 +101,27 @@ export function accessLink(origin: string, avatarId: string, token: string | nul
   return `${origin.replace(/\/$/, '')}/avatar/${avatarId}${q ? `?${q}` : ''}`;
 }
 
-// ---- the pipeline config (spec 2 §3, spec 3 §3): typed, permissive, bounded ----
+// ---- the pipeline config (spec 2 §3, spec 3 §3): the brain's schema (schemas/brain.ts) ----
 
-const text = (max = 2000) => z.string().max(max);
-const scalar = z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]);
 /** "both converted to numbers": numbers, or numeric strings read as numbers. */
 const numberish = z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, 'Must be a number').transform(Number)]);
 /** Whole seconds (or counts) that fit the database's integer columns; -1 is "unlimited". */
 const seconds = (max: number) => numberish.pipe(z.number().int('Must be a whole number').min(-1, 'Must be -1 (unlimited) or more').max(max, `Must be at most ${max}`));
+const text = (max = 2000) => z.string().max(max);
 
-const sttBlock = z
-  .object({ provider: scalar, default_stt: scalar, region: scalar, api_key: scalar, context_phrases: scalar, languages: scalar, model: scalar, api_key_file_name: scalar })
-  .partial()
-  .loose();
-const ttsBlock = z
-  .object({ provider: scalar, default_tts: scalar, voice_id: scalar, model: scalar, region: scalar, speed: scalar, api_key: scalar, secret_key: scalar, lang_code: scalar })
-  .partial()
-  .loose();
-const llmBlock = z
-  .object({
-    provider: scalar, instructions: z.string().max(100_000).nullable(), model: scalar, base_url: scalar, project_id: scalar, api_key: scalar,
-    assistant_id: scalar, max_tokens: scalar, summary_enabled: scalar, custom_text: z.string().max(100_000).nullable(), agent_language: scalar,
-    agent_id: scalar, region_id: scalar, api_key_file_name: scalar,
-  })
-  .partial()
-  .loose();
+/** A number of seconds as typed: a number, a numeric string, '' or null (= not given). */
+const limitInput = z
+  .union([z.number(), z.string().max(40), z.null()], { error: 'Must be a number' })
+  .transform((v) => (typeof v === 'string' ? (v.trim() === '' ? null : Number(v.trim())) : v));
 
-export const pipelineConfig = z
-  .object({
-    stt: sttBlock,
-    tts: ttsBlock,
-    llm: llmBlock,
-    interrupt_handling: z.record(z.string(), scalar),
-    vad_options: z.record(z.string(), scalar),
-    url: scalar,
-    api_key: scalar,
-    model: scalar,
-    instructions: z.string().max(100_000).nullable(),
-    greeting: z.string().max(10_000).nullable(),
-    voice_id: scalar,
-    third_party: z.object({ agent_id: scalar, api_key: scalar, is_public: scalar, connection_type: scalar }).partial().loose(),
-  })
-  .partial()
-  .loose();
-export type PipelineConfig = z.infer<typeof pipelineConfig>;
-
-/** Keys whose string values are secrets wherever they appear in the pipeline config. */
-export const PIPELINE_SECRET_KEYS = ['api_key', 'secret_key'] as const;
+export const pipelineConfig = agentPipelineConfig;
+export type PipelineConfig = AgentPipelineConfig;
 
 export const customData = z
   .object({
-    transcriptionStreaming: z.boolean(),
-    enable_transcript_download: z.boolean(),
-    words_per_sec: z.number().positive().max(10),
+    transcriptionStreaming: z.boolean({ error: ADVANCED_MESSAGES.required }),
+    enable_transcript_download: z.boolean({ error: ADVANCED_MESSAGES.required }),
+    words_per_sec: z.number({ error: ADVANCED_MESSAGES.wordsPerSecond }).positive(ADVANCED_MESSAGES.wordsPerSecond).max(10, ADVANCED_MESSAGES.wordsPerSecond),
     summaryEnabled: z.boolean(),
     collection_ids: z.array(idField).max(100),
     agent_pipeline_config: pipelineConfig,
@@ -232,7 +202,7 @@ export const saveAvatarRequest = z.object({
   // Brain and advanced settings (spec 3): typed and bounded, tightened by their forms.
   nlpEngine: nlpEngineField.optional(),
   setupMode: z.enum(SETUP_MODES).optional(),
-  realtime: z.boolean().optional(),
+  realtime: z.boolean({ error: ADVANCED_MESSAGES.required }).optional(),
   callBackURL: text().nullable().optional(),
   projectId: text(200).nullable().optional(),
   agentId: text(200).nullable().optional(),
@@ -245,17 +215,19 @@ export const saveAvatarRequest = z.object({
   wakeUpMessage: text(2000).nullable().optional(),
   agentLanguage: text(20).nullable().optional(),
   operatorAssistanceNeeded: z.boolean().optional(),
-  oauthEnabled: z.union([z.literal(0), z.literal(1)]).optional(),
-  partnerOauthAppId: text(100).nullable().optional(),
+  oauthEnabled: z.union([z.literal(0), z.literal(1)], { error: ADVANCED_MESSAGES.oauthEnabledRequired }).optional(),
+  partnerOauthAppId: z.union([text(100), z.number().transform(String)], { error: ADVANCED_MESSAGES.oauthIdNumber }).nullable().optional(),
   billingAuthURL: text().nullable().optional(),
   billingAuthPingTime: seconds(86_400).optional(),
   billingAuthHeader: text(4000).nullable().optional(),
-  dailyLimitPerSession: seconds(1_000_000_000).optional(),
-  dailyLimitPerIP: seconds(1_000_000_000).optional(),
-  dailyLimits: z.record(z.string().max(40), seconds(1_000_000_000)).refine((r) => Object.keys(r).length <= 10, 'Too many daily limits').optional(),
-  idleTimeout: seconds(86_400).optional(),
-  sendChatHistory: z.boolean().optional(),
-  handleSttResponse: z.boolean().optional(),
+  // Limits and idle timeout: read as typed here; their rules and messages (spec 3 §5) are
+  // applied on save to the values the avatar ends up with (modules/brain/avatar-brain.ts).
+  dailyLimitPerSession: limitInput.optional(),
+  dailyLimitPerIP: limitInput.optional(),
+  dailyLimits: z.record(z.string().max(40), limitInput).refine((r) => Object.keys(r).length <= 10, 'Too many daily limits').optional(),
+  idleTimeout: limitInput.optional(),
+  sendChatHistory: z.boolean({ error: ADVANCED_MESSAGES.required }).optional(),
+  handleSttResponse: z.boolean({ error: ADVANCED_MESSAGES.required }).optional(),
   functions: z.array(idField).max(100).optional(),
   customData: customData.optional(),
 });

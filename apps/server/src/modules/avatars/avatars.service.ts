@@ -3,7 +3,7 @@
 // A save is all-or-nothing: the files staged by avatars.upload.ts are recorded in the same
 // transaction as the row, discarded if it fails, and replaced files are unlinked after commit.
 import type { Transaction, Updateable } from 'kysely';
-import { AvatarEngine, type DhType } from '@parla/shared/enums';
+import { AvatarEngine, type DhType, type SetupMode } from '@parla/shared/enums';
 import { ErrorCode, AVATAR_LIMIT_MESSAGE } from '@parla/shared/errors';
 import { AVATAR_MEDIA_PER_LIST, DEFAULT_BILLING_AUTH_PING_TIME, DEFAULT_IDLE_TIMEOUT_S } from '@parla/shared/limits';
 import { allowsCustomImageAvatar, PLAN_LIMITS, planName } from '@parla/shared/plans';
@@ -40,7 +40,8 @@ import type { Catalogue } from './avatars.catalogue';
 import { withLiveLinks } from './avatars.links';
 import { FIELD_LIST } from './avatars.media';
 import * as repo from './avatars.repository';
-import { masked, maskPipeline, nextSecret, sealPipeline } from './avatars.secrets';
+import { masked, nextSecret } from './avatars.secrets';
+import { checkAdvanced, checkBrain, maskPipeline, sealPipeline } from '../brain/avatar-brain';
 import { discardUploads, type SaveRequest, type StagedUpload } from './avatars.upload';
 
 export type Actor = Pick<SessionUser, 'id' | 'adminProxy'>;
@@ -190,8 +191,9 @@ function columnsFrom(ctx: AppContext, actor: Actor, plan: number, p: SaveAvatarR
   set('partner_oauth_app_id', p.partnerOauthAppId);
   set('billing_auth_url', p.billingAuthURL);
   set('billing_auth_ping_time', p.billingAuthPingTime);
-  set('daily_limit_per_session', p.dailyLimitPerSession);
-  set('daily_limit_per_ip', p.dailyLimitPerIP);
+  // Checked by checkAdvanced before (an emptied limit is refused there).
+  set('daily_limit_per_session', p.dailyLimitPerSession ?? undefined);
+  set('daily_limit_per_ip', p.dailyLimitPerIP ?? undefined);
   if (p.dailyLimits) c.daily_limits = JSON.stringify(p.dailyLimits);
   if (p.functions) c.functions = JSON.stringify(p.functions);
   set('avatar_config_url', configUrl(ctx, p.avatarConfigURL));
@@ -206,7 +208,7 @@ function columnsFrom(ctx: AppContext, actor: Actor, plan: number, p: SaveAvatarR
   const realtime = actor.adminProxy && p.realtime !== undefined ? p.realtime : (stored?.realtime ?? false);
   c.realtime = realtime;
   if (actor.adminProxy) {
-    set('idle_timeout', p.idleTimeout);
+    set('idle_timeout', p.idleTimeout ?? undefined);
     const bits = stored?.permissions ?? 0;
     const send = p.sendChatHistory ?? hasPermission(bits, AvatarPermission.canSendChatHistory);
     const stt = p.handleSttResponse ?? hasPermission(bits, AvatarPermission.canHandleSttResponse);
@@ -216,9 +218,9 @@ function columnsFrom(ctx: AppContext, actor: Actor, plan: number, p: SaveAvatarR
   const before = (stored?.custom_data as CustomData | undefined) ?? defaultCustomData();
   const incoming = p.customData ?? {};
   const custom: CustomData = { ...before, ...incoming };
-  custom.agent_pipeline_config = (
-    incoming.agent_pipeline_config !== undefined ? sealPipeline(box, incoming.agent_pipeline_config, before.agent_pipeline_config) : before.agent_pipeline_config
-  ) as CustomData['agent_pipeline_config'];
+  const mode = (p.setupMode ?? stored?.setup_mode ?? 'Simple') as SetupMode;
+  custom.agent_pipeline_config =
+    incoming.agent_pipeline_config !== undefined ? sealPipeline(box, incoming.agent_pipeline_config, before.agent_pipeline_config, mode, { engine: stored ? (p.nlpEngine ?? stored.nlp_engine) : AvatarEngine.EchoTest, previousEngine: stored?.nlp_engine }) : before.agent_pipeline_config;
   if (!actor.adminProxy) custom.words_per_sec = before.words_per_sec;
   if (!(realtime && allowsCustomImageAvatar(planName(plan)))) custom.enable_transcript_download = false;
   c.custom_data = JSON.stringify(custom);
@@ -239,6 +241,8 @@ async function recordUploads(ctx: AppContext, trx: Transaction<DB>, ownerId: str
 }
 
 async function createIn(ctx: AppContext, trx: Transaction<DB>, actor: Actor, p: SaveAvatarRequest, uploads: StagedUpload[]) {
+  checkBrain(ctx, p, null);
+  checkAdvanced(p, null, actor);
   const plan = await repo.lockOwner(trx, actor.id);
   if (plan === null) throw AppError.unauthenticated();
   const limit = PLAN_LIMITS[planName(plan)].avatars;
@@ -284,6 +288,8 @@ async function updateIn(ctx: AppContext, trx: Transaction<DB>, actor: Actor, p: 
   if (Number.isNaN(seen)) throw AppError.invalid('updated must be the time the avatar was last saved.');
   const version = new Date(stored.updated_at).getTime();
   if (version > seen) throw AppError.stale();
+  checkBrain(ctx, p, stored);
+  checkAdvanced(p, stored, actor);
 
   const plan = (await repo.planOf(trx, actor.id)) ?? 0;
   const columns = columnsFrom(ctx, actor, plan, p, stored);

@@ -1,58 +1,70 @@
-// ADVANCED (spec 2 §2): the container of the advanced settings (spec 3): general settings,
-// interruptions and voice activity detection, as saved with the avatar.
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
-import { useWatch } from 'react-hook-form';
-import { ENCRYPTION_DEFAULT, ENCRYPTION_NONE, type CustomData } from '@parla/shared/schemas/avatar';
+// ADVANCED in the editor: the advanced feature's form (spec 3), fed from the editor's draft and
+// writing back the avatar fields and the customData parts it owns; its check runs with the tab's.
+import { useCallback, useMemo } from 'react';
+import { useFormContext } from 'react-hook-form';
+import type { SetupMode } from '@parla/shared/enums';
+import type { CustomData } from '@parla/shared/schemas/avatar';
+import { AdvancedTabForm, type AdvancedChange } from '../../../advanced/components/advanced-form';
+import { useEncKeys } from '../../../encryption-keys/api/get-enc-keys';
+import { useAuth } from '../../../../lib/auth-session';
+import { subscriptionTypeOf } from '../../api/get-account-info';
 import type { EditorValues } from '../../lib/editor-values';
+import { useEditor } from './editor-context';
 
-const seconds = (v: number | undefined) => (v === undefined ? undefined : v === -1 ? 'Unlimited' : `${v} s`);
-
-function Section({ title, rows }: { title: string; rows: [string, unknown][] }) {
-  return (
-    <Paper variant="outlined" sx={{ p: 2 }}>
-      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>{title}</Typography>
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
-        {rows
-          .filter(([, v]) => v !== undefined && v !== null && v !== '')
-          .map(([k, v]) => (
-            <Box key={k} sx={{ display: 'contents' }}>
-              <Typography component="dt" variant="body2" color="text.secondary">{k}</Typography>
-              <Typography component="dd" variant="body2" sx={{ m: 0, wordBreak: 'break-word' }}>{typeof v === 'boolean' ? (v ? 'Yes' : 'No') : String(v)}</Typography>
-            </Box>
-          ))}
-      </Box>
-    </Paper>
-  );
-}
+const ADVANCED_TAB = 3;
 
 export function AdvancedTab() {
-  const v = useWatch<EditorValues>() as EditorValues;
-  const custom = (v.customData ?? {}) as CustomData;
-  const pipeline = custom.agent_pipeline_config ?? {};
-  const enc = v.encKeyId === ENCRYPTION_DEFAULT ? 'Default (token in URL)' : v.encKeyId === ENCRYPTION_NONE ? 'None' : v.encKeyId;
+  const { accountInfo, registerValidator } = useEditor();
+  const session = useAuth();
+  // The Encryption select offers the account's keys (Default and None always).
+  const encKeys = useEncKeys();
+  const { getValues, setValue } = useFormContext<EditorValues>();
+  const draft = useMemo(() => {
+    const v = getValues();
+    return { ...v, setupMode: (v.setupMode ?? 'Simple') as SetupMode, customData: v.customData as CustomData | undefined };
+  }, [getValues]);
+  const onChange = useCallback(
+    (a: AdvancedChange) => {
+      const dirty = { shouldDirty: true };
+      setValue('encKeyId', a.encKeyId, dirty);
+      setValue('wakeUpMessage', a.wakeUpMessage, dirty);
+      setValue('sendChatHistory', a.sendChatHistory, dirty);
+      setValue('handleSttResponse', a.handleSttResponse, dirty);
+      setValue('realtime', a.realtime, dirty);
+      // Limits as typed (numbers, or the text the checks report): the tab shows them again when reopened.
+      setValue('dailyLimitPerSession', a.dailyLimitPerSession as never, dirty);
+      setValue('dailyLimitPerIP', a.dailyLimitPerIP as never, dirty);
+      setValue('dailyLimits', { ...(getValues('dailyLimits') ?? {}), Demo: a.demoLimit } as never, dirty);
+      setValue('idleTimeout', a.idleTimeout as never, dirty);
+      setValue('oauthEnabled', a.oauthEnabled, dirty);
+      setValue('partnerOauthAppId', a.partnerOauthAppId, dirty);
+      setValue('billingAuthURL', a.billingAuthURL, dirty);
+      setValue('billingAuthHeader', a.billingAuthHeader, dirty);
+      const custom = (getValues('customData') ?? {}) as CustomData;
+      const pipeline = custom.agent_pipeline_config ?? {};
+      setValue(
+        'customData',
+        {
+          ...custom,
+          words_per_sec: a.words_per_sec,
+          transcriptionStreaming: a.transcriptionStreaming,
+          enable_transcript_download: a.enable_transcript_download,
+          agent_pipeline_config: { ...pipeline, interrupt_handling: a.interrupt_handling, vad_options: a.vad_options },
+        } as never,
+        dirty,
+      );
+    },
+    [getValues, setValue],
+  );
+  const register = useCallback((fn: () => Promise<boolean>) => registerValidator(ADVANCED_TAB, 'advanced', fn), [registerValidator]);
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
-      <Section
-        title="General"
-        rows={[
-          ['Encryption', enc],
-          ['Wake Up Message', v.wakeUpMessage],
-          ['Daily Limit Per Session', seconds(v.dailyLimitPerSession)],
-          ['Daily Limit Per IP', seconds(v.dailyLimitPerIP)],
-          ['Demo duration limit', seconds(v.dailyLimits?.Demo)],
-          ['Idle timeout', seconds(v.idleTimeout)],
-          ['Words Spoken Per Second', custom.words_per_sec],
-          ['Transcription streaming', custom.transcriptionStreaming],
-          ['Transcript download', custom.enable_transcript_download],
-          ['Send Chat History', v.sendChatHistory],
-          ['Handle STT Response', v.handleSttResponse],
-          ['Realtime', v.realtime],
-        ]}
-      />
-      <Section title="Interruptions" rows={Object.entries(pipeline.interrupt_handling ?? {})} />
-      <Section title="Voice Activity Detection" rows={Object.entries(pipeline.vad_options ?? {})} />
-    </Box>
+    <AdvancedTabForm
+      draft={draft}
+      adminProxy={Boolean(session?.adminProxy)}
+      subscriptionType={subscriptionTypeOf(accountInfo)}
+      encKeys={encKeys.data ?? []}
+      onChange={onChange}
+      registerValidator={register}
+    />
   );
 }

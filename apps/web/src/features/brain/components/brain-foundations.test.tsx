@@ -1,0 +1,88 @@
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AvatarEngine } from '@parla/shared/enums';
+import { buildBrainCatalogue } from '@parla/shared/provider-urls';
+import { defaultBrainForm, formsToPipeline } from '@parla/shared/schemas/brain-pipeline';
+import type { BrainChange } from '../lib/brain-draft';
+import { BrainFoundations } from './brain-foundations';
+
+const catalogue = buildBrainCatalogue();
+const calls: { url: string; body: unknown }[] = [];
+
+beforeEach(() => {
+  calls.length = 0;
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    calls.push({ url, body });
+    const json = (data: unknown) => new Response(JSON.stringify(data), { status: 200, headers: { 'content-type': 'application/json' } });
+    if (url === '/api/brain/catalogue') return json(catalogue);
+    if (url === '/api/third_party/agent_check') {
+      const id = (body as { agent_id: string }).agent_id;
+      return json(id === 'agent_public_0123' ? { status: 'public' } : { status: 'invalid_agent_id', message: 'Agent ID not found' });
+    }
+    return new Response('{}', { status: 404 });
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function setup() {
+  const onChange = vi.fn<(c: BrainChange) => void>();
+  const saved = { setupMode: 'Simple' as const, nlpEngine: AvatarEngine.EchoTest, realtime: false, pipeline: formsToPipeline(defaultBrainForm(catalogue), {}, catalogue) };
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <BrainFoundations draft={saved} saved={saved} onChange={onChange} />
+    </QueryClientProvider>,
+  );
+  return { onChange };
+}
+
+describe('Brain → FOUNDATIONS', () => {
+  it("marks the saved mode 'currently set' and offers each mode's engines", { timeout: 20_000 }, async () => {
+    const user = userEvent.setup();
+    setup();
+    expect(await screen.findByText('currently set')).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Avatar Engine' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Echo', 'Large Language Model', 'REST Endpoint']);
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('radio', { name: 'Speech to Speech' }));
+    expect(screen.getByRole('combobox', { name: 'Avatar Engine' })).toHaveTextContent('Parla Realtime');
+    expect(screen.getByText('None: the engine listens itself.')).toBeInTheDocument();
+  });
+
+  it('hands changes to the editor in the saved shape, not the state it opened with', { timeout: 20_000 }, async () => {
+    const user = userEvent.setup();
+    const { onChange } = setup();
+    await screen.findByText('currently set');
+    expect(onChange).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('radio', { name: '3rd Party AI' }));
+    await waitFor(() => expect(onChange).toHaveBeenCalled());
+    expect(onChange.mock.lastCall![0]).toMatchObject({ setupMode: 'None', nlpEngine: AvatarEngine.Ten, pipeline: { llm: { provider: 'none' }, stt: { provider: 'none' }, tts: { provider: 'none' } } });
+  });
+
+  it('checks the agent id after typing stops and shows the outcome', { timeout: 20_000 }, async () => {
+    const user = userEvent.setup();
+    const { onChange } = setup();
+    await screen.findByText('currently set');
+    await user.click(screen.getByRole('radio', { name: '3rd Party AI' }));
+    await user.click(screen.getByRole('combobox', { name: 'Avatar Engine' }));
+    await user.click(screen.getByRole('option', { name: 'ElevenLabs Conversational AI' }));
+    const id = screen.getByRole('textbox', { name: /Agent ID/ });
+    await user.type(id, 'agent_1');
+    expect(await screen.findByText('Agent ID is too short')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/api/third_party/agent_check')).toHaveLength(0);
+    await user.clear(id);
+    await user.type(id, 'agent_public_0123');
+    expect(await screen.findByText('Public agent: it works without an API key.', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/api/third_party/agent_check')).toHaveLength(1);
+    await waitFor(() => expect(onChange.mock.lastCall![0].pipeline.third_party).toMatchObject({ agent_id: 'agent_public_0123', is_public: true, connection_type: 'webrtc' }));
+    await user.clear(id);
+    await user.type(id, 'agent_nobody_0123');
+    const engine = screen.getByRole('region', { name: 'Avatar Engine' });
+    expect(await within(engine).findByText('Agent ID not found', {}, { timeout: 3000 })).toBeInTheDocument();
+  });
+});
