@@ -19,10 +19,12 @@ import { startKnowledgeWorker, type KnowledgeWorker } from '../modules/knowledge
 import { newAccessToken } from '../modules/encryption-keys/access-token';
 import { issueAvatarAccessToken } from '../modules/encryption-keys/encryption-keys.service';
 import { SIMPLE_MODE_UNCONFIGURED } from './avatar-config';
+import { DEEPGRAM_KEY, ELEVEN_KEY, startSpeechStandIn, type SpeechStandIn } from '../../test/stand-ins/runtime/speech';
 
 let server: TestServer;
 let host: string;
 let openai: OpenAiStandIn;
+let speech: SpeechStandIn;
 let worker: KnowledgeWorker;
 let alice: TestAccount;
 let admin: TestAccount;
@@ -46,7 +48,12 @@ const llmPipeline = (over: Record<string, unknown> = {}) => ({
 
 beforeAll(async () => {
   openai = await startOpenAiStandIn();
-  server = await createTestServer({ OUTBOUND_ALLOW: openai.allow });
+  speech = await startSpeechStandIn();
+  server = await createTestServer({
+    OUTBOUND_ALLOW: [openai.allow, speech.allow].join(','),
+    // The providers' real hosts, redirected to the stand-ins.
+    PROVIDER_URL_OVERRIDES: `api.deepgram.com=${speech.url},api.elevenlabs.io=${speech.url}`,
+  });
   host = await listen(server);
   worker = startKnowledgeWorker(server.ctx, { pollMs: 60_000 });
   alice = await createCustomer(server, 'runtime-avatars');
@@ -64,6 +71,7 @@ afterAll(async () => {
   await worker.stop();
   await server.close();
   await openai.close();
+  await speech.close();
 });
 
 describe('saved avatars in conversations', () => {
@@ -134,6 +142,29 @@ describe('saved avatars in conversations', () => {
     // The stored key was used in clear, never logged.
     expect(openai.chats().at(-1)!.headers.authorization).toBe(`Bearer ${STAND_IN_KEY}`);
     expect(server.logs.join('')).not.toContain(STAND_IN_KEY);
+  });
+
+  it('a custom STT/LLM/TTS avatar calls the providers\' real hosts (redirected to stand-ins) with its stored keys', async () => {
+    const a = await avatar({
+      nlpEngine: AvatarEngine.CUSTOM_STT_LLM_TTS,
+      setupMode: 'None',
+      customData: {
+        agent_pipeline_config: {
+          ...llmPipeline().agent_pipeline_config,
+          stt: { provider: 'deepgram', api_key: DEEPGRAM_KEY, languages: 'en-US', model: 'nova-3-general' },
+          tts: { provider: 'elevenlabs', api_key: ELEVEN_KEY, voice_id: 'voice-1' },
+          vad_options: { min_endpointing_delay: 0.05 },
+        },
+      },
+    });
+    const c = await connect(host, { avatarId: a.id, token: a.token });
+    expect((await c.next('ready')).audio).toBe(true);
+    c.send({ type: 'user_speech', event: 'start', at: 0 });
+    for (let i = 0; i < 3; i++) c.send({ type: 'user_audio', audio: Buffer.alloc(3200).toString('base64'), sampleRate: 16000 });
+    c.send({ type: 'user_speech', event: 'end', at: 600 });
+    expect((await c.next('transcript', (m) => m.final)).text).toBe('what are your opening hours');
+    expect((await c.next('audio')).words?.length).toBeGreaterThan(3);
+    expect((await c.next('assistant_done')).text).toBe('You asked: what are your opening hours');
   });
 
   it('in Simple mode without a product model it answers with a clear message', async () => {

@@ -16,6 +16,7 @@ const REALTIME_DEFAULTS = {
 import { AVATAR_ENGINE_NAMES, AvatarEngine } from '@parla/shared/enums';
 import { ENCRYPTION_DEFAULT, ENCRYPTION_NONE, type CustomData, type PipelineConfig } from '@parla/shared/schemas/avatar';
 import { SEARCH_TOP_K_DEFAULT } from '@parla/shared/schemas/knowledge';
+import { applyUrlOverrides, parseUrlOverrides, type UrlOverride } from '@parla/shared/provider-urls';
 import type { AppContext } from '../context';
 import { AppError } from '../lib/errors';
 import { safeEqual } from '../lib/tokens';
@@ -94,12 +95,16 @@ export function limitsOf(row: Pick<AvatarRow, 'daily_limit_per_session' | 'daily
 }
 
 export class AvatarConfigMapper {
-  constructor(private readonly ctx: AppContext) {}
+  private readonly overrides: UrlOverride[];
 
-  /** A provider URL as the engines call it. (When the brain area's PROVIDER_URL_OVERRIDES lands,
-   *  provider hosts are redirected here.) */
+  constructor(private readonly ctx: AppContext) {
+    this.overrides = parseUrlOverrides(ctx.config.PROVIDER_URL_OVERRIDES ?? '').overrides;
+  }
+
+  /** A provider URL with its host redirected when PROVIDER_URL_OVERRIDES names it (tests point
+   *  the providers' public hosts at loopback stand-ins; deployments at private gateways). */
   url(u: string): string {
-    return u;
+    return applyUrlOverrides(u, this.overrides);
   }
 
   private secret(v: unknown): string {
