@@ -17,6 +17,14 @@ export interface StandIns {
   close(): Promise<void>;
 }
 
+/** Later values win, except PROVIDER_URL_OVERRIDES lists, which are joined. */
+function mergeEnv(envs: Record<string, string>[]): Record<string, string> {
+  const out: Record<string, string> = Object.assign({}, ...envs);
+  const overrides = envs.map((e) => e.PROVIDER_URL_OVERRIDES).filter(Boolean);
+  if (overrides.length) out.PROVIDER_URL_OVERRIDES = overrides.join(',');
+  return out;
+}
+
 export async function startStandIns(): Promise<StandIns> {
   const started: StandIns[] = [await startRuntimeStandIns()];
   const site = await startKnowledgeSite(KNOWLEDGE_SITE_PORT);
@@ -24,7 +32,7 @@ export async function startStandIns(): Promise<StandIns> {
   started.push(await startBrainProviders());
   return {
     allow: started.flatMap((s) => s.allow),
-    env: Object.assign({}, ...started.map((s) => s.env)),
+    env: mergeEnv(started.map((s) => s.env)),
     close: async () => {
       await Promise.all(started.map((s) => s.close()));
     },

@@ -24,7 +24,8 @@ export async function startRuntimeStandIns(): Promise<StandIns> {
   openai.reply = knowledgeReply;
   return {
     allow: [openai.allow],
-    env: { NODE_SECRET: E2E_NODE_SECRET, LLM_BASE_URL: `${openai.url}/v1`, LLM_API_KEY: STAND_IN_KEY },
+    // xAI's host is the model for LLM avatars (the editor offers its redirected base URL).
+    env: { NODE_SECRET: E2E_NODE_SECRET, LLM_BASE_URL: `${openai.url}/v1`, LLM_API_KEY: STAND_IN_KEY, PROVIDER_URL_OVERRIDES: `api.x.ai=${openai.url}` },
     close: () => openai.close(),
   };
 }

@@ -51,8 +51,9 @@ beforeAll(async () => {
   speech = await startSpeechStandIn();
   server = await createTestServer({
     OUTBOUND_ALLOW: [openai.allow, speech.allow].join(','),
-    // The providers' real hosts, redirected to the stand-ins.
-    PROVIDER_URL_OVERRIDES: `api.deepgram.com=${speech.url},api.elevenlabs.io=${speech.url}`,
+    // The providers' real hosts, redirected to the stand-ins (the editor then offers the
+    // redirected OpenAI base URL).
+    PROVIDER_URL_OVERRIDES: `api.openai.com=${openai.url},api.deepgram.com=${speech.url},api.elevenlabs.io=${speech.url}`,
   });
   host = await listen(server);
   worker = startKnowledgeWorker(server.ctx, { pollMs: 60_000 });
@@ -168,7 +169,7 @@ describe('saved avatars in conversations', () => {
   });
 
   it('in Simple mode without a product model it answers with a clear message', async () => {
-    const a = await avatar({ nlpEngine: AvatarEngine.LargeLanguageModel, setupMode: 'Simple' });
+    const a = await avatar({ nlpEngine: AvatarEngine.LargeLanguageModel, setupMode: 'Simple', customData: { agent_pipeline_config: { llm: { provider: 'groq', custom_text: 'Guest: Ada.' } } } });
     const c = await connect(host, { avatarId: a.id, token: a.token });
     await c.next('ready');
     expect((await c.ask('hi')).text).toBe(SIMPLE_MODE_UNCONFIGURED);
