@@ -196,6 +196,7 @@ export class Conversation {
     if (opened.connect) this.send({ type: 'connect', ...opened.connect });
     if (echo) this.send({ type: 'notice', reason: 'daily_limit_echo', message: DAILY_LIMIT_NOTICE });
     this.send({ type: 'state', state: 'listening' });
+    this.engine?.started?.();
   }
 
   /** One client frame: rate limits, parsing, dispatch (in order). */

@@ -82,6 +82,8 @@ export interface OpenInfo {
 export interface Engine {
   readonly kind: EngineConfig['kind'];
   open?(session: SessionInfo): Promise<OpenInfo | void>;
+  /** Called once the player has been told the session is ready: output may flow from here on. */
+  started?(): void;
   turn(input: TurnInput): AsyncIterable<EngineEvent>;
   /** Microphone audio (PCM16 mono) for engines that listen. */
   audio?(pcm: Buffer, sampleRate: number): void;

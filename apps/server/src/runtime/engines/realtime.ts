@@ -51,8 +51,12 @@ export class RealtimeEngine implements Engine {
     ws.on('error', () => undefined);
     if (this.config.provider === 'openai') this.send({ type: 'session.update', session: this.openAiSession() });
     else this.send({ setup: this.geminiSetup() });
-    if (this.config.greeting) this.greet(this.config.greeting);
     return this.config.greeting ? { greeting: this.config.greeting } : {};
+  }
+
+  /** The greeting is asked for only after `ready` reached the player, so it cannot overtake it. */
+  started(): void {
+    if (this.config.greeting) this.greet(this.config.greeting);
   }
 
   private openAiUrl(): string {
