@@ -1,5 +1,5 @@
 // build(): the Fastify application with its plugins and every feature module.
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -38,6 +38,8 @@ export interface BuildOptions {
   now?: () => Date;
   /** Serve the built SPA (off in API tests). */
   serveWeb?: boolean;
+  /** Called for every route as it is registered (the attack tests enumerate the routes). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const SENSITIVE_QUERY = /([?&](?:token|adminSessionId|code|key|api_key|jwt|access_token)=)[^&]*/gi;
@@ -59,6 +61,7 @@ export async function build(opts: BuildOptions): Promise<{ app: FastifyInstance;
     forceCloseConnections: true,
     logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace' }),
   });
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
