@@ -13,7 +13,7 @@ import { Mailer } from './lib/mailer';
 import { OutboundClient, outboundPolicyFromConfig } from './lib/outbound';
 import { SecretBox } from './lib/secrets';
 import { registerAuth } from './plugins/auth';
-import { registerErrorHandlers } from './plugins/errors';
+import { frameworkErrors, registerErrorHandlers } from './plugins/errors';
 import { registerSpa } from './plugins/spa';
 import { accountRoutes } from './modules/account/account.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
@@ -59,6 +59,7 @@ export async function build(opts: BuildOptions): Promise<{ app: FastifyInstance;
     requestTimeout: 60_000,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: true,
+    frameworkErrors,
     logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace' }),
   });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
