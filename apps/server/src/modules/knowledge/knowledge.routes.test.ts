@@ -317,6 +317,26 @@ describe('the knowledge API', () => {
 });
 
 describe('tenant isolation', () => {
+  it('answers 400 to an upload the multipart parser cannot read, and keeps nothing', async () => {
+    const jwt = (await server.inject({ method: 'GET', url: '/api/token/jwt', token: alice.token })).json().jwtToken as string;
+    const headers = (type: string) => ({ authorization: `Bearer ${jwt}`, 'content-type': type });
+    const good = multipart('file', 'notes.txt', Buffer.from('hello'));
+    const bodies: [string, Buffer | string][] = [
+      ['multipart/form-data; boundary=x', '{'],
+      ['multipart/form-data; boundary=x', ''],
+      [good.headers['content-type'], good.payload.subarray(0, good.payload.length - 20)],
+      // A part without Content-Disposition larger than the parser's buffer stalls it.
+      [good.headers['content-type'], Buffer.from(good.payload.toString('latin1').replace('Content-Disposition', 'Content-Dispositio').replace('hello', 'x'.repeat(40_000)), 'latin1')],
+    ];
+    for (const [type, payload] of bodies) {
+      const res = await server.inject({ method: 'POST', url: '/kb/v1/files', appKey: null, headers: headers(type), payload });
+      expect(res.statusCode, `${type} ${res.body}`).toBe(400);
+      expect(res.json()).toMatchObject({ status: 'ERROR', code: 7 });
+    }
+    const tmp = join(server.ctx.files.root, 'tmp');
+    expect(await readdir(tmp).catch(() => [])).toEqual([]);
+  });
+
   it("answers 404 for another account's collection, item and file everywhere", async () => {
     const id = await newCollection(asAlice, 'Private to Alice');
     const item = await addItem(asAlice, id, { name: 'Secret', knowledge_type: { text: { content: 'The vault code is tangerine.' } } });
