@@ -30,7 +30,7 @@ export interface Victim extends Party {
   encKeyId: string;
   itemId: string;
   kbFileId: string;
-  /** Every canary planted, by field. */
+  /** Every canary planted, by field (jsonKeyBase64 in the attacker's avatar, base64-encoded). */
   canaries: Record<string, string>;
 }
 
@@ -84,7 +84,6 @@ export async function buildWorld(server: TestServer): Promise<World> {
       name: `Avatar ${VICTIM_MARK}`,
       restApiKey: canaries.restApiKey,
       jsonKey: canaries.jsonKey,
-      jsonKeyBase64: canaries.jsonKeyBase64,
       billingAuthHeader: canaries.billingAuthHeader,
       avatarJson: { panel: { Enable: true, contentURL: UPLOAD_REF.backgroundImage } },
       customData: {
@@ -135,6 +134,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
     kbFileId: String(file.url).split('/').pop()!,
     canaries,
   };
-  const attacker = await party(server, 'attacker', {});
+  // The JSON key may also come base64-encoded: the attacker's own avatar sends it that way.
+  const attacker = await party(server, 'attacker', { jsonKeyBase64: Buffer.from(canaries.jsonKeyBase64).toString('base64') });
   return { victim, attacker, admin };
 }
