@@ -5,7 +5,7 @@ import { MB } from '@parla/shared/limits';
 import { INVALID_FILE_MESSAGE } from '@parla/shared/schemas/knowledge';
 import { createCustomer, type TestAccount } from '../../../test/accounts';
 import { startCanary, type Canary } from '../../../test/canary';
-import { PRIVATE_NAMES, ssrfVectors } from '../../../test/ssrf-vectors';
+import { privateResolver, ssrfVectors } from '../../../test/ssrf-vectors';
 import { OutboundClient } from '../../lib/outbound';
 import { createTestServer, type TestServer } from '../../../test/harness';
 import { startKnowledgeSite, type KnowledgeSite } from '../../../../../e2e/support/stand-ins/knowledge-site';
@@ -31,11 +31,7 @@ beforeAll(async () => {
   server.ctx.outbound = new OutboundClient({
     allow: [`127.0.0.1:${site.port}`],
     allowPrivate: false,
-    resolve: (hostname, cb) => {
-      const list = PRIVATE_NAMES[hostname.toLowerCase()];
-      if (!list) return cb(Object.assign(new Error(`ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), []);
-      cb(null, list.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })));
-    },
+    resolve: privateResolver,
   });
   worker = startKnowledgeWorker(server.ctx, { pollMs: 60_000 });
   alice = await createCustomer(server, 'alice');
