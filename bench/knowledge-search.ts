@@ -119,7 +119,7 @@ async function main(): Promise<void> {
   // From the rarest to the most common term.
   const queries: [string, string][] = [
     ['rare phrase (one chunk)', 'unicorn tandem rental'],
-    ['rarer term (~1%)', 'lisbon'],
+    ['rarer term (~1%)', 'workshop'],
     ['common term (~10%)', 'refund'],
     ['question, two common words', 'acme refund policy?'],
     ['most common term (every chunk)', 'acme'],

@@ -13,6 +13,8 @@ import { build } from '../src/app';
 import { parseConfig } from '../src/config';
 import type { AppContext } from '../src/context';
 import { openDatabase } from '../src/db/database';
+import { OutboundClient, outboundPolicyFromConfig } from '../src/lib/outbound';
+import { privateResolver } from './ssrf-vectors';
 import { migrate } from '../src/db/migrate';
 
 export const TEST_APP_KEY = 'test-app-key-0123456789';
@@ -109,6 +111,9 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
       }
     },
   });
+  // No test reaches a real DNS server: names resolve only through the test resolver.
+  await ctx.outbound.close();
+  ctx.outbound = new OutboundClient({ ...outboundPolicyFromConfig(config), resolve: privateResolver });
   const encrypt = ctx.secrets.encrypt.bind(ctx.secrets);
   ctx.secrets.encrypt = (plain: string) => {
     if (watchable(plain)) watched.set(plain, forms(plain));

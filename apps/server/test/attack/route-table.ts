@@ -44,6 +44,9 @@ function avatarSave(payload: Record<string, unknown>): Req {
   return { method: 'POST', url: '/api/avatar_v2/add', payload: body.payload, headers: body.headers };
 }
 
+/** A masked key as the forms send it back. */
+const MASK = '••••abcd';
+
 const oauthBody = { appName: 'Mine', partner: 'Google', clientId: 'cid', clientSecret: 'not-a-secret-1', oauthURL: 'https://accounts.example.com/a', tokenIssueURL: 'https://accounts.example.com/t' };
 
 export const ROUTES: Record<string, RouteCase> = {
@@ -141,6 +144,35 @@ export const ROUTES: Record<string, RouteCase> = {
     kind: 'customer',
     foreign: (w) => [json('GET', `/config-files/avatars/${w.victim.avatar.id}/client.json`)],
     sample: (w) => json('GET', `/config-files/avatars/${w.attacker.avatar.id}/client.json`),
+  },
+
+  // ---- Brain look-ups (a masked key with an avatar id means that avatar's stored key)
+  'GET /api/brain/catalogue': { kind: 'customer', sample: () => json('GET', '/api/brain/catalogue') },
+  'POST /api/proxy': {
+    kind: 'customer',
+    foreign: (w) => [json('POST', '/api/proxy', { url: `${w.catalogue.endpoints.deepgram}/models`, headers: { Authorization: `Token ${MASK}` }, avatarId: w.victim.avatar.id, secretRef: 'stt' })],
+    sample: null,
+  },
+  'POST /api/stt/list_voices': { kind: 'customer', sample: () => json('POST', '/api/stt/list_voices', { sttProvider: 'azure' }) },
+  'POST /api/tts/list_voices': {
+    kind: 'customer',
+    foreign: (w) => [json('POST', '/api/tts/list_voices', { ttsProvider: 'elevenlabs', elevenLabsAPIKey: MASK, avatarId: w.victim.avatar.id })],
+    sample: null,
+  },
+  'POST /api/llm/models': {
+    kind: 'customer',
+    foreign: (w) => [json('POST', '/api/llm/models', { baseUrl: w.catalogue.llmProviders[0]!.baseUrl, apiKey: MASK, avatarId: w.victim.avatar.id })],
+    sample: null,
+  },
+  'POST /api/llm/assistants': {
+    kind: 'customer',
+    foreign: (w) => [json('POST', '/api/llm/assistants', { baseUrl: (w.catalogue.llmProviders.find((p) => p.assistants) ?? w.catalogue.llmProviders[0]!).baseUrl, apiKey: MASK, avatarId: w.victim.avatar.id })],
+    sample: null,
+  },
+  'POST /api/third_party/agent_check': {
+    kind: 'customer',
+    foreign: (w) => [json('POST', '/api/third_party/agent_check', { agent_id: 'agent_0123456789abcdefghij0123', api_key: MASK, avatarId: w.victim.avatar.id })],
+    sample: null,
   },
 
   // ---- the knowledge API (JWT)

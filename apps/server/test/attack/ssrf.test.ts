@@ -26,7 +26,13 @@ const REFUSAL = /private|reserved|refused|not allowed|only http|valid URL|host n
 beforeAll(async () => {
   canary = await startCanary();
   redirector = await startRedirector();
-  server = await createTestServer({ OUTBOUND_ALLOW: redirector.allow, CRAWL_RATE_LIMIT_PER_MINUTE: '100000' });
+  // Two providers' base URLs point at the redirector, which sends every call on to the canary.
+  const toCanary = redirector.baseTo(`http://127.0.0.1:${canary.port}/`);
+  server = await createTestServer({
+    OUTBOUND_ALLOW: redirector.allow,
+    CRAWL_RATE_LIMIT_PER_MINUTE: '100000',
+    PROVIDER_URL_OVERRIDES: `api.deepgram.com=${toCanary},api.openai.com=${toCanary}`,
+  });
   await server.ctx.outbound.close();
   server.ctx.outbound = new OutboundClient({ allow: [redirector.allow], allowPrivate: false, resolve: privateResolver });
   worker = startKnowledgeWorker(server.ctx, { pollMs: 60_000 });
@@ -71,6 +77,18 @@ const ENTRY_POINTS: Record<string, (url: string) => Promise<Outcome>> = {
     const res = await kb(server, jwt, 'POST', '/kb/v1/crawl', { url, limit: 3 });
     return { refused: res.statusCode >= 400 && res.statusCode < 500, detail: `${res.statusCode} ${res.body.slice(0, 120)}` };
   },
+  'Brain proxy (POST /api/proxy)': async (url) => {
+    const res = await server.inject({ method: 'POST', url: '/api/proxy', token: account.token, payload: { url, headers: { Authorization: 'Token a-key-of-mine' } } });
+    return { refused: res.statusCode >= 400 && res.statusCode < 500, detail: `${res.statusCode} ${res.body.slice(0, 120)}` };
+  },
+  'LLM base URL (POST /api/llm/models)': async (url) => {
+    const res = await server.inject({ method: 'POST', url: '/api/llm/models', token: account.token, payload: { baseUrl: url, apiKey: 'sk-a-key-of-mine' } });
+    return { refused: res.statusCode >= 400 && res.statusCode < 500, detail: `${res.statusCode} ${res.body.slice(0, 120)}` };
+  },
+  'LLM base URL (POST /api/llm/assistants)': async (url) => {
+    const res = await server.inject({ method: 'POST', url: '/api/llm/assistants', token: account.token, payload: { baseUrl: url, apiKey: 'sk-a-key-of-mine' } });
+    return { refused: res.statusCode >= 400 && res.statusCode < 500, detail: `${res.statusCode} ${res.body.slice(0, 120)}` };
+  },
 };
 
 describe('SSRF', () => {
@@ -96,6 +114,19 @@ describe('SSRF', () => {
     expect(notRefused).toEqual([]);
     expect(canary.connections()).toBe(0);
   }, 120_000);
+
+  it('does not follow a provider that redirects to a private address (proxy, LLM models)', async () => {
+    const c = (await server.inject({ method: 'GET', url: '/api/brain/catalogue', token: account.token })).json() as { endpoints: { deepgram: string }; llmProviders: { id: string; baseUrl: string }[] };
+    const openai = c.llmProviders.find((p) => p.id === 'openai')!;
+    const calls = [
+      await server.inject({ method: 'POST', url: '/api/proxy', token: account.token, payload: { url: `${c.endpoints.deepgram}/models`, headers: { Authorization: 'Token a-key-of-mine' } } }),
+      await server.inject({ method: 'POST', url: '/api/llm/models', token: account.token, payload: { baseUrl: openai.baseUrl, apiKey: 'sk-a-key-of-mine' } }),
+    ];
+    const before = redirector.requests();
+    expect(before).toBeGreaterThan(0);
+    for (const res of calls) expect(res.statusCode === 502 || (res.statusCode >= 400 && res.statusCode < 500) || (res.statusCode === 200 && res.json().httpStatus >= 300), res.body).toBe(true);
+    expect(canary.connections()).toBe(0);
+  });
 
   it('does not follow a crawled page’s links to private addresses', async () => {
     const page = `${redirector.url}/links?${redirectTargets(canary.port).map((t) => `to=${encodeURIComponent(t)}`).join('&')}`;

@@ -41,7 +41,8 @@ describe('the route table', () => {
   it('has foreign-id calls for every signed-in route that takes an id, and a reason for every public one', () => {
     const uncovered: string[] = [];
     for (const r of server.routes) {
-      const c = ROUTES[key(r)]!;
+      const c = ROUTES[key(r)];
+      if (!c) continue;
       const ids = idFieldsOf(r.url, schemaKeys((r.schema as { body?: unknown } | undefined)?.body).all);
       if (ids.length === 0) continue;
       if ((c.kind === 'customer' || c.kind === 'kb') && !c.foreign && !c.ignored) uncovered.push(`${key(r)} (${ids.join(', ')})`);
@@ -55,7 +56,8 @@ describe('the route table', () => {
   it('declares each route with the authentication the server really requires', () => {
     const wrong: string[] = [];
     for (const r of server.routes) {
-      const c = ROUTES[key(r)]!;
+      const c = ROUTES[key(r)];
+      if (!c) continue;
       const auth = r.auth ?? (r.url.startsWith('/api/') ? 'user' : 'none');
       const expected = { public: 'none', app: 'app', customer: 'user', kb: 'kb', admin: 'admin', ws: auth }[c.kind];
       if (auth !== expected) wrong.push(`${key(r)}: table says ${c.kind}, server says ${auth}`);
@@ -144,7 +146,8 @@ describe('signed-in routes', () => {
   it('are 401 without a session or with a wrong application key', async () => {
     const failures: string[] = [];
     for (const r of server.routes) {
-      const c = ROUTES[key(r)]!;
+      const c = ROUTES[key(r)];
+      if (!c) continue;
       if (c.kind !== 'customer' && c.kind !== 'kb') continue;
       const url = r.url.replace(/:(\w+)/g, world.attacker.collectionId);
       const none = await server.inject({ method: r.method as Req['method'], url, appKey: c.kind === 'kb' ? null : undefined });

@@ -6,6 +6,7 @@
 import { expect } from 'vitest';
 import type { Avatar } from '@parla/shared/schemas/avatar';
 import type { CatalogueAvatar } from '@parla/shared/schemas/catalogue';
+import type { BrainCatalogue } from '@parla/shared/provider-urls';
 import { createAdmin, createCustomer, type TestAccount } from '../accounts';
 import { canarySecret, type TestServer } from '../harness';
 import { fileOf, save, UPLOAD_REF } from '../../src/modules/avatars/avatars.test-support';
@@ -38,6 +39,8 @@ export interface World {
   victim: Victim;
   attacker: Party;
   admin: TestAccount;
+  /** The provider URLs the Brain forms offer (GET /api/brain/catalogue). */
+  catalogue: BrainCatalogue;
 }
 
 async function ok(res: Promise<{ statusCode: number; body: string; json(): unknown }>): Promise<Record<string, unknown>> {
@@ -136,5 +139,6 @@ export async function buildWorld(server: TestServer): Promise<World> {
   };
   // The JSON key may also come base64-encoded: the attacker's own avatar sends it that way.
   const attacker = await party(server, 'attacker', { jsonKeyBase64: Buffer.from(canaries.jsonKeyBase64).toString('base64') });
-  return { victim, attacker, admin };
+  const catalogue = (await server.inject({ method: 'GET', url: '/api/brain/catalogue', token: attacker.token })).json() as BrainCatalogue;
+  return { victim, attacker, admin, catalogue };
 }
