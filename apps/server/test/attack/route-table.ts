@@ -23,6 +23,8 @@ export interface Req {
 
 export interface RouteCase {
   kind: Kind;
+  /** Registered only in some setups (the player's files exist only once the player is built). */
+  optional?: boolean;
   /** Why a public or app route that names an id may do so. */
   why?: string;
   /** The attacker calling with the victim's ids: each answers `expect` (404) and no row of any
@@ -57,6 +59,8 @@ export const ROUTES: Record<string, RouteCase> = {
   'GET /api/catalogue/environments': { kind: 'public', sample: () => json('GET', '/api/catalogue/environments') },
   'GET /catalogue/files/*': { kind: 'public', why: 'the generated catalogue, the same for everybody', sample: () => json('GET', '/catalogue/files/none.png', undefined, { expect: 404 }) },
   'HEAD /catalogue/files/*': { kind: 'public', why: 'the generated catalogue, the same for everybody', sample: null },
+  'GET /player/assets/*': { kind: 'public', optional: true, why: "the player's built files, the same for everybody", sample: () => json('GET', '/player/assets/none.js', undefined, { expect: 404 }) },
+  'HEAD /player/assets/*': { kind: 'public', optional: true, why: "the player's built files, the same for everybody", sample: null },
   'GET /avatar/preview': { kind: 'public', sample: () => json('GET', '/avatar/preview') },
   'GET /avatar/:avatarId': { kind: 'public', why: 'the player page is the same shell for every avatar; its data comes from the token-guarded public view', sample: (w) => json('GET', `/avatar/${w.victim.avatar.id}`) },
   'GET /api/public/avatar/:id': {
