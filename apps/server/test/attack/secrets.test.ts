@@ -56,6 +56,7 @@ describe('secrets', () => {
     }
     const pub = await server.inject({ method: 'GET', url: `/api/public/avatar/${v.avatar.id}?token=${v.avatar.token}` });
     expect(pub.statusCode).toBe(200);
+    console.log(`secrets: ${Object.keys(world.victim.canaries).length} canaries planted, ${server.watchedSecrets()} encrypted values watched, ${calls} answers searched, leaks ${server.leaks().length}`);
     expect(server.leaks()).toEqual([]);
     expect(calls).toBeGreaterThan(60);
   });

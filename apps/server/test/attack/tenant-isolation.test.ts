@@ -82,6 +82,8 @@ describe("another account's ids", () => {
         for (const t of victimTraces(world)) if (res.body.includes(t) && res.statusCode !== 200) failures.push(`${route}: the answer names ${t}`);
       }
     }
+    const idRoutes = Object.values(ROUTES).filter((c) => c.foreign).length;
+    console.log(`tenant isolation: ${server.routes.length} routes enumerated; ${calls} foreign-id calls on ${idRoutes} routes, each 404 (or 401 for a token-guarded public view) with no row changed`);
     expect(failures).toEqual([]);
     expect(calls).toBeGreaterThanOrEqual(20);
   });
@@ -117,6 +119,7 @@ describe("another account's ids", () => {
       const own = await server.inject(asParty(c.kind, world.victim, c.list({ ...world, attacker: world.victim })));
       if (!route.includes('account_stats') && !victimTraces(world).some((t) => own.body.includes(t))) failures.push(`${route}: the victim's own answer shows nothing of the victim`);
     }
+    console.log(`tenant isolation: ${lists} lists and searches of another account hold no foreign row`);
     expect(failures).toEqual([]);
     expect(lists).toBeGreaterThanOrEqual(9);
   });
@@ -138,6 +141,7 @@ describe("administrators' routes", () => {
       if (anonymous.statusCode !== 401) failures.push(`${route} without a session: ${anonymous.statusCode}`);
     }
     expect(changedTables(before, await snapshot(server, tables))).toEqual([]);
+    console.log(`tenant isolation: ${admin.length} administrators' routes are 403 for a customer and 401 without a session`);
     expect(failures).toEqual([]);
   });
 });
