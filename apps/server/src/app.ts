@@ -1,5 +1,5 @@
 // build(): the Fastify application with its plugins and every feature module.
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
@@ -14,7 +14,7 @@ import { Mailer } from './lib/mailer';
 import { OutboundClient, outboundPolicyFromConfig } from './lib/outbound';
 import { SecretBox } from './lib/secrets';
 import { registerAuth } from './plugins/auth';
-import { registerErrorHandlers } from './plugins/errors';
+import { frameworkErrors, registerErrorHandlers } from './plugins/errors';
 import { registerSpa } from './plugins/spa';
 import { accountRoutes } from './modules/account/account.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
@@ -50,6 +50,8 @@ export interface BuildOptions {
   now?: () => Date;
   /** Serve the built SPA (off in API tests). */
   serveWeb?: boolean;
+  /** Called for every route as it is registered (the attack tests enumerate the routes). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const SENSITIVE_QUERY = /([?&](?:token|adminSessionId|code|key|api_key|jwt|access_token)=)[^&]*/gi;
@@ -69,8 +71,10 @@ export async function build(opts: BuildOptions): Promise<{ app: FastifyInstance;
     requestTimeout: 60_000,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: true,
+    frameworkErrors,
     logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace' }),
   });
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

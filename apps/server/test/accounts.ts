@@ -14,7 +14,7 @@ export interface TestAccount {
 
 export function uniqueEmail(prefix = 'user'): string {
   counter += 1;
-  return `${prefix}${counter}.${Date.now().toString(36)}@example.com`;
+  return `${prefix}${counter}.${Date.now().toString(36)}@example.com`.toLowerCase();
 }
 
 export async function latestOutboxCode(server: TestServer, to: string, segment: string): Promise<string> {

@@ -1,24 +1,64 @@
 // A real server for API tests: the Fastify app over PGlite (in memory, migrated), or over a
 // fresh schema of the PostgreSQL named by TEST_DATABASE_URL. Log lines are captured so tests
-// can search them (secrets must never appear).
+// can search them, and every test file's server watches for leaked secrets: each value the
+// server encrypts (ctx.secrets.encrypt: provider keys, OAuth client secrets, private keys) and
+// every planted canary (canarySecret()) must never appear in a response body or a log line;
+// close() fails the file when one did. The registered routes are listed for the route matrix.
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { build } from '../src/app';
 import { parseConfig } from '../src/config';
 import type { AppContext } from '../src/context';
 import { openDatabase } from '../src/db/database';
+import { OutboundClient, outboundPolicyFromConfig } from '../src/lib/outbound';
+import { privateResolver } from './ssrf-vectors';
 import { migrate } from '../src/db/migrate';
 
 export const TEST_APP_KEY = 'test-app-key-0123456789';
 export const TEST_SECRET_KEY = 'test-secret-key-0123456789-0123456789-abcdef';
 
+/** A route as the server registered it (HEAD twins of GET routes left out). */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  auth: string | undefined;
+  websocket: boolean;
+  schema: RouteOptions['schema'];
+}
+
+const CANARY_PREFIX = 'CANARY-SECRET-';
+
+/** A recognisable secret to plant in a secret field: it must never come back in full. */
+export function canarySecret(label: string): string {
+  return `${CANARY_PREFIX}${label.replace(/[^A-Za-z0-9]/g, '')}-${randomBytes(12).toString('hex')}`;
+}
+
+/** Plaintexts worth watching: long enough and varied enough not to match by chance. */
+function watchable(plain: string): boolean {
+  return plain.length >= 12 && new Set(plain).size >= 6;
+}
+
+/** The forms a secret takes in JSON text (responses and log lines are JSON). */
+function forms(plain: string): string[] {
+  const escaped = JSON.stringify(plain).slice(1, -1);
+  return escaped === plain ? [plain] : [plain, escaped];
+}
+
 export interface TestServer {
   app: FastifyInstance;
   ctx: AppContext;
   logs: string[];
+  /** Every route the server registered. */
+  routes: RegisteredRoute[];
+  /** Secrets seen in a response or a log line so far (close() fails when any). */
+  leaks(): string[];
+  /** How many distinct secrets the server was given to encrypt (watched for leaks). */
+  watchedSecrets(): number;
+  /** Listens on a loopback port (for tests that need real sockets); returns the base URL. */
+  listen(): Promise<string>;
   /** Moves the server's clock (ms). */
   advance(ms: number): void;
   inject(opts: InjectOptions & { token?: string | null; appKey?: string | null }): Promise<LightMyRequestResponse>;
@@ -41,12 +81,21 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
   await migrate(database.db, database.schema);
 
   const logs: string[] = [];
+  const leaks = new Set<string>();
+  const watched = new Map<string, string[]>();
+  const findLeaks = (text: string, where: string) => {
+    if (text.includes(CANARY_PREFIX)) leaks.add(`${where}: ${text.slice(text.indexOf(CANARY_PREFIX), text.indexOf(CANARY_PREFIX) + 60)}`);
+    for (const [plain, spelt] of watched) if (spelt.some((f) => text.includes(f))) leaks.add(`${where}: a secret ending ${plain.slice(-4)}`);
+  };
   const logStream = new Writable({
     write(chunk, _enc, cb) {
-      logs.push(String(chunk));
+      const line = String(chunk);
+      logs.push(line);
+      findLeaks(line, 'log line');
       cb();
     },
   });
+  const routes: RegisteredRoute[] = [];
   let offset = 0;
   const { app, ctx } = await build({
     config,
@@ -55,6 +104,24 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
     logStream,
     serveWeb: false,
     now: () => new Date(Date.now() + offset),
+    onRoute: (r) => {
+      for (const method of [r.method].flat()) {
+        if (method === 'HEAD' && [r.method].flat().length === 1 && routes.some((x) => x.url === r.url && x.method === 'GET')) continue;
+        routes.push({ method, url: r.url, auth: r.config?.auth, websocket: Boolean((r as { websocket?: boolean }).websocket), schema: r.schema });
+      }
+    },
+  });
+  // No test reaches a real DNS server: names resolve only through the test resolver.
+  await ctx.outbound.close();
+  ctx.outbound = new OutboundClient({ ...outboundPolicyFromConfig(config), resolve: privateResolver });
+  const encrypt = ctx.secrets.encrypt.bind(ctx.secrets);
+  ctx.secrets.encrypt = (plain: string) => {
+    if (watchable(plain)) watched.set(plain, forms(plain));
+    return encrypt(plain);
+  };
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (typeof payload === 'string' || Buffer.isBuffer(payload)) findLeaks(String(payload), `${request.method} ${request.url.split('?')[0]}`);
+    return payload;
   });
   await app.ready();
 
@@ -62,6 +129,13 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
     app,
     ctx,
     logs,
+    routes,
+    leaks: () => [...leaks],
+    watchedSecrets: () => watched.size,
+    listen: async () => {
+      const address = await app.listen({ port: 0, host: '127.0.0.1' });
+      return address;
+    },
     advance: (ms) => {
       offset += ms;
     },
@@ -74,6 +148,8 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
       await app.close();
       if (url && schema) await sql.raw(`drop schema if exists "${schema}" cascade`).execute(database.db);
       await database.close();
+      for (const line of logs) findLeaks(line, 'log line');
+      if (leaks.size) throw new Error(`Secrets leaked in responses or logs:\n  ${[...leaks].join('\n  ')}`);
     },
   };
 }

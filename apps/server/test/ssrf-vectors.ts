@@ -12,9 +12,44 @@ export const PRIVATE_NAMES: Record<string, string[]> = {
   'mapped.private-resolve.test': ['::ffff:127.0.0.1'],
 };
 
-export function ssrfVectors(canary: number): string[] {
-  const c = canary;
+/** The test resolver: names under .private-resolve.test answer their private addresses, every
+ *  other name is unknown (no test reaches a real DNS server). */
+export function privateResolver(hostname: string, cb: (err: NodeJS.ErrnoException | null, a: { address: string; family: number }[]) => void): void {
+  const list = PRIVATE_NAMES[hostname.toLowerCase()];
+  if (!list) return cb(Object.assign(new Error(`ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), []);
+  cb(null, list.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })));
+}
+
+/** Where a redirect vector points: a redirector on an allowed address sends each of these on. */
+export function redirectTargets(canary: number): string[] {
   return [
+    `http://127.0.0.1:${canary}/`,
+    `http://[::1]:${canary}/`,
+    `http://localhost:${canary}/`,
+    `http://2130706433:${canary}/`,
+    'http://169.254.169.254/latest/meta-data/',
+    'http://10.0.0.1/',
+    `http://loopback.private-resolve.test:${canary}/`,
+    'file:///etc/passwd',
+  ];
+}
+
+/**
+ * The vector set. With `redirector` (the base URL of a loopback stand-in the server may reach,
+ * answering `/redirect?status=N&to=URL` with that redirect), redirects to private addresses are
+ * added: one per target with 302, and the first ones with 301, 303, 307 and 308 too.
+ */
+export function ssrfVectors(canary: number, redirector?: string): string[] {
+  const c = canary;
+  const redirects = redirector
+    ? [
+        ...redirectTargets(c).map((t) => `${redirector}/redirect?status=302&to=${encodeURIComponent(t)}`),
+        ...[301, 303, 307, 308].map((status) => `${redirector}/redirect?status=${status}&to=${encodeURIComponent(`http://127.0.0.1:${c}/`)}`),
+        `${redirector}/redirect?status=302&to=${encodeURIComponent(`${redirector}/redirect?status=302&to=${encodeURIComponent(`http://127.0.0.1:${c}/`)}`)}`,
+      ]
+    : [];
+  return [
+    ...redirects,
     // loopback, every spelling Node's URL parser turns into 127.0.0.1
     `http://127.0.0.1:${c}/`,
     `http://127.1:${c}/`,

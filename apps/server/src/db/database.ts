@@ -43,8 +43,11 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
     max: 10,
     ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
   });
-  // Without this listener a PostgreSQL restart kills the process (design/stack.md).
+  // Without these listeners a PostgreSQL restart kills the process (design/stack.md): the pool's
+  // covers idle clients, each client's own covers one checked out when its connection is cut
+  // (the query in flight fails on its own and the pool drops the broken client).
   pool.on('error', (err) => opts.log?.('PostgreSQL pool error', err));
+  pool.on('connect', (client) => client.on('error', (err) => opts.log?.('PostgreSQL connection error', err)));
   if (opts.schema) {
     const c = await pool.connect();
     try {

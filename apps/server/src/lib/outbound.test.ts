@@ -2,18 +2,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCanary, type Canary } from '../../test/canary';
-import { PRIVATE_NAMES, ssrfVectors } from '../../test/ssrf-vectors';
+import { privateResolver, ssrfVectors } from '../../test/ssrf-vectors';
 import { isPublicAddress, OutboundClient, OutboundFailed, OutboundRefused } from './outbound';
 
 let canary: Canary;
 let standIn: Server;
 let standInPort: number;
 
-function testResolver(hostname: string, cb: (err: NodeJS.ErrnoException | null, a: { address: string; family: number }[]) => void) {
-  const list = PRIVATE_NAMES[hostname.toLowerCase()];
-  if (!list) return cb(Object.assign(new Error(`ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), []);
-  cb(null, list.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })));
-}
+const testResolver = privateResolver;
 
 beforeAll(async () => {
   canary = await startCanary();

@@ -52,6 +52,18 @@ export function toErrorReply(err: unknown): { status: number; body: ErrorBody & 
   return null;
 }
 
+/** Fastify's own errors before routing (a URL whose percent-encoding does not decode): the
+ *  contract's shape too (Fastify's option `frameworkErrors`). */
+export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const known = toErrorReply(err);
+  if (known) {
+    void send(reply, known.status, known.body, known.headers);
+    return;
+  }
+  request.log.error({ err }, 'unexpected framework error');
+  void send(reply, 500, { status: 'ERROR', code: ErrorCode.ServerError, errors: [ERROR_MESSAGES[ErrorCode.ServerError]] });
+}
+
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((err: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const known = toErrorReply(err);

@@ -16,6 +16,7 @@ import {
 } from '@parla/shared/schemas/avatar';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
+import { multipartClientError, stallGuarded } from '../../lib/multipart';
 import type { StagedFile } from '../../lib/file-store';
 import { FIELD_KINDS, FIELD_TYPE_MESSAGES, SNIFF_BYTES, sniff, type MediaType } from './avatars.media';
 
@@ -36,6 +37,7 @@ const JSON_FIELD_MAX = 2 * MB;
 const LARGEST_FILE = Math.max(...Object.values(UPLOAD_LIMITS));
 
 const MALFORMED = 'The upload could not be read. Send multipart/form-data with the avatar in the field json.';
+const malformed = () => AppError.invalid(MALFORMED, AVATAR_FAIL_REASONS.upload);
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
@@ -112,65 +114,12 @@ async function stageFile(
   }
 }
 
-/** Failures of the multipart parser are the client's (400/413); failures of the disk are ours. */
-function clientError(err: unknown): AppError | null {
-  if (err instanceof AppError) return err;
-  const e = err as { statusCode?: number; code?: string; syscall?: string; errno?: number };
-  if (e && (e.syscall || typeof e.errno === 'number')) return null;
-  if (e?.statusCode === 413 || e?.code === 'FST_REQ_FILE_TOO_LARGE') {
-    return AppError.tooLarge('The upload has too many parts or a file is too large.');
-  }
-  return AppError.invalid(MALFORMED, AVATAR_FAIL_REASONS.upload);
-}
-
-/**
- * The multipart parser can stall for good on some malformed bodies (a part it skips, such as one
- * without Content-Disposition, larger than its 16 KB buffer). While we wait for the next part
- * nothing else reads the body, so a request stream paused by the parser for this long is such a
- * stall: answer it as malformed instead of waiting for the request timeout.
- */
-const STALL_MS = 1500;
-
-async function* stallGuarded<T>(source: AsyncIterable<T>, request: FastifyRequest): AsyncIterable<T> {
-  const it = source[Symbol.asyncIterator]();
-  let finished = false;
-  try {
-    yield* guarded();
-  } finally {
-    // Leaving early (a refused part) ends the parser's iterator too, without waiting for it.
-    if (!finished) void it.return?.()?.catch(() => {});
-  }
-  async function* guarded() {
-    for (;;) {
-      let timer: NodeJS.Timeout | undefined;
-      const stalled = new Promise<never>((_resolve, reject) => {
-        const check = () => {
-          if (request.raw.readableFlowing === false && !request.raw.readableEnded)
-            reject(AppError.invalid(MALFORMED, AVATAR_FAIL_REASONS.upload));
-          else timer = setTimeout(check, STALL_MS);
-        };
-        timer = setTimeout(check, STALL_MS);
-      });
-      try {
-        const next = await Promise.race([it.next(), stalled]);
-        if (next.done) {
-          finished = true;
-          return;
-        }
-        yield next.value;
-      } finally {
-        clearTimeout(timer);
-      }
-    }
-  }
-}
-
 export async function readSaveRequest(
   ctx: AppContext,
   request: FastifyRequest,
   ownerId: string,
 ): Promise<SaveRequest> {
-  if (!request.isMultipart()) throw AppError.invalid(MALFORMED, AVATAR_FAIL_REASONS.upload);
+  if (!request.isMultipart()) throw malformed();
   const uploads: StagedUpload[] = [];
   let json: unknown;
   let sawJson = false;
@@ -184,7 +133,7 @@ export async function readSaveRequest(
         fieldSize: JSON_FIELD_MAX,
       },
     });
-    for await (const part of stallGuarded(parts, request)) {
+    for await (const part of stallGuarded(parts, request, malformed)) {
       if (part.type === 'field') {
         if (part.fieldname !== 'json')
           throw AppError.invalid(
@@ -234,7 +183,7 @@ export async function readSaveRequest(
     return { payload: parsed.data, uploads };
   } catch (err) {
     await Promise.all(uploads.map((u) => ctx.files.discard(u.file)));
-    throw clientError(err) ?? err;
+    throw multipartClientError(err, malformed) ?? err;
   }
 }
 

@@ -5,7 +5,7 @@ import { MB } from '@parla/shared/limits';
 import { INVALID_FILE_MESSAGE } from '@parla/shared/schemas/knowledge';
 import { createCustomer, type TestAccount } from '../../../test/accounts';
 import { startCanary, type Canary } from '../../../test/canary';
-import { PRIVATE_NAMES, ssrfVectors } from '../../../test/ssrf-vectors';
+import { privateResolver, ssrfVectors } from '../../../test/ssrf-vectors';
 import { OutboundClient } from '../../lib/outbound';
 import { createTestServer, type TestServer } from '../../../test/harness';
 import { startKnowledgeSite, type KnowledgeSite } from '../../../../../e2e/support/stand-ins/knowledge-site';
@@ -31,11 +31,7 @@ beforeAll(async () => {
   server.ctx.outbound = new OutboundClient({
     allow: [`127.0.0.1:${site.port}`],
     allowPrivate: false,
-    resolve: (hostname, cb) => {
-      const list = PRIVATE_NAMES[hostname.toLowerCase()];
-      if (!list) return cb(Object.assign(new Error(`ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), []);
-      cb(null, list.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })));
-    },
+    resolve: privateResolver,
   });
   worker = startKnowledgeWorker(server.ctx, { pollMs: 60_000 });
   alice = await createCustomer(server, 'alice');
@@ -317,6 +313,26 @@ describe('the knowledge API', () => {
 });
 
 describe('tenant isolation', () => {
+  it('answers 400 to an upload the multipart parser cannot read, and keeps nothing', async () => {
+    const jwt = (await server.inject({ method: 'GET', url: '/api/token/jwt', token: alice.token })).json().jwtToken as string;
+    const headers = (type: string) => ({ authorization: `Bearer ${jwt}`, 'content-type': type });
+    const good = multipart('file', 'notes.txt', Buffer.from('hello'));
+    const bodies: [string, Buffer | string][] = [
+      ['multipart/form-data; boundary=x', '{'],
+      ['multipart/form-data; boundary=x', ''],
+      [good.headers['content-type'], good.payload.subarray(0, good.payload.length - 20)],
+      // A part without Content-Disposition larger than the parser's buffer stalls it.
+      [good.headers['content-type'], Buffer.from(good.payload.toString('latin1').replace('Content-Disposition', 'Content-Dispositio').replace('hello', 'x'.repeat(40_000)), 'latin1')],
+    ];
+    for (const [type, payload] of bodies) {
+      const res = await server.inject({ method: 'POST', url: '/kb/v1/files', appKey: null, headers: headers(type), payload });
+      expect(res.statusCode, `${type} ${res.body}`).toBe(400);
+      expect(res.json()).toMatchObject({ status: 'ERROR', code: 7 });
+    }
+    const tmp = join(server.ctx.files.root, 'tmp');
+    expect(await readdir(tmp).catch(() => [])).toEqual([]);
+  });
+
   it("answers 404 for another account's collection, item and file everywhere", async () => {
     const id = await newCollection(asAlice, 'Private to Alice');
     const item = await addItem(asAlice, id, { name: 'Secret', knowledge_type: { text: { content: 'The vault code is tangerine.' } } });

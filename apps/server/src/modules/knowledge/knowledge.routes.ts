@@ -12,6 +12,7 @@ import {
 import { ErrorCode } from '@parla/shared/errors';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
+import { multipartClientError, stallGuarded } from '../../lib/multipart';
 import { requireUser } from '../../plugins/auth';
 import { crawlSite } from './knowledge.crawl';
 import { FetchProblem } from './knowledge.fetch';
@@ -20,6 +21,7 @@ import { searchChunks } from './knowledge.search';
 import * as knowledge from './knowledge.service';
 
 const kb = { auth: 'kb' as const };
+const malformedUpload = () => AppError.invalid('The upload could not be read. Send multipart/form-data with the document in the field file.', 'FILE_REQUIRED');
 /** Pasted text may be long (500,000 characters); JSON elsewhere stays at the 1 MB default. */
 const ITEM_BODY_LIMIT = 4 * 1024 * 1024;
 const BATCH_BODY_LIMIT = 8 * 1024 * 1024;
@@ -68,7 +70,14 @@ export function knowledgeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post('/kb/v1/files', { config: { ...kb, rateLimit: { max: 60, timeWindow: 60_000 } } }, async (request) => {
       if (!request.isMultipart()) throw AppError.invalid('File is required', 'FILE_REQUIRED');
-      return uploadKnowledgeFile(ctx, requireUser(request).id, await request.file());
+      const ownerId = requireUser(request).id;
+      // A body the parser cannot read is the client's error (400), not ours.
+      try {
+        for await (const part of stallGuarded(request.files(), request, malformedUpload)) return await uploadKnowledgeFile(ctx, ownerId, part);
+        return await uploadKnowledgeFile(ctx, ownerId, undefined);
+      } catch (err) {
+        throw multipartClientError(err, malformedUpload) ?? err;
+      }
     });
 
     app.get('/kb/v1/files/:id', { schema: { params: idParams }, config: kb }, async (request, reply) => {

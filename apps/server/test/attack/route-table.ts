@@ -1,0 +1,254 @@
+// How to call every route the server registers, for the attack tests. The tenant-isolation test
+// compares this table with the routes the server itself enumerates: a route missing here (or a
+// route here the server no longer has) fails it, and so does a route that takes an id (a path
+// parameter, or an id field in its body schema) without calls that use another account's ids.
+import type { InjectOptions } from 'fastify';
+import type { TestAccount } from '../accounts';
+import { multipart } from '../../src/modules/avatars/avatars.test-support';
+import type { Party, World } from './world';
+
+/** public: no account (by design, or guarded by a token of its own); app: the application key
+ *  only (sign-in, registration); customer and kb: a signed-in account (session, or knowledge
+ *  JWT); admin: administrators only (403 for customers); ws: a WebSocket upgrade. */
+export type Kind = 'public' | 'app' | 'customer' | 'kb' | 'admin' | 'ws';
+
+export interface Req {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD';
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+  /** The status a foreign call must get (404 unless said). */
+  expect?: number;
+}
+
+export interface RouteCase {
+  kind: Kind;
+  /** Registered only in some setups (the player's files exist only once the player is built). */
+  optional?: boolean;
+  /** Why a public or app route that names an id may do so. */
+  why?: string;
+  /** The attacker calling with the victim's ids: each answers `expect` (404) and no row of any
+   *  table changes. */
+  foreign?: (w: World) => Req[];
+  /** The attacker passing the victim's ids into its own things: answered, but nothing of the
+   *  victim's changes and the answer names none of the victim's ids. */
+  ignored?: (w: World) => Req[];
+  /** A list or search of the attacker's: its answer holds none of the victim's rows. */
+  list?: (w: World) => Req;
+  /** A well-formed call (for the bad-input and secrets sweeps); `null` = not called. */
+  sample?: ((w: World) => Req) | null;
+}
+
+const json = (method: Req['method'], url: string, payload?: unknown, extra: Partial<Req> = {}): Req => ({ method, url, ...(payload === undefined ? {} : { payload }), ...extra });
+
+function avatarSave(payload: Record<string, unknown>): Req {
+  const body = multipart([{ name: 'json', value: JSON.stringify(payload) }]);
+  return { method: 'POST', url: '/api/avatar_v2/add', payload: body.payload, headers: body.headers };
+}
+
+/** A masked key as the forms send it back. */
+const MASK = '••••abcd';
+
+const oauthBody = { appName: 'Mine', partner: 'Google', clientId: 'cid', clientSecret: 'not-a-secret-1', oauthURL: 'https://accounts.example.com/a', tokenIssueURL: 'https://accounts.example.com/t' };
+
+export const ROUTES: Record<string, RouteCase> = {
+  // ---- public and application-key routes
+  'GET /api/health': { kind: 'public', sample: () => json('GET', '/api/health') },
+  'GET /api/portal_settings': { kind: 'public', sample: () => json('GET', '/api/portal_settings') },
+  'GET /api/catalogue/avatars': { kind: 'public', sample: () => json('GET', '/api/catalogue/avatars') },
+  'GET /api/catalogue/environments': { kind: 'public', sample: () => json('GET', '/api/catalogue/environments') },
+  'GET /catalogue/files/*': { kind: 'public', why: 'the generated catalogue, the same for everybody', sample: () => json('GET', '/catalogue/files/none.png', undefined, { expect: 404 }) },
+  'HEAD /catalogue/files/*': { kind: 'public', why: 'the generated catalogue, the same for everybody', sample: null },
+  'GET /player/assets/*': { kind: 'public', optional: true, why: "the player's built files, the same for everybody", sample: () => json('GET', '/player/assets/none.js', undefined, { expect: 404 }) },
+  'HEAD /player/assets/*': { kind: 'public', optional: true, why: "the player's built files, the same for everybody", sample: null },
+  'GET /avatar/preview': { kind: 'public', sample: () => json('GET', '/avatar/preview') },
+  'GET /avatar/:avatarId': { kind: 'public', why: 'the player page is the same shell for every avatar; its data comes from the token-guarded public view', sample: (w) => json('GET', `/avatar/${w.victim.avatar.id}`) },
+  'GET /api/public/avatar/:id': {
+    kind: 'public',
+    why: "the player's view of an avatar: it needs the avatar's token (or a key-signed access token)",
+    foreign: (w) => [json('GET', `/api/public/avatar/${w.victim.avatar.id}`, undefined, { expect: 401 }), json('GET', `/api/public/avatar/${w.victim.avatar.id}?token=${w.attacker.avatar.token}`, undefined, { expect: 401 })],
+    sample: (w) => json('GET', `/api/public/avatar/${w.victim.avatar.id}?token=${w.victim.avatar.token}`),
+  },
+  'GET /config-files/avatars/:id/media/:file': {
+    kind: 'public',
+    why: 'media of an avatar are public (the player on any site loads them); a file is served only under its own avatar',
+    foreign: (w) => [json('GET', `/config-files/avatars/${w.attacker.avatar.id}/media/${w.victim.mediaFile}`)],
+    sample: (w) => json('GET', w.victim.mediaPath.replace(/^https?:\/\/[^/]+/, '')),
+  },
+  'POST /api/login': { kind: 'app', why: "adminSessionId is the single-use code an administrator's impersonation made, not an account's id", sample: (w) => json('POST', '/api/login', { email: w.attacker.email, password: 'wrong password 1' }, { expect: 401 }) },
+  'POST /api/register': { kind: 'app', sample: () => json('POST', '/api/register', { firstName: 'A', lastName: 'B', email: 'sample-register@example.com', password: 'correct horse battery' }) },
+  'POST /api/email_verification': { kind: 'app', sample: () => json('POST', '/api/email_verification', { verificationCode: 'nope', mode: 'verify' }, { expect: 400 }) },
+  'POST /api/forgot_password': { kind: 'app', sample: (w) => json('POST', '/api/forgot_password', { email: w.attacker.email }) },
+  'POST /api/reset_password': { kind: 'app', sample: () => json('POST', '/api/reset_password', { resetToken: 'nope', mode: 'validate' }, { expect: 400 }) },
+
+  // ---- the signed-in account
+  'GET /api/logout': { kind: 'customer', sample: null },
+  'GET /api/token/jwt': { kind: 'customer', sample: () => json('GET', '/api/token/jwt') },
+  'GET /api/account_info': { kind: 'customer', list: () => json('GET', '/api/account_info'), sample: () => json('GET', '/api/account_info') },
+  'GET /api/account_stats': {
+    kind: 'customer',
+    list: () => json('GET', `/api/account_stats?startDate=0&endDate=${Date.now() + 86_400_000}`),
+    sample: () => json('GET', `/api/account_stats?startDate=0&endDate=${Date.now() + 86_400_000}`),
+  },
+  'POST /api/account_upgrade': { kind: 'customer', sample: () => json('POST', '/api/account_upgrade', { subType: 2 }) },
+  'GET /api/list_oauthapp': { kind: 'customer', list: () => json('GET', '/api/list_oauthapp'), sample: () => json('GET', '/api/list_oauthapp') },
+  'POST /api/add_oauthapp': {
+    kind: 'customer',
+    foreign: (w) => [json('POST', '/api/add_oauthapp', { ...oauthBody, appId: w.victim.oauthAppId })],
+    sample: () => json('POST', '/api/add_oauthapp', oauthBody),
+  },
+  'POST /api/del_oauthapp': { kind: 'customer', foreign: (w) => [json('POST', '/api/del_oauthapp', { appId: w.victim.oauthAppId, mode: 'delete' })], sample: null },
+  'GET /api/functions': { kind: 'customer', list: () => json('GET', '/api/functions'), sample: () => json('GET', '/api/functions') },
+  'POST /api/functions': {
+    kind: 'customer',
+    foreign: (w) => [
+      json('POST', '/api/functions', { functions: [{ action: 'update', id: w.victim.functionId, name: 'taken', code: 'def taken():\n    return 2\n' }] }),
+      json('POST', '/api/functions', { functions: [{ action: 'delete', id: w.victim.functionId }] }),
+    ],
+    sample: () => json('POST', '/api/functions', { functions: [{ action: 'new', name: 'sample_fn', code: 'def sample_fn():\n    return 1\n' }] }),
+  },
+  'GET /api/realtime_functions': { kind: 'customer', list: () => json('GET', '/api/realtime_functions'), sample: () => json('GET', '/api/realtime_functions') },
+  'GET /api/enc/list': { kind: 'customer', list: () => json('GET', '/api/enc/list'), sample: () => json('GET', '/api/enc/list') },
+  'POST /api/enc/add': {
+    kind: 'customer',
+    // The id is accepted by the schema but a new key is always made (the victim's key is untouched).
+    ignored: (w) => [json('POST', '/api/enc/add', { id: w.victim.encKeyId, name: 'Mine' })],
+    sample: () => json('POST', '/api/enc/add', { name: 'Sample key' }),
+  },
+  'POST /api/enc/del': { kind: 'customer', foreign: (w) => [json('POST', '/api/enc/del', { id: w.victim.encKeyId, mode: 'delete' })], sample: null },
+  'GET /api/avatar/list': { kind: 'customer', list: () => json('GET', '/api/avatar/list'), sample: () => json('GET', '/api/avatar/list') },
+  'POST /api/avatar_v2/add': {
+    kind: 'customer',
+    foreign: (w) => [avatarSave({ id: w.victim.avatar.id, updated: w.victim.avatar.updated, name: 'Taken', dhType: w.victim.avatar.dhType, appearanceId: w.victim.avatar.appearanceId })],
+    // The attacker's own avatar naming the victim's collection, function, key and stored media.
+    ignored: (w) => [
+      avatarSave({
+        ...w.attacker.avatar,
+        encKeyId: w.victim.encKeyId,
+        functions: [w.victim.functionId],
+        customData: { ...w.attacker.avatar.customData, collection_ids: [w.victim.collectionId] },
+        avatarJson: { ...w.attacker.avatar.avatarJson, panel: { Enable: true, contentURL: w.victim.mediaPath } },
+        mediaDetails: { backgroundImage: [w.victim.mediaFile], scene: [] },
+      }),
+    ],
+    sample: (w) => avatarSave({ name: 'Sample', dhType: w.attacker.avatar.dhType, appearanceId: w.attacker.avatar.appearanceId }),
+  },
+  'POST /api/avatar/del': { kind: 'customer', foreign: (w) => [json('POST', '/api/avatar/del', { agentId: w.victim.avatar.id, mode: 'delete' })], sample: null },
+  'POST /api/list_avatar_users': {
+    kind: 'customer',
+    foreign: (w) => [json('POST', '/api/list_avatar_users', { agentId: w.victim.avatar.id, mode: 'get' })],
+    sample: (w) => json('POST', '/api/list_avatar_users', { agentId: w.attacker.avatar.id, mode: 'get' }),
+  },
+  'GET /config-files/avatars/:id/avatar.json': {
+    kind: 'customer',
+    foreign: (w) => [json('GET', `/config-files/avatars/${w.victim.avatar.id}/avatar.json`)],
+    sample: (w) => json('GET', `/config-files/avatars/${w.attacker.avatar.id}/avatar.json`),
+  },
+  'GET /config-files/avatars/:id/client.json': {
+    kind: 'customer',
+    foreign: (w) => [json('GET', `/config-files/avatars/${w.victim.avatar.id}/client.json`)],
+    sample: (w) => json('GET', `/config-files/avatars/${w.attacker.avatar.id}/client.json`),
+  },
+
+  // ---- Brain look-ups (a masked key with an avatar id means that avatar's stored key)
+  'GET /api/brain/catalogue': { kind: 'customer', sample: () => json('GET', '/api/brain/catalogue') },
+  'POST /api/proxy': {
+    kind: 'customer',
+    foreign: (w) => [json('POST', '/api/proxy', { url: `${w.catalogue.endpoints.deepgram}/models`, headers: { Authorization: `Token ${MASK}` }, avatarId: w.victim.avatar.id, secretRef: 'stt' })],
+    sample: null,
+  },
+  'POST /api/stt/list_voices': { kind: 'customer', sample: () => json('POST', '/api/stt/list_voices', { sttProvider: 'azure' }) },
+  'POST /api/tts/list_voices': {
+    kind: 'customer',
+    foreign: (w) => [json('POST', '/api/tts/list_voices', { ttsProvider: 'elevenlabs', elevenLabsAPIKey: MASK, avatarId: w.victim.avatar.id })],
+    sample: null,
+  },
+  'POST /api/llm/models': {
+    kind: 'customer',
+    foreign: (w) => [json('POST', '/api/llm/models', { baseUrl: w.catalogue.llmProviders[0]!.baseUrl, apiKey: MASK, avatarId: w.victim.avatar.id })],
+    sample: null,
+  },
+  'POST /api/llm/assistants': {
+    kind: 'customer',
+    foreign: (w) => [json('POST', '/api/llm/assistants', { baseUrl: (w.catalogue.llmProviders.find((p) => p.assistants) ?? w.catalogue.llmProviders[0]!).baseUrl, apiKey: MASK, avatarId: w.victim.avatar.id })],
+    sample: null,
+  },
+  'POST /api/third_party/agent_check': {
+    kind: 'customer',
+    foreign: (w) => [json('POST', '/api/third_party/agent_check', { agent_id: 'agent_0123456789abcdefghij0123', api_key: MASK, avatarId: w.victim.avatar.id })],
+    sample: null,
+  },
+
+  // ---- the knowledge API (JWT)
+  'GET /kb/v1/collections': { kind: 'kb', list: () => json('GET', '/kb/v1/collections'), sample: () => json('GET', '/kb/v1/collections') },
+  'POST /kb/v1/collections': { kind: 'kb', sample: () => json('POST', '/kb/v1/collections', { name: 'Sample collection' }) },
+  'PUT /kb/v1/collections/:id': {
+    kind: 'kb',
+    foreign: (w) => [json('PUT', `/kb/v1/collections/${w.victim.collectionId}`, { name: 'Taken' })],
+    sample: (w) => json('PUT', `/kb/v1/collections/${w.attacker.collectionId}`, { name: 'Renamed' }),
+  },
+  'DELETE /kb/v1/collections/:id': { kind: 'kb', foreign: (w) => [json('DELETE', `/kb/v1/collections/${w.victim.collectionId}`)], sample: null },
+  'GET /kb/v1/collections/:id/items': {
+    kind: 'kb',
+    foreign: (w) => [json('GET', `/kb/v1/collections/${w.victim.collectionId}/items`)],
+    list: (w) => json('GET', `/kb/v1/collections/${w.attacker.collectionId}/items`),
+    sample: (w) => json('GET', `/kb/v1/collections/${w.attacker.collectionId}/items`),
+  },
+  'POST /kb/v1/collections/:id/items': {
+    kind: 'kb',
+    foreign: (w) => [
+      json('POST', `/kb/v1/collections/${w.victim.collectionId}/items`, { name: 'Taken', knowledge_type: { text: { content: 'planted' } } }),
+      // The victim's uploaded file into the attacker's own collection.
+      json('POST', `/kb/v1/collections/${w.attacker.collectionId}/items`, { name: 'Taken', knowledge_type: { file: { file_name: 'notes.txt', file_type: 'text/plain', url: `/kb/v1/files/${w.victim.kbFileId}` } } }),
+    ],
+    sample: (w) => json('POST', `/kb/v1/collections/${w.attacker.collectionId}/items`, { name: 'Sample', knowledge_type: { text: { content: 'Sample text.' } } }),
+  },
+  'POST /kb/v1/collections/:id/items/batch': {
+    kind: 'kb',
+    foreign: (w) => [json('POST', `/kb/v1/collections/${w.victim.collectionId}/items/batch`, { items: [{ name: 'Taken', knowledge_type: { text: { content: 'planted' } } }] })],
+    ignored: (w) => [
+      json('POST', `/kb/v1/collections/${w.attacker.collectionId}/items/batch`, { items: [{ name: 'Taken', knowledge_type: { file: { file_name: 'notes.txt', file_type: 'text/plain', url: `/kb/v1/files/${w.victim.kbFileId}` } } }] }),
+    ],
+    sample: (w) => json('POST', `/kb/v1/collections/${w.attacker.collectionId}/items/batch`, { items: [{ name: 'Batch', knowledge_type: { text: { content: 'Batch text.' } } }] }),
+  },
+  'DELETE /kb/v1/items/:id': { kind: 'kb', foreign: (w) => [json('DELETE', `/kb/v1/items/${w.victim.itemId}`)], sample: null },
+  'POST /kb/v1/items/:id/retry': { kind: 'kb', foreign: (w) => [json('POST', `/kb/v1/items/${w.victim.itemId}/retry`)], sample: null },
+  'POST /kb/v1/files': { kind: 'kb', sample: null },
+  'GET /kb/v1/files/:id': { kind: 'kb', foreign: (w) => [json('GET', `/kb/v1/files/${w.victim.kbFileId}`)], sample: null },
+  'POST /kb/v1/crawl': { kind: 'kb', sample: null },
+  'POST /kb/v1/search': {
+    kind: 'kb',
+    foreign: (w) => [
+      json('POST', '/kb/v1/search', { collection_ids: [w.victim.collectionId], query: 'recipe' }),
+      json('POST', '/kb/v1/search', { collection_ids: [w.attacker.collectionId, w.victim.collectionId], query: 'recipe' }),
+    ],
+    list: (w) => json('POST', '/kb/v1/search', { collection_ids: [w.attacker.collectionId], query: `recipe ${'VICTIMMARK'}` }),
+    sample: (w) => json('POST', '/kb/v1/search', { collection_ids: [w.attacker.collectionId], query: 'sample' }),
+  },
+
+  // ---- administrators
+  'POST /api/admin/impersonate': { kind: 'admin', sample: null },
+  'GET /api/admin/customers': { kind: 'admin', sample: () => json('GET', '/api/admin/customers?search=') },
+  'POST /api/admin/subscription_decision': { kind: 'admin', sample: null },
+  'POST /api/admin/customer_status': { kind: 'admin', sample: null },
+  'GET /api/admin/functions': { kind: 'admin', sample: () => json('GET', '/api/admin/functions') },
+  'GET /api/admin/functions/:id/history': { kind: 'admin', sample: (w) => json('GET', `/api/admin/functions/${w.victim.functionId}/history`) },
+  'POST /api/admin/function_decision': { kind: 'admin', sample: null },
+};
+
+/** Inject options for a request made as `who` in the way the route's kind authenticates. */
+export function asParty(kind: Kind, who: Party | TestAccount | null, req: Req): InjectOptions & { token?: string | null; appKey?: string | null } {
+  const base = { method: req.method, url: req.url, ...(req.payload === undefined ? {} : { payload: req.payload as never }) };
+  if (kind === 'kb') {
+    const jwt = who && 'jwt' in who ? who.jwt : 'none';
+    return { ...base, appKey: null, headers: { ...req.headers, authorization: `Bearer ${jwt}` } };
+  }
+  if (kind === 'customer' || kind === 'admin') return { ...base, token: who?.token ?? null, headers: { ...req.headers } };
+  return { ...base, headers: { ...req.headers } };
+}
+
+/** Whether a route takes an id: a path parameter, or an id-like field anywhere in its body. */
+export function idFieldsOf(url: string, bodyKeys: string[]): string[] {
+  const params = [...url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+  return [...params, ...bodyKeys.filter((k) => /(^id$|Id$|_id$|_ids$|Ids$)/.test(k))];
+}

@@ -1,0 +1,165 @@
+// The tenant-isolation matrix over every route the server registers (enumerated by the server
+// itself): another account's ids are not found (404) and change nothing anywhere, lists and
+// searches hold no foreign row, administrators' routes are 403 for customers. A new route fails
+// this file until route-table.ts says how to call it, and a new id-taking route until it has
+// foreign calls.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schemaKeys } from '../bad-input';
+import { createTestServer, type RegisteredRoute, type TestServer } from '../harness';
+import { asParty, idFieldsOf, ROUTES, type Req } from './route-table';
+import { changedTables, snapshot, tableNames } from './snapshot';
+import { buildWorld, VICTIM_MARK, type World } from './world';
+
+let server: TestServer;
+let world: World;
+let tables: string[];
+const key = (r: RegisteredRoute) => `${r.method} ${r.url}`;
+
+beforeAll(async () => {
+  server = await createTestServer();
+  world = await buildWorld(server);
+  tables = await tableNames(server);
+}, 120_000);
+afterAll(() => server.close());
+
+/** The victim's ids and marks that must never show in the attacker's answers. */
+function victimTraces(w: World): string[] {
+  const v = w.victim;
+  return [VICTIM_MARK, v.id, v.email, v.avatar.id, v.avatar.token, v.mediaFile, v.functionId, v.encKeyId, v.collectionId, v.itemId, v.kbFileId];
+}
+
+describe('the route table', () => {
+  it('covers exactly the routes the server registers', () => {
+    const registered = server.routes.map(key).sort();
+    expect(registered.length).toBeGreaterThan(40);
+    const missing = registered.filter((k) => !(k in ROUTES));
+    const stale = Object.keys(ROUTES).filter((k) => !registered.includes(k) && !ROUTES[k]!.optional);
+    expect(missing, 'routes the server has that route-table.ts does not say how to call').toEqual([]);
+    expect(stale, 'routes in route-table.ts the server no longer has').toEqual([]);
+  });
+
+  it('has foreign-id calls for every signed-in route that takes an id, and a reason for every public one', () => {
+    const uncovered: string[] = [];
+    for (const r of server.routes) {
+      const c = ROUTES[key(r)];
+      if (!c) continue;
+      const ids = idFieldsOf(r.url, schemaKeys((r.schema as { body?: unknown } | undefined)?.body).all);
+      if (ids.length === 0) continue;
+      if ((c.kind === 'customer' || c.kind === 'kb') && !c.foreign && !c.ignored) uncovered.push(`${key(r)} (${ids.join(', ')})`);
+      if ((c.kind === 'public' || c.kind === 'app') && !c.why && !c.foreign) uncovered.push(`${key(r)} is public and takes ${ids.join(', ')}: say why`);
+    }
+    // Multipart routes have no body schema: the avatar save takes json.id.
+    expect(ROUTES['POST /api/avatar_v2/add']!.foreign).toBeDefined();
+    expect(uncovered).toEqual([]);
+  });
+
+  it('declares each route with the authentication the server really requires', () => {
+    const wrong: string[] = [];
+    for (const r of server.routes) {
+      const c = ROUTES[key(r)];
+      if (!c) continue;
+      const auth = r.auth ?? (r.url.startsWith('/api/') ? 'user' : 'none');
+      const expected = { public: 'none', app: 'app', customer: 'user', kb: 'kb', admin: 'admin', ws: auth }[c.kind];
+      if (auth !== expected) wrong.push(`${key(r)}: table says ${c.kind}, server says ${auth}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe("another account's ids", () => {
+  it('are not found on every route that takes one, and nothing changes anywhere', async () => {
+    let calls = 0;
+    const failures: string[] = [];
+    for (const [route, c] of Object.entries(ROUTES)) {
+      for (const req of c.foreign?.(world) ?? []) {
+        const before = await snapshot(server, tables);
+        const res = await server.inject(asParty(c.kind, world.attacker, req));
+        calls++;
+        const status = req.expect ?? 404;
+        if (res.statusCode !== status) failures.push(`${route} ${req.url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+        const changed = changedTables(before, await snapshot(server, tables));
+        if (changed.length) failures.push(`${route} ${req.url}: changed ${changed.join(', ')}`);
+        for (const t of victimTraces(world)) if (res.body.includes(t) && res.statusCode !== 200) failures.push(`${route}: the answer names ${t}`);
+      }
+    }
+    const idRoutes = Object.values(ROUTES).filter((c) => c.foreign).length;
+    console.log(`tenant isolation: ${server.routes.length} routes enumerated; ${calls} foreign-id calls on ${idRoutes} routes, each 404 (or 401 for a token-guarded public view) with no row changed`);
+    expect(failures).toEqual([]);
+    expect(calls).toBeGreaterThanOrEqual(20);
+  });
+
+  it("are dropped when put into the attacker's own things, and nothing of the victim's changes", async () => {
+    const failures: string[] = [];
+    for (const [route, c] of Object.entries(ROUTES)) {
+      for (const req of c.ignored?.(world) ?? []) {
+        const before = await snapshot(server, tables);
+        const res = await server.inject(asParty(c.kind, world.attacker, req));
+        if (res.statusCode >= 500) failures.push(`${route}: ${res.statusCode}`);
+        for (const t of victimTraces(world)) if (res.body.includes(t)) failures.push(`${route}: the answer keeps ${t}: ${res.body.slice(0, 300)}`);
+        const after = await snapshot(server, tables);
+        for (const t of changedTables(before, after)) {
+          const victimRows = (s: Map<string, string>) => (s.get(t) ?? '').split('\n').filter((row) => row.includes(world.victim.id)).join('\n');
+          if (victimRows(before) !== victimRows(after)) failures.push(`${route}: the victim's rows of ${t} changed`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("are not shown by any list or search of another account", async () => {
+    const failures: string[] = [];
+    let lists = 0;
+    for (const [route, c] of Object.entries(ROUTES)) {
+      if (!c.list) continue;
+      const res = await server.inject(asParty(c.kind, world.attacker, c.list(world)));
+      lists++;
+      if (res.statusCode !== 200) failures.push(`${route}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      for (const t of victimTraces(world)) if (res.body.includes(t)) failures.push(`${route}: shows ${t}`);
+      // The victim's own list does show the victim's rows (the check above is not vacuous).
+      const own = await server.inject(asParty(c.kind, world.victim, c.list({ ...world, attacker: world.victim })));
+      if (!route.includes('account_stats') && !victimTraces(world).some((t) => own.body.includes(t))) failures.push(`${route}: the victim's own answer shows nothing of the victim`);
+    }
+    console.log(`tenant isolation: ${lists} lists and searches of another account hold no foreign row`);
+    expect(failures).toEqual([]);
+    expect(lists).toBeGreaterThanOrEqual(9);
+  });
+});
+
+describe("administrators' routes", () => {
+  it('are 403 for customers and 401 without a session, and change nothing', async () => {
+    const admin = Object.entries(ROUTES).filter(([, c]) => c.kind === 'admin');
+    expect(admin.length).toBeGreaterThanOrEqual(7);
+    const failures: string[] = [];
+    const before = await snapshot(server, tables);
+    for (const [route] of admin) {
+      const [method, url] = route.split(' ') as [Req['method'], string];
+      const path = url.replace(':id', world.victim.functionId);
+      const payload = method === 'POST' ? { userId: world.victim.id, id: world.victim.functionId, approve: true, status: 'SUSPENDED' } : undefined;
+      const asCustomer = await server.inject({ method, url: path, token: world.attacker.token, ...(payload ? { payload } : {}) });
+      if (asCustomer.statusCode !== 403) failures.push(`${route} as a customer: ${asCustomer.statusCode}`);
+      const anonymous = await server.inject({ method, url: path, ...(payload ? { payload } : {}) });
+      if (anonymous.statusCode !== 401) failures.push(`${route} without a session: ${anonymous.statusCode}`);
+    }
+    expect(changedTables(before, await snapshot(server, tables))).toEqual([]);
+    console.log(`tenant isolation: ${admin.length} administrators' routes are 403 for a customer and 401 without a session`);
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('signed-in routes', () => {
+  it('are 401 without a session or with a wrong application key', async () => {
+    const failures: string[] = [];
+    for (const r of server.routes) {
+      const c = ROUTES[key(r)];
+      if (!c) continue;
+      if (c.kind !== 'customer' && c.kind !== 'kb') continue;
+      const url = r.url.replace(/:(\w+)/g, world.attacker.collectionId);
+      const none = await server.inject({ method: r.method as Req['method'], url, appKey: c.kind === 'kb' ? null : undefined });
+      if (none.statusCode !== 401) failures.push(`${key(r)} without a session: ${none.statusCode}`);
+      const wrongKey = await server.inject({ method: r.method as Req['method'], url, appKey: 'wrong-app-key-000', token: world.attacker.token });
+      if (wrongKey.statusCode !== 401) failures.push(`${key(r)} with a wrong key: ${wrongKey.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
+

@@ -1,0 +1,191 @@
+// Bench 5, concurrent conversations: how many idle conversation sockets one server process holds
+// and the memory each costs, against a bare `ws` server holding the same number of idle sockets.
+// Each server runs in a child process of its own (so the clients' memory is not counted); the
+// clients open the sockets in batches from several loopback addresses, each Parla socket sends
+// its hello and waits for `ready` (an idle conversation); then the server is garbage-collected
+// and its memory read. Goal: ≥ 5,000 sockets at ≤ 3× bare memory per socket.
+//
+//   node --import tsx bench/concurrent-sockets.ts            (BENCH_SOCKETS=5000)
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import WebSocket, { WebSocketServer } from 'ws';
+import { table, verdict, writeSection } from './report-support';
+
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 5000);
+const BATCH = 250;
+const GOAL_SOCKETS = 5000;
+const GOAL_RATIO = 3;
+const SOURCES = 8; // 127.0.0.1 … 127.0.0.8: clients spread over source addresses
+
+interface Memory {
+  rss: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+}
+type FromChild = { type: 'listening'; url: string } | { type: 'memory'; memory: Memory; sockets: number };
+
+// ---- the child: one server, answering the parent's questions over IPC
+async function child(kind: string): Promise<void> {
+  let url: string;
+  let count: () => number;
+  if (kind === 'bare') {
+    const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+    await new Promise((r) => wss.once('listening', r));
+    wss.on('connection', (ws) => ws.on('message', (d) => ws.send(d)));
+    url = `ws://127.0.0.1:${(wss.address() as { port: number }).port}/`;
+    count = () => wss.clients.size;
+  } else {
+    // The real app with the conversation runtime (bench/conversation-support.ts, echo engine).
+    const support = (await import(String(new URL('./conversation-support.ts', import.meta.url)))) as {
+      startBenchServer: (engines: Record<string, unknown>) => Promise<{ host: string }>;
+    };
+    const server = await support.startBenchServer({ echo: { kind: 'echo' } });
+    url = `ws://${server.host}/ws/conversation?avatarId=echo`;
+    count = () => -1;
+  }
+  const gc = (globalThis as { gc?: () => void }).gc!;
+  process.on('message', async (m: { type: string }) => {
+    if (m.type !== 'memory') return;
+    for (let i = 0; i < 3; i++) {
+      gc();
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const mem = process.memoryUsage();
+    process.send!({ type: 'memory', sockets: count(), memory: { rss: mem.rss, heapUsed: mem.heapUsed, external: mem.external, arrayBuffers: mem.arrayBuffers } } satisfies FromChild);
+  });
+  process.send!({ type: 'listening', url } satisfies FromChild);
+}
+
+// ---- the parent
+function start(kind: 'bare' | 'parla'): Promise<{ proc: ChildProcess; url: string; memory: () => Promise<{ memory: Memory; sockets: number }> }> {
+  const proc = fork(fileURLToPath(import.meta.url), ['--child', kind], { execArgv: ['--import', 'tsx', '--expose-gc', '--max-old-space-size=4096'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const next = () =>
+    new Promise<FromChild>((resolve, reject) => {
+      proc.once('message', (m) => resolve(m as FromChild));
+      proc.once('exit', (code) => reject(new Error(`the ${kind} server exited (${code})`)));
+    });
+  return next().then((first) => ({
+    proc,
+    url: (first as { url: string }).url,
+    memory: async () => {
+      proc.send({ type: 'memory' });
+      const m = (await next()) as { memory: Memory; sockets: number };
+      return m;
+    },
+  }));
+}
+
+async function open(url: string, n: number, conversation: boolean): Promise<{ sockets: WebSocket[]; failed: number; reasons: Map<string, number> }> {
+  const sockets: WebSocket[] = [];
+  const reasons = new Map<string, number>();
+  let failed = 0;
+  for (let i = 0; i < n; i += BATCH) {
+    const batch = Array.from({ length: Math.min(BATCH, n - i) }, (_, j) => {
+      const localAddress = `127.0.0.${((i + j) % SOURCES) + 1}`;
+      return new Promise<WebSocket | null>((resolve) => {
+        const ws = new WebSocket(url, { localAddress, perMessageDeflate: false });
+        const fail = (why: string) => {
+          reasons.set(why, (reasons.get(why) ?? 0) + 1);
+          ws.terminate();
+          resolve(null);
+        };
+        const timer = setTimeout(() => fail('no ready within 30 s'), 30_000);
+        ws.once('error', (e) => (clearTimeout(timer), fail(e.message.slice(0, 60))));
+        ws.once('close', (code) => (clearTimeout(timer), fail(`closed ${code}`)));
+        const held = () => {
+          clearTimeout(timer);
+          ws.removeAllListeners('close');
+          ws.removeAllListeners('error');
+          ws.removeAllListeners('message');
+          ws.on('error', () => {});
+          resolve(ws);
+        };
+        ws.once('open', () => {
+          if (!conversation) return held();
+          ws.on('message', (d) => {
+            if ((JSON.parse(String(d)) as { type: string }).type === 'ready') held();
+          });
+          ws.send(JSON.stringify({ type: 'hello', deviceId: `bench-${i + j}` }));
+        });
+      });
+    });
+    for (const ws of await Promise.all(batch)) {
+      if (ws) sockets.push(ws);
+      else failed++;
+    }
+  }
+  return { sockets, failed, reasons };
+}
+
+async function measure(kind: 'bare' | 'parla') {
+  const server = await start(kind);
+  const idle = await server.memory();
+  const t0 = performance.now();
+  const { sockets, failed, reasons } = await open(server.url, SOCKETS, kind === 'parla');
+  const openMs = performance.now() - t0;
+  await new Promise((r) => setTimeout(r, 1000));
+  const held = await server.memory();
+  // Still open after a while (idle sockets are not dropped)?
+  const alive = sockets.filter((s) => s.readyState === WebSocket.OPEN).length;
+  for (const s of sockets) s.terminate();
+  server.proc.kill();
+  const n = Math.max(1, sockets.length);
+  return {
+    kind,
+    held: sockets.length,
+    alive,
+    failed,
+    reasons,
+    openMs,
+    rssPerSocket: (held.memory.rss - idle.memory.rss) / n,
+    heapPerSocket: (held.memory.heapUsed + held.memory.external - idle.memory.heapUsed - idle.memory.external) / n,
+    rss: held.memory.rss,
+  };
+}
+
+async function main(): Promise<void> {
+  const peer = await measure('bare');
+  let ours: Awaited<ReturnType<typeof measure>> | null = null;
+  let why = '';
+  try {
+    ours = await measure('parla');
+  } catch (err) {
+    why = (err as Error).message;
+  }
+  const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
+  console.log(`concurrent-sockets: ${SOCKETS} idle sockets per server, from ${SOURCES} loopback addresses`);
+  const line = (label: string, r: typeof peer) =>
+    console.log(`  ${label.padEnd(46)} held ${String(r.held).padStart(5)} (open after 1 s: ${r.alive}, failed ${r.failed}${r.reasons.size ? `: ${[...r.reasons].map(([k, v]) => `${k} ×${v}`).join(', ')}` : ''})  ${kb(r.rssPerSocket)} RSS / ${kb(r.heapPerSocket)} heap+external per socket  opened in ${(r.openMs / 1000).toFixed(1)} s`);
+  line('peer: bare ws server', peer);
+  const rows: (string | number)[][] = [['peer: bare `ws` server', peer.held, peer.failed, kb(peer.rssPerSocket), kb(peer.heapPerSocket), `${(peer.openMs / 1000).toFixed(1)} s`]];
+  let ratio = NaN;
+  if (ours) {
+    line('Parla: WS /ws/conversation, idle conversations', ours);
+    ratio = ours.rssPerSocket / peer.rssPerSocket;
+    console.log(`  ratio (memory per socket, ours / peer): ${ratio.toFixed(2)}x   goal ≥ ${GOAL_SOCKETS} sockets: ${verdict(ours.held >= GOAL_SOCKETS)}, ≤ ${GOAL_RATIO}x: ${verdict(ratio <= GOAL_RATIO)}`);
+    rows.push(['Parla: `WS /ws/conversation`, idle conversations', ours.held, ours.failed, kb(ours.rssPerSocket), kb(ours.heapPerSocket), `${(ours.openMs / 1000).toFixed(1)} s`]);
+  } else {
+    console.log(`  Parla: not measured — ${why}`);
+  }
+  writeSection(
+    'concurrent-sockets',
+    'Bench 5 — concurrent conversations',
+    `${SOCKETS} idle sockets opened against one server process (its own child process, memory read after
+garbage collection), from ${SOURCES} loopback source addresses in batches of ${BATCH}; each Parla socket is a
+conversation that said hello and got \`ready\`. Goal: ≥ ${GOAL_SOCKETS} sockets at ≤ ${GOAL_RATIO}× the bare server's memory per socket.
+
+${table(['server', 'sockets held', 'failed', 'RSS per socket', 'heap + external per socket', 'time to open all'], rows)}
+
+${ours ? `Ratio (RSS per socket) ${ratio.toFixed(2)}×: ${verdict(ours.held >= GOAL_SOCKETS && ratio <= GOAL_RATIO)}.` : `Parla not measured: ${why}.`}`,
+  );
+}
+
+if (process.argv[2] === '--child') {
+  void child(process.argv[3]!);
+} else {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
