@@ -2,13 +2,17 @@
 // engine → SSE from the model → assistant_delta) against the same OpenAI-compatible stand-in
 // called directly (HTTP + SSE to the first content chunk), interleaved in one run. Prints each
 // side's p50/p99, the added time (p50/p99 of the per-pair difference) and the ratio.
+// Goal: at most 2 ms added at p50 and 10 ms at p99.
 //
 //   node --import tsx bench/chat-overhead.ts        (BENCH_TURNS=300 for more)
 import { Agent, fetch } from 'undici';
 import { startOpenAiStandIn, STAND_IN_KEY } from '../apps/server/test/stand-ins/runtime/openai';
-import { ms, pct, startBenchServer, Turns } from './conversation-support';
+import { ms, startBenchServer, Turns } from './conversation-support';
+import { pct, table, verdict, writeSection } from './report-support';
 
 const TURNS = Number(process.env.BENCH_TURNS ?? 200);
+const GOAL_P50 = 2;
+const GOAL_P99 = 10;
 
 async function direct(url: string, agent: Agent): Promise<number> {
   const t0 = performance.now();
@@ -55,7 +59,29 @@ async function main(): Promise<void> {
   console.log(`  peer (stand-in called directly, first content chunk): p50 ${ms(pct(peer, 50))}  p99 ${ms(pct(peer, 99))}`);
   console.log(`  through the protocol (first assistant_delta):         p50 ${ms(pct(ours, 50))}  p99 ${ms(pct(ours, 99))}`);
   console.log(`  added time to first token per turn:                   p50 ${ms(pct(added, 50))}  p99 ${ms(pct(added, 99))}`);
-  console.log(`  ratio (ours / peer, p50): ${(pct(ours, 50) / pct(peer, 50)).toFixed(2)}x`);
+  const ratio = pct(ours, 50) / pct(peer, 50);
+  const met = pct(added, 50) <= GOAL_P50 && pct(added, 99) <= GOAL_P99;
+  console.log(`  ratio (ours / peer, p50): ${ratio.toFixed(2)}x   goal ≤ ${GOAL_P50} ms p50 and ≤ ${GOAL_P99} ms p99 added: ${verdict(met)}`);
+  const f = (v: number) => v.toFixed(2);
+  writeSection(
+    'chat-overhead',
+    'Bench 2 — chat turn overhead',
+    `Time to first token of a turn through the player protocol (WebSocket → session → LLM engine → streamed
+chat completion → first \`assistant_delta\`) against the same OpenAI-compatible stand-in called directly
+(HTTP + SSE to the first content chunk); ${TURNS} turns, the two interleaved. Goal: ≤ ${GOAL_P50} ms added at
+p50 and ≤ ${GOAL_P99} ms at p99.
+
+${table(
+  ['', 'p50 (ms)', 'p99 (ms)'],
+  [
+    ['peer: stand-in called directly', f(pct(peer, 50)), f(pct(peer, 99))],
+    ['Parla: through the protocol', f(pct(ours, 50)), f(pct(ours, 99))],
+    ['added per turn (paired difference)', f(pct(added, 50)), f(pct(added, 99))],
+  ],
+)}
+
+Ratio ${ratio.toFixed(2)}× at p50: ${verdict(met)}.`,
+  );
   await agent.close();
   await server.close();
   await model.close();

@@ -98,9 +98,4 @@ export class Turns {
   }
 }
 
-export function pct(values: number[], p: number): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
-}
-
 export const ms = (v: number) => `${v.toFixed(3)} ms`;
