@@ -11,7 +11,7 @@ import type { Database } from './db/database';
 import { AppError } from './lib/errors';
 import { FileStore } from './lib/file-store';
 import { Mailer } from './lib/mailer';
-import { OutboundClient, outboundPolicyFromConfig } from './lib/outbound';
+import { OutboundClient, outboundPolicyFromConfig, type OutboundPolicy } from './lib/outbound';
 import { SecretBox } from './lib/secrets';
 import { registerAuth } from './plugins/auth';
 import { frameworkErrors, registerErrorHandlers } from './plugins/errors';
@@ -52,6 +52,8 @@ export interface BuildOptions {
   serveWeb?: boolean;
   /** Called for every route as it is registered (the attack tests enumerate the routes). */
   onRoute?: (route: RouteOptions) => void;
+  /** How the SSRF-guarded client resolves names (tests resolve without DNS). */
+  outboundResolver?: OutboundPolicy['resolve'];
 }
 
 const SENSITIVE_QUERY = /([?&](?:token|adminSessionId|code|key|api_key|jwt|access_token)=)[^&]*/gi;
@@ -85,7 +87,7 @@ export async function build(opts: BuildOptions): Promise<{ app: FastifyInstance;
     db: database.db,
     secrets,
     jwtKey: SecretBox.derive(opts.secretKey, 'knowledge-jwt'),
-    outbound: new OutboundClient(outboundPolicyFromConfig(config)),
+    outbound: new OutboundClient({ ...outboundPolicyFromConfig(config), ...(opts.outboundResolver ? { resolve: opts.outboundResolver } : {}) }),
     mailer: new Mailer(database.db, app.log, config.SMTP_URL, config.MAIL_FROM),
     files: new FileStore(config.DATA_DIR),
     log: app.log,

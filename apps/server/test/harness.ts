@@ -13,7 +13,6 @@ import { build } from '../src/app';
 import { parseConfig } from '../src/config';
 import type { AppContext } from '../src/context';
 import { openDatabase } from '../src/db/database';
-import { OutboundClient, outboundPolicyFromConfig } from '../src/lib/outbound';
 import { privateResolver } from './ssrf-vectors';
 import { migrate } from '../src/db/migrate';
 
@@ -104,6 +103,8 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
     logStream,
     serveWeb: false,
     now: () => new Date(Date.now() + offset),
+    // No test reaches a real DNS server: names resolve only through the test resolver.
+    outboundResolver: privateResolver,
     onRoute: (r) => {
       for (const method of [r.method].flat()) {
         if (method === 'HEAD' && [r.method].flat().length === 1 && routes.some((x) => x.url === r.url && x.method === 'GET')) continue;
@@ -111,9 +112,6 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
       }
     },
   });
-  // No test reaches a real DNS server: names resolve only through the test resolver.
-  await ctx.outbound.close();
-  ctx.outbound = new OutboundClient({ ...outboundPolicyFromConfig(config), resolve: privateResolver });
   const encrypt = ctx.secrets.encrypt.bind(ctx.secrets);
   ctx.secrets.encrypt = (plain: string) => {
     if (watchable(plain)) watched.set(plain, forms(plain));
