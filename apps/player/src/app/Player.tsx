@@ -24,7 +24,9 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
   const [live, setLive] = useState(config.connect);
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [caption, setCaption] = useState('');
-  const canListen = useMemo(() => speechRecognitionAvailable() && !config.hideMicButton, [config.hideMicButton]);
+  // A third-party agent takes the microphone itself (no browser speech recognition needed).
+  const [providerMic, setProviderMic] = useState(false);
+  const canListen = useMemo(() => (providerMic || speechRecognitionAvailable()) && !config.hideMicButton, [providerMic, config.hideMicButton]);
   const [mic, setMic] = useState(false);
   const [speaker, setSpeaker] = useState(!config.speakerOff);
   const [fullscreen, setFullscreen] = useState(false);
@@ -53,6 +55,11 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
     });
   }, [speech]);
   useEffect(() => speech.setSpeaker(speaker), [speech, speaker]);
+  const speakerRef = useRef(speaker);
+  useEffect(() => {
+    speakerRef.current = speaker;
+    clientRef.current?.setSpeaker?.(speaker);
+  }, [speaker]);
   useEffect(() => () => speech.cancel(), [speech]);
 
   const addMessage = (role: ChatMessage['role'], text: string, messageId = id()) => {
@@ -68,6 +75,7 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
     if (clientRef.current) return;
     const client = createConversationClient(avatar);
     clientRef.current = client;
+    client.setSpeaker?.(speakerRef.current);
     turnText.current.clear();
     // Engines with their own voice (custom pipeline, realtime) send audio: the browser does not speak.
     let serverAudio = false;
@@ -109,6 +117,16 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
         });
         void speech.sayAudio(text, audio.src, timings).finally(() => URL.revokeObjectURL(audio.src));
       },
+      onProvider: () => {
+        // The agent speaks with its own voice and hears through its own microphone stream.
+        serverAudio = true;
+        setProviderMic(true);
+      },
+      onUserText: (text) => {
+        addMessage('user', text);
+        bridgeRef.current?.emit('userText', { text });
+      },
+      onMouth: (source) => driver.use(source),
       onNotice: (message) => setNotice(message),
       onError: (code, message) => {
         setNotice(message);
@@ -116,18 +134,20 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
       },
     });
     setLive(true);
-  }, [avatar, speech]);
+  }, [avatar, speech, driver]);
 
   const disconnect = useCallback(() => {
     clientRef.current?.close();
     clientRef.current = null;
     speech.cancel();
+    driver.use(null);
     setMic(false);
+    setProviderMic(false);
     setLive(false);
     setMessages([]);
     setCaption('');
     bridgeRef.current?.emit('disconnected');
-  }, [speech]);
+  }, [speech, driver]);
 
   const send = useCallback(
     (text: string) => {
@@ -191,7 +211,13 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
   // switched on by the user and recognition fails (it may need a network), say so; when it was
   // on by default, just switch it off.
   useEffect(() => {
-    if (!live || !mic || !canListen) return;
+    if (!live || !canListen) return;
+    if (providerMic) {
+      const client = clientRef.current;
+      client?.setMic?.(mic);
+      return () => client?.setMic?.(false);
+    }
+    if (!mic) return;
     const listener = new SpeechIn(avatar.language);
     const failed = () => {
       if (micByUser.current) setNotice('Speech recognition is not available right now. You can type instead.');
@@ -199,7 +225,7 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
     };
     if (!listener.start({ onText: (t) => commands.current.send(t), onError: failed })) failed();
     return () => listener.stop();
-  }, [live, mic, canListen, avatar.language]);
+  }, [live, mic, canListen, providerMic, avatar.language]);
   useEffect(() => bridgeRef.current?.emit('micChanged', { on: mic }), [mic]);
   useEffect(() => bridgeRef.current?.emit('speakerChanged', { on: speaker }), [speaker]);
   // micOff: the mic starts off; otherwise it starts on once the user has started the chat.
