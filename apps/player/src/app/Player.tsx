@@ -37,6 +37,10 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
   const clientRef = useRef<ConversationClient | null>(null);
   const captionTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const turnText = useRef(new Map<string, { buffer: string; messageId: string }>());
+  /** Messages of finished turns (a third-party agent may correct them afterwards). */
+  const doneTurns = useRef(new Map<string, string>());
+  /** The latest reply's text (captions of a third-party agent's voice). */
+  const agentSaid = useRef('');
   const speech = useMemo(
     () => new SpeechOut(driver, { language: avatar.language, gender: avatar.voice.gender, name: avatar.voice.name, wordsPerSecond: avatar.voice.wordsPerSecond }),
     [avatar, driver],
@@ -77,6 +81,7 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
     clientRef.current = client;
     client.setSpeaker?.(speakerRef.current);
     turnText.current.clear();
+    doneTurns.current.clear();
     // Engines with their own voice (custom pipeline, realtime) send audio: the browser does not speak.
     let serverAudio = false;
     void client.connect({
@@ -103,8 +108,9 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
           // The audio (onAudio) speaks this reply.
         } else if (turn?.buffer.trim()) void speech.say(turn.buffer);
         else if (!turn) void speech.say(text);
-        addMessage('assistant', text, turn?.messageId);
+        doneTurns.current.set(turnId, addMessage('assistant', text, turn?.messageId));
         turnText.current.delete(turnId);
+        agentSaid.current = text;
         bridgeRef.current?.emit('assistantText', { text });
       },
       onAudio: (_turnId, text, audio) => {
@@ -127,6 +133,21 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
         bridgeRef.current?.emit('userText', { text });
       },
       onMouth: (source) => driver.use(source),
+      onCorrection: (turnId, text) => {
+        const messageId = doneTurns.current.get(turnId);
+        if (messageId) addMessage('assistant', text, messageId);
+      },
+      onSpeaking: (on) => {
+        const text = agentSaid.current;
+        if (on) {
+          clearTimeout(captionTimer.current);
+          setCaption(text);
+          bridgeRef.current?.emit('speakingStarted', { text });
+        } else {
+          bridgeRef.current?.emit('speakingEnded', { text });
+          captionTimer.current = setTimeout(() => setCaption(''), CAPTION_LINGER_MS);
+        }
+      },
       onNotice: (message) => setNotice(message),
       onError: (code, message) => {
         setNotice(message);

@@ -30,6 +30,10 @@ export interface ConversationHandlers {
   onUserText?(text: string): void;
   /** What moves the mouth while a third-party agent speaks (null: the face rests). */
   onMouth?(source: MouthSource | null): void;
+  /** A third-party agent started or stopped speaking. */
+  onSpeaking?(on: boolean): void;
+  /** A reply already shown was cut short: what the agent really said. */
+  onCorrection?(turnId: string, text: string): void;
 }
 
 export interface ConversationClient {

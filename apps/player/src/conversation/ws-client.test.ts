@@ -111,7 +111,7 @@ describe('third-party agents', () => {
 
   async function live() {
     const c = new WsConversationClient({ avatarId: 'a1', token: null, oauthGrant: null, backPath: '/', origin: 'http://x', language: 'de-DE' });
-    const h = { ...handlers(), onProvider: vi.fn(), onUserText: vi.fn(), onMouth: vi.fn() };
+    const h = { ...handlers(), onProvider: vi.fn(), onUserText: vi.fn(), onMouth: vi.fn(), onCorrection: vi.fn(), onSpeaking: vi.fn() };
     const p = c.connect(h);
     FakeSocket.last!.open();
     await p;
@@ -134,6 +134,10 @@ describe('third-party agents', () => {
     expect(session.setMic).toHaveBeenCalledWith(true);
     events!.onAgentText('Hello!');
     expect(h.onDone).toHaveBeenCalledWith('agent-1', 'Hello!');
+    events!.onAgentCorrection!('Hello!', 'Hel');
+    expect(h.onCorrection).toHaveBeenCalledWith('agent-1', 'Hel');
+    events!.onSpeaking!(true);
+    expect(h.onSpeaking).toHaveBeenCalledWith(true);
     events!.onUserText('hi there');
     expect(h.onUserText).toHaveBeenCalledWith('hi there');
     // The user talking to the agent keeps the runtime's conversation from idling out.

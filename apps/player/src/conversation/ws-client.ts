@@ -89,6 +89,8 @@ export class WsConversationClient implements ConversationClient {
   private audio = new Map<string, TurnAudio>();
   private provider: ProviderSession | null = null;
   private providerTurn = 0;
+  /** The agent's replies by their text (corrections name the original text). */
+  private agentReplies = new Map<string, string>();
   private closed = false;
   private micOn = false;
   private speakerOn = true;
@@ -192,7 +194,16 @@ export class WsConversationClient implements ConversationClient {
       const session = await openProvider(
         connect,
         {
-          onAgentText: (text) => h.onDone(`agent-${++this.providerTurn}`, text),
+          onAgentText: (text) => {
+            const turnId = `agent-${++this.providerTurn}`;
+            this.agentReplies.set(text, turnId);
+            h.onDone(turnId, text);
+          },
+          onAgentCorrection: (original, corrected) => {
+            const turnId = this.agentReplies.get(original);
+            if (turnId && corrected.trim()) h.onCorrection?.(turnId, corrected);
+          },
+          onSpeaking: (on) => h.onSpeaking?.(on),
           onUserText: (text) => {
             this.userActive();
             h.onUserText?.(text);
