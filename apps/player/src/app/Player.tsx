@@ -24,7 +24,9 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
   const [live, setLive] = useState(config.connect);
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [caption, setCaption] = useState('');
-  const canListen = useMemo(() => speechRecognitionAvailable() && !config.hideMicButton, [config.hideMicButton]);
+  // A third-party agent takes the microphone itself (no browser speech recognition needed).
+  const [providerMic, setProviderMic] = useState(false);
+  const canListen = useMemo(() => (providerMic || speechRecognitionAvailable()) && !config.hideMicButton, [providerMic, config.hideMicButton]);
   const [mic, setMic] = useState(false);
   const [speaker, setSpeaker] = useState(!config.speakerOff);
   const [fullscreen, setFullscreen] = useState(false);
@@ -35,6 +37,10 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
   const clientRef = useRef<ConversationClient | null>(null);
   const captionTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const turnText = useRef(new Map<string, { buffer: string; messageId: string }>());
+  /** Messages of finished turns (a third-party agent may correct them afterwards). */
+  const doneTurns = useRef(new Map<string, string>());
+  /** The latest reply's text (captions of a third-party agent's voice). */
+  const agentSaid = useRef('');
   const speech = useMemo(
     () => new SpeechOut(driver, { language: avatar.language, gender: avatar.voice.gender, name: avatar.voice.name, wordsPerSecond: avatar.voice.wordsPerSecond }),
     [avatar, driver],
@@ -53,6 +59,11 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
     });
   }, [speech]);
   useEffect(() => speech.setSpeaker(speaker), [speech, speaker]);
+  const speakerRef = useRef(speaker);
+  useEffect(() => {
+    speakerRef.current = speaker;
+    clientRef.current?.setSpeaker?.(speaker);
+  }, [speaker]);
   useEffect(() => () => speech.cancel(), [speech]);
 
   const addMessage = (role: ChatMessage['role'], text: string, messageId = id()) => {
@@ -68,7 +79,9 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
     if (clientRef.current) return;
     const client = createConversationClient(avatar);
     clientRef.current = client;
+    client.setSpeaker?.(speakerRef.current);
     turnText.current.clear();
+    doneTurns.current.clear();
     // Engines with their own voice (custom pipeline, realtime) send audio: the browser does not speak.
     let serverAudio = false;
     void client.connect({
@@ -95,8 +108,9 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
           // The audio (onAudio) speaks this reply.
         } else if (turn?.buffer.trim()) void speech.say(turn.buffer);
         else if (!turn) void speech.say(text);
-        addMessage('assistant', text, turn?.messageId);
+        doneTurns.current.set(turnId, addMessage('assistant', text, turn?.messageId));
         turnText.current.delete(turnId);
+        agentSaid.current = text;
         bridgeRef.current?.emit('assistantText', { text });
       },
       onAudio: (_turnId, text, audio) => {
@@ -109,6 +123,31 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
         });
         void speech.sayAudio(text, audio.src, timings).finally(() => URL.revokeObjectURL(audio.src));
       },
+      onProvider: () => {
+        // The agent speaks with its own voice and hears through its own microphone stream.
+        serverAudio = true;
+        setProviderMic(true);
+      },
+      onUserText: (text) => {
+        addMessage('user', text);
+        bridgeRef.current?.emit('userText', { text });
+      },
+      onMouth: (source) => driver.use(source),
+      onCorrection: (turnId, text) => {
+        const messageId = doneTurns.current.get(turnId);
+        if (messageId) addMessage('assistant', text, messageId);
+      },
+      onSpeaking: (on) => {
+        const text = agentSaid.current;
+        if (on) {
+          clearTimeout(captionTimer.current);
+          setCaption(text);
+          bridgeRef.current?.emit('speakingStarted', { text });
+        } else {
+          bridgeRef.current?.emit('speakingEnded', { text });
+          captionTimer.current = setTimeout(() => setCaption(''), CAPTION_LINGER_MS);
+        }
+      },
       onNotice: (message) => setNotice(message),
       onError: (code, message) => {
         setNotice(message);
@@ -116,18 +155,20 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
       },
     });
     setLive(true);
-  }, [avatar, speech]);
+  }, [avatar, speech, driver]);
 
   const disconnect = useCallback(() => {
     clientRef.current?.close();
     clientRef.current = null;
     speech.cancel();
+    driver.use(null);
     setMic(false);
+    setProviderMic(false);
     setLive(false);
     setMessages([]);
     setCaption('');
     bridgeRef.current?.emit('disconnected');
-  }, [speech]);
+  }, [speech, driver]);
 
   const send = useCallback(
     (text: string) => {
@@ -191,7 +232,13 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
   // switched on by the user and recognition fails (it may need a network), say so; when it was
   // on by default, just switch it off.
   useEffect(() => {
-    if (!live || !mic || !canListen) return;
+    if (!live || !canListen) return;
+    if (providerMic) {
+      const client = clientRef.current;
+      client?.setMic?.(mic);
+      return () => client?.setMic?.(false);
+    }
+    if (!mic) return;
     const listener = new SpeechIn(avatar.language);
     const failed = () => {
       if (micByUser.current) setNotice('Speech recognition is not available right now. You can type instead.');
@@ -199,7 +246,7 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
     };
     if (!listener.start({ onText: (t) => commands.current.send(t), onError: failed })) failed();
     return () => listener.stop();
-  }, [live, mic, canListen, avatar.language]);
+  }, [live, mic, canListen, providerMic, avatar.language]);
   useEffect(() => bridgeRef.current?.emit('micChanged', { on: mic }), [mic]);
   useEffect(() => bridgeRef.current?.emit('speakerChanged', { on: speaker }), [speaker]);
   // micOff: the mic starts off; otherwise it starts on once the user has started the chat.

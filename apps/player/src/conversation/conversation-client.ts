@@ -2,6 +2,8 @@
 // of the conversation runtime (ws-client.ts: WS /ws/conversation, messages ready / user_text /
 // assistant_delta / assistant_done / interrupt / bye / error) for saved avatars, the in-page
 // echo for the editor's preview of an unsaved appearance.
+import type { MouthSource } from '../lipsync/face-driver';
+
 export interface ReplyAudio {
   /** A playable URL (a WAV blob built from the provider's PCM). */
   src: string;
@@ -22,6 +24,16 @@ export interface ConversationHandlers {
   /** A reply's audio, once the reply is complete. */
   onAudio?(turnId: string, text: string, audio: ReplyAudio): void;
   onClose?(): void;
+  /** A third-party agent is connected: it has its own voice and takes the microphone. */
+  onProvider?(info: { provider: string }): void;
+  /** What a third-party agent heard the user say. */
+  onUserText?(text: string): void;
+  /** What moves the mouth while a third-party agent speaks (null: the face rests). */
+  onMouth?(source: MouthSource | null): void;
+  /** A third-party agent started or stopped speaking. */
+  onSpeaking?(on: boolean): void;
+  /** A reply already shown was cut short: what the agent really said. */
+  onCorrection?(turnId: string, text: string): void;
 }
 
 export interface ConversationClient {
@@ -31,4 +43,7 @@ export interface ConversationClient {
   interrupt(): void;
   /** The conversation ends. */
   close(): void;
+  /** Microphone and speaker, for clients that handle them themselves (third-party agents). */
+  setMic?(on: boolean): void;
+  setSpeaker?(on: boolean): void;
 }

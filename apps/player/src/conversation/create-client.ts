@@ -17,5 +17,6 @@ export function createConversationClient(avatar: PublicAvatar, location: Pick<Lo
     token: q.get('token'),
     oauthGrant: grant,
     backPath: `${location.pathname}${rest ? `?${rest}` : ''}`,
+    language: avatar.language,
   });
 }

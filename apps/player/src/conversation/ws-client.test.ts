@@ -2,6 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { wavFromPcm16, WsConversationClient } from './ws-client';
 import { createConversationClient } from './create-client';
 import { EchoClient } from './echo-client';
+import type { ProviderEvents, ProviderSession } from './third-party/provider';
+
+const provider = vi.hoisted(() => ({ open: vi.fn() }));
+vi.mock('./third-party/open', () => ({ openProvider: provider.open }));
 
 class FakeSocket {
   static last: FakeSocket | null = null;
@@ -99,6 +103,78 @@ describe('WsConversationClient', () => {
     const head = new DataView(await wav.arrayBuffer());
     expect(head.getUint32(24, true)).toBe(16000);
     expect(head.getUint32(40, true)).toBe(4);
+  });
+});
+
+describe('third-party agents', () => {
+  const connectMsg = { type: 'connect', provider: 'elevenlabs', agentId: 'agent_1', signedUrl: 'wss://agent/x?conversation_signature=s', connectionType: 'websocket' };
+
+  async function live() {
+    const c = new WsConversationClient({ avatarId: 'a1', token: null, oauthGrant: null, backPath: '/', origin: 'http://x', language: 'de-DE' });
+    const h = { ...handlers(), onProvider: vi.fn(), onUserText: vi.fn(), onMouth: vi.fn(), onCorrection: vi.fn(), onSpeaking: vi.fn() };
+    const p = c.connect(h);
+    FakeSocket.last!.open();
+    await p;
+    const ws = FakeSocket.last!;
+    ws.receive({ type: 'ready', sessionId: 's', avatarId: 'a1', engine: 'ElevenLabs Conversational AI' });
+    return { c, h, ws };
+  }
+
+  it('connects to the provider the server names and routes its messages, the mic, the speaker and typed text', async () => {
+    const session: ProviderSession = { setMic: vi.fn(), setSpeaker: vi.fn(), sendText: vi.fn(() => true), interrupt: vi.fn(), close: vi.fn() };
+    let events: ProviderEvents | null = null;
+    provider.open.mockImplementation(async (_connect: unknown, e: ProviderEvents) => ((events = e), session));
+    const { c, h, ws } = await live();
+    c.setMic(true);
+    c.setSpeaker(false);
+    ws.receive(connectMsg);
+    await vi.waitFor(() => expect(h.onProvider).toHaveBeenCalledWith({ provider: 'elevenlabs' }));
+    expect(provider.open.mock.calls[0]![0]).toEqual(connectMsg);
+    expect(provider.open.mock.calls[0]![2]).toEqual({ language: 'de-DE', speaker: false });
+    expect(session.setMic).toHaveBeenCalledWith(true);
+    events!.onAgentText('Hello!');
+    expect(h.onDone).toHaveBeenCalledWith('agent-1', 'Hello!');
+    events!.onAgentCorrection!('Hello!', 'Hel');
+    expect(h.onCorrection).toHaveBeenCalledWith('agent-1', 'Hel');
+    events!.onSpeaking!(true);
+    expect(h.onSpeaking).toHaveBeenCalledWith(true);
+    events!.onUserText('hi there');
+    expect(h.onUserText).toHaveBeenCalledWith('hi there');
+    // The user talking to the agent keeps the runtime's conversation from idling out.
+    expect(JSON.parse(ws.sent.at(-1)!)).toEqual({ type: 'user_speech', event: 'end' });
+    const mouth = { viseme: () => 'aa' as const };
+    events!.onMouth(mouth);
+    expect(h.onMouth).toHaveBeenCalledWith(mouth);
+    c.sendText('typed');
+    expect(session.sendText).toHaveBeenCalledWith('typed');
+    expect(ws.sent.map((m) => JSON.parse(m).type)).not.toContain('user_text');
+    c.interrupt();
+    expect(session.interrupt).toHaveBeenCalled();
+    c.close();
+    expect(session.close).toHaveBeenCalled();
+  });
+
+  it('says so when the provider ends the conversation, and ends this one too', async () => {
+    let events: ProviderEvents | null = null;
+    provider.open.mockImplementation(async (_c: unknown, e: ProviderEvents) => ((events = e), { setMic: vi.fn(), setSpeaker: vi.fn(), sendText: () => false, interrupt: vi.fn(), close: vi.fn() }));
+    const { c, h, ws } = await live();
+    ws.receive(connectMsg);
+    await vi.waitFor(() => expect(h.onProvider).toHaveBeenCalled());
+    c.sendText('anyone there?');
+    expect(h.onNotice).toHaveBeenCalledWith('This avatar listens only: please use the microphone.');
+    events!.onEnd('The conversation has ended.');
+    expect(h.onNotice).toHaveBeenLastCalledWith('The conversation has ended.');
+    expect(JSON.parse(ws.sent.at(-1)!)).toEqual({ type: 'bye' });
+  });
+
+  it('shows a clear message when the provider cannot be reached or its SDK cannot load', async () => {
+    provider.open.mockRejectedValue(new Error('Failed to fetch dynamically imported module'));
+    const { h, ws } = await live();
+    ws.receive({ type: 'connect', provider: 'agora_ten', appId: 'app', channel: 'parla-1', uid: 7, token: 't' });
+    await vi.waitFor(() =>
+      expect(h.onError).toHaveBeenCalledWith(14, "This avatar's Agora TEN agent is not available right now (Failed to fetch dynamically imported module)."),
+    );
+    expect(h.onProvider).not.toHaveBeenCalled();
   });
 });
 

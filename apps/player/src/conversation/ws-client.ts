@@ -2,8 +2,12 @@
 // origin, the messages of @parla/shared/schemas/conversation (types only: zod stays out of the
 // bundle). A hello names the browser (a device id kept in localStorage: the avatar's per-session
 // daily limit follows it). Avatars behind a partner's sign-in send the end user there and back.
+// Third-party agents (a `connect` message) are reached through their provider's session, loaded
+// on demand (third-party/open.ts); this conversation stays open for the records and limits.
 import type { ClientMessage, ServerMessage } from '@parla/shared/schemas/conversation';
+import { ErrorCode } from '@parla/shared/errors';
 import type { ConversationClient, ConversationHandlers } from './conversation-client';
+import { providerName, type ConnectInfo, type ProviderSession } from './third-party/provider';
 
 const DEVICE_KEY = 'parla.deviceId';
 
@@ -73,6 +77,8 @@ export interface WsClientOptions {
   /** The page the end user comes back to after a partner's sign-in. */
   backPath: string;
   origin?: string;
+  /** The avatar's language (lip-sync of third-party agents). */
+  language?: string;
 }
 
 export class WsConversationClient implements ConversationClient {
@@ -81,6 +87,13 @@ export class WsConversationClient implements ConversationClient {
   private pending: ClientMessage[] = [];
   private ready = false;
   private audio = new Map<string, TurnAudio>();
+  private provider: ProviderSession | null = null;
+  private providerTurn = 0;
+  /** The agent's replies by their text (corrections name the original text). */
+  private agentReplies = new Map<string, string>();
+  private closed = false;
+  private micOn = false;
+  private speakerOn = true;
 
   constructor(private readonly opts: WsClientOptions) {}
 
@@ -111,6 +124,8 @@ export class WsConversationClient implements ConversationClient {
       ws.onclose = (ev) => {
         this.ws = null;
         this.ready = false;
+        this.provider?.close();
+        this.provider = null;
         if (ev.code === 1009) handlers.onError(5, 'The message was too large to send.');
         handlers.onClose?.();
         resolve();
@@ -158,6 +173,9 @@ export class WsConversationClient implements ConversationClient {
       case 'notice':
         h.onNotice?.(msg.message);
         break;
+      case 'connect':
+        void this.openProvider(msg, h);
+        break;
       case 'error':
         if (msg.signInUrl) {
           window.location.assign(`${msg.signInUrl}?back=${encodeURIComponent(this.opts.backPath)}`);
@@ -170,15 +188,79 @@ export class WsConversationClient implements ConversationClient {
     }
   }
 
+  private async openProvider(connect: ConnectInfo, h: ConversationHandlers): Promise<void> {
+    try {
+      const { openProvider } = await import('./third-party/open');
+      const session = await openProvider(
+        connect,
+        {
+          onAgentText: (text) => {
+            const turnId = `agent-${++this.providerTurn}`;
+            this.agentReplies.set(text, turnId);
+            h.onDone(turnId, text);
+          },
+          onAgentCorrection: (original, corrected) => {
+            const turnId = this.agentReplies.get(original);
+            if (turnId && corrected.trim()) h.onCorrection?.(turnId, corrected);
+          },
+          onSpeaking: (on) => h.onSpeaking?.(on),
+          onUserText: (text) => {
+            this.userActive();
+            h.onUserText?.(text);
+          },
+          onMouth: (source) => h.onMouth?.(source),
+          onError: (message) => h.onError(ErrorCode.RequestFail, message),
+          onEnd: (message) => {
+            this.provider = null;
+            h.onNotice?.(message);
+            this.close();
+          },
+        },
+        { language: this.opts.language ?? 'en', speaker: this.speakerOn },
+      );
+      if (this.closed) return session.close();
+      this.provider = session;
+      session.setMic(this.micOn);
+      h.onProvider?.({ provider: connect.provider });
+    } catch (err) {
+      const reason = err instanceof Error && err.message ? err.message : 'it could not be reached';
+      h.onError(ErrorCode.RequestFail, `This avatar's ${providerName(connect)} agent is not available right now (${reason.replace(/\.$/, '')}).`);
+    }
+  }
+
+  /** The user talks to a third-party agent: the conversation here is not idle. */
+  private userActive(): void {
+    if (this.ready) this.send({ type: 'user_speech', event: 'end' });
+  }
+
   sendText(text: string): void {
+    if (this.provider) {
+      this.userActive();
+      if (!this.provider.sendText(text)) this.handlers?.onNotice?.('This avatar listens only: please use the microphone.');
+      return;
+    }
     this.send({ type: 'user_text', text });
   }
 
   interrupt(): void {
+    this.provider?.interrupt();
     if (this.ready) this.send({ type: 'interrupt' });
   }
 
+  setMic(on: boolean): void {
+    this.micOn = on;
+    this.provider?.setMic(on);
+  }
+
+  setSpeaker(on: boolean): void {
+    this.speakerOn = on;
+    this.provider?.setSpeaker(on);
+  }
+
   close(): void {
+    this.closed = true;
+    this.provider?.close();
+    this.provider = null;
     if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ type: 'bye' } satisfies ClientMessage));
     this.ws?.close(1000);
     this.ws = null;
