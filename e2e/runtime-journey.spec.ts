@@ -4,35 +4,15 @@
 // while the face moves; the avatar card shows 1 online user; after the chat ends, the billing
 // report shows the call. An echo avatar works with no configuration.
 // Setup (collection, avatars, brain) goes through the API, as the editor's screens would save it.
-import { expect, test, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
+import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { apiLogin, recordVisemes, saveAvatar } from './support/conversation';
 import { createCustomer, E2E_APP_KEY, signIn } from './support/accounts';
 import { OPENAI_STAND_IN, OPENAI_STAND_IN_KEY } from './support/stand-ins/runtime';
 
 const SHOTS = 'test-results/screens';
 
-async function apiLogin(request: APIRequestContext, email: string, password: string): Promise<string> {
-  const res = await request.post('/api/login', { headers: { authorization: `Bearer ${E2E_APP_KEY}` }, data: { email, password } });
-  expect(res.ok()).toBe(true);
-  return (await res.json()).sessionId as string;
-}
-
-async function saveAvatar(request: APIRequestContext, auth: string, json: Record<string, unknown>) {
-  const res = await request.post('/api/avatar_v2/add', { headers: { authorization: auth }, multipart: { json: JSON.stringify(json) } });
-  expect(res.ok(), await res.text()).toBe(true);
-  return (await res.json()).agent as { id: string; token: string; updated: string; name: string; dhType: string; appearanceId: string };
-}
-
 function widget(page: Page): FrameLocator {
   return page.frameLocator('iframe[title="Chat with the avatar"]');
-}
-
-async function recordVisemes(frame: FrameLocator) {
-  await frame.getByTestId('avatar-face').evaluate((face) => {
-    const seen: string[] = [];
-    (window as unknown as { visemes: string[] }).visemes = seen;
-    new MutationObserver(() => seen.push((face as HTMLElement).dataset.viseme ?? '')).observe(face, { attributes: true, attributeFilter: ['data-viseme'] });
-  });
-  return () => frame.getByTestId('avatar-face').evaluate(() => (window as unknown as { visemes: string[] }).visemes);
 }
 
 test('an LLM avatar with a knowledge collection answers in its chat widget; the card counts the user; billing shows the call', async ({ page, browser, request }) => {

@@ -4,7 +4,8 @@
 // agent greets, the face's mouth moves while its audio plays, the (fake) microphone's audio
 // reaches the agent and comes back as the user's transcript, typed text is answered, and every
 // message shows in the chat. Chromium's fake microphone is set up in playwright.config.ts.
-import { expect, test, type APIRequestContext, type FrameLocator } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { apiLogin, recordVisemes, saveAvatar } from './support/conversation';
 import { AvatarEngine } from '@parla/shared/enums';
 import { AGENT_GREETING, AGENT_HEARD, type AgentConversation } from '../apps/server/test/stand-ins/runtime/elevenlabs-agent';
 import { STAND_IN_KEYS } from '../apps/server/test/stand-ins/keys';
@@ -13,27 +14,6 @@ import { ELEVENLABS_AGENT_STAND_IN } from './support/stand-ins/runtime';
 
 const SHOTS = 'test-results/screens';
 const AGENT_ID = 'agent_parla_e2e_0123456789';
-
-async function apiLogin(request: APIRequestContext, email: string, password: string): Promise<string> {
-  const res = await request.post('/api/login', { headers: { authorization: `Bearer ${E2E_APP_KEY}` }, data: { email, password } });
-  expect(res.ok()).toBe(true);
-  return (await res.json()).sessionId as string;
-}
-
-async function saveAvatar(request: APIRequestContext, auth: string, json: Record<string, unknown>) {
-  const res = await request.post('/api/avatar_v2/add', { headers: { authorization: auth }, multipart: { json: JSON.stringify(json) } });
-  expect(res.ok(), await res.text()).toBe(true);
-  return (await res.json()).agent as { id: string; token: string; updated: string };
-}
-
-async function recordVisemes(frame: FrameLocator) {
-  await frame.getByTestId('avatar-face').evaluate((face) => {
-    const seen: string[] = [];
-    (window as unknown as { visemes: string[] }).visemes = seen;
-    new MutationObserver(() => seen.push((face as HTMLElement).dataset.viseme ?? '')).observe(face, { attributes: true, attributeFilter: ['data-viseme'] });
-  });
-  return () => frame.getByTestId('avatar-face').evaluate(() => (window as unknown as { visemes: string[] }).visemes);
-}
 
 async function conversations(request: APIRequestContext): Promise<AgentConversation[]> {
   return (await (await request.get(`${ELEVENLABS_AGENT_STAND_IN}/_stand-in/conversations`)).json()) as AgentConversation[];
