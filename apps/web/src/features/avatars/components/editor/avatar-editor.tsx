@@ -1,9 +1,11 @@
 // The creator/editor (spec 2 §2): five tabs (only APPEARANCE until the avatar exists and the
 // account info has loaded), the 240 px live preview, in create mode the name and the START /
 // CREATE AVATAR button, and the information panel.
+import { lazy, Suspense, useEffect } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -13,13 +15,20 @@ import { InfoPanel } from '../../../../components/info-panel';
 import { FormTextField } from '../../../../components/form/form-text-field';
 import type { EditorValues } from '../../lib/editor-values';
 import { TabBoundary } from '../tab-boundary';
-import { AdvancedTab } from './advanced-tab';
 import { AppearanceTab } from './appearance-tab';
-import { BrainTab } from './brain-tab';
 import { useEditor } from './editor-context';
-import { EmbedTab } from './embed-tab';
-import { EnvironmentTab } from './environment-tab';
 import { PreviewFrame } from './preview-frame';
+
+// Only APPEARANCE shows before an avatar exists; the other tabs are their own chunks (the Brain
+// forms alone weigh more than the list), fetched once editing is possible.
+const loadEnvironment = () => import('./environment-tab').then((m) => ({ default: m.EnvironmentTab }));
+const loadBrain = () => import('./brain-tab').then((m) => ({ default: m.BrainTab }));
+const loadAdvanced = () => import('./advanced-tab').then((m) => ({ default: m.AdvancedTab }));
+const loadEmbed = () => import('./embed-tab').then((m) => ({ default: m.EmbedTab }));
+const EnvironmentTab = lazy(loadEnvironment);
+const BrainTab = lazy(loadBrain);
+const AdvancedTab = lazy(loadAdvanced);
+const EmbedTab = lazy(loadEmbed);
 
 export const EDITOR_TABS = ['APPEARANCE', 'Environment', 'Brain', 'ADVANCED', 'EMBED'] as const;
 
@@ -49,6 +58,9 @@ function CreatePanel({ onCreate, busy }: { onCreate(): void; busy: boolean }) {
 
 export function AvatarEditor({ tab, onTabChange, tabsEnabled, accountInfoFailed, onCreate, busy }: AvatarEditorProps) {
   const { mode } = useEditor();
+  useEffect(() => {
+    if (tabsEnabled) for (const load of [loadEnvironment, loadBrain, loadAdvanced, loadEmbed]) void load();
+  }, [tabsEnabled]);
   const content = [<AppearanceTab key="a" />, <EnvironmentTab key="e" />, <BrainTab key="b" />, <AdvancedTab key="ad" />, <EmbedTab key="em" />][tab];
   return (
     <Box sx={{ flex: 1, minWidth: 0, display: 'grid', gridTemplateColumns: { sm: '1fr', md: 'minmax(0, 1fr) 260px', xl: 'minmax(0, 1fr) 300px' }, gap: 2, alignItems: 'start' }}>
@@ -72,7 +84,15 @@ export function AvatarEditor({ tab, onTabChange, tabsEnabled, accountInfoFailed,
           </Alert>
         )}
         <TabBoundary key={tab} name={EDITOR_TABS[tab]!}>
-          {content}
+          <Suspense
+            fallback={
+              <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+                <CircularProgress aria-label={`Loading ${EDITOR_TABS[tab]}`} />
+              </Box>
+            }
+          >
+            {content}
+          </Suspense>
         </TabBoundary>
       </Paper>
       <Box sx={{ display: 'grid', gap: 2, position: { md: 'sticky' }, top: { md: 16 } }}>
