@@ -23,9 +23,6 @@ beforeAll(async () => {
   llm = await startOpenAiStandIn();
   llm.reply = (messages, req) => ({ content: [`${(req.json() as { model: string }).model} says: `, String(messages.at(-1)?.content ?? '')] });
   server = await createTestServer({ OUTBOUND_ALLOW: llm.allow });
-  // The harness swaps ctx.outbound after the runtime took the first one (closed): give the
-  // runtime the live client (reported to the lead; test/harness.ts is not this area's file).
-  server.app.runtime.deps.outbound = server.ctx.outbound;
   host = await listen(server);
   owner = await createCustomer(server, 'customllm');
   await server.ctx.db.updateTable('users').set({ subscription_type: SubscriptionType.ENTERPRISE }).where('id', '=', owner.id).execute();
