@@ -92,7 +92,7 @@ describe('Brain → FOUNDATIONS', () => {
     expect(await within(engine).findByText('Agent ID not found', {}, { timeout: 3000 })).toBeInTheDocument();
   });
 
-  it('offers a custom OpenAI-compatible base URL in Composite mode: checked, its models listed, or typed when they cannot be', { timeout: 30_000 }, async () => {
+  it('offers a custom OpenAI-compatible base URL in Composite mode: checked, its models listed, or typed when they cannot be', { timeout: 60_000 }, async () => {
     const user = userEvent.setup();
     const { onChange } = setup();
     await screen.findByText('currently set');
