@@ -2,6 +2,7 @@
 // Each feature adds its own module under support/stand-ins/ and lists it here.
 import { STAND_IN_BASE_PORT } from './ports';
 import { startBrainProviders } from './stand-ins/brain-providers';
+import { startCustomLlm } from './stand-ins/custom-llm';
 import { startKnowledgeSite } from './stand-ins/knowledge-site';
 import { startRuntimeStandIns } from './stand-ins/runtime';
 
@@ -30,6 +31,7 @@ export async function startStandIns(): Promise<StandIns> {
   const site = await startKnowledgeSite(KNOWLEDGE_SITE_PORT);
   started.push({ allow: [`127.0.0.1:${site.port}`], env: {}, close: site.close });
   started.push(await startBrainProviders());
+  started.push(await startCustomLlm());
   return {
     allow: started.flatMap((s) => s.allow),
     env: mergeEnv(started.map((s) => s.env)),

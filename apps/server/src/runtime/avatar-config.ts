@@ -16,6 +16,7 @@ const REALTIME_DEFAULTS = {
 import { AVATAR_ENGINE_NAMES, AvatarEngine } from '@parla/shared/enums';
 import { ENCRYPTION_DEFAULT, ENCRYPTION_NONE, type CustomData, type PipelineConfig } from '@parla/shared/schemas/avatar';
 import { SEARCH_TOP_K_DEFAULT } from '@parla/shared/schemas/knowledge';
+import { normaliseOrigin } from '@parla/shared/schemas/allowed-origins';
 import { applyUrlOverrides, parseUrlOverrides, type UrlOverride } from '@parla/shared/provider-urls';
 import type { AppContext } from '../context';
 import { AppError } from '../lib/errors';
@@ -304,6 +305,21 @@ export class AvatarConfigMapper {
     }
   }
 
+  /** Allowed websites (docs/decisions/205-allowed-websites.md): null lets any page open a
+   *  conversation; a list adds the portal's own origin (its player pages, the editor preview and
+   *  the access link are served from PUBLIC_URL), so they keep working whatever the list says. */
+  allowedOrigins(row: Pick<AvatarRow, 'allowed_origins'>): string[] | null {
+    const listed = (Array.isArray(row.allowed_origins) ? row.allowed_origins : []).map((o) => normaliseOrigin(String(o))).filter((o): o is string => o !== null);
+    if (!listed.length) return null;
+    let own: string | null = null;
+    try {
+      own = normaliseOrigin(new URL(this.ctx.config.PUBLIC_URL).origin);
+    } catch {
+      own = null;
+    }
+    return [...new Set([...(own ? [own] : []), ...listed])];
+  }
+
   async resolve(req: AccessRequest): Promise<ResolvedAvatar> {
     const row = isAvatarId(req.avatarId) ? await loadAvatar(this.ctx, req.avatarId) : undefined;
     if (!row) throw AppError.notFound('Avatar');
@@ -322,7 +338,7 @@ export class AvatarConfigMapper {
       engine,
       limits: limitsOf(row),
       retrieval: usesKnowledge && collectionIds.length ? { collectionIds, topK: SEARCH_TOP_K_DEFAULT } : null,
-      allowedOrigins: null,
+      allowedOrigins: this.allowedOrigins(row),
       sendHistory: true,
       oauthAppId: oauthAppId && Number.isInteger(oauthAppId) ? oauthAppId : null,
     };

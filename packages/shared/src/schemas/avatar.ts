@@ -9,6 +9,7 @@ import { avatarJson, clientJson, type AvatarJson, type ClientJsonConfig } from '
 import { idField } from './common';
 import { ADVANCED_MESSAGES } from './advanced';
 import { agentPipelineConfig, type AgentPipelineConfig } from './brain';
+import { allowedOrigins } from './allowed-origins';
 
 /** Validation and screen texts of spec 2 §5 and §8, written once. */
 export const AVATAR_MESSAGES = {
@@ -230,6 +231,8 @@ export const saveAvatarRequest = z.object({
   handleSttResponse: z.boolean({ error: ADVANCED_MESSAGES.required }).optional(),
   functions: z.array(idField).max(100).optional(),
   customData: customData.optional(),
+  /** Allowed websites (EMBED): origins whose pages may open conversations; empty = any site. */
+  allowedOrigins: allowedOrigins.optional(),
 });
 export type SaveAvatarRequest = z.infer<typeof saveAvatarRequest>;
 export type SaveAvatarInput = z.input<typeof saveAvatarRequest>;
@@ -305,6 +308,8 @@ export interface Avatar {
   setupMode: SetupMode;
   realtime: boolean;
   customData: CustomData;
+  /** Allowed websites: normalised origins; empty = any site (the portal's own pages always). */
+  allowedOrigins: string[];
 }
 
 export interface SaveAvatarResponse {

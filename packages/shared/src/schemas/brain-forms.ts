@@ -14,6 +14,7 @@ import {
 import { DEEPGRAM_ENGLISH_ONLY_MODEL, enginesWithOwnSpeech, ttsProviderInfo, type ApiKeyType } from '../providers';
 import { llmProviderForUrl, realtimeProviderForUrl, type BrainCatalogue } from '../provider-urls';
 import { BRAIN_MESSAGES as M, type AgentStatus, type ConnectionType } from './brain';
+import { CUSTOM_LLM_MESSAGES, CUSTOM_LLM_PROVIDER, customBaseUrlIssue } from './custom-llm';
 
 /** Secrets come back from the server masked ('••••abcd'); a masked value means "the stored one". */
 export const SECRET_MASK_PREFIX = '••••';
@@ -164,6 +165,11 @@ export function usesLlmForm(engine: number): boolean {
   return engine === AvatarEngine.LargeLanguageModel || engine === AvatarEngine.CUSTOM_STT_LLM_TTS;
 }
 
+/** The LLM form names its own OpenAI-compatible base URL ("Custom", Composite mode only). */
+export function isCustomLlm(d: Pick<LlmDetails, 'llmProvider'>): boolean {
+  return d.llmProvider === CUSTOM_LLM_PROVIDER;
+}
+
 const LEGACY_LLM_ENGINES: number[] = [AvatarEngine.CustomChatGPTPrompt, AvatarEngine.CustomChatGPTAssistant];
 
 // ---- the rules, one function per form ----
@@ -250,10 +256,16 @@ export function validateLlm(d: LlmDetails, mode: SetupMode, engine: number, list
     if (engine === AvatarEngine.CustomChatGPTAssistant && blank(d.llmAssistantId)) add('llmAssistantId', M.assistantRequired);
     return out;
   }
+  const custom = isCustomLlm(d);
   if (mode !== 'Simple') {
     if (blank(d.url)) add('url', M.baseUrlRequired);
-    else if (lists && !llmProviderForUrl(lists, d.url)) add('url', M.baseUrlUnknown);
+    else if (custom && (mode !== 'Composite' || engine !== AvatarEngine.LargeLanguageModel)) add('url', CUSTOM_LLM_MESSAGES.compositeOnly);
+    else if (custom) {
+      const issue = customBaseUrlIssue(d.url);
+      if (issue) add('url', issue);
+    } else if (lists && !llmProviderForUrl(lists, d.url)) add('url', M.baseUrlUnknown);
     if (blank(d.llmAPIKey)) add('llmAPIKey', M.apiKeyRequired);
+    if (custom && d.interactionType === 'assistant') add('interactionType', CUSTOM_LLM_MESSAGES.assistantsOpenAiOnly);
   }
   if (blank(d.llmModel)) add('llmModel', M.modelRequired);
   if (d.interactionType === 'assistant' && blank(d.llmAssistantId)) add('llmAssistantId', M.assistantRequired);

@@ -16,6 +16,7 @@ import {
 } from '../providers';
 import { llmProviderForUrl, type BrainCatalogue } from '../provider-urls';
 import type { AgentPipelineConfig, LlmBlock, SttBlock, TtsBlock } from './brain';
+import { CUSTOM_LLM_PROVIDER, normaliseCustomBaseUrl } from './custom-llm';
 import { toNumber, usesLlmForm, usesSpeechSections, type BrainForm, type SttDetails, type TtsDetails } from './brain-forms';
 
 const s = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
@@ -175,7 +176,7 @@ function llmBlockOf(f: BrainForm, catalogue?: Pick<BrainCatalogue, 'llmProviders
     return {
       provider,
       // Simple mode: the product's own model and key (LLM_BASE_URL / LLM_API_KEY of the server).
-      base_url: simple ? null : nullIfEmpty(d.url),
+      base_url: simple ? null : provider === CUSTOM_LLM_PROVIDER && nullIfEmpty(d.url) ? normaliseCustomBaseUrl(d.url) : nullIfEmpty(d.url),
       api_key: simple ? null : nullIfEmpty(d.llmAPIKey),
       model: nullIfEmpty(d.llmModel),
       instructions: nullIfEmpty(d.llmPrompt),

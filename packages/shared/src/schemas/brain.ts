@@ -254,10 +254,12 @@ export const llmModelsRequest = z.object({
   avatarId: idField.optional(),
   /** realtime: the speech-to-speech key; llm (default): the llm block's. */
   secretRef: z.enum(['llm', 'realtime']).optional(),
+  /** The base URL is a custom OpenAI-compatible one (Composite mode), not one of the offered ten. */
+  custom: z.boolean().optional(),
 });
 export type LlmModelsRequest = z.input<typeof llmModelsRequest>;
 
-export const assistantsRequest = llmModelsRequest.omit({ secretRef: true });
+export const assistantsRequest = llmModelsRequest.omit({ secretRef: true, custom: true });
 export type AssistantsRequest = z.input<typeof assistantsRequest>;
 
 export const AGENT_STATUSES = ['idle', 'public', 'private', 'invalid_api_key', 'invalid_agent_id'] as const;

@@ -37,6 +37,8 @@ export interface AvatarsTable {
   daily_limits: Json<Record<string, number>>;
   idle_timeout: Generated<number>;
   functions: Json<string[]>;
+  /** Allowed websites (normalised origins); [] = any site. Migration 0201. */
+  allowed_origins: ColumnType<string[], string | undefined, string>;
   custom_data: Json<Record<string, unknown>>;
   avatar_config_url: string | null;
   client_config_url: string | null;

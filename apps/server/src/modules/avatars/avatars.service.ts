@@ -112,6 +112,7 @@ export function toAvatar(ctx: AppContext, row: repo.AvatarRow, media: repo.Avata
     setupMode: row.setup_mode as Avatar['setupMode'],
     realtime: row.realtime,
     customData: { ...custom, agent_pipeline_config: maskPipeline(box, custom.agent_pipeline_config ?? {}) as CustomData['agent_pipeline_config'] },
+    allowedOrigins: Array.isArray(row.allowed_origins) ? row.allowed_origins : [],
   };
 }
 
@@ -196,6 +197,7 @@ function columnsFrom(ctx: AppContext, actor: Actor, plan: number, p: SaveAvatarR
   set('daily_limit_per_ip', p.dailyLimitPerIP ?? undefined);
   if (p.dailyLimits) c.daily_limits = JSON.stringify(p.dailyLimits);
   if (p.functions) c.functions = JSON.stringify(p.functions);
+  if (p.allowedOrigins) c.allowed_origins = JSON.stringify(p.allowedOrigins);
   set('avatar_config_url', configUrl(ctx, p.avatarConfigURL));
   set('client_config_url', configUrl(ctx, p.clientConfigURL));
   if (p.clientJson) c.client_json = JSON.stringify(p.clientJson);

@@ -5,13 +5,14 @@ import { enginesForMode } from '@parla/shared/providers';
 import { ADVANCED_MESSAGES, advancedFromAvatar, readInterruptHandling, readVadOptions, validateAdvanced, type AvatarAdvancedFields } from '@parla/shared/schemas/advanced';
 import { AvatarPermission, DEFAULT_WAKE_UP_MESSAGE, hasPermission, type SaveAvatarRequest } from '@parla/shared/schemas/avatar';
 import { BRAIN_MESSAGES, type AgentPipelineConfig } from '@parla/shared/schemas/brain';
-import { SECRET_MASK_PREFIX, validateBrain } from '@parla/shared/schemas/brain-forms';
+import { isCustomLlm, SECRET_MASK_PREFIX, usesLlmForm, validateBrain } from '@parla/shared/schemas/brain-forms';
 import { pipelineToForms, type AvatarEngineFields } from '@parla/shared/schemas/brain-pipeline';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { isMasked, type SecretBox } from '../../lib/secrets';
 import * as avatarsRepo from '../avatars/avatars.repository';
 import { brainCatalogue } from './brain.catalogue';
+import { checkedCustomBaseUrl } from './custom-llm';
 import { encryptSecrets, maskSecrets, type SecretContext } from './brain-secrets';
 import { obj, type PipelineLoader } from './stored-keys';
 
@@ -59,6 +60,8 @@ export function checkBrain(ctx: AppContext, p: SaveAvatarRequest, stored: Row | 
   const forms = pipelineToForms(pipeline, { setupMode: mode, nlpEngine: engine, realtime: stored?.realtime ?? false, ...engineFields(p, stored) }, catalogue);
   const issues = validateBrain(forms, catalogue);
   if (issues.length) throw AppError.invalid(unique(issues.map((i) => i.message)), 'INVALID_BRAIN');
+  // A custom base URL of the right shape must also be one the server may call.
+  if (usesLlmForm(engine) && mode !== 'Simple' && isCustomLlm(forms.llmDetails)) checkedCustomBaseUrl(ctx, forms.llmDetails.url);
 }
 
 function storedAdvanced(stored: Row | null): AvatarAdvancedFields {

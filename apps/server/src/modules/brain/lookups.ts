@@ -17,7 +17,9 @@ import {
   type llmModelsRequest,
 } from '@parla/shared/schemas/brain';
 import { agentKeyPresent } from '@parla/shared/schemas/brain-forms';
+import { CUSTOM_LLM_LABEL, CUSTOM_LLM_MESSAGES, CUSTOM_LLM_PROVIDER } from '@parla/shared/schemas/custom-llm';
 import { AppError } from '../../lib/errors';
+import { BASE_URL_REFUSED, checkedCustomBaseUrl } from './custom-llm';
 import { callProvider, isAuthFailure, isOk, providerRejected, providerUnreachable } from './provider-call';
 import { obj, resolveKey, type KeyScope, type Loose } from './stored-keys';
 
@@ -36,15 +38,25 @@ const llmKeyOf = (p: LlmProvider) => (pipeline: Loose) => String(obj(pipeline.ll
 /** The stored speech-to-speech key belongs to the realtime provider of the same company. */
 const realtimeKeyOf = (c: BrainCatalogue, p: LlmProvider) => (pipeline: Loose) => realtimeProviderForUrl(c, String(pipeline.url ?? ''))?.id === p.id;
 
+/** A custom OpenAI-compatible base URL (Composite mode): the guard decides whether it is reachable. */
+function customTarget(scope: KeyScope, c: BrainCatalogue, raw: string): LlmProvider {
+  const listed = llmProviderForUrl(c, raw);
+  if (listed) return listed;
+  const baseUrl = checkedCustomBaseUrl(scope.ctx, raw);
+  return { id: CUSTOM_LLM_PROVIDER as LlmProvider['id'], name: CUSTOM_LLM_LABEL, baseUrl, modelsUrl: `${baseUrl}/models`, modelsShape: 'openai', assistants: false };
+}
+
+const refusedCustom = (reason: string) => AppError.invalid(`${CUSTOM_LLM_MESSAGES.refused}: ${reason}.`, BASE_URL_REFUSED);
+
 export async function llmModels(scope: KeyScope, c: BrainCatalogue, body: z.infer<typeof llmModelsRequest>): Promise<LlmModelsResponse> {
-  const p = offered(c, body.baseUrl);
-  const ref = body.secretRef ?? 'llm';
+  const p = body.custom ? customTarget(scope, c, body.baseUrl) : offered(c, body.baseUrl);
+  const ref = body.custom ? 'llm' : (body.secretRef ?? 'llm');
   const key = await resolveKey(scope, body.apiKey, ref, ref === 'llm' ? llmKeyOf(p) : realtimeKeyOf(c, p));
   if (!key) throw AppError.invalid(BRAIN_MESSAGES.apiKeyRequired);
   const answer =
     p.modelsShape === 'gemini'
       ? await callProvider(scope.ctx, `${p.modelsUrl}?key=${encodeURIComponent(key)}&pageSize=1000`)
-      : await callProvider(scope.ctx, p.modelsUrl, { authorization: `Bearer ${key}` });
+      : await callProvider(scope.ctx, p.modelsUrl, { authorization: `Bearer ${key}` }, (p.id as string) === CUSTOM_LLM_PROVIDER ? refusedCustom : undefined);
   if (answer.status >= 500) throw providerUnreachable();
   if (!isOk(answer)) throw providerRejected(BRAIN_MESSAGES.invalidUrlOrKey, 'INVALID_URL_OR_KEY');
   let models: string[];

@@ -44,6 +44,7 @@ const PASS_THROUGH = [
   'restEndPointURL', 'poolName', 'wakeUpMessage', 'agentLanguage', 'operatorAssistanceNeeded', 'oauthEnabled',
   'partnerOauthAppId', 'billingAuthURL', 'billingAuthPingTime', 'billingAuthHeader', 'dailyLimitPerSession',
   'dailyLimitPerIP', 'dailyLimits', 'idleTimeout', 'sendChatHistory', 'handleSttResponse', 'functions', 'customData', 'encKeyId',
+  'allowedOrigins',
 ] as const;
 
 export function payloadFrom(v: EditorValues): SaveAvatarInput {

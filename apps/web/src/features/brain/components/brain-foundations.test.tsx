@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AvatarEngine } from '@parla/shared/enums';
 import { buildBrainCatalogue } from '@parla/shared/provider-urls';
 import { defaultBrainForm, formsToPipeline } from '@parla/shared/schemas/brain-pipeline';
+import { CUSTOM_LLM_LABEL, CUSTOM_LLM_MESSAGES } from '@parla/shared/schemas/custom-llm';
 import type { BrainChange } from '../lib/brain-draft';
 import { BrainFoundations } from './brain-foundations';
 
@@ -21,6 +22,11 @@ beforeEach(() => {
     if (url === '/api/third_party/agent_check') {
       const id = (body as { agent_id: string }).agent_id;
       return json(id === 'agent_public_0123' ? { status: 'public' } : { status: 'invalid_agent_id', message: 'Agent ID not found' });
+    }
+    if (url === '/api/llm/models') {
+      const b = body as { baseUrl: string; custom?: boolean };
+      if (b.custom && b.baseUrl.includes('quiet')) return new Response(JSON.stringify({ status: 'ERROR', code: 1001, errors: ['Invalid URL or API Key provided.'] }), { status: 400, headers: { 'content-type': 'application/json' } });
+      return json({ models: ['house-model-large', 'house-model-small'] });
     }
     return new Response('{}', { status: 404 });
   });
@@ -84,5 +90,51 @@ describe('Brain → FOUNDATIONS', () => {
     await user.type(id, 'agent_nobody_0123');
     const engine = screen.getByRole('region', { name: 'Avatar Engine' });
     expect(await within(engine).findByText('Agent ID not found', {}, { timeout: 3000 })).toBeInTheDocument();
+  });
+
+  it('offers a custom OpenAI-compatible base URL in Composite mode: checked, its models listed, or typed when they cannot be', { timeout: 60_000 }, async () => {
+    const user = userEvent.setup();
+    const { onChange } = setup();
+    await screen.findByText('currently set');
+    await user.click(screen.getByRole('radio', { name: 'Composite (cascading)' }));
+    await user.click(screen.getByRole('combobox', { name: 'Avatar Engine' }));
+    await user.click(screen.getByRole('option', { name: 'Large Language Model' }));
+    await user.click(screen.getByRole('combobox', { name: 'Base URL' }));
+    const options = screen.getAllByRole('option').map((o) => o.textContent);
+    expect(options).toHaveLength(11);
+    expect(options.at(-1)).toBe(CUSTOM_LLM_LABEL);
+    await user.click(screen.getByRole('option', { name: CUSTOM_LLM_LABEL }));
+    const url = screen.getByRole('textbox', { name: /Custom base URL/ });
+    await user.type(url, 'ftp://llm.example.com');
+    await user.tab();
+    expect(await screen.findByText(CUSTOM_LLM_MESSAGES.baseUrlInvalid)).toBeInTheDocument();
+    await user.clear(url);
+    await user.type(url, 'https://LLM.example.com/v1/');
+    await waitFor(() => expect(screen.queryByText(CUSTOM_LLM_MESSAGES.baseUrlInvalid)).not.toBeInTheDocument());
+    await user.type(screen.getByLabelText(/^API Key/), 'sk-house-0123456789');
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/llm/models')).toBe(true), { timeout: 3000 });
+    expect(calls.find((c) => c.url === '/api/llm/models')!.body).toEqual({ baseUrl: 'https://LLM.example.com/v1/', apiKey: 'sk-house-0123456789', custom: true });
+    await user.click(screen.getByRole('combobox', { name: 'Model' }));
+    await user.click(await screen.findByRole('option', { name: 'house-model-small' }));
+    await waitFor(() => expect(onChange.mock.lastCall![0].pipeline.llm).toMatchObject({ provider: 'custom', base_url: 'https://llm.example.com/v1', model: 'house-model-small' }));
+
+    // A server that cannot list its models: the model is typed instead.
+    await user.clear(url);
+    await user.type(url, 'https://quiet.example.com/v1');
+    const typed = await screen.findByRole('textbox', { name: /^Model/ }, { timeout: 3000 });
+    expect(screen.getByText(/The model list could not be fetched: type the model name\./)).toBeInTheDocument();
+    await user.type(typed, 'quiet-7b');
+    await waitFor(() => expect(onChange.mock.lastCall![0].pipeline.llm).toMatchObject({ provider: 'custom', base_url: 'https://quiet.example.com/v1', model: 'quiet-7b', api_key: 'sk-house-0123456789' }));
+
+    // Back to a listed provider: the spec's rule clears model and key; Simple mode never offers it.
+    await user.click(screen.getByRole('combobox', { name: 'Base URL' }));
+    await user.click(screen.getByRole('option', { name: /^OpenAI/ }));
+    expect(screen.queryByRole('textbox', { name: /Custom base URL/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: /^Simple/ }));
+    await user.click(screen.getByRole('combobox', { name: 'Avatar Engine' }));
+    await user.click(screen.getByRole('option', { name: 'Large Language Model' }));
+    expect(screen.getByRole('combobox', { name: 'Base URL' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('combobox', { name: 'Base URL' })).toHaveTextContent('Groq');
+    expect(screen.queryByRole('textbox', { name: /Custom base URL/ })).not.toBeInTheDocument();
   });
 });

@@ -5,8 +5,9 @@ import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { TextFieldProps } from '@mui/material/TextField';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
@@ -98,5 +99,52 @@ export function JsonKeyField({ name, fileName, info, label }: { name: Name; file
       </Box>
       {(problem ?? key.fieldState.error?.message) && <FormHelperText error>{problem ?? key.fieldState.error?.message}</FormHelperText>}
     </Box>
+  );
+}
+
+/** The Base URL select while the custom choice is on: its value is the choice, not the URL. */
+export function BaseUrlChoice({ value, options, onChange, info }: { value: string; options: readonly SelectOption[]; onChange: (v: string) => void; info: FieldInfo }) {
+  const handlers = useFieldInfo(info);
+  return (
+    <TextField select label="Base URL" value={value} onChange={(e) => onChange(e.target.value)} margin="dense" {...handlers}>
+      {options.map((o) => (
+        <MenuItem key={String(o.value)} value={o.value}>
+          {o.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** The custom base URL, typed: `onValueChange` applies the transition (model and stored key go). */
+export function CustomUrlField({ info, onValueChange, helperText }: { info: FieldInfo; onValueChange: (v: string) => void; helperText?: string }) {
+  const { control, trigger } = useFormContext<BrainForm>();
+  const { field, fieldState } = useController({ control, name: 'llmDetails.url' });
+  const handlers = useFieldInfo(info);
+  // Checked when the field is left, and again while typing once it shows an error.
+  const shown = Boolean(fieldState.error);
+  return (
+    <TextField
+      label="Custom base URL"
+      name={field.name}
+      inputRef={field.ref}
+      value={String(field.value ?? '')}
+      onChange={(e) => {
+        onValueChange(e.target.value);
+        if (shown) void trigger('llmDetails.url');
+      }}
+      onBlur={() => {
+        field.onBlur();
+        void trigger('llmDetails.url');
+      }}
+      placeholder="https://llm.example.com/v1"
+      required
+      autoComplete="off"
+      slotProps={{ htmlInput: { inputMode: 'url', spellCheck: false } }}
+      error={Boolean(fieldState.error)}
+      helperText={fieldState.error?.message ?? helperText}
+      margin="dense"
+      {...handlers}
+    />
   );
 }

@@ -1,6 +1,9 @@
 // The LLM form (spec 3 §3, §4): base URL of the ten providers, key, model list read with the key,
 // prompt or assistant (Composite, no realtime flag, OpenAI only), assistants fetched a second
 // after the key is there, instructions, memory, max tokens. Simple mode: Groq and its models.
+// Composite mode also offers "Custom (OpenAI-compatible)": a base URL of the customer's own, its
+// models read from {base}/models through the server, or typed when they cannot be read
+// (docs/decisions/302-custom-llm-base-url.md).
 import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -9,40 +12,60 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { ASSISTANT_FETCH_DELAY_MS } from '@parla/shared/brain-limits';
+import { AvatarEngine } from '@parla/shared/enums';
 import type { BrainCatalogue } from '@parla/shared/provider-urls';
 import { BRAIN_MESSAGES } from '@parla/shared/schemas/brain';
-import { isMaskedSecret, type BrainForm, type InteractionType } from '@parla/shared/schemas/brain-forms';
+import { isCustomLlm, isMaskedSecret, type BrainForm, type InteractionType } from '@parla/shared/schemas/brain-forms';
+import { CUSTOM_LLM_LABEL, CUSTOM_LLM_MESSAGES, customBaseUrlIssue } from '@parla/shared/schemas/custom-llm';
 import { FormSwitch } from '../../../components/form/form-switch';
 import { useFieldInfo } from '../../../components/info-panel';
 import { errorLines } from '../../../lib/api-client';
 import { useAssistants } from '../api/get-assistants';
 import { useLlmModels } from '../api/get-llm-models';
 import { AGENT_LANGUAGE_OPTIONS } from '../lib/agent-languages';
-import { changeBaseUrl, interactionTypeSelectable } from '../lib/transitions';
+import { changeBaseUrl, changeCustomBaseUrl, chooseCustomBaseUrl, interactionTypeSelectable } from '../lib/transitions';
 import { useDebounced } from '../lib/use-debounced';
 import { BRAIN_INFO } from './brain-field-info';
-import { BrainSelect, BrainText, SecretField } from './fields';
+import { BaseUrlChoice, BrainSelect, BrainText, CustomUrlField, SecretField } from './fields';
 
 const KEY_SETTLE_MS = 500;
+/** The Base URL select's value while the custom choice is on (the URL itself is typed below). */
+const CUSTOM_CHOICE = 'custom';
 
 export function LlmForm({ catalogue, avatarId }: { catalogue: BrainCatalogue; avatarId?: string }) {
   const { control, getValues, setValue } = useFormContext<BrainForm>();
   const mode = useWatch({ control, name: 'setupMode' });
   const realtime = useWatch({ control, name: 'realtime' });
+  const engine = useWatch({ control, name: 'nlpEngine' });
   const llm = useWatch({ control, name: 'llmDetails' });
   const simple = mode === 'Simple';
+  const custom = !simple && isCustomLlm(llm);
   const key = useDebounced(llm.llmAPIKey ?? '', KEY_SETTLE_MS);
-  const ready = !simple && Boolean(llm.url) && key.trim().length > 0;
-  const models = useLlmModels(ready ? { baseUrl: llm.url, apiKey: key, ...(isMaskedSecret(key) ? { avatarId } : {}) } : null);
+  const customUrl = useDebounced(custom ? llm.url : '', KEY_SETTLE_MS);
+  const urlReady = custom ? Boolean(customUrl) && !customBaseUrlIssue(customUrl) && customUrl === llm.url : Boolean(llm.url);
+  const ready = !simple && urlReady && key.trim().length > 0;
+  const models = useLlmModels(ready ? { baseUrl: llm.url, apiKey: key, ...(custom ? { custom: true } : {}), ...(isMaskedSecret(key) ? { avatarId } : {}) } : null);
   const selectable = interactionTypeSelectable({ setupMode: mode, realtime, llmDetails: llm }, catalogue);
   const assistantKey = useDebounced(llm.llmAPIKey ?? '', ASSISTANT_FETCH_DELAY_MS);
   const wantAssistants = selectable && llm.interactionType === 'assistant' && assistantKey.trim().length > 0;
   const assistants = useAssistants(wantAssistants ? { baseUrl: llm.url, apiKey: assistantKey, ...(isMaskedSecret(assistantKey) ? { avatarId } : {}) } : null);
   const typeInfo = useFieldInfo(BRAIN_INFO.interactionType);
+  const chooseBaseUrl = (v: string) => {
+    const current = getValues('llmDetails');
+    if (v === CUSTOM_CHOICE) {
+      if (!isCustomLlm(current)) setValue('llmDetails', chooseCustomBaseUrl(current), { shouldDirty: true });
+    } else setValue('llmDetails', changeBaseUrl(current, v, catalogue), { shouldDirty: true });
+  };
   const summaryInfo = useFieldInfo(BRAIN_INFO.summary);
 
   const modelOptions = simple ? catalogue.singleModeModelsList.map((m) => ({ value: m, label: m })) : (models.data?.models ?? []).map((m) => ({ value: m, label: m }));
   const modelsError = !simple && models.isError ? errorLines(models.error).join(' ') : undefined;
+  // A custom server that cannot list its models (or lists none): the model is typed.
+  const typedModel = custom && ready && !models.isFetching && (models.isError || (models.isSuccess && models.data.models.length === 0));
+  const urlOptions = [
+    ...catalogue.llmProviders.map((p) => ({ value: p.baseUrl, label: `${p.name} — ${p.baseUrl}` })),
+    ...(mode === 'Composite' && engine === AvatarEngine.LargeLanguageModel ? [{ value: CUSTOM_CHOICE, label: CUSTOM_LLM_LABEL }] : []),
+  ];
   const assistantsError = assistants.isError
     ? (assistants.error as { failReason?: string }).failReason === 'INVALID_KEY'
       ? BRAIN_MESSAGES.invalidKey
@@ -51,24 +74,38 @@ export function LlmForm({ catalogue, avatarId }: { catalogue: BrainCatalogue; av
 
   return (
     <Box>
-      <BrainSelect
-        name="llmDetails.url"
-        label="Base URL"
-        info={BRAIN_INFO.llmUrl}
-        disabled={simple}
-        options={catalogue.llmProviders.map((p) => ({ value: p.baseUrl, label: `${p.name} — ${p.baseUrl}` }))}
-        onValueChange={(v) => setValue('llmDetails', changeBaseUrl(getValues('llmDetails'), String(v), catalogue), { shouldDirty: true })}
-      />
+      {custom ? (
+        <BaseUrlChoice value={CUSTOM_CHOICE} options={urlOptions} info={BRAIN_INFO.llmUrl} onChange={(v) => chooseBaseUrl(v)} />
+      ) : (
+        <BrainSelect name="llmDetails.url" label="Base URL" info={BRAIN_INFO.llmUrl} disabled={simple} options={urlOptions} onValueChange={(v) => chooseBaseUrl(String(v))} />
+      )}
+      {custom && (
+        <CustomUrlField
+          info={BRAIN_INFO.customUrl}
+          helperText="The models are read from {base URL}/models."
+          onValueChange={(v) => setValue('llmDetails', changeCustomBaseUrl(getValues('llmDetails'), v), { shouldDirty: true })}
+        />
+      )}
       {!simple && <SecretField name="llmDetails.llmAPIKey" label="API Key" info={BRAIN_INFO.llmKey} />}
-      <BrainSelect
-        name="llmDetails.llmModel"
-        label="Model"
-        info={BRAIN_INFO.llmModel}
-        options={modelOptions}
-        loading={!simple && ready && models.isFetching}
-        helperText={modelsError ?? (!simple && !ready ? 'Enter the API key to list the models.' : undefined)}
-        slotProps={{ formHelperText: { error: Boolean(modelsError) } }}
-      />
+      {typedModel ? (
+        <BrainText
+          name="llmDetails.llmModel"
+          label="Model"
+          info={BRAIN_INFO.customModel}
+          required
+          helperText={[modelsError, CUSTOM_LLM_MESSAGES.modelsUnavailable].filter(Boolean).join(' ')}
+        />
+      ) : (
+        <BrainSelect
+          name="llmDetails.llmModel"
+          label="Model"
+          info={BRAIN_INFO.llmModel}
+          options={modelOptions}
+          loading={!simple && ready && models.isFetching}
+          helperText={modelsError ?? (!simple && !ready ? (custom ? 'Enter the base URL and the API key to list the models.' : 'Enter the API key to list the models.') : undefined)}
+          slotProps={{ formHelperText: { error: Boolean(modelsError) } }}
+        />
+      )}
       {selectable && (
         <FormControl sx={{ mt: 1 }} {...typeInfo}>
           <FormLabel id="llm-interaction-type">Interaction type</FormLabel>

@@ -1,13 +1,14 @@
 // The state transitions of spec 3 §4, as pure functions of the Brain form: mode switches,
 // engine choices, LLM base URL and STT/TTS provider changes. Components call these and write the
 // result into the form; tests check them without a browser.
-import { SpeechVoiceProvider, SttProvider, type AvatarEngine, type SetupMode } from '@parla/shared/enums';
+import { AvatarEngine, SpeechVoiceProvider, SttProvider, type SetupMode } from '@parla/shared/enums';
 import { DEFAULT_SPOKEN_LANGUAGE, isSpokenLanguage } from '@parla/shared/languages';
 import { llmProviderForUrl, type BrainCatalogue } from '@parla/shared/provider-urls';
 import { DEFAULT_LLM_PROVIDER, DEFAULT_TTS_VOICES, engineForMode, enginesWithOwnSpeech, sttProviderInfo, ttsProviderInfo } from '@parla/shared/providers';
 import type { AgentStatus } from '@parla/shared/schemas/brain';
-import { usesLlmForm, type BrainForm, type LlmDetails, type SttDetails, type ThirdPartyAgentDetails, type TtsDetails } from '@parla/shared/schemas/brain-forms';
+import { isCustomLlm, isMaskedSecret, usesLlmForm, type BrainForm, type LlmDetails, type SttDetails, type ThirdPartyAgentDetails, type TtsDetails } from '@parla/shared/schemas/brain-forms';
 import { pipelineToForms, type AvatarEngineFields } from '@parla/shared/schemas/brain-pipeline';
+import { CUSTOM_LLM_PROVIDER } from '@parla/shared/schemas/custom-llm';
 
 type Catalogue = Pick<BrainCatalogue, 'llmProviders' | 'singleModeModelsList'>;
 
@@ -34,6 +35,18 @@ export function changeBaseUrl(llm: LlmDetails, url: string, c: Pick<BrainCatalog
   return { ...llm, url, llmProvider: llmProviderForUrl(c, url)?.id ?? '', llmModel: '', llmAPIKey: '', interactionType: 'prompt', llmAssistantId: '' };
 }
 
+/** Choosing "Custom (OpenAI-compatible)": an empty base URL of its own, and like any change of
+ *  base URL no model, key, assistant, and the prompt interaction type. */
+export function chooseCustomBaseUrl(llm: LlmDetails): LlmDetails {
+  return { ...llm, url: '', llmProvider: CUSTOM_LLM_PROVIDER, llmModel: '', llmAPIKey: '', interactionType: 'prompt', llmAssistantId: '' };
+}
+
+/** Typing the custom base URL: the model list belongs to the old address, so the model goes; a
+ *  stored key (masked) is bound to the saved address and goes too; a typed key stays. */
+export function changeCustomBaseUrl(llm: LlmDetails, url: string): LlmDetails {
+  return { ...llm, url, llmModel: '', llmAPIKey: isMaskedSecret(llm.llmAPIKey) ? '' : llm.llmAPIKey, interactionType: 'prompt', llmAssistantId: '' };
+}
+
 /** Rules that hold in a mode whatever the user did: Simple forces Groq and its first model,
  *  and the product's own speech; the interaction type falls back to prompt where not offered. */
 export function applyModeRules(f: BrainForm, c: Catalogue): BrainForm {
@@ -48,6 +61,10 @@ export function applyModeRules(f: BrainForm, c: Catalogue): BrainForm {
       out.llmDetails.llmProvider = groq.id;
       if (!c.singleModeModelsList.includes(out.llmDetails.llmModel)) out.llmDetails.llmModel = c.singleModeModelsList[0] ?? '';
     }
+  }
+  // A custom base URL is offered in Composite mode for the LLM engine only: elsewhere, Groq.
+  if (isCustomLlm(out.llmDetails) && (out.setupMode !== 'Composite' || out.nlpEngine !== AvatarEngine.LargeLanguageModel)) {
+    out.llmDetails = changeBaseUrl(out.llmDetails, c.llmProviders.find((p) => p.id === DEFAULT_LLM_PROVIDER)!.baseUrl, c);
   }
   if (!interactionTypeSelectable(out, c)) {
     out.llmDetails.interactionType = 'prompt';

@@ -77,7 +77,13 @@ export const URL_PARAMS: UrlParam[] = [
   },
 ];
 
-export const EMBED_FIELD_INFO: Record<'snippet' | 'avatarConfig' | 'clientConfig', FieldInfo> = {
+export const EMBED_FIELD_INFO: Record<'snippet' | 'avatarConfig' | 'clientConfig' | 'allowedWebsites', FieldInfo> = {
+  allowedWebsites: {
+    title: 'Allowed websites',
+    description: 'The websites whose pages may start conversations with this avatar, each written as scheme, host and port (what browsers send as the Origin of a page). Conversations opened from any other website are refused.',
+    possibleValues: ['https://example.com', 'https://shop.example.com', 'http://localhost:3000'],
+    whyImportant: 'It stops other websites from using your avatar (and your minutes). An empty list allows every website; the avatar page, the editor preview and the access link always work.',
+  },
   snippet: {
     title: 'Embed code',
     description: 'Paste this IFrame into the HTML of your page where the avatar should appear. Add URL parameters from the table to its src to change how it looks.',

@@ -1,4 +1,5 @@
-// EMBED (spec 2 §2): the IFrame snippet with copy and the URL parameters, and the two JSON files.
+// EMBED (spec 2 §2): the IFrame snippet with copy and the URL parameters, and the two JSON files;
+// beyond the spec, the avatar's allowed websites.
 import { lazy, Suspense, useState } from 'react';
 import CircularProgress from '@mui/material/CircularProgress';
 import Alert from '@mui/material/Alert';
@@ -17,6 +18,7 @@ import { useSnackbar } from 'notistack';
 import { COPY_SNACKBAR_MS } from '@parla/shared/limits';
 import { accessLink, AVATAR_MESSAGES, ENCRYPTION_DEFAULT } from '@parla/shared/schemas/avatar';
 import { useFieldInfo } from '../../../../components/info-panel';
+import { AllowedWebsites } from './allowed-websites';
 import { useEditor } from './editor-context';
 import { EMBED_FIELD_INFO, URL_PARAMS, type UrlParam } from './embed-info';
 // CodeMirror is the largest part of the editor: load it when a JSON tab opens.
@@ -62,6 +64,7 @@ function IframePanel() {
           Copy
         </Button>
       </Box>
+      <AllowedWebsites />
       <Box>
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>URL parameters</Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
