@@ -9,13 +9,22 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import WebSocket, { WebSocketServer } from 'ws';
+import { MAX_CONVERSATIONS_PER_IP } from '../packages/shared/src/schemas/conversation';
 import { table, verdict, writeSection } from './report-support';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 5000);
 const BATCH = 250;
 const GOAL_SOCKETS = 5000;
 const GOAL_RATIO = 3;
-const SOURCES = 8; // 127.0.0.1 … 127.0.0.8: clients spread over source addresses
+// Parla refuses more than MAX_CONVERSATIONS_PER_IP open conversations from one address (a limit
+// of the product), so the clients spread over loopback source addresses (127.1.0.1, 127.1.0.2,
+// …), a few sockets each, for both servers alike.
+const PER_SOURCE = MAX_CONVERSATIONS_PER_IP - 1;
+const SOURCES = Math.ceil(SOCKETS / PER_SOURCE);
+const sourceAddress = (i: number) => {
+  const k = Math.floor(i / PER_SOURCE) + 1;
+  return `127.${1 + ((k >> 16) & 255)}.${(k >> 8) & 255}.${k & 255}`;
+};
 
 interface Memory {
   rss: number;
@@ -82,7 +91,7 @@ async function open(url: string, n: number, conversation: boolean): Promise<{ so
   let failed = 0;
   for (let i = 0; i < n; i += BATCH) {
     const batch = Array.from({ length: Math.min(BATCH, n - i) }, (_, j) => {
-      const localAddress = `127.0.0.${((i + j) % SOURCES) + 1}`;
+      const localAddress = sourceAddress(i + j);
       return new Promise<WebSocket | null>((resolve) => {
         const ws = new WebSocket(url, { localAddress, perMessageDeflate: false });
         const fail = (why: string) => {

@@ -107,4 +107,16 @@ describe('allowed websites', () => {
     const mine = await avatar(alice);
     expect((await (await open(mine, 'https://anywhere.example.com')).next('ready')).avatarId).toBe(mine.id);
   });
+
+  it('only the listed sites and the portal may frame the avatar page; with no list any site may', async () => {
+    const open = await avatar();
+    const anyone = await server.inject({ method: 'GET', url: `/avatar/${open.id}` });
+    expect(anyone.headers['content-security-policy']).not.toContain('frame-ancestors');
+    const listed = await avatar(alice, { allowedOrigins: ['https://Shop.Example.com/', 'http://localhost:3000'] });
+    const page = await server.inject({ method: 'GET', url: `/avatar/${listed.id}` });
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self' https://shop.example.com http://localhost:3000");
+    expect(page.headers['x-frame-options']).toBeUndefined();
+    const unknown = await server.inject({ method: 'GET', url: '/avatar/no-such-avatar' });
+    expect(unknown.headers['content-security-policy']).not.toContain('frame-ancestors');
+  });
 });

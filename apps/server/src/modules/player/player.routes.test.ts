@@ -2,18 +2,23 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../../context';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '../../../test/harness';
 import { playerRoutes } from './player.routes';
 
 const apps: { close(): Promise<unknown> }[] = [];
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
 afterAll(async () => {
   for (const a of apps) await a.close();
+  await server.close();
 });
 
 async function appWith(dist: string) {
   const app = Fastify();
-  await app.register(playerRoutes({} as AppContext, dist));
+  await app.register(playerRoutes(server.ctx, dist));
   apps.push(app);
   return app;
 }

@@ -1,13 +1,15 @@
 // Serves the built player (apps/player/dist): the avatar page at /avatar/{avatarId} — what the
 // access link, the Connect button, the chat widget and customers' iframes open — and the
 // editor's preview at /avatar/preview?appearanceId=... . The page must load inside third-party
-// iframes, so it sends no x-frame-options and no frame-ancestors restriction.
+// iframes, so it sends no x-frame-options; an avatar with Allowed websites (decision 205) may be
+// framed only by those sites and the portal itself (frame-ancestors).
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { normaliseOrigin } from '@parla/shared/schemas/allowed-origins';
 import type { AppContext } from '../../context';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -17,15 +19,24 @@ export const PLAYER_ASSETS_PREFIX = '/player/assets/';
 const NOT_BUILT =
   '<!doctype html><title>Parla</title><p>The avatar player has not been built yet. Run <code>npm run build</code> (npm start does it for you).</p>';
 
-/** Embeddable anywhere: no x-frame-options and no frame-ancestors (whose `*` would still refuse
- *  hosts that are not http(s), such as a local file or a sandboxed about:blank page). */
+/** Embeddable anywhere unless the avatar lists its websites: no x-frame-options, and no
+ *  frame-ancestors by default (whose `*` would still refuse hosts that are not http(s), such as a
+ *  local file or a sandboxed about:blank page). */
+const CSP = "object-src 'none'; base-uri 'self'";
 const PAGE_HEADERS = {
   'cache-control': 'no-store',
-  'content-security-policy': "object-src 'none'; base-uri 'self'",
+  'content-security-policy': CSP,
   'permissions-policy': 'microphone=(self), autoplay=(self), fullscreen=(self)',
 };
 
-export function playerRoutes(_ctx: AppContext, distDir = PLAYER_DIST): FastifyPluginAsyncZod {
+export function playerRoutes(ctx: AppContext, distDir = PLAYER_DIST): FastifyPluginAsyncZod {
+  /** The sites that may frame this avatar's page, or null for any. */
+  const framers = async (avatarId: string): Promise<string[] | null> => {
+    const row = await ctx.db.selectFrom('avatars').select('allowed_origins').where('id', '=', avatarId).executeTakeFirst();
+    const listed = (Array.isArray(row?.allowed_origins) ? row.allowed_origins : []).map((o) => normaliseOrigin(String(o))).filter((o): o is string => o !== null);
+    return listed.length ? listed : null;
+  };
+
   return async (app) => {
     const indexFile = join(distDir, 'index.html');
     // Re-read when a rebuild replaced the page (its asset names change with every build).
@@ -36,15 +47,18 @@ export function playerRoutes(_ctx: AppContext, distDir = PLAYER_DIST): FastifyPl
       if (cached?.mtime !== mtime) cached = { mtime, html: readFileSync(indexFile, 'utf8') };
       return cached.html;
     };
-    const sendPage = (_req: unknown, reply: FastifyReply) => {
+    const sendPage = (reply: FastifyReply, framedBy: string[] | null = null) => {
       const html = page();
       reply.headers(PAGE_HEADERS);
+      if (framedBy) reply.header('content-security-policy', `${CSP}; frame-ancestors 'self' ${framedBy.join(' ')}`);
       if (!html) return reply.status(503).type('text/html').send(NOT_BUILT);
       return reply.type('text/html; charset=utf-8').send(html);
     };
 
-    app.get('/avatar/preview', { config: { auth: 'none' } }, sendPage);
-    app.get('/avatar/:avatarId', { config: { auth: 'none' } }, sendPage);
+    app.get('/avatar/preview', { config: { auth: 'none' } }, (_req, reply) => sendPage(reply));
+    app.get('/avatar/:avatarId', { config: { auth: 'none' } }, async (req: FastifyRequest<{ Params: { avatarId: string } }>, reply) =>
+      sendPage(reply, await framers(req.params.avatarId)),
+    );
 
     if (existsSync(join(distDir, 'assets'))) {
       await app.register(fastifyStatic, {
