@@ -2,8 +2,6 @@ import type { ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { SnackbarProvider } from 'notistack';
 import type { PortalSettings } from '@parla/shared/schemas/auth';
 import { queryClient } from '../lib/query-client';
@@ -15,18 +13,16 @@ export function AppProvider({ settings, children }: { settings: PortalSettings; 
     <PortalSettingsContext.Provider value={settings}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        <LocalizationProvider dateAdapter={AdapterDayjs}>
-          <QueryClientProvider client={queryClient}>
-            <SnackbarProvider
+        <QueryClientProvider client={queryClient}>
+          <SnackbarProvider
             maxSnack={4}
             anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
             // Below the sticky app bar, so a toast never hides the navigation.
             classes={{ containerAnchorOriginTopCenter: 'parla-toasts' }}
           >
-              {children}
-            </SnackbarProvider>
-          </QueryClientProvider>
-        </LocalizationProvider>
+            {children}
+          </SnackbarProvider>
+        </QueryClientProvider>
       </ThemeProvider>
     </PortalSettingsContext.Provider>
   );

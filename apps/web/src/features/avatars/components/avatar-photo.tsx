@@ -1,6 +1,6 @@
 // The card's Avatar Photo: while the card is being edited, clicking it picks an image that goes
 // through the square crop dialog; the cropped photo is saved with the avatar.
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
 import ButtonBase from '@mui/material/ButtonBase';
@@ -8,17 +8,38 @@ import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import { useSnackbar } from 'notistack';
 import { TOAST_FILE_SIZE_MS } from '@parla/shared/limits';
 import { uploadProblem } from '../lib/upload-check';
-import { PhotoCropDialog } from './photo-crop-dialog';
 
-export function AvatarPhoto({ name, url, editable, onPhoto }: { name: string; url: string | null; editable: boolean; onPhoto(photo: Blob): void }) {
+// The crop dialog (and its cropper library) is fetched when a photo is picked.
+const PhotoCropDialog = lazy(() =>
+  import('./photo-crop-dialog').then((m) => ({ default: m.PhotoCropDialog })),
+);
+
+export function AvatarPhoto({
+  name,
+  url,
+  editable,
+  onPhoto,
+}: {
+  name: string;
+  url: string | null;
+  editable: boolean;
+  onPhoto(photo: Blob): void;
+}) {
   const { enqueueSnackbar } = useSnackbar();
   const [source, setSource] = useState<string | null>(null);
-  useEffect(() => () => {
-    if (source) URL.revokeObjectURL(source);
-  }, [source]);
+  useEffect(
+    () => () => {
+      if (source) URL.revokeObjectURL(source);
+    },
+    [source],
+  );
 
   const picture = (
-    <Avatar src={url ?? undefined} alt={url ? `Photo of ${name}` : undefined} sx={{ width: 64, height: 64, bgcolor: 'primary.light', fontSize: 26 }}>
+    <Avatar
+      src={url ?? undefined}
+      alt={url ? `Photo of ${name}` : undefined}
+      sx={{ width: 64, height: 64, bgcolor: 'primary.light', fontSize: 26 }}
+    >
       {name.trim().charAt(0).toUpperCase() || '?'}
     </Avatar>
   );
@@ -27,7 +48,22 @@ export function AvatarPhoto({ name, url, editable, onPhoto }: { name: string; ur
   return (
     <>
       <ButtonBase component="label" aria-label="Change avatar photo" sx={{ borderRadius: '50%' }}>
-        <Badge overlap="circular" anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} badgeContent={<PhotoCameraIcon sx={{ fontSize: 16, bgcolor: 'background.paper', borderRadius: '50%', p: 0.25, color: 'primary.main', boxShadow: 1 }} />}>
+        <Badge
+          overlap="circular"
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+          badgeContent={
+            <PhotoCameraIcon
+              sx={{
+                fontSize: 16,
+                bgcolor: 'background.paper',
+                borderRadius: '50%',
+                p: 0.25,
+                color: 'primary.main',
+                boxShadow: 1,
+              }}
+            />
+          }
+        >
           {picture}
         </Badge>
         <input
@@ -44,14 +80,18 @@ export function AvatarPhoto({ name, url, editable, onPhoto }: { name: string; ur
           }}
         />
       </ButtonBase>
-      <PhotoCropDialog
-        src={source}
-        onCancel={() => setSource(null)}
-        onCropped={(photo) => {
-          setSource(null);
-          onPhoto(photo);
-        }}
-      />
+      {source && (
+        <Suspense fallback={null}>
+          <PhotoCropDialog
+            src={source}
+            onCancel={() => setSource(null)}
+            onCropped={(photo) => {
+              setSource(null);
+              onPhoto(photo);
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -14,7 +14,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useSnackbar } from 'notistack';
 import { SCREEN_MESSAGES } from '@parla/shared/errors';
@@ -30,7 +32,10 @@ export function rangeOf(start: Dayjs, end: Dayjs): BillingRange {
 }
 
 export function defaultDates(today = dayjs()): { start: Dayjs; end: Dayjs } {
-  return { start: today.subtract(BILLING_DEFAULT_WINDOW_MONTHS, 'month').startOf('day'), end: today.startOf('day') };
+  return {
+    start: today.subtract(BILLING_DEFAULT_WINDOW_MONTHS, 'month').startOf('day'),
+    end: today.startOf('day'),
+  };
 }
 
 /** On a phone the id column gives its width to the numbers. */
@@ -62,35 +67,55 @@ export function BillingReport() {
 
   const data = stats.data;
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="billing-title" sx={{ p: { xs: 2, sm: 3 }, minWidth: 0 }}>
-      <Typography id="billing-title" variant="h2" component="h2">Billing Report</Typography>
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="billing-title"
+      sx={{ p: { xs: 2, sm: 3 }, minWidth: 0 }}
+    >
+      <Typography id="billing-title" variant="h2" component="h2">
+        Billing Report
+      </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
         Conversation time of your avatars, per avatar, for whole days in your time zone.
       </Typography>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mt: 2 }}>
-        <DatePicker
-          label="Start date"
-          value={dates.start}
-          onChange={(v) => setDates((d) => ({ ...d, start: v as Dayjs }))}
-          maxDate={today}
-          disableFuture
-          slotProps={{ textField: { margin: 'none', size: 'small', fullWidth: false, sx: { width: 180 } } }}
-        />
-        <DatePicker
-          label="End date"
-          value={dates.end}
-          onChange={(v) => setDates((d) => ({ ...d, end: v as Dayjs }))}
-          maxDate={today}
-          disableFuture
-          slotProps={{ textField: { margin: 'none', size: 'small', fullWidth: false, sx: { width: 180 } } }}
-        />
-        <Button variant="contained" startIcon={<SearchIcon />} onClick={search} disabled={stats.isFetching}>
-          Search
-        </Button>
+      {/* The date pickers' adapter lives here, the one screen with pickers (not in every page's bundle). */}
+      <LocalizationProvider dateAdapter={AdapterDayjs}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mt: 2 }}>
+          <DatePicker
+            label="Start date"
+            value={dates.start}
+            onChange={(v) => setDates((d) => ({ ...d, start: v as Dayjs }))}
+            maxDate={today}
+            disableFuture
+            slotProps={{ textField: { margin: 'none', size: 'small', fullWidth: false, sx: { width: 180 } } }}
+          />
+          <DatePicker
+            label="End date"
+            value={dates.end}
+            onChange={(v) => setDates((d) => ({ ...d, end: v as Dayjs }))}
+            maxDate={today}
+            disableFuture
+            slotProps={{ textField: { margin: 'none', size: 'small', fullWidth: false, sx: { width: 180 } } }}
+          />
+          <Button variant="contained" startIcon={<SearchIcon />} onClick={search} disabled={stats.isFetching}>
+            Search
+          </Button>
+        </Box>
+      </LocalizationProvider>
+      <Box sx={{ height: 4, mt: 2 }}>
+        {stats.isFetching && <LinearProgress aria-label="Loading billing data" />}
       </Box>
-      <Box sx={{ height: 4, mt: 2 }}>{stats.isFetching && <LinearProgress aria-label="Loading billing data" />}</Box>
       {stats.isError && !stats.isFetching && (
-        <Alert severity="error" sx={{ mt: 1 }} action={<Button color="inherit" size="small" onClick={() => void stats.refetch()}>Retry</Button>}>
+        <Alert
+          severity="error"
+          sx={{ mt: 1 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void stats.refetch()}>
+              Retry
+            </Button>
+          }
+        >
           {SCREEN_MESSAGES.billingFailed}
         </Alert>
       )}
@@ -118,7 +143,16 @@ export function BillingReport() {
                 <TableRow key={row.avatarId}>
                   <TableCell>{i + 1}</TableCell>
                   <TableCell>{row.avatarName}</TableCell>
-                  <TableCell sx={{ ...ID_COLUMN, fontFamily: 'ui-monospace, monospace', fontSize: 12, wordBreak: 'break-all' }}>{row.avatarId}</TableCell>
+                  <TableCell
+                    sx={{
+                      ...ID_COLUMN,
+                      fontFamily: 'ui-monospace, monospace',
+                      fontSize: 12,
+                      wordBreak: 'break-all',
+                    }}
+                  >
+                    {row.avatarId}
+                  </TableCell>
                   <TableCell align="right">{minutes(row.totalCallDuration)}</TableCell>
                   <TableCell align="right">{row.totalCallCount}</TableCell>
                 </TableRow>
