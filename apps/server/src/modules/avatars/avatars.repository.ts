@@ -60,13 +60,12 @@ export function remove(trx: Q, ownerId: string, id: string) {
   return trx.deleteFrom('avatars').where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
 }
 
-export function listMedia(db: Q, ownerId: string, avatarIds: string[]) {
-  if (avatarIds.length === 0) return Promise.resolve([] as AvatarMediaRow[]);
-  return db
-    .selectFrom('avatar_media')
-    .selectAll()
-    .where('owner_id', '=', ownerId)
-    .where('avatar_id', 'in', avatarIds)
+/** The owner's media of these avatars (of all their avatars when `avatarIds` is left out). */
+export function listMedia(db: Q, ownerId: string, avatarIds?: string[]) {
+  if (avatarIds?.length === 0) return Promise.resolve([] as AvatarMediaRow[]);
+  let q = db.selectFrom('avatar_media').selectAll().where('owner_id', '=', ownerId);
+  if (avatarIds) q = q.where('avatar_id', 'in', avatarIds);
+  return q
     .orderBy('created_at')
     .orderBy('id')
     .execute();

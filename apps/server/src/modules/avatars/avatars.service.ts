@@ -117,10 +117,11 @@ export function toAvatar(ctx: AppContext, row: repo.AvatarRow, media: repo.Avata
 }
 
 export async function listAvatars(ctx: AppContext, ownerId: string): Promise<AvatarListResponse> {
-  const rows = await repo.listByOwner(ctx.db, ownerId);
-  const media = await repo.listMedia(ctx.db, ownerId, rows.map((r) => r.id));
-  const online = await countOnlineByAvatar(ctx.db, ownerId);
-  return { agents: rows.map((r) => toAvatar(ctx, r, media.filter((m) => m.avatar_id === r.id), online.get(r.id) ?? 0)) };
+  // The owner's media and online counts do not depend on the rows: asked for at once.
+  const [rows, media, online] = await Promise.all([repo.listByOwner(ctx.db, ownerId), repo.listMedia(ctx.db, ownerId), countOnlineByAvatar(ctx.db, ownerId)]);
+  const byAvatar = new Map<string, typeof media>();
+  for (const m of media) byAvatar.set(m.avatar_id, [...(byAvatar.get(m.avatar_id) ?? []), m]);
+  return { agents: rows.map((r) => toAvatar(ctx, r, byAvatar.get(r.id) ?? [], online.get(r.id) ?? 0)) };
 }
 
 export async function getAvatar(ctx: AppContext, ownerId: string, id: string): Promise<Avatar> {
