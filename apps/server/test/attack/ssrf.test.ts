@@ -9,6 +9,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { AvatarEngine, type SetupMode } from '@parla/shared/enums';
 import type { BrainCatalogue } from '@parla/shared/provider-urls';
 import { BRAIN_MESSAGES } from '@parla/shared/schemas/brain';
+import { CUSTOM_LLM_MESSAGES, CUSTOM_LLM_PROVIDER } from '@parla/shared/schemas/custom-llm';
 import type { BrainForm } from '@parla/shared/schemas/brain-forms';
 import { defaultBrainForm, formsToAvatarFields, formsToPipeline } from '@parla/shared/schemas/brain-pipeline';
 import type { CatalogueAvatar } from '@parla/shared/schemas/catalogue';
@@ -89,7 +90,7 @@ const oauthApp = (oauthURL: string, tokenIssueURL: string) => ({ appName: 'SSRF 
 /** Saves the avatar's brain (the Brain tab's save), keeping the avatar's version current. */
 async function setBrain(extra: Record<string, unknown>): Promise<{ saved: boolean; detail: string }> {
   const res = await save(server, account.token, { ...avatar.base, id: avatar.id, updated: avatar.updated, ...extra });
-  if (res.statusCode !== 200) return { saved: false, detail: `save ${res.statusCode} ${res.body.slice(0, 120)}` };
+  if (res.statusCode !== 200) return { saved: false, detail: `save ${res.statusCode} ${res.body.slice(0, 400)}` };
   avatar.updated = (res.json().agent as { updated: string }).updated;
   return { saved: true, detail: '' };
 }
@@ -132,7 +133,8 @@ function brain(extra: (url: string) => Record<string, unknown>): (url: string) =
     const saved = await setBrain(extra(url));
     // The save refusing the URL itself is a refusal (not a URL, or not one of the provider base
     // URLs the Brain tab offers); any other save error is the test's own fault.
-    if (!saved.saved) return { refused: [BRAIN_MESSAGES.notValidUrl, BRAIN_MESSAGES.baseUrlUnknown].some((m) => saved.detail.includes(m)), detail: saved.detail };
+    const urlRefusals = [BRAIN_MESSAGES.notValidUrl, BRAIN_MESSAGES.baseUrlUnknown, CUSTOM_LLM_MESSAGES.baseUrlInvalid, CUSTOM_LLM_MESSAGES.httpsRequired, CUSTOM_LLM_MESSAGES.refused];
+    if (!saved.saved) return { refused: urlRefusals.some((m) => saved.detail.includes(m)), detail: saved.detail };
     return converse();
   };
 }
@@ -188,8 +190,8 @@ const ENTRY_POINTS: Record<string, (url: string) => Promise<Outcome>> = {
   },
   // ---- the brain of a saved avatar, in a real conversation (WS /ws/conversation)
   'REST endpoint URL (LOGIN at the start of a conversation)': brain((url) => form(AvatarEngine.RestEndpoint, (f) => (f.restEndpoint = { ...f.restEndpoint, base_url: url, api_key: 'a-rest-key-of-mine-0123' }))),
-  'LLM base URL of the brain (the first turn of a conversation)': brain((url) =>
-    form(AvatarEngine.LargeLanguageModel, (f) => (f.llmDetails = { ...f.llmDetails, url, llmProvider: 'openai', llmAPIKey: 'sk-a-key-of-mine-0123', llmModel: 'gpt-4o-mini' }), 'Composite'),
+  'custom LLM base URL of the brain (the first turn of a conversation)': brain((url) =>
+    form(AvatarEngine.LargeLanguageModel, (f) => (f.llmDetails = { ...f.llmDetails, url, llmProvider: CUSTOM_LLM_PROVIDER, llmAPIKey: 'sk-a-key-of-mine-0123', llmModel: 'my-model' }), 'Composite'),
   ),
   'realtime provider URL (the provider socket at the start)': brain((url) => form(AvatarEngine.ParlaRealtime, (f) => (f.realtimeDetails = { ...f.realtimeDetails, url, api_key: 'sk-a-realtime-key-of-mine', model: catalogue.realtimeProviders[0]!.models[0]!, voice_id: catalogue.realtimeProviders[0]!.voices[0]! }), 'SpeechToSpeech')),
   "Dialogflow JSON key's token_uri (the first turn)": brain((url) =>
@@ -247,7 +249,15 @@ describe('SSRF', () => {
       tried++;
       if (!outcome.refused || !outcome.detail.startsWith('started')) notRefused.push(`REST endpoint CHAT ← ${url}: ${outcome.detail}`);
     }
-    console.log(`SSRF: ${Object.keys(ENTRY_POINTS).length} entry points × ${vectors.length} vectors + ${chat.length} REST CHAT redirects = ${tried} tries, ${tried - notRefused.length} refused, canary connections ${canary.connections()}`);
+    // A custom LLM base URL takes no query: base URLs whose every path redirects to a private address.
+    const llmEntry = ENTRY_POINTS['custom LLM base URL of the brain (the first turn of a conversation)']!;
+    const bases = redirectTargets(canary.port).map((t) => redirector.baseTo(t));
+    for (const url of bases) {
+      const outcome = await llmEntry(url);
+      tried++;
+      if (!outcome.refused || !outcome.detail.startsWith('started')) notRefused.push(`custom LLM base URL redirecting ← ${url}: ${outcome.detail}`);
+    }
+    console.log(`SSRF: ${Object.keys(ENTRY_POINTS).length} entry points × ${vectors.length} vectors + ${chat.length} REST CHAT redirects + ${bases.length} custom LLM base URLs redirecting = ${tried} tries, ${tried - notRefused.length} refused, canary connections ${canary.connections()}`);
     console.log(`SSRF: where the configuration entry points refused:\n  ${where.join('\n  ')}`);
     expect(notRefused).toEqual([]);
     expect(canary.connections()).toBe(0);
