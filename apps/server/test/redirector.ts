@@ -1,7 +1,9 @@
 // A loopback stand-in the server is allowed to reach (OUTBOUND_ALLOW) that sends every request
 // on: `/redirect?status=N&to=URL` answers that redirect; `/to/{base64url URL}/...` redirects any
 // path below it there (a provider base URL pointed at it redirects every call); `/links` is a
-// page linking to each URL given in `to` (a crawl must not follow them). It counts its requests.
+// page linking to each URL given in `to` (a crawl must not follow them); `/login-then?to=URL`
+// answers a REST endpoint's LOGIN and LOGOUT events and redirects every other one (CHAT) with 307
+// to URL. It counts its requests.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -19,6 +21,21 @@ export async function startRedirector(): Promise<Redirector> {
   const server = createServer((req, res) => {
     count++;
     const url = new URL(req.url ?? '/', 'http://x');
+    if (url.pathname === '/login-then') {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        let event = '';
+        try {
+          event = String((JSON.parse(Buffer.concat(chunks).toString('utf8')) as { event?: unknown }).event ?? '');
+        } catch {
+          event = '';
+        }
+        if (event === 'LOGIN' || event === 'LOGOUT') res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+        else res.writeHead(307, { location: url.searchParams.get('to') ?? '/' }).end();
+      });
+      return;
+    }
     if (url.pathname === '/redirect') {
       res.writeHead(Number(url.searchParams.get('status') ?? 302), { location: url.searchParams.get('to') ?? '/' }).end();
       return;

@@ -16,3 +16,18 @@ describe('errors before routing', () => {
     }
   });
 });
+
+describe('text the database cannot hold', () => {
+  it('answers a NUL character in a search or a stored field with 400, not 500', async () => {
+    const { createAdmin, createCustomer } = await import('../../test/accounts');
+    const admin = await createAdmin(server);
+    const search = await server.inject({ method: 'GET', url: '/api/admin/customers?search=%00', token: admin.token });
+    expect(search.statusCode, search.body).toBe(400);
+    expect(search.json()).toEqual({ status: 'ERROR', code: 7, errors: ['Text must not contain NUL characters.'] });
+    const customer = await createCustomer(server, 'nul');
+    const saved = await server.inject({ method: 'POST', url: '/api/enc/add', token: customer.token, payload: { name: 'key\u0000name' } });
+    expect(saved.statusCode, saved.body).toBeLessThan(500);
+    // The process answers on.
+    expect((await server.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+});

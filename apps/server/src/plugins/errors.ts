@@ -25,6 +25,11 @@ function validationMessages(issues: { message: string; instancePath?: string; pa
   return unique(msgs).length ? unique(msgs) : [INVALID_PARAMS_FALLBACK];
 }
 
+/** SQLSTATE of text PostgreSQL cannot hold: 22021 invalid byte sequence (a NUL in text),
+ *  22P05 untranslatable character (a NUL in jsonb). */
+const NUL_REFUSED = new Set(['22021', '22P05']);
+export const NUL_MESSAGE = 'Text must not contain NUL characters.';
+
 export function toErrorReply(err: unknown): { status: number; body: ErrorBody & Record<string, unknown>; headers?: Record<string, string> } | null {
   if (err instanceof AppError) {
     return {
@@ -35,6 +40,11 @@ export function toErrorReply(err: unknown): { status: number; body: ErrorBody & 
   }
   if (hasZodFastifySchemaValidationErrors(err)) {
     return { status: 400, body: { status: 'ERROR', code: ErrorCode.InvalidOrMissingParams, errors: validationMessages(err.validation as never) } };
+  }
+  // PostgreSQL refuses text holding a NUL character (\u0000) in a text or jsonb value: input
+  // no form sends, refused like any other malformed input.
+  if (err && typeof err === 'object' && NUL_REFUSED.has(String((err as { code?: unknown }).code))) {
+    return { status: 400, body: { status: 'ERROR', code: ErrorCode.InvalidOrMissingParams, errors: [NUL_MESSAGE] } };
   }
   const fe = err as FastifyError;
   if (fe && typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {

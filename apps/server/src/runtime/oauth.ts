@@ -8,6 +8,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../context';
 import { hashToken } from '../lib/tokens';
 import { AppError } from '../lib/errors';
+import { OutboundFailed, OutboundRefused } from '../lib/outbound';
 import { appForSignIn } from '../modules/oauth-configs/oauth-configs.service';
 
 /** The state travels through the partner: ten minutes to sign in. */
@@ -81,11 +82,19 @@ export async function finishSignIn(ctx: AppContext, appId: number, code: string,
   if (!state || state.appId !== appId) throw AppError.invalidToken('The sign-in link is invalid or has expired. Please start again.');
   const app = await appForSignIn(ctx, state.ownerId, appId);
   if (!app) throw AppError.notFound('OAuth config');
-  const res = await ctx.outbound.fetch(app.tokenIssueURL, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: app.callbackURL, client_id: app.clientId, client_secret: app.clientSecret }).toString(),
-  });
+  let res;
+  try {
+    res = await ctx.outbound.fetch(app.tokenIssueURL, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: app.callbackURL, client_id: app.clientId, client_secret: app.clientSecret }).toString(),
+    });
+  } catch (err) {
+    // A token URL the outbound guard refuses (a private address) or that cannot be reached.
+    if (!(err instanceof OutboundRefused || err instanceof OutboundFailed)) throw err;
+    ctx.log.info({ appId, reason: err.message }, 'OAuth code exchange failed');
+    throw AppError.unauthenticated('The sign-in with the partner failed. Please try again.');
+  }
   let token: { access_token?: string; id_token?: string } = {};
   try {
     token = res.json();

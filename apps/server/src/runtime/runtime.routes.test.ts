@@ -269,8 +269,9 @@ describe('online users and VPS lists', () => {
     await expect.poll(async () => (await server.inject({ method: 'POST', url: '/api/avatar_latency', token: alice.token, payload: { agentId: 'echo' } })).json().latency.turns).toBeGreaterThan(0);
     const res = await server.inject({ method: 'POST', url: '/api/avatar_latency', token: alice.token, payload: { agentId: 'echo' } });
     expect(res.json().latency.firstDelta.p50).toEqual(expect.any(Number));
+    // Another account's avatar is not found (no turns of bob's, not bob's avatar).
     const bobs = await server.inject({ method: 'POST', url: '/api/avatar_latency', token: bob.token, payload: { agentId: 'echo' } });
-    expect(bobs.json().latency.turns).toBe(0);
+    expect(bobs.statusCode).toBe(404);
     const mine = await server.inject({ method: 'POST', url: '/api/list_my_latency', token: alice.token, payload: { mode: 'get' } });
     const echo = mine.json().avatars.find((a: { avatarId: string }) => a.avatarId === 'echo');
     expect(echo).toMatchObject({ avatarName: 'Avatar echo', latency: { firstDelta: { p50: expect.any(Number), p95: expect.any(Number) } } });

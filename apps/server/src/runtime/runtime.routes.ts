@@ -17,6 +17,7 @@ import {
 import type { AppContext } from '../context';
 import { AppError } from '../lib/errors';
 import { safeEqual } from '../lib/tokens';
+import { find as findAvatar, isAvatarId } from '../modules/avatars/avatars.repository';
 import { requireUser } from '../plugins/auth';
 import { latencyByAvatar, latencySummary } from './latency';
 import { NodeRegistry } from './nodes/registry';
@@ -224,7 +225,13 @@ export function runtimeRoutes(ctx: AppContext, runtime: Runtime) {
 
     r.post('/api/avatar_latency', { schema: { body: avatarLatencyRequest } }, async (request) => {
       await runtime.turns.flush();
-      return { status: 'OK', agentId: request.body.agentId, latency: await latencySummary(ctx.db, requireUser(request).id, request.body.agentId) };
+      const ownerId = requireUser(request).id;
+      const { agentId } = request.body;
+      const latency = await latencySummary(ctx.db, ownerId, agentId);
+      // Turns are the owner's own (a deleted avatar keeps them); otherwise the avatar must be theirs:
+      // another account's avatar is not found, as everywhere.
+      if (latency.turns === 0 && !(isAvatarId(agentId) && (await findAvatar(ctx.db, ownerId, agentId)))) throw AppError.notFound('Avatar');
+      return { status: 'OK', agentId, latency };
     });
   };
 }

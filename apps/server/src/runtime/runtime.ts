@@ -59,7 +59,11 @@ export class Runtime {
   constructor(readonly ctx: AppContext, public hooks: RuntimeHooks = noAvatars) {
     this.sandbox = new Sandbox();
     this.deps = {
-      outbound: ctx.outbound,
+      // Read through the context each time: the client in use is the context's (tests install a
+      // guarded one with their own resolver after the app is built).
+      get outbound() {
+        return ctx.outbound;
+      },
       log: ctx.log,
       now: ctx.now,
       runTool: (tool, args) => this.sandbox.run(tool, args),

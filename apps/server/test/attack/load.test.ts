@@ -48,6 +48,8 @@ describe('load', () => {
       { method: 'POST', path: '/kb/v1/search', headers: jwt, body: JSON.stringify({ collection_ids: [a.collectionId], query: 'hello' }) },
       { method: 'GET', path: `/api/public/avatar/${a.avatar.id}?token=${a.avatar.token}` },
       { method: 'GET', path: '/api/catalogue/avatars' },
+      { method: 'POST', path: '/api/list_my_online_users', headers: { ...session, 'content-type': 'application/json' }, body: JSON.stringify({ mode: 'get' }) },
+      { method: 'POST', path: '/api/list_my_latency', headers: { ...session, 'content-type': 'application/json' }, body: JSON.stringify({ mode: 'get' }) },
     ];
     const result = await run({ url: base, connections: 4, overallRate: RATE, duration: SECONDS, requests });
     const summary = `load: ${result.requests.total} requests in ${SECONDS} s (${RATE}/s asked), p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms, errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}`;

@@ -2,6 +2,7 @@
 // compares this table with the routes the server itself enumerates: a route missing here (or a
 // route here the server no longer has) fails it, and so does a route that takes an id (a path
 // parameter, or an id field in its body schema) without calls that use another account's ids.
+import { createHmac } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import type { TestAccount } from '../accounts';
 import { multipart } from '../../src/modules/avatars/avatars.test-support';
@@ -75,6 +76,39 @@ export const ROUTES: Record<string, RouteCase> = {
     foreign: (w) => [json('GET', `/config-files/avatars/${w.attacker.avatar.id}/media/${w.victim.mediaFile}`)],
     sample: (w) => json('GET', w.victim.mediaPath.replace(/^https?:\/\/[^/]+/, '')),
   },
+  'GET /api/oauth/start/:avatarId': {
+    kind: 'public',
+    why: "sends an end user to the sign-in page of the avatar's OAuth partner before a conversation (the player links to it); it answers nothing of the account",
+    sample: (w) => json('GET', `/api/oauth/start/${w.attacker.avatar.id}`, undefined, { expect: 404 }),
+  },
+  'GET /api/oauth/callback/:appId': {
+    kind: 'public',
+    why: "the partner sends the end user back here: guarded by the signed, expiring state /api/oauth/start made, not by an account",
+    // A made-up state, and one claiming the victim's app with a signature of its own: refused, no grant made.
+    foreign: (w) => [
+      json('GET', `/api/oauth/callback/${w.victim.oauthAppId}?code=stolen&state=${forgedState(w)}`, undefined, { expect: 401 }),
+      json('GET', `/api/oauth/callback/${w.victim.oauthAppId}?code=stolen&state=nonsense`, undefined, { expect: 401 }),
+    ],
+    sample: (w) => json('GET', `/api/oauth/callback/${w.victim.oauthAppId}?code=x&state=y.z`, undefined, { expect: 401 }),
+  },
+  'POST /api/conversation/callback/:sessionId': {
+    kind: 'public',
+    why: "the customer's REST endpoint pushes a message into a live conversation: guarded by that conversation's own callback secret, sent only to the endpoint",
+    // Without the secret, with a guessed one and with another secret the attacker knows: not found.
+    // (tenant-isolation.test.ts also tries them on a live conversation.)
+    foreign: (w) => [
+      json('POST', `/api/conversation/callback/${w.victim.sessionId}`, { message: 'planted' }),
+      json('POST', `/api/conversation/callback/${w.victim.sessionId}?token=${'0'.repeat(64)}`, { message: 'planted' }),
+      json('POST', `/api/conversation/callback/${w.victim.sessionId}?token=${w.attacker.avatar.token}`, { message: 'planted' }),
+    ],
+    sample: (w) => json('POST', `/api/conversation/callback/${w.attacker.sessionId}?token=${'0'.repeat(64)}`, { message: 'hello' }, { expect: 404 }),
+  },
+  'GET /ws/conversation': {
+    kind: 'ws',
+    why: "the end user's conversation: the runtime checks the avatar's own token or a key-signed access token before anything (runtime tests and SSRF entry points open real ones)",
+    sample: null,
+  },
+  'GET /ws/node': { kind: 'ws', why: 'pipeline nodes register here with the node secret (401 without it)', sample: null },
   'POST /api/login': { kind: 'app', why: "adminSessionId is the single-use code an administrator's impersonation made, not an account's id", sample: (w) => json('POST', '/api/login', { email: w.attacker.email, password: 'wrong password 1' }, { expect: 401 }) },
   'POST /api/register': { kind: 'app', sample: () => json('POST', '/api/register', { firstName: 'A', lastName: 'B', email: 'sample-register@example.com', password: 'correct horse battery' }) },
   'POST /api/email_verification': { kind: 'app', sample: () => json('POST', '/api/email_verification', { verificationCode: 'nope', mode: 'verify' }, { expect: 400 }) },
@@ -148,6 +182,20 @@ export const ROUTES: Record<string, RouteCase> = {
     kind: 'customer',
     foreign: (w) => [json('GET', `/config-files/avatars/${w.victim.avatar.id}/client.json`)],
     sample: (w) => json('GET', `/config-files/avatars/${w.attacker.avatar.id}/client.json`),
+  },
+
+  // ---- conversations of the account's avatars
+  'POST /api/list_my_online_users': { kind: 'customer', list: () => json('POST', '/api/list_my_online_users', { mode: 'get' }), sample: () => json('POST', '/api/list_my_online_users', { mode: 'get' }) },
+  'POST /api/get_my_online_user': {
+    kind: 'customer',
+    foreign: (w) => [json('POST', '/api/get_my_online_user', { sessionId: w.victim.sessionId, mode: 'get' })],
+    sample: (w) => json('POST', '/api/get_my_online_user', { sessionId: w.attacker.sessionId, mode: 'get' }),
+  },
+  'POST /api/list_my_latency': { kind: 'customer', list: () => json('POST', '/api/list_my_latency', { mode: 'get' }), sample: () => json('POST', '/api/list_my_latency', { mode: 'get' }) },
+  'POST /api/avatar_latency': {
+    kind: 'customer',
+    foreign: (w) => [json('POST', '/api/avatar_latency', { agentId: w.victim.avatar.id })],
+    sample: (w) => json('POST', '/api/avatar_latency', { agentId: w.attacker.avatar.id }),
   },
 
   // ---- Brain look-ups (a masked key with an avatar id means that avatar's stored key)
@@ -234,7 +282,18 @@ export const ROUTES: Record<string, RouteCase> = {
   'GET /api/admin/functions': { kind: 'admin', sample: () => json('GET', '/api/admin/functions') },
   'GET /api/admin/functions/:id/history': { kind: 'admin', sample: (w) => json('GET', `/api/admin/functions/${w.victim.functionId}/history`) },
   'POST /api/admin/function_decision': { kind: 'admin', sample: null },
+  'POST /api/list_online_users': { kind: 'admin', sample: () => json('POST', '/api/list_online_users', { mode: 'get' }) },
+  'POST /api/get_online_user': { kind: 'admin', sample: (w) => json('POST', '/api/get_online_user', { sessionId: w.victim.sessionId, mode: 'get' }) },
+  'GET /api/list_vps': { kind: 'admin', sample: () => json('GET', '/api/list_vps') },
+  'POST /api/get_vps': { kind: 'admin', sample: (w) => json('POST', '/api/get_vps', { vpsId: w.nodeId, mode: 'get' }) },
+  'POST /api/del_vps': { kind: 'admin', sample: null },
 };
+
+/** An OAuth state naming the victim's app and avatar, signed with a key the attacker made up. */
+function forgedState(w: World): string {
+  const body = Buffer.from(JSON.stringify({ avatarId: w.victim.avatar.id, ownerId: w.victim.id, appId: w.victim.oauthAppId, back: '/', exp: Date.now() + 600_000, nonce: 'x' })).toString('base64url');
+  return `${body}.${createHmac('sha256', 'a key of my own').update(body).digest('base64url')}`;
+}
 
 /** Inject options for a request made as `who` in the way the route's kind authenticates. */
 export function asParty(kind: Kind, who: Party | TestAccount | null, req: Req): InjectOptions & { token?: string | null; appKey?: string | null } {

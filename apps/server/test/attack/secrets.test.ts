@@ -5,19 +5,34 @@
 // secret appears in a response body or a log line; here we also check they are encrypted at
 // rest and that the harness was really watching them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AvatarEngine } from '@parla/shared/enums';
+import type { Avatar } from '@parla/shared/schemas/avatar';
+import { defaultBrainForm, formsToAvatarFields, formsToPipeline } from '@parla/shared/schemas/brain-pipeline';
 import { canarySecret, createTestServer, type TestServer } from '../harness';
+import { closeAll, connect, listen } from '../conversation-client';
+import { startHttp, type StandIn } from '../stand-ins/runtime/http';
+import { save } from '../../src/modules/avatars/avatars.test-support';
 import { asParty, ROUTES } from './route-table';
 import { snapshot, tableNames } from './snapshot';
 import { buildWorld, type World } from './world';
 
 let server: TestServer;
 let world: World;
+/** A careless provider: every call is refused with the request's key and body echoed back. */
+let leaky: StandIn;
 
 beforeAll(async () => {
-  server = await createTestServer();
+  leaky = await startHttp((req, res) => {
+    res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: `bad key ${String(req.headers.authorization)} for ${req.body.toString('utf8').slice(0, 400)}` }));
+  });
+  server = await createTestServer({ OUTBOUND_ALLOW: leaky.allow, PROVIDER_URL_OVERRIDES: `api.openai.com=${leaky.url}` });
   world = await buildWorld(server);
 }, 120_000);
-afterAll(() => server.close());
+afterAll(async () => {
+  await closeAll();
+  await server.close();
+  await leaky.close();
+});
 
 describe('secrets', () => {
   it('are stored encrypted: no canary appears in any table', async () => {
@@ -59,6 +74,64 @@ describe('secrets', () => {
     console.log(`secrets: ${Object.keys(world.victim.canaries).length} canaries planted, ${server.watchedSecrets()} encrypted values watched, ${calls} answers searched, leaks ${server.leaks().length}`);
     expect(server.leaks()).toEqual([]);
     expect(calls).toBeGreaterThan(60);
+  });
+
+  it('never reach the end user or a log line through a conversation, even when the provider echoes them', async () => {
+    const host = await listen(server);
+    const v = world.victim;
+    const own = async () => ((await server.inject({ method: 'GET', url: '/api/avatar/list', token: v.token })).json().agents as (Avatar & { updated: string })[]).find((a) => a.id === v.avatar.id)!;
+    const pipeline = (a: Avatar) => a.customData.agent_pipeline_config ?? {};
+    const brains: [string, (a: Avatar) => Record<string, unknown>][] = [
+      // The LLM key (entered in the form) goes to the LLM provider (OpenAI's address, pointed at the echoing stand-in).
+      ['LLM', (a) => {
+        const f = defaultBrainForm(world.catalogue);
+        f.setupMode = 'Composite';
+        f.nlpEngine = AvatarEngine.LargeLanguageModel;
+        f.llmDetails = { ...f.llmDetails, url: world.catalogue.llmProviders.find((p) => p.id === 'openai')!.baseUrl, llmProvider: 'openai', llmAPIKey: v.canaries.llmApiKey!, llmModel: 'gpt-4o-mini' };
+        return { ...formsToAvatarFields(f), setupMode: f.setupMode, nlpEngine: f.nlpEngine, customData: { ...a.customData, agent_pipeline_config: { ...pipeline(a), ...formsToPipeline(f, {}, world.catalogue) } } };
+      }],
+      // The stored REST key (the form sends its mask back) goes to a REST endpoint that echoes it.
+      ['REST endpoint', (a) => ({ nlpEngine: AvatarEngine.RestEndpoint, restEndPointURL: `${leaky.url}/events`, restApiKey: a.restApiKey, customData: { ...a.customData, agent_pipeline_config: { ...pipeline(a), llm: { ...pipeline(a).llm, custom_text: 'The guest is Ada.' } } } })],
+    ];
+    const frames: string[] = [];
+    const callbackSecrets: string[] = [];
+    for (const [label, brain] of brains) {
+      const a = await own();
+      const res = await save(server, v.token, { ...a, ...brain(a) });
+      expect(res.statusCode, `${label}: ${res.body}`).toBe(200);
+      const before = leaky.requests.length;
+      const c = await connect(host, { avatarId: v.avatar.id, token: v.avatar.token });
+      c.ws.on('message', (d) => frames.push(String(d)));
+      const first = await Promise.race([c.next('ready').then(() => true), c.closed.then(() => false)]);
+      for (const conv of server.app.runtime.list()) callbackSecrets.push(conv.callbackToken);
+      if (first) {
+        c.send({ type: 'user_text', text: 'hello' });
+        await c.next('assistant_done');
+        c.ws.close();
+      }
+      await c.closed;
+      frames.push(...c.messages.map((m) => JSON.stringify(m)));
+      // The provider really was called with the stored key (which it echoed back).
+      expect(leaky.requests.length, label).toBeGreaterThan(before);
+      expect(leaky.requests.slice(before).some((r) => String(r.headers.authorization).includes('CANARY-SECRET-')), label).toBe(true);
+      // The REST endpoint was sent the conversation's callback secret (and echoed it too).
+      for (const r of leaky.requests.slice(before)) {
+        const callback = (r.json() as { callbackUrl?: string } | null)?.callbackUrl;
+        if (callback) callbackSecrets.push(new URL(callback).searchParams.get('token')!);
+      }
+    }
+    // Wait for the conversations' ends (and their log lines) before reading the logs.
+    await expect.poll(async () => (await server.ctx.db.selectFrom('conversations').select('id').where('owner_id', '=', v.id).where('ended_at', 'is', null).where('node_id', 'is not', null).where('user_name', 'not like', 'Guest of%').execute()).length).toBe(0);
+    const text = frames.join('\n');
+    const logs = server.logs.join('');
+    const seen = [...Object.values(v.canaries), ...callbackSecrets].filter((secret) => text.includes(secret) || logs.includes(secret));
+    console.log(`secrets: ${brains.length} conversations whose provider echoed the stored key: ${frames.length} frames to the end user and ${server.logs.length} log lines searched, ${seen.length} canaries or callback secrets found`);
+    expect(frames.join('').includes('CANARY-SECRET-'), 'a canary reached the end user').toBe(false);
+    expect(seen).toEqual([]);
+    expect(callbackSecrets.length).toBeGreaterThan(0);
+    // The echoes were logged with the secrets cut out.
+    expect(logs).toContain('[redacted]');
+    expect(server.leaks()).toEqual([]);
   });
 
   it('are caught by the harness when one does leak (the watch is not blind)', async () => {

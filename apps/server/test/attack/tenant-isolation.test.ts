@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemaKeys } from '../bad-input';
 import { createTestServer, type RegisteredRoute, type TestServer } from '../harness';
+import { closeAll, connect, listen } from '../conversation-client';
 import { asParty, idFieldsOf, ROUTES, type Req } from './route-table';
 import { changedTables, snapshot, tableNames } from './snapshot';
 import { buildWorld, VICTIM_MARK, type World } from './world';
@@ -20,12 +21,15 @@ beforeAll(async () => {
   world = await buildWorld(server);
   tables = await tableNames(server);
 }, 120_000);
-afterAll(() => server.close());
+afterAll(async () => {
+  await closeAll();
+  await server.close();
+});
 
 /** The victim's ids and marks that must never show in the attacker's answers. */
 function victimTraces(w: World): string[] {
   const v = w.victim;
-  return [VICTIM_MARK, v.id, v.email, v.avatar.id, v.avatar.token, v.mediaFile, v.functionId, v.encKeyId, v.collectionId, v.itemId, v.kbFileId];
+  return [VICTIM_MARK, v.id, v.email, v.avatar.id, v.avatar.token, v.mediaFile, v.functionId, v.encKeyId, v.collectionId, v.itemId, v.kbFileId, v.sessionId];
 }
 
 describe('the route table', () => {
@@ -115,6 +119,8 @@ describe("another account's ids", () => {
       lists++;
       if (res.statusCode !== 200) failures.push(`${route}: ${res.statusCode} ${res.body.slice(0, 200)}`);
       for (const t of victimTraces(world)) if (res.body.includes(t)) failures.push(`${route}: shows ${t}`);
+      // The attacker's own conversation lists are not empty (a foreign row would have company).
+      if (/online_users|latency/.test(route) && !res.body.includes(world.attacker.sessionId) && !res.body.includes(world.attacker.avatar.id)) failures.push(`${route}: the attacker's own rows are missing`);
       // The victim's own list does show the victim's rows (the check above is not vacuous).
       const own = await server.inject(asParty(c.kind, world.victim, c.list({ ...world, attacker: world.victim })));
       if (!route.includes('account_stats') && !victimTraces(world).some((t) => own.body.includes(t))) failures.push(`${route}: the victim's own answer shows nothing of the victim`);
@@ -122,6 +128,42 @@ describe("another account's ids", () => {
     console.log(`tenant isolation: ${lists} lists and searches of another account hold no foreign row`);
     expect(failures).toEqual([]);
     expect(lists).toBeGreaterThanOrEqual(9);
+  });
+});
+
+describe('a live conversation', () => {
+  it("takes a pushed message only with its own callback secret, and another account cannot see it", async () => {
+    const host = await listen(server);
+    const victim = await connect(host, { avatarId: world.victim.avatar.id, token: world.victim.avatar.token });
+    const { sessionId } = await victim.next('ready');
+    const attacker = await connect(host, { avatarId: world.attacker.avatar.id, token: world.attacker.avatar.token });
+    const { sessionId: own } = await attacker.next('ready');
+    const secret = (id: string) => server.app.runtime.get(id)!.callbackToken;
+    const real = secret(sessionId);
+    const push = (id: string, token?: string) => server.inject({ method: 'POST', url: `/api/conversation/callback/${id}${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`, payload: { message: 'planted message' } });
+    const tries = [
+      await push(sessionId),
+      await push(sessionId, ''),
+      await push(sessionId, '0'.repeat(real.length)),
+      await push(sessionId, `${real.slice(0, -1)}${real.endsWith('0') ? '1' : '0'}`),
+      await push(sessionId, real.toUpperCase() === real ? real.toLowerCase() : real.toUpperCase()),
+      // The attacker's own conversation's secret (an attacker's REST endpoint receives it).
+      await push(sessionId, secret(own)),
+      await push(sessionId, world.victim.avatar.token),
+    ];
+    expect(tries.map((r) => r.statusCode)).toEqual(tries.map(() => 404));
+    // The attacker cannot look at the live conversation either.
+    expect((await server.inject({ method: 'POST', url: '/api/get_my_online_user', token: world.attacker.token, payload: { sessionId, mode: 'get' } })).statusCode).toBe(404);
+    expect((await server.inject({ method: 'POST', url: '/api/get_my_online_user', token: world.victim.token, payload: { sessionId, mode: 'get' } })).statusCode).toBe(200);
+    // The control: the conversation's own secret is taken, and only that message arrives.
+    expect((await push(sessionId, real)).statusCode).toBe(200);
+    const said = await victim.next('assistant_done');
+    expect(said.text).toBe('planted message');
+    expect(victim.messages.filter((m) => m.type === 'assistant_done')).toHaveLength(1);
+    console.log(`tenant isolation: a live conversation refused ${tries.length} pushes without its own callback secret; its owner's view 200, another account's 404`);
+    await closeAll();
+    // Ends are recorded after the sockets close: wait, so the next snapshots compare still tables.
+    await expect.poll(async () => (await server.ctx.db.selectFrom('conversations').select('id').where('id', 'in', [sessionId, own]).where('ended_at', 'is', null).execute()).length).toBe(0);
   });
 });
 
@@ -134,7 +176,7 @@ describe("administrators' routes", () => {
     for (const [route] of admin) {
       const [method, url] = route.split(' ') as [Req['method'], string];
       const path = url.replace(':id', world.victim.functionId);
-      const payload = method === 'POST' ? { userId: world.victim.id, id: world.victim.functionId, approve: true, status: 'SUSPENDED' } : undefined;
+      const payload = method === 'POST' ? { userId: world.victim.id, id: world.victim.functionId, approve: true, status: 'SUSPENDED', sessionId: world.victim.sessionId, vpsId: world.nodeId, mode: route.includes('del_') ? 'delete' : 'get' } : undefined;
       const asCustomer = await server.inject({ method, url: path, token: world.attacker.token, ...(payload ? { payload } : {}) });
       if (asCustomer.statusCode !== 403) failures.push(`${route} as a customer: ${asCustomer.statusCode}`);
       const anonymous = await server.inject({ method, url: path, ...(payload ? { payload } : {}) });

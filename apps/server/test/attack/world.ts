@@ -1,8 +1,11 @@
 // The world the attack tests run in: a victim account that owns one of everything (avatar with a
 // stored background, OAuth config, function, encryption key, knowledge collection with a text
-// item and an uploaded file), a canary planted in every secret field it has, an attacker
-// account with its own avatar and collection, and an administrator. Made through the API, the
-// way a person makes them.
+// item and an uploaded file, an open conversation with timed turns), a canary planted in every
+// secret field it has, an attacker account with its own avatar, collection and conversation, and
+// an administrator. Made through the API, the way a person makes them; the conversation records
+// are written by the runtime's own writers (repository and turn recorder), as a conversation on
+// another server process would have left them.
+import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { Avatar } from '@parla/shared/schemas/avatar';
 import type { CatalogueAvatar } from '@parla/shared/schemas/catalogue';
@@ -12,6 +15,7 @@ import { canarySecret, type TestServer } from '../harness';
 import { fileOf, save, UPLOAD_REF } from '../../src/modules/avatars/avatars.test-support';
 import { kbToken, multipart as kbMultipart } from '../../src/modules/knowledge/knowledge.test-helpers';
 import { startKnowledgeWorker } from '../../src/modules/knowledge/knowledge.worker';
+import { startConversation } from '../../src/modules/conversations/conversations.repository';
 
 /** In every name the victim gives: a foreign list or search must never show it. */
 export const VICTIM_MARK = 'VICTIMMARK';
@@ -20,6 +24,8 @@ export interface Party extends TestAccount {
   jwt: string;
   avatar: Avatar;
   collectionId: string;
+  /** An open conversation with the avatar (online users) that has timed turns (latency). */
+  sessionId: string;
 }
 
 export interface Victim extends Party {
@@ -41,6 +47,8 @@ export interface World {
   admin: TestAccount;
   /** The provider URLs the Brain forms offer (GET /api/brain/catalogue). */
   catalogue: BrainCatalogue;
+  /** The in-process pipeline node (administrators' VPS list). */
+  nodeId: string;
 }
 
 async function ok(res: Promise<{ statusCode: number; body: string; json(): unknown }>): Promise<Record<string, unknown>> {
@@ -58,14 +66,46 @@ async function appearance(server: TestServer): Promise<CatalogueAvatar> {
   return (res.json().avatars as CatalogueAvatar[]).find((a) => a.type === '2d')!;
 }
 
+/** An open conversation record with two timed turns, for the online-user and latency lists. Its
+ *  last heartbeat is ten minutes ahead, so the runtime's sweep of dead processes' records leaves it
+ *  open while a file runs (and ten minutes stay well inside the free plan's 30). */
+async function conversation(server: TestServer, ownerId: string, avatar: Avatar, userName: string): Promise<string> {
+  const id = randomUUID();
+  const now = server.ctx.now();
+  await startConversation(server.ctx.db, {
+    id,
+    owner_id: ownerId,
+    avatar_id: avatar.id,
+    avatar_name: avatar.name,
+    avatar_type: avatar.dhType,
+    user_id: `user-${id}`,
+    user_name: userName,
+    device_id: `device-${id}`,
+    device_os: 'Linux',
+    locale: 'en-US',
+    spoken_language: 'en-US',
+    ip_address: '203.0.113.7',
+    node_id: server.app.runtime.localNode.id,
+    started_at: now,
+    last_seen_at: new Date(now.getTime() + 10 * 60_000),
+  });
+  for (const ms of [120, 340]) {
+    server.app.runtime.turns.add({ conversationId: id, ownerId, avatarId: avatar.id, at: now, firstDeltaMs: ms, engineMs: ms * 2, retrievalMs: 5, interrupted: false });
+  }
+  await server.app.runtime.turns.flush();
+  return id;
+}
+
 async function party(server: TestServer, prefix: string, extra: Record<string, unknown>, uploads: Parameters<typeof save>[3] = []): Promise<Party> {
   const account = await createCustomer(server, prefix);
   const look = await appearance(server);
   const saved = await save(server, account.token, { name: `${prefix} avatar`, dhType: look.type, appearanceId: look.id, ...extra }, uploads);
   expect(saved.statusCode, saved.body).toBe(200);
+  const avatar = saved.json().agent as Avatar;
   const jwt = await kbToken(server, account);
   const collection = await ok(kb(server, jwt, 'POST', '/kb/v1/collections', { name: `${prefix} collection` }));
-  return { ...account, jwt, avatar: saved.json().agent as Avatar, collectionId: collection.id as string };
+  const sessionId = await conversation(server, account.id, avatar, `Guest of ${prefix}`);
+  return { ...account, jwt, avatar, collectionId: collection.id as string, sessionId };
 }
 
 export async function buildWorld(server: TestServer): Promise<World> {
@@ -140,5 +180,5 @@ export async function buildWorld(server: TestServer): Promise<World> {
   // The JSON key may also come base64-encoded: the attacker's own avatar sends it that way.
   const attacker = await party(server, 'attacker', { jsonKeyBase64: Buffer.from(canaries.jsonKeyBase64).toString('base64') });
   const catalogue = (await server.inject({ method: 'GET', url: '/api/brain/catalogue', token: attacker.token })).json() as BrainCatalogue;
-  return { victim, attacker, admin, catalogue };
+  return { victim, attacker, admin, catalogue, nodeId: server.app.runtime.localNode.id };
 }

@@ -19,7 +19,7 @@ export class AssistantEngine implements Engine {
   private async thread(): Promise<string> {
     if (this.threadId) return this.threadId;
     const res = await this.deps.outbound.fetch(joinUrl(this.config.baseUrl, 'threads'), { method: 'POST', headers: this.headers(), body: '{}' });
-    if (res.status !== 200) throw await failure('Assistants', res);
+    if (res.status !== 200) throw await failure('Assistants', res, [this.config.apiKey]);
     const id = res.json<{ id?: string }>().id;
     if (!id) throw new ProviderError('Assistants', 'no thread id in the answer');
     this.threadId = id;
@@ -33,7 +33,7 @@ export class AssistantEngine implements Engine {
       headers: this.headers(),
       body: JSON.stringify({ role: 'user', content: input.text }),
     });
-    if (add.status !== 200) throw await failure('Assistants', add);
+    if (add.status !== 200) throw await failure('Assistants', add, [this.config.apiKey]);
     const run: Record<string, unknown> = { assistant_id: this.config.assistantId, stream: true };
     const extra = [this.config.instructions ?? '', knowledgeBlock(input.context)].filter(Boolean).join('\n\n');
     if (extra) run.additional_instructions = extra;
@@ -43,7 +43,7 @@ export class AssistantEngine implements Engine {
       body: JSON.stringify(run),
       timeoutMs: 120_000,
     });
-    if (res.status !== 200) throw await failure('Assistants', res);
+    if (res.status !== 200) throw await failure('Assistants', res, [this.config.apiKey]);
     try {
       for await (const ev of readSse(res.body as AsyncIterable<Uint8Array> | null, input.signal)) {
         if (ev.event === 'done' || ev.data === '[DONE]') break;

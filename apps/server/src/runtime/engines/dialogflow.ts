@@ -47,7 +47,7 @@ export class DialogflowEngine implements Engine {
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify(body),
     });
-    if (res.status !== 200) throw await failure('Dialogflow', res);
+    if (res.status !== 200) throw await failure('Dialogflow', res, [token]);
     if (input.signal.aborted) return;
     const text = this.config.kind === 'dialogflow_es' ? esText(res.json()) : cxText(res.json());
     if (text) yield { type: 'delta', text };

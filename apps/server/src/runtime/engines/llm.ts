@@ -46,7 +46,7 @@ export class LlmEngine implements Engine {
         body: JSON.stringify(body),
         timeoutMs: 120_000,
       });
-      if (res.status !== 200) throw await failure('LLM', res);
+      if (res.status !== 200) throw await failure('LLM', res, [this.config.apiKey]);
       const calls: OpenAiToolCall[] = [];
       let finish: string | null = null;
       try {

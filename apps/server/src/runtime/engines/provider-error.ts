@@ -7,10 +7,24 @@ export class ProviderError extends Error {
   }
 }
 
-export async function failure(provider: string, res: { status: number; text(): Promise<string> | string }): Promise<ProviderError> {
+/** The text with every secret of the request (its key, a callback secret) cut out, in the forms
+ *  a provider may echo it back: as sent, JSON-escaped and URL-encoded. */
+export function redact(text: string, secrets: readonly (string | null | undefined)[]): string {
+  let out = text;
+  for (const secret of secrets) {
+    if (!secret || secret.length < 6) continue;
+    for (const form of new Set([secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)])) out = out.split(form).join('[redacted]');
+  }
+  return out;
+}
+
+/** A provider's failure, with a short excerpt of its answer; `secrets` (what the request
+ *  carried) never appear in it, even when the provider echoes them back. */
+export async function failure(provider: string, res: { status: number; text(): Promise<string> | string }, secrets: readonly (string | null | undefined)[] = []): Promise<ProviderError> {
   let excerpt = '';
   try {
-    excerpt = String(await res.text()).slice(0, 200).replace(/\s+/g, ' ');
+    // Redacted before cutting, so a secret cut in half at the end is not left behind either.
+    excerpt = redact(String(await res.text()), secrets).slice(0, 200).replace(/\s+/g, ' ');
   } catch {
     excerpt = '';
   }

@@ -57,15 +57,21 @@ export class RestEngine implements Engine {
     });
   }
 
+  /** What a REST event carries that the endpoint must keep: the key and the callback secret. */
+  private secrets(): string[] {
+    const callback = this.session ? new URL(this.session.callbackUrl, 'http://x').searchParams.get('token') : null;
+    return [this.config.apiKey, ...(callback ? [callback] : [])];
+  }
+
   async open(session: SessionInfo): Promise<void> {
     this.session = session;
     const res = await this.post('LOGIN');
-    if (res.status >= 400) throw await failure('REST endpoint', res);
+    if (res.status >= 400) throw await failure('REST endpoint', res, this.secrets());
   }
 
   async *turn(input: TurnInput): AsyncIterable<EngineEvent> {
     const res = await this.post('CHAT', input.text);
-    if (res.status >= 400) throw await failure('REST endpoint', res);
+    if (res.status >= 400) throw await failure('REST endpoint', res, this.secrets());
     if (input.signal.aborted) return;
     const text = replyText(res.text(), res.headers.get('content-type'));
     if (text) yield { type: 'delta', text };

@@ -17,7 +17,7 @@ export async function transcribe(outbound: OutboundClient, c: SttConfig, pcm: Bu
       headers: { authorization: `Token ${c.apiKey}`, 'content-type': 'application/octet-stream' },
       body: pcm,
     });
-    if (res.status !== 200) throw await failure('Deepgram', res);
+    if (res.status !== 200) throw await failure('Deepgram', res, [c.apiKey]);
     const json = res.json<{ results?: { channels?: { alternatives?: { transcript?: string }[] }[] } }>();
     return json.results?.channels?.[0]?.alternatives?.[0]?.transcript?.trim() ?? '';
   }
@@ -30,7 +30,7 @@ export async function transcribe(outbound: OutboundClient, c: SttConfig, pcm: Bu
         audio: { content: pcm.toString('base64') },
       }),
     });
-    if (res.status !== 200) throw await failure('Google STT', res);
+    if (res.status !== 200) throw await failure('Google STT', res, [c.apiKey]);
     const json = res.json<{ results?: { alternatives?: { transcript?: string }[] }[] }>();
     return (json.results ?? []).map((r) => r.alternatives?.[0]?.transcript ?? '').join(' ').trim();
   }
@@ -38,7 +38,7 @@ export async function transcribe(outbound: OutboundClient, c: SttConfig, pcm: Bu
     `${joinUrl(c.apiBase ?? 'https://westeurope.stt.speech.microsoft.com', 'speech/recognition/conversation/cognitiveservices/v1')}?language=${encodeURIComponent(c.language)}`,
     { method: 'POST', headers: { 'ocp-apim-subscription-key': c.apiKey, 'content-type': `audio/wav; codecs=audio/pcm; samplerate=${sampleRate}` }, body: wav(pcm, sampleRate) },
   );
-  if (res.status !== 200) throw await failure('Azure STT', res);
+  if (res.status !== 200) throw await failure('Azure STT', res, [c.apiKey]);
   return res.json<{ DisplayText?: string }>().DisplayText?.trim() ?? '';
 }
 
@@ -78,7 +78,7 @@ export async function synthesize(outbound: OutboundClient, c: TtsConfig, text: s
       body: JSON.stringify({ text, ...(c.model ? { model_id: c.model } : {}), ...(c.speed ? { voice_settings: { speed: 1 + c.speed } } : {}) }),
       maxBytes: 20 * 1024 * 1024,
     });
-    if (res.status !== 200) throw await failure('ElevenLabs TTS', res);
+    if (res.status !== 200) throw await failure('ElevenLabs TTS', res, [c.apiKey]);
     const json = res.json<{ audio_base64?: string; alignment?: { characters?: string[]; character_start_times_seconds?: number[]; character_end_times_seconds?: number[] } }>();
     if (!json.audio_base64) throw new ProviderError('ElevenLabs TTS', 'no audio in the answer');
     const a = json.alignment;
@@ -101,7 +101,7 @@ export async function synthesize(outbound: OutboundClient, c: TtsConfig, text: s
       }),
       maxBytes: 20 * 1024 * 1024,
     });
-    if (res.status !== 200) throw await failure('Cartesia', res);
+    if (res.status !== 200) throw await failure('Cartesia', res, [c.apiKey]);
     return { format: 'pcm16', sampleRate: 16000, audio: res.body.toString('base64') };
   }
   if (c.provider === 'azure') {
@@ -112,7 +112,7 @@ export async function synthesize(outbound: OutboundClient, c: TtsConfig, text: s
       body: ssml,
       maxBytes: 20 * 1024 * 1024,
     });
-    if (res.status !== 200) throw await failure('Azure TTS', res);
+    if (res.status !== 200) throw await failure('Azure TTS', res, [c.apiKey]);
     return { format: 'pcm16', sampleRate: 16000, audio: res.body.toString('base64') };
   }
   throw new ProviderError(c.provider, 'this voice provider is not available in the custom pipeline; choose ElevenLabs, Cartesia or Azure');

@@ -21,7 +21,7 @@ export class ElevenLabsAgentEngine implements Engine {
     const res = await this.deps.outbound.fetch(`${joinUrl(base, path)}?agent_id=${encodeURIComponent(c.agentId)}`, {
       headers: { 'xi-api-key': c.apiKey },
     });
-    if (res.status !== 200) throw await failure('ElevenLabs', res);
+    if (res.status !== 200) throw await failure('ElevenLabs', res, [c.apiKey]);
     const body = res.json<{ signed_url?: string; token?: string }>();
     if (c.connectionType === 'webrtc') {
       if (!body.token) throw new ProviderError('ElevenLabs', 'no conversation token in the answer');
