@@ -1,6 +1,6 @@
 // Queries of the account area: the account row, plan change requests, administrators to notify
 // and the avatar count. Rules live in account.service.ts and admin.service.ts.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 
 type Q = Kysely<DB> | Transaction<DB>;
@@ -46,13 +46,3 @@ export function decidePlanRequest(db: Q, requestId: string, decision: 'APPROVED'
     .executeTakeFirst();
 }
 
-/**
- * Avatars the account owns. The avatars table belongs to the avatar area and may not exist in
- * this build yet; until it does the count is 0 because no avatar can exist.
- */
-export async function countAvatars(db: Q, ownerId: string): Promise<number> {
-  const exists = await sql<{ present: boolean }>`select to_regclass('avatars') is not null as present`.execute(db);
-  if (!exists.rows[0]?.present) return 0;
-  const res = await sql<{ n: number }>`select count(*)::int as n from avatars where owner_id = ${ownerId}`.execute(db);
-  return Number(res.rows[0]?.n ?? 0);
-}

@@ -4,7 +4,7 @@ import { planLimits, planName } from '@parla/shared/plans';
 import type { PlanUsage } from '@parla/shared/schemas/account';
 import type { AppContext } from '../../context';
 import { usageByAvatar } from '../conversations/conversations.repository';
-import { countAvatars } from './account.repository';
+import { countByOwner as countAvatars } from '../avatars/avatars.repository';
 
 const MINUTE_MS = 60_000;
 
