@@ -11,7 +11,7 @@ import { sql, type Kysely } from 'kysely';
 // cascade). So ingestion, retry, a resumed item, deletes and direct inserts stay consistent.
 //
 // impact = (π²/6 − 1/(tf + ½)) / ln(length + 1): ts_rank's occurrence sum Σ 1/j² (j ≤ tf, within
-// 0.5 % of it) over its 1 + log length normalisation, length = positions in the chunk.
+// 0.5 % of it for tf ≥ 2) over its 1 + log length normalisation, length = positions in the chunk.
 /** Writes the rows of the chunks in `source` (the table, or a trigger's transition table). */
 function termsOf(source: 'knowledge_chunks' | 'changed_chunks') {
   return sql.raw(`
