@@ -16,7 +16,7 @@ import * as repo from './knowledge.repository';
 /** How many matches, in the index's order, are ranked per query form (see the header). */
 export const RANK_CANDIDATES = 400;
 /** Per query word and collection, the chunks of highest impact added when there are more matches. */
-export const TERM_CANDIDATES = 100;
+export const TERM_CANDIDATES = 50;
 /** Query words that bring impact candidates (an any-word query may have 32 words). */
 const MAX_TERM_WORDS = 8;
 const VECTOR_CANDIDATES = 50;
