@@ -45,6 +45,17 @@ export interface KnowledgeChunksTable {
   tsv: unknown;
 }
 
+/** Written by triggers on knowledge_chunks (migration 0402, docs/decisions/604); read by search. */
+export interface KnowledgeChunkTermsTable {
+  chunk_id: number;
+  owner_id: string;
+  collection_id: string;
+  ts_config: string;
+  lexeme: string;
+  tf: number;
+  impact: number;
+}
+
 /** Exists only where pgvector is available (migration 0401). */
 export interface KnowledgeEmbeddingsTable {
   chunk_id: number;
@@ -58,5 +69,6 @@ export interface KnowledgeTables {
   knowledge_collections: KnowledgeCollectionsTable;
   knowledge_items: KnowledgeItemsTable;
   knowledge_chunks: KnowledgeChunksTable;
+  knowledge_chunk_terms: KnowledgeChunkTermsTable;
   knowledge_embeddings: KnowledgeEmbeddingsTable;
 }

@@ -10,6 +10,9 @@ import { OutboundClient } from '../../lib/outbound';
 import { createTestServer, type TestServer } from '../../../test/harness';
 import { startKnowledgeSite, type KnowledgeSite } from '../../../../../e2e/support/stand-ins/knowledge-site';
 import { makeDocx, makePdf } from './knowledge.fixtures';
+import { textSearchConfig } from './knowledge.language';
+import { insertChunks } from './knowledge.repository';
+import { RANK_CANDIDATES } from './knowledge.search';
 import { kbClient, multipart, type Kb } from './knowledge.test-helpers';
 import { startKnowledgeWorker, type KnowledgeWorker } from './knowledge.worker';
 
@@ -148,6 +151,38 @@ describe('the knowledge API', () => {
     const put = await asAlice('PUT', `/kb/v1/collections/${id}`, { name: 'Language', language: 'en-GB' });
     expect(put.statusCode, put.body).toBe(200);
     expect((await search(asAlice, [id], 'river'))[0]!.item_name).toBe('Cycling');
+  });
+
+  it('ranks first the chunks where a common word occurs most, beyond the matches it ranks in index order', async () => {
+    const id = await newCollection(asAlice, 'Shop', 'en');
+    const item = await addItem(asAlice, id, { name: 'Catalogue', knowledge_type: { text: { content: 'The shop catalogue.' } } });
+    await worker.drain();
+    // More chunks with "acme" once than a search ranks in the index's order, then the ones with
+    // it four, three and two times (same length, so occurrences decide), stored last.
+    const words = ['bicycle', 'saddle', 'helmet', 'pedal', 'chain', 'wheel', 'frame', 'brake', 'tyre'];
+    const text = (times: number, n: number) => [...Array<string>(times).fill('acme'), ...words.slice(0, 9 - times), `model${n}`].join(' ');
+    const rows = (contents: string[]) => contents.map((content, i) => ({ owner_id: alice.id, collection_id: id, item_id: item.id, ord: i + 1, content }));
+    const config = await textSearchConfig(server.ctx.db, 'en');
+    await insertChunks(server.ctx.db, rows(Array.from({ length: RANK_CANDIDATES + 100 }, (_, n) => text(1, n))), config);
+    await insertChunks(server.ctx.db, rows([text(2, 0), text(4, 0), text(3, 0)]), config);
+    const occurrences = (hits: { text: string }[]) => hits.map((h) => h.text.split('acme').length - 1);
+    expect(occurrences(await search(asAlice, [id], 'Acme', 3))).toEqual([4, 3, 2]);
+    expect(occurrences(await search(asAlice, [id], 'acme bicycles', 3))).toEqual([4, 3, 2]);
+
+    // A re-index (another language) rewrites the impact rows with the chunks.
+    const put = await asAlice('PUT', `/kb/v1/collections/${id}`, { name: 'Shop', language: null });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(occurrences(await search(asAlice, [id], 'acme', 3))).toEqual([4, 3, 2]);
+    const terms = () => server.ctx.db.selectFrom('knowledge_chunk_terms').select(['ts_config', 'tf']).where('collection_id', '=', id).where('lexeme', '=', 'acme').execute();
+    expect((await terms()).map((t) => `${t.ts_config} ${t.tf}`).sort()).toEqual(['simple 2', 'simple 3', 'simple 4']);
+
+    // Retry and delete take them with the chunks.
+    await server.ctx.db.updateTable('knowledge_items').set({ status: 'failed', fail_reason: 'test' }).where('id', '=', item.id).execute();
+    expect((await asAlice('POST', `/kb/v1/items/${item.id}/retry`)).statusCode).toBe(200);
+    await worker.drain();
+    expect(await terms()).toHaveLength(0);
+    expect((await asAlice('DELETE', `/kb/v1/items/${item.id}`)).statusCode).toBe(200);
+    expect(await server.ctx.db.selectFrom('knowledge_chunk_terms').select('chunk_id').where('collection_id', '=', id).execute()).toHaveLength(0);
   });
 
   it('fetches a URL item as readable text, without navigation or scripts', async () => {

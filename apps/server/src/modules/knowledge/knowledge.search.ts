@@ -1,7 +1,8 @@
 // Retrieval (POST /kb/v1/search; also what the conversation runtime calls). Full-text first:
 // the matching chunks are found through the GIN index, and only a bounded candidate set of them
 // is ranked (ranking every match of a common word costs tens of milliseconds at 100k chunks:
-// design/references.md; bench/knowledge-search.ts measures it). All query words must match
+// design/references.md; bench/knowledge-search.ts measures it): the first matches, and, for a
+// word in more chunks than that, the chunks where it weighs most (docs/decisions/604). All query words must match
 // first; when that finds fewer than top_k chunks, any word may. With embeddings configured and
 // pgvector present, a vector search runs too and both lists are fused by reciprocal rank.
 import { sql } from 'kysely';
@@ -12,8 +13,12 @@ import { embed, embeddingModel, vectorLiteral, vectorSearchReady } from './knowl
 import { textSearchConfig } from './knowledge.language';
 import * as repo from './knowledge.repository';
 
-/** How many matching chunks are ranked per query form (see the header). */
+/** How many matches, in the index's order, are ranked per query form (see the header). */
 export const RANK_CANDIDATES = 400;
+/** Per query word and collection, the chunks of highest impact added when there are more matches. */
+export const TERM_CANDIDATES = 50;
+/** Query words that bring impact candidates (an any-word query may have 32 words). */
+const MAX_TERM_WORDS = 8;
 const VECTOR_CANDIDATES = 50;
 const RRF_K = 60;
 
@@ -37,7 +42,11 @@ export function anyWordQuery(text: string): string | null {
   return words.length ? words.join(' | ') : null;
 }
 
-/** Ranks at most RANK_CANDIDATES chunks matching `tsquery` among the owner's collections. */
+/**
+ * Ranks the chunks matching `tsquery` among the owner's collections: the first RANK_CANDIDATES
+ * matches the GIN index returns and, when there are more matches than that, for each query word
+ * the chunks where it weighs most (knowledge_chunk_terms, docs/decisions/604).
+ */
 async function rankFullText(
   ctx: AppContext,
   ownerId: string,
@@ -50,16 +59,37 @@ async function rankFullText(
   const tsq = form === 'all' ? sql`websearch_to_tsquery(${config}::regconfig, ${text})` : sql`to_tsquery(${config}::regconfig, ${text})`;
   // The matches are planned as if all were wanted (a materialized CTE is planned on its own, so
   // the LIMIT does not tempt the planner into testing each row's compressed tsvector in a scan
-  // of the table or of the collection index) and read lazily: only the first RANK_CANDIDATES
-  // are fetched and ranked. A word in every chunk then reads 400 rows; a rarer one comes from
-  // the GIN bitmap. bench/knowledge-search.ts compares this with ranking every match.
+  // of the table or of the collection index) and read lazily: only the first RANK_CANDIDATES + 1
+  // are fetched. When that is all of them, every match is ranked. Otherwise the first ones are
+  // in physical order, not by relevance, so each query word's highest-impact chunks (more
+  // occurrences, shorter chunk: ts_rank's order for that word) join the candidates; they are
+  // still filtered by the query and ranked by the same ts_rank. bench/knowledge-search.ts
+  // compares this with ranking every match.
   const res = await sql<Ranked & Chunk>`
     with matches as materialized (
       select id, tsv from knowledge_chunks
       where owner_id = ${ownerId} and collection_id in (${sql.join(collectionIds)}) and ts_config = ${config}
         and tsv @@ ${tsq}
+    ), firsts as materialized (
+      select id, tsv from matches limit ${RANK_CANDIDATES + 1}
+    ), words as materialized (
+      select w.lexeme from unnest(tsvector_to_array(to_tsvector(${config}::regconfig, ${text}))) as w(lexeme) limit ${MAX_TERM_WORDS}
+    ), weighty as (
+      select distinct t.chunk_id as id
+      from words w
+      cross join unnest(array[${sql.join(collectionIds)}]::text[]) as c(id)
+      cross join lateral (
+        select chunk_id from knowledge_chunk_terms
+        where collection_id = c.id and ts_config = ${config} and lexeme = w.lexeme and owner_id = ${ownerId}
+        order by impact desc
+        limit ${Math.max(limit, TERM_CANDIDATES)}
+      ) t
+      where (select count(*) from firsts) > ${RANK_CANDIDATES}
     ), candidates as (
-      select id, tsv from matches limit ${RANK_CANDIDATES}
+      select id, tsv from firsts
+      union all
+      select k.id, k.tsv from knowledge_chunks k join weighty w on w.id = k.id
+      where k.tsv @@ ${tsq} and not exists (select 1 from firsts f where f.id = k.id)
     ), ranked as (
       select c.id, ts_rank(c.tsv, q.query, 1 | 32)::float8 as score
       from candidates c, (select ${tsq} as query) q
