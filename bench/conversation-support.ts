@@ -16,7 +16,7 @@ export const SECRET = 'bench-secret-key-0123456789-0123456789-abcdef';
 export async function startBenchServer(engines: Record<string, EngineConfig>, allow: string[] = []) {
   const database = await openDatabase({});
   await migrate(database.db);
-  const config = parseConfig({ SECRET_KEY: SECRET, LOG_LEVEL: 'silent', DATA_DIR: '/tmp/parla-bench', OUTBOUND_ALLOW: allow.join(',') });
+  const config = parseConfig({ SECRET_KEY: SECRET, LOG_LEVEL: 'silent', LOCAL_NODE_CAPACITY: '100000', DATA_DIR: '/tmp/parla-bench', OUTBOUND_ALLOW: allow.join(',') });
   const { app } = await build({ config, database, secretKey: SECRET, serveWeb: false });
   await database.db
     .insertInto('users')

@@ -39,6 +39,8 @@ const envSchema = z.object({
   EMBEDDING_MODEL: z.string().min(1).optional(),
   /** Knowledge crawls per minute from one address (each fetches up to 20 pages). */
   CRAWL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Conversations the server's own (in-process) pipeline node takes at once; more go to other nodes. */
+  LOCAL_NODE_CAPACITY: z.coerce.number().int().min(1).max(100_000).default(200),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Sign-in, registration and reset requests per minute from one address. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),

@@ -25,7 +25,6 @@ export const TICK_MS = 5_000;
 /** An open conversation record not touched for this long belonged to a process that died. */
 export const STALE_CONVERSATION_MS = 60_000;
 /** Conversations the in-process node runs at once. */
-export const LOCAL_NODE_CAPACITY = 200;
 
 export interface RuntimeHooks {
   /** Access check + the avatar's runtime view; throws AppError (notFound, invalidToken, ...). */
@@ -70,7 +69,7 @@ export class Runtime {
     };
     this.turns = new TurnRecorder(ctx.db, (err) => ctx.log.warn({ err: String(err) }, 'recording turn latency failed'));
     this.registry = new NodeRegistry(ctx.db, ctx.now, (id) => this.nodeLost(id), ctx.log);
-    this.localNode = new LocalNode(`local-${hostname()}-${ctx.config.PORT}`, `${hostname()} (in-process)`, LOCAL_NODE_CAPACITY, this.deps);
+    this.localNode = new LocalNode(`local-${hostname()}-${ctx.config.PORT}`, `${hostname()} (in-process)`, ctx.config.LOCAL_NODE_CAPACITY, this.deps);
   }
 
   now(): Date {

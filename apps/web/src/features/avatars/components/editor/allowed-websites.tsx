@@ -47,7 +47,7 @@ export function AllowedWebsites() {
         Allowed websites
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        Only pages of these websites may open conversations with this avatar. Leave the list empty to allow any website. The avatar&apos;s own page, the preview and the access link always work.
+        Only these websites may embed this avatar (show it in a frame or open conversations with it). Leave the list empty to allow any website. The avatar&apos;s own page, the preview and the access link always work.
       </Typography>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
         <TextField
