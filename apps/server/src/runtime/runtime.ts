@@ -15,7 +15,9 @@ import { NodeRegistry } from './nodes/registry';
 import { Sandbox } from './sandbox/sandbox';
 import { Conversation, type ClientInfo } from './session';
 import type { EngineDeps, RetrievedChunk } from './types';
-import { openConversationsFromIp } from './usage';
+import { addUsageMany, openConversationsFromIp, usageId, usageTodayMany } from './usage';
+import { touchConversations } from '../modules/conversations/conversations.repository';
+import { minutesUsedThisMonth } from '../modules/account/usage';
 import { useGrant } from './oauth';
 
 export const OAUTH_REQUIRED_MESSAGE = 'Please sign in with the partner before starting the conversation.';
@@ -96,9 +98,35 @@ export class Runtime {
     await this.sandbox.close();
   }
 
-  /** Accounts every open conversation now (tests call it after moving the clock). */
+  /** Accounts every open conversation now (tests call it after moving the clock): their
+   *  seconds, last-seen times and today's usage in a few statements for all of them (not a few
+   *  per conversation: idle conversations must cost the database little), the plan's monthly
+   *  minutes once per owner, then each conversation's limits. */
   async tickAll(): Promise<void> {
-    await Promise.all([...this.conversations.values()].map((c) => c.tick().catch((err: unknown) => this.ctx.log.warn({ err: String(err) }, 'tick failed'))));
+    const now = this.now();
+    const nowMs = now.getTime();
+    const live = [...this.conversations.values()].flatMap((c) => {
+      const part = c.account(nowMs);
+      return part ? [{ c, ...part }] : [];
+    });
+    if (!live.length) return;
+    try {
+      await addUsageMany(this.ctx.db, live, now);
+      await touchConversations(this.ctx.db, live.map((x) => x.c.id), now);
+      const used = await usageTodayMany(this.ctx.db, live.flatMap((x) => x.keys), now);
+      const usedUp = new Map<string, boolean>();
+      for (const owner of new Set(live.map((x) => x.c.ownerId))) {
+        const minutes = await this.planMinutes(owner);
+        usedUp.set(owner, minutes !== null && (await minutesUsedThisMonth(this.ctx, owner)) >= minutes);
+      }
+      await Promise.all(
+        live.map(({ c }) =>
+          c.applyLimits(nowMs, (k) => used.get(usageId(k)) ?? 0, usedUp.get(c.ownerId) ?? false).catch((err: unknown) => this.ctx.log.warn({ err: String(err) }, 'tick failed')),
+        ),
+      );
+    } catch (err) {
+      this.ctx.log.warn({ err: String(err) }, 'tick failed');
+    }
   }
 
   /** Ends conversation records left open by a process that died (they end when last seen). */

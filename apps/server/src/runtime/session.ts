@@ -15,7 +15,7 @@ import {
   type ServerMessage,
 } from '@parla/shared/schemas/conversation';
 import { ErrorCode, ERROR_MESSAGES } from '@parla/shared/errors';
-import { endConversation, startConversation, touchConversation } from '../modules/conversations/conversations.repository';
+import { endConversation, startConversation } from '../modules/conversations/conversations.repository';
 import type { ResolvedAvatar } from './avatar';
 import { EchoEngine } from './engines/echo';
 import type { NodeHandle } from './nodes/node';
@@ -376,24 +376,29 @@ export class Conversation {
     h.endTurn(id);
   }
 
-  /** Accounts the time since the last tick and applies every running limit. */
-  async tick(): Promise<void> {
-    if (this.ended || !this.recorded) return;
-    const db = this.runtime.ctx.db;
-    const now = this.runtime.now();
-    const nowMs = now.getTime();
+  /** The time since it was last accounted (seconds), or null when there is nothing to account.
+   *  The runtime's tick accounts every open conversation at once (Runtime.tickAll). */
+  account(nowMs: number): { keys: UsageKey[]; seconds: number } | null {
+    if (this.ended || !this.recorded) return null;
     const seconds = Math.max(0, (nowMs - this.accountedAt) / 1000);
     this.accountedAt = nowMs;
-    await addUsage(db, this.usageKeys(), seconds, now);
-    await touchConversation(db, this.id, now);
+    return { keys: this.usageKeys(), seconds };
+  }
+
+  get ownerId(): string {
+    return this.avatar.ownerId;
+  }
+
+  /** Applies every running limit once the tick has written and read the usage. */
+  async applyLimits(nowMs: number, usedToday: (k: UsageKey) => number, monthlyMinutesUsedUp: boolean): Promise<void> {
+    if (this.ended) return;
     const l = this.avatar.limits;
     if (l.idleTimeout > 0 && nowMs - this.lastUserAt >= l.idleTimeout * 1000 && !this.turn) {
       return this.end('idle', CLOSE_CODES.idleTimeout);
     }
-    const [sessionUsed, ipUsed, demoUsed] = await Promise.all(this.usageKeys().map((k) => usageToday(db, k, now)));
+    const [sessionUsed, ipUsed, demoUsed] = this.usageKeys().map(usedToday);
     if (l.demo !== -1 && demoUsed! >= l.demo) return this.end('demo', CLOSE_CODES.demoOver);
-    const minutes = await this.runtime.planMinutes(this.avatar.ownerId);
-    if (minutes !== null && (await minutesUsedThisMonth(this.runtime.ctx, this.avatar.ownerId)) >= minutes) {
+    if (monthlyMinutesUsedUp) {
       this.send({ type: 'error', code: ErrorCode.UsageLimitExceeded, message: ERROR_MESSAGES[ErrorCode.UsageLimitExceeded] });
       return this.end('usage', CLOSE_CODES.usageLimitExceeded);
     }
