@@ -19,8 +19,9 @@ import { SCREEN_MESSAGES } from '@parla/shared/errors';
 import { PageLoading } from '../../../components/page-loading';
 import { useOnlineUsers, type OnlineUsersScope } from '../api/get-online-users';
 import { LatencyTable } from './latency-table';
-import { formatTime, OnlineUserDialog } from './online-user-dialog';
-import { RefreshButton } from './refresh-button';
+import { formatTime } from '../../../components/details-dialog';
+import { OnlineUserDialog } from './online-user-dialog';
+import { RefreshButton } from '../../../components/refresh-button';
 
 export function OnlineUsersScreen({ scope }: { scope: OnlineUsersScope }) {
   const query = useOnlineUsers(scope);

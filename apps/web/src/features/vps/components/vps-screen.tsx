@@ -28,7 +28,7 @@ import { VPS_DELETE_CLOSE_MS } from '@parla/shared/limits';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageLoading } from '../../../components/page-loading';
 import { MOBILE_QUERY } from '../../../app/theme';
-import { RefreshButton } from '../../online-users/components/refresh-button';
+import { RefreshButton } from '../../../components/refresh-button';
 import { useDeleteVps } from '../api/delete-vps';
 import { useVpsList } from '../api/get-vps-list';
 import { VpsDetailsDialog } from './vps-details-dialog';
