@@ -1,7 +1,9 @@
 // Runs approved Python functions: each call in a fresh child process (Pyodide in WebAssembly)
-// with a wall-clock limit (the process is killed), a memory limit, no network and no secrets
-// (empty environment), confined by the OS (confinement.ts). Unapproved code is refused before any process sees it. One warm process
-// is kept ready, so a call does not wait for Pyodide to load. See docs/decisions/601-function-sandbox.md.
+// with a wall-clock limit (the process is killed), a memory limit, no network, no secrets and no
+// host files: the child is confined by the OS (confinement.ts) and strips Pyodide's bridges to the
+// host itself (sandbox-child.mjs). Unapproved code is refused before any process sees it. One warm
+// process is kept ready, so a call does not wait for Pyodide to load.
+// See docs/decisions/601-function-sandbox.md.
 import { fork, type ChildProcess } from 'node:child_process';
 import type { FunctionTool } from '../types';
 import { childLaunch } from './confinement';
