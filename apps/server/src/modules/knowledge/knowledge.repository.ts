@@ -94,6 +94,7 @@ export function fileIdsOfCollection(db: Q, ownerId: string, collectionId: string
     .execute();
 }
 
+/** Back to the queue after a failure; `crashes` stays (docs/decisions/405). */
 export function requeueItem(db: Q, ownerId: string, id: string, now: Date) {
   return db
     .updateTable('knowledge_items')
@@ -106,10 +107,14 @@ export function requeueItem(db: Q, ownerId: string, id: string, now: Date) {
 
 // --- Worker -----------------------------------------------------------------------------------
 
-/** Claims the oldest queued item, or a processing one whose lease ran out (its worker died). */
+/**
+ * Claims the oldest queued item, or a processing one whose lease ran out (its worker died: that
+ * counts as a crash of the item, which a retry does not reset).
+ */
 export async function claimNextItem(db: Kysely<DB>, now: Date, leaseUntil: Date) {
   const res = await sql<{ id: string }>`
-    update knowledge_items set status = 'processing', attempts = attempts + 1, locked_until = ${leaseUntil}, updated_at = ${now}
+    update knowledge_items set status = 'processing', attempts = attempts + 1,
+      crashes = crashes + case when status = 'processing' then 1 else 0 end, locked_until = ${leaseUntil}, updated_at = ${now}
     where id = (
       select id from knowledge_items
       where status = 'queued' or (status = 'processing' and locked_until < ${now})
@@ -130,6 +135,16 @@ export function extendLease(db: Q, id: string, until: Date) {
 
 export function finishItem(db: Q, id: string, patch: Updateable<KnowledgeItemsTable>) {
   return db.updateTable('knowledge_items').set(patch).where('id', '=', id).where('status', '=', 'processing').executeTakeFirst();
+}
+
+/** Fails a claimed item whose extraction crashed, counting the crash. */
+export function failItemCrashed(db: Q, id: string, reason: string, now: Date) {
+  return db
+    .updateTable('knowledge_items')
+    .set((eb) => ({ status: 'failed', fail_reason: reason, crashes: eb('crashes', '+', 1), locked_until: null, updated_at: now, processed_at: now }))
+    .where('id', '=', id)
+    .where('status', '=', 'processing')
+    .executeTakeFirst();
 }
 
 export function deleteChunksOfItem(db: Q, itemId: string) {
