@@ -61,6 +61,14 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
   return { db, kind: 'postgres', hasVector, ...(opts.schema ? { schema: opts.schema } : {}), close: () => db.destroy() };
 }
 
+/**
+ * PGlite keeps PostgreSQL's default max_wal_size of 1 GB and has no checkpointer process: the WAL
+ * grew to 1.1 GB while 26 MB of knowledge was ingested (issue 21). A standalone backend runs the
+ * checkpoint itself when the WAL passes max_wal_size, and then recycles segments down to
+ * min_wal_size, so these bound the data directory's WAL to about 100 MB (docs/decisions/406).
+ */
+const PGLITE_SETTINGS = ['max_wal_size=64MB', 'min_wal_size=32MB'];
+
 async function openPglite(opts: DatabaseOptions): Promise<Database> {
   let dataDir: string | undefined;
   if (opts.dataDir) {
@@ -69,6 +77,7 @@ async function openPglite(opts: DatabaseOptions): Promise<Database> {
   }
   const pglite = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
     extensions: { vector },
   });

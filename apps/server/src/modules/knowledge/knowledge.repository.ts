@@ -147,8 +147,17 @@ export function failItemCrashed(db: Q, id: string, reason: string, now: Date) {
     .executeTakeFirst();
 }
 
-export function deleteChunksOfItem(db: Q, itemId: string) {
-  return db.deleteFrom('knowledge_chunks').where('item_id', '=', itemId).execute();
+/** Deletes up to `limit` chunks of an item (with their terms and vectors); answers how many. */
+export async function deleteSomeChunksOfItem(db: Q, itemId: string, limit: number): Promise<number> {
+  const res = await sql`
+    delete from knowledge_chunks where id in (select id from knowledge_chunks where item_id = ${itemId} order by ord desc limit ${limit})
+  `.execute(db);
+  return Number(res.numAffectedRows ?? 0);
+}
+
+/** The last chunk an interrupted ingestion wrote for this item, if any. */
+export function lastChunkOfItem(db: Q, itemId: string) {
+  return db.selectFrom('knowledge_chunks').select(['ord', 'content']).where('item_id', '=', itemId).orderBy('ord', 'desc').limit(1).executeTakeFirst();
 }
 
 export async function insertChunks(

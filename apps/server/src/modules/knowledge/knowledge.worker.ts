@@ -7,10 +7,11 @@ import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context';
 import type { KnowledgeItemsTable } from '../../db/tables/knowledge';
 import { chunkText } from './knowledge.chunking';
-import { embed, embeddingModel, storeEmbeddings, vectorSearchReady } from './knowledge.embeddings';
+import { embed, vectorSearchReady } from './knowledge.embeddings';
 import { decodeText, ExtractError, kindOf, type DocumentKind } from './knowledge.extract';
 import { EXTRACT_LIMITS, ExtractCrash, extractInChild, type ExtractLimits } from './knowledge.extract-runner';
 import { fetchDocument, FetchProblem } from './knowledge.fetch';
+import { clearChunks, writeChunks } from './knowledge.ingest-writer';
 import { textSearchConfig } from './knowledge.language';
 import * as repo from './knowledge.repository';
 
@@ -76,8 +77,11 @@ async function readItemText(ctx: AppContext, item: Item): Promise<string> {
 }
 
 export async function processItem(ctx: AppContext, item: Item): Promise<void> {
-  const finishFailed = (reason: string) =>
-    repo.finishItem(ctx.db, item.id, { status: 'failed', fail_reason: reason, locked_until: null, updated_at: ctx.now(), processed_at: ctx.now() });
+  // A failed item keeps no chunks (an interrupted run may have written some).
+  const finishFailed = async (reason: string) => {
+    await clearChunks(ctx, item.id);
+    await repo.finishItem(ctx.db, item.id, { status: 'failed', fail_reason: reason, locked_until: null, updated_at: ctx.now(), processed_at: ctx.now() });
+  };
   if (item.crashes >= INGEST_MAX_CRASHES) {
     await finishFailed(CRASHED_TOO_OFTEN);
     return;
@@ -102,32 +106,22 @@ export async function processItem(ctx: AppContext, item: Item): Promise<void> {
       }
     }
 
-    await ctx.db.transaction().execute(async (trx) => {
-      await repo.deleteChunksOfItem(trx, item.id);
-      const ids = await repo.insertChunks(
-        trx,
-        chunks.map((content, ord) => ({ owner_id: item.owner_id, collection_id: item.collection_id, item_id: item.id, ord, content })),
-        config,
-      );
-      if (vectors) {
-        await storeEmbeddings(
-          trx,
-          embeddingModel(ctx)!,
-          ids.map((chunkId, i) => ({ chunkId, ownerId: item.owner_id, collectionId: item.collection_id, vector: vectors![i]! })),
-        );
-      }
-      await repo.finishItem(trx, item.id, {
-        status: 'ready',
-        fail_reason: null,
-        chunk_count: chunks.length,
-        locked_until: null,
-        updated_at: ctx.now(),
-        processed_at: ctx.now(),
-      });
+    // Chunks in short batches, invisible to search until the item is ready (decision 406).
+    await writeChunks(ctx, item, chunks, config, vectors, () =>
+      repo.extendLease(ctx.db, item.id, new Date(ctx.now().getTime() + INGEST_LEASE_MS)),
+    );
+    await repo.finishItem(ctx.db, item.id, {
+      status: 'ready',
+      fail_reason: null,
+      chunk_count: chunks.length,
+      locked_until: null,
+      updated_at: ctx.now(),
+      processed_at: ctx.now(),
     });
   } catch (err) {
     if (err instanceof ExtractCrash) {
       ctx.log.warn({ itemId: item.id, reason: err.message }, 'knowledge extraction stopped');
+      await clearChunks(ctx, item.id);
       await repo.failItemCrashed(ctx.db, item.id, err.message, ctx.now());
       return;
     }
