@@ -63,9 +63,9 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
 
 /**
  * PGlite keeps PostgreSQL's default max_wal_size of 1 GB and has no checkpointer process: the WAL
- * grew to 1.1 GB while 26 MB of knowledge was ingested (issue 21). A standalone backend runs the
- * checkpoint itself when the WAL passes max_wal_size, and then recycles segments down to
- * min_wal_size, so these bound the data directory's WAL to about 100 MB (docs/decisions/406).
+ * grew to 1.1 GB while 26 MB of knowledge was ingested (issue 21). PGlite does not checkpoint by
+ * itself; the knowledge worker runs CHECKPOINT when the WAL grew (knowledge.ingest-writer.ts), and
+ * these settings make PostgreSQL then keep few recycled segments (docs/decisions/406).
  */
 const PGLITE_SETTINGS = ['max_wal_size=64MB', 'min_wal_size=32MB'];
 

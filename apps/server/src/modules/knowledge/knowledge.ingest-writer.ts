@@ -5,6 +5,7 @@
 // run; on PostgreSQL they are a few hundred rows. Search ignores the chunks of an item that is not
 // ready yet, so nothing half-written is visible. An interrupted item resumes after its last
 // written chunk when its text is unchanged, or starts over. See docs/decisions/406.
+import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { embeddingModel, storeEmbeddings } from './knowledge.embeddings';
 import * as repo from './knowledge.repository';
@@ -16,6 +17,22 @@ export const WRITE_MAX_ROWS = 250;
 /** On PGlite, the pause after a batch, as a share of the batch's time. */
 const PAUSE_SHARE = 0.25;
 const LEASE_EVERY_MS = 30_000;
+/**
+ * PGlite (a standalone backend without a checkpointer) never checkpoints by itself, whatever
+ * max_wal_size says: its WAL grew to 1.1 GB for 26 MB of text. The worker checkpoints once the
+ * WAL since the last checkpoint passes this, which lets PostgreSQL recycle the segments.
+ */
+export const CHECKPOINT_WAL_BYTES = 32 * 1024 * 1024;
+const WAL_CHECK_EVERY = 8;
+
+/** On PGlite: a checkpoint when the WAL written since the last one passed CHECKPOINT_WAL_BYTES. */
+export async function checkpointIfDue(ctx: AppContext): Promise<void> {
+  if (ctx.database.kind !== 'pglite') return;
+  const res = await sql<{ bytes: number }>`
+    select pg_wal_lsn_diff(pg_current_wal_insert_lsn(), (select redo_lsn from pg_control_checkpoint()))::float8 as bytes
+  `.execute(ctx.db);
+  if (Number(res.rows[0]?.bytes ?? 0) > CHECKPOINT_WAL_BYTES) await sql`checkpoint`.execute(ctx.db);
+}
 
 interface Target {
   id: string;
@@ -53,8 +70,10 @@ export async function writeChunks(
   extendLease: () => Promise<unknown>,
 ): Promise<void> {
   const pglite = ctx.database.kind === 'pglite';
+  await checkpointIfDue(ctx);
   let rows = pglite ? 4 : WRITE_MAX_ROWS;
   let leaseAt = performance.now();
+  let batches = 0;
   for (let at = await resumeAt(ctx, item, chunks); at < chunks.length; ) {
     const batch = chunks.slice(at, at + rows);
     const from = at;
@@ -76,6 +95,7 @@ export async function writeChunks(
       await extendLease();
     }
     if (!pglite) continue;
+    if (++batches % WAL_CHECK_EVERY === 0) await checkpointIfDue(ctx);
     const took = Math.max(1, performance.now() - started);
     // Next batch sized to the target from this one's rate, growing at most twofold.
     rows = Math.max(1, Math.min(WRITE_MAX_ROWS, rows * 2, Math.round((batch.length * WRITE_TARGET_MS) / took)));
