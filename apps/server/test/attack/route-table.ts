@@ -167,6 +167,13 @@ export const ROUTES: Record<string, RouteCase> = {
     ],
     sample: (w) => avatarSave({ name: 'Sample', dhType: w.attacker.avatar.dhType, appearanceId: w.attacker.avatar.appearanceId }),
   },
+  'POST /api/avatar/regenerate_token': {
+    kind: 'customer',
+    foreign: (w) => [json('POST', '/api/avatar/regenerate_token', { agentId: w.victim.avatar.id })],
+    // No sample: it would replace the world's avatar tokens the other attack files connect with
+    // (its answer is a fresh random token; test/attack/access.test.ts covers it).
+    sample: null,
+  },
   'POST /api/avatar/del': { kind: 'customer', foreign: (w) => [json('POST', '/api/avatar/del', { agentId: w.victim.avatar.id, mode: 'delete' })], sample: null },
   'POST /api/list_avatar_users': {
     kind: 'customer',
