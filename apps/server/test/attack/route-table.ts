@@ -153,7 +153,11 @@ export const ROUTES: Record<string, RouteCase> = {
   'GET /api/avatar/list': { kind: 'customer', list: () => json('GET', '/api/avatar/list'), sample: () => json('GET', '/api/avatar/list') },
   'POST /api/avatar_v2/add': {
     kind: 'customer',
-    foreign: (w) => [avatarSave({ id: w.victim.avatar.id, updated: w.victim.avatar.updated, name: 'Taken', dhType: w.victim.avatar.dhType, appearanceId: w.victim.avatar.appearanceId })],
+    foreign: (w) => [
+      avatarSave({ id: w.victim.avatar.id, updated: w.victim.avatar.updated, name: 'Taken', dhType: w.victim.avatar.dhType, appearanceId: w.victim.avatar.appearanceId }),
+      // The attacker's own avatar signing its end users in with the victim's OAuth config.
+      avatarSave({ ...w.attacker.avatar, oauthEnabled: 1, partnerOauthAppId: String(w.victim.oauthAppId) }),
+    ],
     // The attacker's own avatar naming the victim's collection, function, key and stored media.
     ignored: (w) => [
       avatarSave({
