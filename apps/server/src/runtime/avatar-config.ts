@@ -13,7 +13,7 @@ const REALTIME_DEFAULTS = {
     voice: 'Puck',
   },
 } as const;
-import { AVATAR_ENGINE_NAMES, AvatarEngine } from '@parla/shared/enums';
+import { AccountStatus, AVATAR_ENGINE_NAMES, AvatarEngine } from '@parla/shared/enums';
 import { ENCRYPTION_DEFAULT, ENCRYPTION_NONE, type CustomData, type PipelineConfig } from '@parla/shared/schemas/avatar';
 import { SEARCH_TOP_K_DEFAULT } from '@parla/shared/schemas/knowledge';
 import { normaliseOrigin } from '@parla/shared/schemas/allowed-origins';
@@ -360,8 +360,15 @@ export function avatarHooks(): RuntimeHooks {
     },
     oauthAppOf: async (ctx, avatarId) => {
       if (!isAvatarId(avatarId)) return null;
-      const row = await ctx.db.selectFrom('avatars').select(['owner_id', 'oauth_enabled', 'partner_oauth_app_id']).where('id', '=', avatarId).executeTakeFirst();
-      if (!row || row.oauth_enabled !== 1 || !row.partner_oauth_app_id) return null;
+      // A suspended account's avatar sends no one to its partner (decision 208): its conversation
+      // is refused by resolveAvatar instead.
+      const row = await ctx.db
+        .selectFrom('avatars')
+        .innerJoin('users', 'users.id', 'avatars.owner_id')
+        .select(['avatars.owner_id', 'avatars.oauth_enabled', 'avatars.partner_oauth_app_id', 'users.status'])
+        .where('avatars.id', '=', avatarId)
+        .executeTakeFirst();
+      if (!row || row.status !== AccountStatus.Active || row.oauth_enabled !== 1 || !row.partner_oauth_app_id) return null;
       const appId = Number(row.partner_oauth_app_id);
       return Number.isInteger(appId) ? { ownerId: row.owner_id, appId } : null;
     },

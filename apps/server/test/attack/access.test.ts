@@ -139,6 +139,20 @@ describe("a suspended account's avatars (finding 6)", () => {
     await server.inject({ method: 'POST', url: '/api/admin/customer_status', token: admin.token, payload: { userId: victim.id, status: 'ACTIVE' } });
     expect((await publicView(a.id, a.token)).statusCode).toBe(200);
   });
+
+  it("send no end user to the account's OAuth partner while suspended", async () => {
+    const victim = await createCustomer(server, 'access-o');
+    const app = await server.inject({ method: 'POST', url: '/api/add_oauthapp', token: victim.token, payload: { appName: 'Partner', partner: 'Google', clientId: 'cid-o', clientSecret: 'victim-client-secret', oauthURL: 'https://accounts.example.com/a', tokenIssueURL: 'https://accounts.example.com/t' } });
+    const a = await avatar(victim);
+    const linked = await save(server, victim.token, { ...a, oauthEnabled: 1, partnerOauthAppId: String(app.json().appId) });
+    expect(linked.statusCode, linked.body).toBe(200);
+    const start = () => server.inject({ method: 'GET', url: `/api/oauth/start/${a.id}`, appKey: null });
+    expect((await start()).statusCode).toBe(302);
+    await server.inject({ method: 'POST', url: '/api/admin/customer_status', token: admin.token, payload: { userId: victim.id, status: 'SUSPENDED' } });
+    expect((await start()).statusCode).toBe(404);
+    const c = await connect(host, { avatarId: a.id, token: a.token });
+    expect((await c.closed).code).toBe(4006);
+  });
 });
 
 describe('a conversation socket (finding 9)', () => {
