@@ -33,6 +33,8 @@ import { brainRoutes } from './modules/brain/brain.routes';
 import { avatarHooks } from './runtime/avatar-config';
 import { Runtime } from './runtime/runtime';
 import { runtimeRoutes } from './runtime/runtime.routes';
+import { endOwnerConversations, watchSuspensions } from './runtime/suspension';
+import { socketErrorHandler } from './runtime/socket-errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -113,7 +115,8 @@ export async function build(opts: BuildOptions): Promise<{ app: FastifyInstance;
   });
 
   // WebSockets (conversations, pipeline nodes): frames above the cap close with 1009.
-  await app.register(websocket, { options: { maxPayload: CONVERSATION_MAX_FRAME_BYTES } });
+  // A client's protocol error (such as that) is logged at info, not as a server error.
+  await app.register(websocket, { options: { maxPayload: CONVERSATION_MAX_FRAME_BYTES }, errorHandler: socketErrorHandler });
 
   await app.register(portalRoutes(ctx));
   await app.register(catalogueRoutes(ctx));
@@ -121,7 +124,8 @@ export async function build(opts: BuildOptions): Promise<{ app: FastifyInstance;
   await app.register(authRoutes(ctx));
   await app.register(accountRoutes(ctx));
   await app.register(oauthConfigRoutes(ctx));
-  await app.register(adminRoutes(ctx));
+  // The runtime is decorated below; the closure reads it when an account is suspended.
+  await app.register(adminRoutes(ctx, { accountSuspended: (userId) => endOwnerConversations(app.runtime, userId) }));
   await app.register(knowledgeRoutes(ctx));
   await app.register(functionRoutes(ctx));
   await app.register(encryptionKeyRoutes(ctx));
@@ -132,13 +136,16 @@ export async function build(opts: BuildOptions): Promise<{ app: FastifyInstance;
   const runtime = new Runtime(ctx, avatarHooks());
   app.decorate('runtime', runtime);
   await app.register(runtimeRoutes(ctx, runtime));
+  let stopSuspensionWatch = (): void => undefined;
   app.addHook('onReady', async () => {
     await runtime.start();
+    stopSuspensionWatch = watchSuspensions(runtime);
   });
 
   if (opts.serveWeb !== false) await registerSpa(app);
 
   app.addHook('onClose', async () => {
+    stopSuspensionWatch();
     await runtime.stop();
     ctx.mailer.close();
     await ctx.outbound.close();

@@ -5,6 +5,7 @@
 import type { CatalogueAvatarsResponse, CatalogueEnvironmentsResponse } from '@parla/shared/schemas/catalogue';
 import type { PublicAvatar, PublicBackground } from '@parla/shared/schemas/player';
 import { isSafeBackground, parseFlag } from '@parla/shared/embed-params';
+import { isAvatarId } from '@parla/shared/schemas/avatar-id';
 
 export type LoadResult = { ok: true; avatar: PublicAvatar } | { ok: false; reason: 'not-available' | 'failed' };
 
@@ -13,11 +14,15 @@ export interface PageRoute {
   avatarId: string;
 }
 
+/** The page's avatar, taken exactly as the server checked it: `/avatar/preview` or
+ *  `/avatar/{lower-case UUID}` (schemas/avatar-id.ts), nothing decoded, trimmed or case-folded, so
+ *  the player never loads an avatar other than the one whose framing rules the page was sent with. */
 export function routeOf(pathname: string): PageRoute | null {
-  const m = /^\/avatar\/([^/]+)\/?$/.exec(pathname);
+  const m = /^\/avatar\/([^/]+)$/.exec(pathname);
   if (!m) return null;
-  const id = decodeURIComponent(m[1]!);
-  return { kind: id === 'preview' ? 'preview' : 'avatar', avatarId: id };
+  const id = m[1]!;
+  if (id === 'preview') return { kind: 'preview', avatarId: id };
+  return isAvatarId(id) ? { kind: 'avatar', avatarId: id } : null;
 }
 
 async function getJson<T>(url: string): Promise<{ status: number; body: T | null }> {

@@ -108,7 +108,7 @@ describe('allowed websites', () => {
     expect((await (await open(mine, 'https://anywhere.example.com')).next('ready')).avatarId).toBe(mine.id);
   });
 
-  it('only the listed sites and the portal may frame the avatar page; with no list any site may', async () => {
+  it('only the listed sites and the portal may frame the avatar page; with no list any site may; with no avatar none may', async () => {
     const open = await avatar();
     const anyone = await server.inject({ method: 'GET', url: `/avatar/${open.id}` });
     expect(anyone.headers['content-security-policy']).not.toContain('frame-ancestors');
@@ -116,7 +116,8 @@ describe('allowed websites', () => {
     const page = await server.inject({ method: 'GET', url: `/avatar/${listed.id}` });
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self' https://shop.example.com http://localhost:3000");
     expect(page.headers['x-frame-options']).toBeUndefined();
+    // Fail closed (decision 206): a page whose avatar was not found may be framed by no site.
     const unknown = await server.inject({ method: 'GET', url: '/avatar/no-such-avatar' });
-    expect(unknown.headers['content-security-policy']).not.toContain('frame-ancestors');
+    expect(unknown.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   });
 });

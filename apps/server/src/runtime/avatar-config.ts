@@ -13,14 +13,14 @@ const REALTIME_DEFAULTS = {
     voice: 'Puck',
   },
 } as const;
-import { AVATAR_ENGINE_NAMES, AvatarEngine } from '@parla/shared/enums';
+import { AccountStatus, AVATAR_ENGINE_NAMES, AvatarEngine } from '@parla/shared/enums';
 import { ENCRYPTION_DEFAULT, ENCRYPTION_NONE, type CustomData, type PipelineConfig } from '@parla/shared/schemas/avatar';
 import { SEARCH_TOP_K_DEFAULT } from '@parla/shared/schemas/knowledge';
 import { normaliseOrigin } from '@parla/shared/schemas/allowed-origins';
 import { applyUrlOverrides, parseUrlOverrides, type UrlOverride } from '@parla/shared/provider-urls';
 import type { AppContext } from '../context';
 import { AppError } from '../lib/errors';
-import { safeEqual } from '../lib/tokens';
+import { assertOwnerActive, fixedTokenOpens } from '../modules/avatars/avatars.access';
 import { isAvatarId } from '../modules/avatars/avatars.repository';
 import { reveal, revealPipeline } from '../modules/avatars/avatars.secrets';
 import { verifyAvatarAccessToken } from '../modules/encryption-keys/encryption-keys.service';
@@ -66,7 +66,7 @@ function loadAvatar(ctx: AppContext, id: string) {
 
 /**
  * Access (spec 3 §3 encryption options), the same rule as the avatar's public view: None opens it
- * to anyone; otherwise the avatar's own token (the access link), or an ES256 JWT signed by its key
+ * to anyone; Default the avatar's own link token (only Default: decision 207), or an ES256 JWT signed by its key
  * (the account's default key for the Default option) whose single use is spent here, by the
  * conversation it was made for. Throws invalidToken.
  */
@@ -74,7 +74,7 @@ async function checkAccess(ctx: AppContext, row: AvatarRow, token: string | null
   const option = row.enc_key_id || ENCRYPTION_DEFAULT;
   if (option === ENCRYPTION_NONE) return;
   if (!token || token.length > 4096) throw AppError.invalidToken();
-  if (safeEqual(token, row.token)) return;
+  if (fixedTokenOpens(row, token)) return;
   if (token.split('.').length !== 3) throw AppError.invalidToken();
   const claims = await verifyAvatarAccessToken(ctx, row.owner_id, option, token);
   if (claims.sub !== row.id) throw AppError.invalidToken();
@@ -323,6 +323,7 @@ export class AvatarConfigMapper {
   async resolve(req: AccessRequest): Promise<ResolvedAvatar> {
     const row = isAvatarId(req.avatarId) ? await loadAvatar(this.ctx, req.avatarId) : undefined;
     if (!row) throw AppError.notFound('Avatar');
+    await assertOwnerActive(this.ctx, row.owner_id);
     await checkAccess(this.ctx, row, req.token);
     const engine = await this.engine(row);
     const custom = obj(row.custom_data) as CustomData;
@@ -359,8 +360,15 @@ export function avatarHooks(): RuntimeHooks {
     },
     oauthAppOf: async (ctx, avatarId) => {
       if (!isAvatarId(avatarId)) return null;
-      const row = await ctx.db.selectFrom('avatars').select(['owner_id', 'oauth_enabled', 'partner_oauth_app_id']).where('id', '=', avatarId).executeTakeFirst();
-      if (!row || row.oauth_enabled !== 1 || !row.partner_oauth_app_id) return null;
+      // A suspended account's avatar sends no one to its partner (decision 208): its conversation
+      // is refused by resolveAvatar instead.
+      const row = await ctx.db
+        .selectFrom('avatars')
+        .innerJoin('users', 'users.id', 'avatars.owner_id')
+        .select(['avatars.owner_id', 'avatars.oauth_enabled', 'avatars.partner_oauth_app_id', 'users.status'])
+        .where('avatars.id', '=', avatarId)
+        .executeTakeFirst();
+      if (!row || row.status !== AccountStatus.Active || row.oauth_enabled !== 1 || !row.partner_oauth_app_id) return null;
       const appId = Number(row.partner_oauth_app_id);
       return Number.isInteger(appId) ? { ownerId: row.owner_id, appId } : null;
     },

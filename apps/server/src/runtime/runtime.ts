@@ -19,6 +19,7 @@ import { addUsageMany, openConversationsFromIp, usageId, usageTodayMany } from '
 import { touchConversations } from '../modules/conversations/conversations.repository';
 import { minutesUsedThisMonth } from '../modules/account/usage';
 import { useGrant } from './oauth';
+import { readFirstFrame } from './hello';
 
 export const OAUTH_REQUIRED_MESSAGE = 'Please sign in with the partner before starting the conversation.';
 
@@ -215,18 +216,9 @@ export class Runtime {
     this.opening.set(req.ip, opening + 1);
     const conversation = new Conversation(this, avatar, socket, req.ip);
     try {
-      const first = await firstFrame;
-      let hello: Record<string, unknown> = {};
-      let pending: string | null = null;
-      if (first) {
-        try {
-          const v = JSON.parse(first) as Record<string, unknown>;
-          if (v.type === 'hello') hello = v;
-          else pending = first;
-        } catch {
-          pending = first;
-        }
-      }
+      const first = readFirstFrame(await firstFrame);
+      if ('refused' in first) return refuse(ErrorCode.InvalidOrMissingParams, CLOSE_CODES.invalidParams, first.refused);
+      const { hello, pending } = first;
       conversation.client = clientInfo(hello, req);
       const limits = await conversation.checkLimitsAtStart();
       if (limits.close) {

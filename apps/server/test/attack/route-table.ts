@@ -153,7 +153,11 @@ export const ROUTES: Record<string, RouteCase> = {
   'GET /api/avatar/list': { kind: 'customer', list: () => json('GET', '/api/avatar/list'), sample: () => json('GET', '/api/avatar/list') },
   'POST /api/avatar_v2/add': {
     kind: 'customer',
-    foreign: (w) => [avatarSave({ id: w.victim.avatar.id, updated: w.victim.avatar.updated, name: 'Taken', dhType: w.victim.avatar.dhType, appearanceId: w.victim.avatar.appearanceId })],
+    foreign: (w) => [
+      avatarSave({ id: w.victim.avatar.id, updated: w.victim.avatar.updated, name: 'Taken', dhType: w.victim.avatar.dhType, appearanceId: w.victim.avatar.appearanceId }),
+      // The attacker's own avatar signing its end users in with the victim's OAuth config.
+      avatarSave({ ...w.attacker.avatar, oauthEnabled: 1, partnerOauthAppId: String(w.victim.oauthAppId) }),
+    ],
     // The attacker's own avatar naming the victim's collection, function, key and stored media.
     ignored: (w) => [
       avatarSave({
@@ -166,6 +170,13 @@ export const ROUTES: Record<string, RouteCase> = {
       }),
     ],
     sample: (w) => avatarSave({ name: 'Sample', dhType: w.attacker.avatar.dhType, appearanceId: w.attacker.avatar.appearanceId }),
+  },
+  'POST /api/avatar/regenerate_token': {
+    kind: 'customer',
+    foreign: (w) => [json('POST', '/api/avatar/regenerate_token', { agentId: w.victim.avatar.id })],
+    // No sample: it would replace the world's avatar tokens the other attack files connect with
+    // (its answer is a fresh random token; test/attack/access.test.ts covers it).
+    sample: null,
   },
   'POST /api/avatar/del': { kind: 'customer', foreign: (w) => [json('POST', '/api/avatar/del', { agentId: w.victim.avatar.id, mode: 'delete' })], sample: null },
   'POST /api/list_avatar_users': {

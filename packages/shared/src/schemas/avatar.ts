@@ -7,6 +7,7 @@ import { DEFAULT_AGENT_LANGUAGE, DEFAULT_SPOKEN_LANGUAGE } from '../languages';
 import { AVATAR_MEDIA_PER_LIST, DEFAULT_WORDS_PER_SEC } from '../limits';
 import { avatarJson, clientJson, type AvatarJson, type ClientJsonConfig } from './player';
 import { idField } from './common';
+import { avatarIdReference } from './avatar-id';
 import { ADVANCED_MESSAGES } from './advanced';
 import { agentPipelineConfig, type AgentPipelineConfig } from './brain';
 import { allowedOrigins } from './allowed-origins';
@@ -178,7 +179,7 @@ const mediaRef = z.object({ id: idField }).loose();
 
 export const saveAvatarRequest = z.object({
   /** Present: update that avatar; absent: create one. */
-  id: idField.optional(),
+  id: avatarIdReference.optional(),
   /** The `updated` the editor loaded; an older one than the stored row is a stale request. */
   updated: z.string().max(64).optional(),
   name: z.string({ error: AVATAR_MESSAGES.nameRequired }).trim().min(1, AVATAR_MESSAGES.nameRequired).max(100, AVATAR_MESSAGES.nameTooLong),
@@ -237,10 +238,10 @@ export const saveAvatarRequest = z.object({
 export type SaveAvatarRequest = z.infer<typeof saveAvatarRequest>;
 export type SaveAvatarInput = z.input<typeof saveAvatarRequest>;
 
-export const deleteAvatarRequest = z.object({ agentId: idField, mode: z.literal('delete', { error: "mode must be 'delete'" }) });
+export const deleteAvatarRequest = z.object({ agentId: avatarIdReference, mode: z.literal('delete', { error: "mode must be 'delete'" }) });
 export type DeleteAvatarRequest = z.infer<typeof deleteAvatarRequest>;
 
-export const listAvatarUsersRequest = z.object({ agentId: idField, mode: z.literal('get', { error: "mode must be 'get'" }) });
+export const listAvatarUsersRequest = z.object({ agentId: avatarIdReference, mode: z.literal('get', { error: "mode must be 'get'" }) });
 export type ListAvatarUsersRequest = z.infer<typeof listAvatarUsersRequest>;
 
 // ---- answers ----

@@ -48,7 +48,12 @@ export const CLOSE_CODES = {
 export type CloseCode = (typeof CLOSE_CODES)[keyof typeof CLOSE_CODES];
 
 const text = z.string().max(CONVERSATION_MAX_TEXT, `A message may be at most ${CONVERSATION_MAX_TEXT} characters`);
-const shortText = z.string().max(200);
+/** Text the server stores (the hello's names go to the conversation record): no NUL, which
+ *  PostgreSQL cannot hold. */
+export const NUL_IN_HELLO_MESSAGE = 'The hello message must not contain NUL characters.';
+const noNul = (s: string) => !s.includes('\u0000');
+const shortText = z.string().max(200).refine(noNul, NUL_IN_HELLO_MESSAGE);
+const localeText = z.string().max(35).refine(noNul, NUL_IN_HELLO_MESSAGE);
 const turnId = z.string().min(1).max(100);
 
 /** States of the avatar the player shows. */
@@ -65,8 +70,8 @@ export const helloMessage = z.object({
   /** A random id the player keeps per browser: the per-session daily limit follows it. */
   deviceId: shortText.optional(),
   deviceOS: shortText.optional(),
-  locale: z.string().max(35).optional(),
-  spokenLanguage: z.string().max(35).optional(),
+  locale: localeText.optional(),
+  spokenLanguage: localeText.optional(),
   /** The client can play server audio (otherwise it speaks the text itself). */
   audio: z.boolean().optional(),
 });
@@ -301,7 +306,8 @@ export const delVpsRequest = z.object({
   mode: z.literal('delete', { error: 'mode must be delete' }),
 });
 export const avatarLatencyRequest = z.object({
-  agentId: z.string({ error: 'Avatar Id is required' }).trim().min(1, 'Avatar Id is required').max(100, 'Avatar Id is invalid'),
+  // Taken as sent, never trimmed (schemas/avatar-id.ts): an id breaking the rule is not found.
+  agentId: z.string({ error: 'Avatar Id is required' }).min(1, 'Avatar Id is required').max(100, 'Avatar Id is invalid'),
 });
 
 /** Per-turn latency of one avatar (beyond the spec), milliseconds. */

@@ -1,11 +1,17 @@
 // The administrators' customer desk (design/api.md "Administration"); admin role only.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { customersQuery, customerStatusRequest, subscriptionDecisionRequest } from '@parla/shared/schemas/admin';
+import { AccountStatus } from '@parla/shared/enums';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
 import { decideSubscription, listCustomers, setCustomerStatus } from './admin.service';
 
-export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+/** What the desk tells the rest of the server: a suspended account's live conversations end. */
+export interface AdminEvents {
+  accountSuspended?(userId: string): Promise<unknown>;
+}
+
+export function adminRoutes(ctx: AppContext, events: AdminEvents = {}): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/api/admin/customers', { schema: { querystring: customersQuery }, config: { auth: 'admin' } }, (request) =>
       listCustomers(ctx, request.query.search),
@@ -18,6 +24,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post('/api/admin/customer_status', { schema: { body: customerStatusRequest }, config: { auth: 'admin' } }, async (request) => {
       await setCustomerStatus(ctx, requireUser(request), request.body);
+      if (request.body.status === AccountStatus.Suspended) await events.accountSuspended?.(request.body.userId);
       return { status: 'OK' };
     });
   };

@@ -21,9 +21,9 @@ import type { DhType } from '@parla/shared/enums';
 import { DEFAULT_ENC_KEY_ALIAS } from '@parla/shared/schemas/encryption-keys';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
-import { safeEqual } from '../../lib/tokens';
 import { checkEs256 } from '../encryption-keys/access-token';
 import * as keys from '../encryption-keys/encryption-keys.repository';
+import { assertOwnerActive, fixedTokenOpens } from './avatars.access';
 import type { Catalogue } from './avatars.catalogue';
 import * as repo from './avatars.repository';
 
@@ -75,15 +75,15 @@ function languageOf(custom: CustomData): string {
 }
 
 /**
- * Who may see an avatar's public view: anyone when its encryption option is None; otherwise the
- * holder of its access token, or of an access token signed by its key (the account's default key
+ * Who may see an avatar's public view: anyone when its encryption option is None; with Default the
+ * holder of its link token (avatars.access.ts: never with a created key); or of an access token signed by its key (the account's default key
  * for the Default option). A key token is checked but not used up here: its single use belongs to
  * the conversation it was made for (docs/decisions/201-avatar-media-and-public-view.md).
  */
 async function mayView(ctx: AppContext, row: repo.AvatarRow, token: string | undefined): Promise<boolean> {
   if (row.enc_key_id === ENCRYPTION_NONE) return true;
   if (!token || token.length > 4096) return false;
-  if (safeEqual(token, row.token)) return true;
+  if (fixedTokenOpens(row, token)) return true;
   if (token.split('.').length !== 3) return false;
   const key = row.enc_key_id === DEFAULT_ENC_KEY_ALIAS ? await keys.findDefault(ctx.db, row.owner_id) : await keys.find(ctx.db, row.owner_id, row.enc_key_id);
   if (!key) return false;
@@ -95,6 +95,7 @@ export async function publicAvatarView(ctx: AppContext, catalogue: Catalogue, id
   const row = repo.isAvatarId(id) ? await repo.findPublic(ctx.db, id) : undefined;
   if (!row) throw AppError.notFound('Avatar');
   if (!(await mayView(ctx, row, token))) throw AppError.invalidToken();
+  await assertOwnerActive(ctx, row.owner_id);
 
   const appearance = await catalogue.avatar(row.appearance_id);
   if (!appearance) throw AppError.notFound('Avatar appearance');

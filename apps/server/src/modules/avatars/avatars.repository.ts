@@ -7,10 +7,9 @@ import type { AvatarMediaTable, AvatarsTable } from '../../db/tables/avatars';
 
 type Q = Kysely<DB> | Transaction<DB>;
 
-/** Ids are UUIDs made by the server; anything else names no row (and must not reach SQL). */
-export function isAvatarId(id: string): boolean {
-  return /^[A-Za-z0-9-]{1,100}$/.test(id);
-}
+/** Ids are lower-case UUIDs made by the server; anything else names no row (and must not reach
+ *  SQL). The one rule of every entry point: @parla/shared/schemas/avatar-id. */
+export { isAvatarId } from '@parla/shared/schemas/avatar-id';
 export type AvatarRow = Selectable<AvatarsTable>;
 export type AvatarMediaRow = Selectable<AvatarMediaTable>;
 
@@ -54,6 +53,12 @@ export function insert(trx: Q, row: Insertable<AvatarsTable>) {
 
 export function update(trx: Q, ownerId: string, id: string, patch: Updateable<AvatarsTable>) {
   return trx.updateTable('avatars').set(patch).where('owner_id', '=', ownerId).where('id', '=', id).execute();
+}
+
+/** Replaces the link token; whether the owner's avatar was there. */
+export async function setToken(db: Q, ownerId: string, id: string, token: string): Promise<boolean> {
+  const r = await db.updateTable('avatars').set({ token }).where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }
 
 export function remove(trx: Q, ownerId: string, id: string) {

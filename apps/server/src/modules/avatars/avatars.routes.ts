@@ -3,9 +3,11 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { deleteAvatarRequest, listAvatarUsersRequest } from '@parla/shared/schemas/avatar';
-import { idField } from '@parla/shared/schemas/common';
+import { avatarIdReference } from '@parla/shared/schemas/avatar-id';
+import { regenerateAvatarTokenRequest } from '@parla/shared/schemas/avatar-access';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
+import { regenerateAvatarToken } from './avatars.access';
 import { defaultCatalogue, type Catalogue } from './avatars.catalogue';
 import { installAvatarLinkCleaner } from './avatars.links';
 import { publicAvatarView } from './avatars.public';
@@ -27,6 +29,10 @@ export function avatarRoutes(ctx: AppContext, catalogue: Catalogue = defaultCata
       avatars.deleteAvatar(ctx, requireUser(request).id, request.body.agentId),
     );
 
+    app.post('/api/avatar/regenerate_token', { schema: { body: regenerateAvatarTokenRequest }, config: { auth: 'user' } }, (request) =>
+      regenerateAvatarToken(ctx, requireUser(request).id, request.body.agentId),
+    );
+
     app.post('/api/list_avatar_users', { schema: { body: listAvatarUsersRequest }, config: { auth: 'user' } }, (request) =>
       avatars.listAvatarUsers(ctx, requireUser(request).id, request.body.agentId),
     );
@@ -34,7 +40,7 @@ export function avatarRoutes(ctx: AppContext, catalogue: Catalogue = defaultCata
     app.get(
       '/api/public/avatar/:id',
       {
-        schema: { params: z.object({ id: idField }), querystring: z.object({ token: z.string().max(500).optional() }).loose() },
+        schema: { params: z.object({ id: avatarIdReference }), querystring: z.object({ token: z.string().max(500).optional() }).loose() },
         config: { auth: 'none' },
       },
       async (request, reply) => {

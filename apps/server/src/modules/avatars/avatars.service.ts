@@ -39,6 +39,7 @@ import { countOnlineByAvatar, listOnline } from '../conversations/conversations.
 import type { Catalogue } from './avatars.catalogue';
 import { withLiveLinks } from './avatars.links';
 import { FIELD_LIST } from './avatars.media';
+import { rotateTokenOnOptionChange } from './avatars.access';
 import * as repo from './avatars.repository';
 import { masked, nextSecret } from './avatars.secrets';
 import { checkAdvanced, checkBrain, maskPipeline, sealPipeline } from '../brain/avatar-brain';
@@ -296,6 +297,7 @@ async function updateIn(ctx: AppContext, trx: Transaction<DB>, actor: Actor, p: 
 
   const plan = (await repo.planOf(trx, actor.id)) ?? 0;
   const columns = columnsFrom(ctx, actor, plan, p, stored);
+  rotateTokenOnOptionChange(stored, columns);
   const media = await repo.listMedia(trx, actor.id, [p.id]);
   const unlink: (string | null)[] = [];
   const forget = async (fileId: string) => unlink.push(await ctx.files.forget(trx, actor.id, fileId));

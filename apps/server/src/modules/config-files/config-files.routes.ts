@@ -6,15 +6,15 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idField } from '@parla/shared/schemas/common';
+import { avatarIdReference } from '@parla/shared/schemas/avatar-id';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { requireUser } from '../../plugins/auth';
 import { findMediaFile, isAvatarId } from '../avatars/avatars.repository';
 import { getAvatar } from '../avatars/avatars.service';
 
-const params = z.object({ id: idField });
-const mediaParams = z.object({ id: idField, file: z.string().regex(/^[0-9a-f-]{36}\.[a-z0-9]{1,8}$/i, 'Media not found.') });
+const params = z.object({ id: avatarIdReference });
+const mediaParams = z.object({ id: avatarIdReference, file: z.string().regex(/^[0-9a-f-]{36}\.[a-z0-9]{1,8}$/i, 'Media not found.') });
 
 /** One byte range of `bytes=a-b` (videos seek with these); anything else means the whole file. */
 function byteRange(header: string | undefined, size: number): { start: number; end: number } | null | 'invalid' {

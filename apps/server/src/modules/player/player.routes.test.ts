@@ -3,13 +3,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomer } from '../../../test/accounts';
 import { createTestServer, type TestServer } from '../../../test/harness';
+import { save } from '../avatars/avatars.test-support';
 import { playerRoutes } from './player.routes';
 
 const apps: { close(): Promise<unknown> }[] = [];
 let server: TestServer;
+let avatarId: string;
 beforeAll(async () => {
   server = await createTestServer();
+  const owner = await createCustomer(server, 'player-page');
+  const appearance = (await server.inject({ method: 'GET', url: '/api/catalogue/avatars' })).json().avatars.find((a: { type: string }) => a.type === '2d');
+  const res = await save(server, owner.token, { name: 'Framed anywhere', dhType: appearance.type, appearanceId: appearance.id });
+  avatarId = res.json().agent.id as string;
 });
 afterAll(async () => {
   for (const a of apps) await a.close();
@@ -32,15 +39,25 @@ function builtPlayer(): string {
 }
 
 describe('the avatar page', () => {
-  it('serves the player for an avatar id, embeddable in any site (no x-frame-options)', async () => {
+  it('serves the player for a saved avatar, embeddable in any site (no x-frame-options)', async () => {
     const app = await appWith(builtPlayer());
-    const res = await app.inject({ method: 'GET', url: '/avatar/6f1c2d3e?token=abc&hideChatInput=true' });
+    const res = await app.inject({ method: 'GET', url: `/avatar/${avatarId}?token=abc&hideChatInput=true` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('id="root"');
     expect(res.headers['x-frame-options']).toBeUndefined();
     expect(res.headers['content-security-policy']).not.toContain('frame-ancestors');
     expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers 404 with a page no site may frame for an avatar that does not exist or an id spelt another way', async () => {
+    const app = await appWith(builtPlayer());
+    for (const id of ['00000000-0000-4000-8000-000000000000', `${avatarId}%20`, avatarId.toUpperCase(), '6f1c2d3e']) {
+      const res = await app.inject({ method: 'GET', url: `/avatar/${id}` });
+      expect(res.statusCode, id).toBe(404);
+      expect(res.body).toContain('id="root"');
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    }
   });
 
   it('serves the same page for the editor preview of a catalogue appearance', async () => {

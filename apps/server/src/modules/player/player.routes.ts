@@ -2,7 +2,9 @@
 // access link, the Connect button, the chat widget and customers' iframes open — and the
 // editor's preview at /avatar/preview?appearanceId=... . The page must load inside third-party
 // iframes, so it sends no x-frame-options; an avatar with Allowed websites (decision 205) may be
-// framed only by those sites and the portal itself (frame-ancestors).
+// framed only by those sites and the portal itself (frame-ancestors). The id follows the one rule
+// (schemas/avatar-id.ts, decision 206): anything else, or an avatar that does not exist, is a 404
+// page that no site may frame (fail closed: the page never loads an avatar it did not check).
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +12,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { normaliseOrigin } from '@parla/shared/schemas/allowed-origins';
+import { isAvatarId } from '@parla/shared/schemas/avatar-id';
 import type { AppContext } from '../../context';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -29,12 +32,18 @@ const PAGE_HEADERS = {
   'permissions-policy': 'microphone=(self), autoplay=(self), fullscreen=(self)',
 };
 
+/** Who may frame a page: any site, the listed ones (with the portal), or none. */
+type Framing = 'any' | 'none' | string[];
+
 export function playerRoutes(ctx: AppContext, distDir = PLAYER_DIST): FastifyPluginAsyncZod {
-  /** The sites that may frame this avatar's page, or null for any. */
-  const framers = async (avatarId: string): Promise<string[] | null> => {
+  /** The sites that may frame this avatar's page: 'any', a list, or 'none' when there is no such
+   *  avatar (an id breaking the rule is never looked up). */
+  const framers = async (avatarId: string): Promise<Framing> => {
+    if (!isAvatarId(avatarId)) return 'none';
     const row = await ctx.db.selectFrom('avatars').select('allowed_origins').where('id', '=', avatarId).executeTakeFirst();
-    const listed = (Array.isArray(row?.allowed_origins) ? row.allowed_origins : []).map((o) => normaliseOrigin(String(o))).filter((o): o is string => o !== null);
-    return listed.length ? listed : null;
+    if (!row) return 'none';
+    const listed = (Array.isArray(row.allowed_origins) ? row.allowed_origins : []).map((o) => normaliseOrigin(String(o))).filter((o): o is string => o !== null);
+    return listed.length ? listed : 'any';
   };
 
   return async (app) => {
@@ -47,12 +56,14 @@ export function playerRoutes(ctx: AppContext, distDir = PLAYER_DIST): FastifyPlu
       if (cached?.mtime !== mtime) cached = { mtime, html: readFileSync(indexFile, 'utf8') };
       return cached.html;
     };
-    const sendPage = (reply: FastifyReply, framedBy: string[] | null = null) => {
+    const sendPage = (reply: FastifyReply, framing: Framing = 'any') => {
       const html = page();
       reply.headers(PAGE_HEADERS);
-      if (framedBy) reply.header('content-security-policy', `${CSP}; frame-ancestors 'self' ${framedBy.join(' ')}`);
+      if (framing === 'none') reply.header('content-security-policy', `${CSP}; frame-ancestors 'none'`);
+      else if (framing !== 'any') reply.header('content-security-policy', `${CSP}; frame-ancestors 'self' ${framing.join(' ')}`);
       if (!html) return reply.status(503).type('text/html').send(NOT_BUILT);
-      return reply.type('text/html; charset=utf-8').send(html);
+      // The player shows its own "not available" screen for an avatar that is not found.
+      return reply.status(framing === 'none' ? 404 : 200).type('text/html; charset=utf-8').send(html);
     };
 
     app.get('/avatar/preview', { config: { auth: 'none' } }, (_req, reply) => sendPage(reply));

@@ -3,11 +3,13 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useLocation, useParams } from 'react-router';
+import { isAvatarId } from '@parla/shared/schemas/avatar-id';
 
 export default function ChatWidgetRoute() {
   const { avatarId = '' } = useParams();
   const { search } = useLocation();
-  if (!/^[\w-]{1,100}$/.test(avatarId)) {
+  // The one avatar id rule (decision 206): exactly a lower-case UUID.
+  if (!isAvatarId(avatarId)) {
     return (
       <Box sx={{ p: 3 }}>
         <Typography>This chat widget link is not valid.</Typography>

@@ -86,6 +86,7 @@ export function AvatarsScreen() {
       accountInfo: accountInfo.data,
       selfHosted: isSelfHostedConfigUrl(configUrl, [window.location.origin]),
       registerValidator: validators.register,
+      onTokenChanged: (token: string) => setSaved((a) => (a ? { ...a, token } : a)),
     }),
     [mode, saved, uploads, setUpload, accountInfo.data, configUrl, validators],
   );

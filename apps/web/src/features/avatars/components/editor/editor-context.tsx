@@ -17,6 +17,8 @@ export interface EditorContextValue {
   /** The Appearance tab and the JSON editors are read-only while the config is self-hosted. */
   selfHosted: boolean;
   registerValidator(tab: number, key: string, fn: Validator): () => void;
+  /** The access link was regenerated: the avatar as last saved gets the new token. */
+  onTokenChanged?(token: string): void;
 }
 
 export const EditorContext = createContext<EditorContextValue | null>(null);

@@ -1,5 +1,5 @@
 // EMBED (spec 2 §2): the IFrame snippet with copy and the URL parameters, and the two JSON files;
-// beyond the spec, the avatar's allowed websites.
+// beyond the spec, regenerating the access link and the avatar's allowed websites.
 import { lazy, Suspense, useState } from 'react';
 import CircularProgress from '@mui/material/CircularProgress';
 import Alert from '@mui/material/Alert';
@@ -19,6 +19,7 @@ import { COPY_SNACKBAR_MS } from '@parla/shared/limits';
 import { accessLink, AVATAR_MESSAGES, ENCRYPTION_DEFAULT } from '@parla/shared/schemas/avatar';
 import { useFieldInfo } from '../../../../components/info-panel';
 import { AllowedWebsites } from './allowed-websites';
+import { RegenerateLink } from './regenerate-link';
 import { useEditor } from './editor-context';
 import { EMBED_FIELD_INFO, URL_PARAMS, type UrlParam } from './embed-info';
 // CodeMirror is the largest part of the editor: load it when a JSON tab opens.
@@ -43,11 +44,14 @@ function ParamRow({ param }: { param: UrlParam }) {
 }
 
 function IframePanel() {
-  const { saved } = useEditor();
+  const { saved, onTokenChanged } = useEditor();
   const { enqueueSnackbar } = useSnackbar();
   const info = useFieldInfo(EMBED_FIELD_INFO.snippet);
   if (!saved) return null;
-  const snippet = embedSnippet(accessLink(window.location.origin, saved.id, saved.encKeyId === ENCRYPTION_DEFAULT ? saved.token : null));
+  // The link token opens the avatar only with the Default option (decision 207).
+  const withToken = saved.encKeyId === ENCRYPTION_DEFAULT;
+  const link = accessLink(window.location.origin, saved.id, withToken ? saved.token : null);
+  const snippet = embedSnippet(link);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(snippet);
@@ -64,6 +68,7 @@ function IframePanel() {
           Copy
         </Button>
       </Box>
+      {withToken && <RegenerateLink avatarId={saved.id} link={link} onToken={(token) => onTokenChanged?.(token)} />}
       <AllowedWebsites />
       <Box>
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>URL parameters</Typography>

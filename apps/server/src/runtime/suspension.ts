@@ -1,0 +1,39 @@
+// A suspended account's live conversations end (docs/decisions/208-suspended-accounts-serve-nothing.md):
+// at once in this process when the administrator suspends it, and on every other server process
+// at its next check (a few seconds), since any process may hold some of them. The end user sees
+// the error (code 6), then a bye, then the socket closes with 4006.
+import { AccountStatus } from '@parla/shared/enums';
+import { ErrorCode } from '@parla/shared/errors';
+import { AVATAR_UNAVAILABLE_MESSAGE } from '@parla/shared/schemas/avatar-access';
+import { CLOSE_CODES } from '@parla/shared/schemas/conversation';
+import type { Runtime } from './runtime';
+
+/** How often a process looks for live conversations of suspended accounts. */
+export const SUSPENSION_CHECK_MS = 5_000;
+
+/** Ends the owner's conversations held by this process; how many there were. */
+export async function endOwnerConversations(runtime: Runtime, ownerId: string): Promise<number> {
+  const live = runtime.list().filter((c) => c.ownerId === ownerId);
+  await Promise.all(live.map((c) => c.refuse(ErrorCode.AuthenticationFailed, CLOSE_CODES.authenticationFailed, AVATAR_UNAVAILABLE_MESSAGE)));
+  return live.length;
+}
+
+/** Ends the live conversations of every suspended owner among this process's conversations
+ *  (one query, none when nothing is live). */
+export async function endSuspendedOwners(runtime: Runtime): Promise<number> {
+  const owners = [...new Set(runtime.list().map((c) => c.ownerId))];
+  if (!owners.length) return 0;
+  const suspended = await runtime.ctx.db.selectFrom('users').select('id').where('id', 'in', owners).where('status', '<>', AccountStatus.Active).execute();
+  let ended = 0;
+  for (const o of suspended) ended += await endOwnerConversations(runtime, o.id);
+  return ended;
+}
+
+/** Starts the periodic check; returns its stop. */
+export function watchSuspensions(runtime: Runtime): () => void {
+  const timer = setInterval(() => {
+    endSuspendedOwners(runtime).catch((err: unknown) => runtime.ctx.log.warn({ err: String(err) }, 'checking suspended accounts failed'));
+  }, SUSPENSION_CHECK_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
