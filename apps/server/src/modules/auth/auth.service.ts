@@ -1,5 +1,5 @@
 // The rules of accounts and sessions: registration, verification, sign-in (password and
-// admin-proxy), lockout, password reset and the first administrator.
+// admin-proxy), lockout and password reset. The first administrator: first-admin.ts.
 import { AccountStatus, UserType } from '@parla/shared/enums';
 import {
   ADMIN_PROXY_CODE_TTL_MS,
@@ -16,7 +16,7 @@ import type { EmailVerificationResponse, LoginRequest, LoginResponse, RegisterRe
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { signHs256 } from '../../lib/jwt';
-import { dummyHash, generatePassword, hashPassword, verifyPassword } from '../../lib/passwords';
+import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashToken, newId, newToken } from '../../lib/tokens';
 import type { SessionUser } from '../../plugins/auth';
 import { alreadyRegisteredMail, resetMail, verificationMail } from './auth.mail';
@@ -259,39 +259,4 @@ export async function impersonate(ctx: AppContext, admin: SessionUser, userId: s
 export function issueKnowledgeJwt(ctx: AppContext, user: SessionUser): { jwtToken: string } {
   const iat = Math.floor(ctx.now().getTime() / 1000);
   return { jwtToken: signHs256({ sub: user.id, sid: user.sessionId, iat, exp: iat + KNOWLEDGE_JWT_TTL_S }, ctx.jwtKey) };
-}
-
-export interface FirstAdmin {
-  email: string;
-  /** Only when generated: printed once, never stored in clear. */
-  generatedPassword?: string;
-}
-
-/** Creates the first administrator when none exists. */
-export async function ensureFirstAdmin(ctx: AppContext): Promise<FirstAdmin | null> {
-  if ((await repo.countAdmins(ctx.db)) > 0) return null;
-  const email = normalizeEmail(ctx.config.ADMIN_EMAIL ?? 'admin@parla.test');
-  const generated = ctx.config.ADMIN_PASSWORD ? undefined : generatePassword();
-  const password = ctx.config.ADMIN_PASSWORD ?? generated!;
-  const now = ctx.now();
-  const existing = await repo.findUserByEmail(ctx.db, email);
-  if (existing) {
-    await ctx.db.updateTable('users').set({ user_type: UserType.Admin, updated_at: now }).where('id', '=', existing.id).execute();
-    return { email };
-  }
-  await repo.insertUser(ctx.db, {
-    id: newId(),
-    email,
-    password_hash: await hashPassword(password),
-    first_name: 'Parla',
-    last_name: 'Administrator',
-    company_name: null,
-    mobile_number: null,
-    user_type: UserType.Admin,
-    status: AccountStatus.Active,
-    email_verified_at: now,
-    subscription_type: SubscriptionType.ENTERPRISE,
-    requested_sub_type: null,
-  });
-  return { email, ...(generated ? { generatedPassword: generated } : {}) };
 }
