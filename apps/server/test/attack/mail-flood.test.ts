@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_PER_ADDRESS_INTERVAL_MS } from '@parla/shared/limits';
 import { build } from '../../src/app';
+import { settled } from '../../src/modules/auth/auth.service';
 import { createCustomer, uniqueEmail } from '../accounts';
 import { createTestServer, TEST_APP_KEY, TEST_SECRET_KEY, type TestServer } from '../harness';
 
@@ -19,6 +20,7 @@ afterAll(async () => {
 });
 
 async function mailsTo(email: string, subject: RegExp): Promise<number> {
+  await settled();
   const rows = await server.ctx.db.selectFrom('mail_outbox').select('subject').where('to_address', '=', email).execute();
   return rows.filter((r) => subject.test(r.subject)).length;
 }

@@ -236,10 +236,30 @@ export async function logout(ctx: AppContext, user: SessionUser): Promise<void> 
   await repo.revokeSession(ctx.db, user.sessionId, ctx.now());
 }
 
-/** Answers OK on every path; a mail (sent after the answer) at most once per interval per
- *  address, and the earlier link stays valid meanwhile. */
-export async function forgotPassword(ctx: AppContext, rawEmail: string): Promise<void> {
-  const user = await repo.findUserByEmail(ctx.db, normalizeEmail(rawEmail));
+const afterAnswer = new Set<Promise<void>>();
+
+/** Work that runs after the answer has gone, so the answer's time says nothing about it. It
+ *  starts on the next turn of the event loop, after the reply is written: with the embedded
+ *  database the queries run on this thread and would otherwise hold the answer back. */
+function runAfterAnswer(ctx: AppContext, what: string, work: () => Promise<void>): void {
+  const job = new Promise<void>((resolve) => setImmediate(resolve)).then(work).catch((err: unknown) => ctx.log.warn({ err: err instanceof Error ? err.message : String(err) }, `${what} failed`));
+  afterAnswer.add(job);
+  void job.finally(() => afterAnswer.delete(job));
+}
+
+/** Resolves when the work started after earlier answers is done (tests count its mails). */
+export async function settled(): Promise<void> {
+  while (afterAnswer.size) await Promise.all([...afterAnswer]);
+}
+
+/** Answers at once, the same for every address: the look-up, the code and the mail (at most
+ *  once per interval per address; the earlier link stays valid meanwhile) come after. */
+export function forgotPassword(ctx: AppContext, rawEmail: string): void {
+  runAfterAnswer(ctx, 'password reset mail', () => sendReset(ctx, normalizeEmail(rawEmail)));
+}
+
+async function sendReset(ctx: AppContext, email: string): Promise<void> {
+  const user = await repo.findUserByEmail(ctx.db, email);
   if (!user || user.status !== AccountStatus.Active) return;
   if (!(await mayMail(ctx, ctx.db, user.email, 'reset_password'))) return;
   const now = ctx.now();
