@@ -1,6 +1,7 @@
 // Process entry: configuration from the environment, start, graceful shutdown.
 import { parseConfig } from './config';
-import { adminBanner, startServer } from './server';
+import { adminBanner } from './modules/auth/first-admin';
+import { startServer } from './server';
 
 async function main(): Promise<void> {
   const config = parseConfig();

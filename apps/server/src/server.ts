@@ -8,7 +8,7 @@ import type { AppContext } from './context';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { loadSecretKey } from './lib/secrets';
-import { ensureFirstAdmin, type FirstAdmin } from './modules/auth/auth.service';
+import { ensureFirstAdmin, type FirstAdmin } from './modules/auth/first-admin';
 import { startKnowledgeWorker } from './modules/knowledge/knowledge.worker';
 
 export interface RunningServer {
@@ -48,17 +48,4 @@ export async function startServer(config: Config): Promise<RunningServer> {
       await database.close();
     },
   };
-}
-
-export function adminBanner(admin: FirstAdmin): string {
-  return [
-    '',
-    '================ Parla administrator created ================',
-    `  Email:    ${admin.email}`,
-    admin.generatedPassword
-      ? `  Password: ${admin.generatedPassword}\n  (shown once: store it now; set ADMIN_EMAIL / ADMIN_PASSWORD to choose your own)`
-      : '  Password: the ADMIN_PASSWORD you configured',
-    '=============================================================',
-    '',
-  ].join('\n');
 }

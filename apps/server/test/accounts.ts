@@ -1,6 +1,7 @@
 // Test helpers that create accounts the way a person does: register, verify from the
 // outbox, sign in.
 import { expect } from 'vitest';
+import { settled } from '../src/modules/auth/auth.service';
 import type { TestServer } from './harness';
 
 let counter = 0;
@@ -18,6 +19,8 @@ export function uniqueEmail(prefix = 'user'): string {
 }
 
 export async function latestOutboxCode(server: TestServer, to: string, segment: string): Promise<string> {
+  // Some mails are written after the answer (forgot password): wait for that work first.
+  await settled();
   const row = await server.ctx.db
     .selectFrom('mail_outbox')
     .select('text_body')

@@ -10,6 +10,8 @@ export const PRIVATE_NAMES: Record<string, string[]> = {
   'v6.private-resolve.test': ['::1'],
   'mixed.private-resolve.test': ['93.184.216.34', '192.168.1.20'],
   'mapped.private-resolve.test': ['::ffff:127.0.0.1'],
+  'compat.private-resolve.test': ['::7f00:1'],
+  'nonglobal6.private-resolve.test': ['4000::1'],
 };
 
 /** The test resolver: names under .private-resolve.test answer their private addresses, every
@@ -69,6 +71,13 @@ export function ssrfVectors(canary: number, redirector?: string): string[] {
     `http://[::ffff:127.0.0.1]:${c}/`,
     `http://[::ffff:7f00:1]:${c}/`,
     `http://[0:0:0:0:0:ffff:7f00:1]:${c}/`,
+    // IPv4-compatible IPv6 (the deprecated ::/96 block): the URL parser writes [::7f00:1]
+    `http://[::127.0.0.1]:${c}/`,
+    `http://[::7f00:1]:${c}/`,
+    `http://[0:0:0:0:0:0:127.0.0.1]:${c}/`,
+    'http://[::10.0.0.1]/',
+    'http://[::169.254.169.254]/latest/meta-data/',
+    'http://[::8.8.8.8]/',
     `http://0.0.0.0:${c}/`,
     `http://0:${c}/`,
     `http://[::]:${c}/`,
@@ -91,6 +100,10 @@ export function ssrfVectors(canary: number, redirector?: string): string[] {
     'http://[2002:7f00:1::]/',
     'http://[64:ff9b::7f00:1]/',
     'http://[2001::1]/',
+    // IPv6 outside global unicast (2000::/3) that ipaddr.js still calls "unicast"
+    'http://[4000::1]/',
+    'http://[::2]/',
+    'http://[::ffff:0:7f00:1]/',
     'http://intranet/',
     'http://printer.local/',
     'http://db.internal/',
@@ -101,6 +114,8 @@ export function ssrfVectors(canary: number, redirector?: string): string[] {
     `http://v6.private-resolve.test:${c}/`,
     'http://mixed.private-resolve.test/',
     `http://mapped.private-resolve.test:${c}/`,
+    `http://compat.private-resolve.test:${c}/`,
+    'http://nonglobal6.private-resolve.test/',
     // other schemes
     'file:///etc/passwd',
     'ftp://127.0.0.1/',

@@ -35,6 +35,9 @@ export const SESSION_REMEMBER_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const ADMIN_PROXY_CODE_TTL_MS = 5 * 60 * 1000;
 export const EMAIL_VERIFICATION_TTL_MS = 48 * 60 * 60 * 1000;
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+/** Mails to one address: at most one of each kind (verification, already registered, reset) per
+ *  interval, so nobody can flood an inbox through register or forgot password (288 a day at most). */
+export const MAIL_PER_ADDRESS_INTERVAL_MS = 5 * 60 * 1000;
 /** Knowledge API tokens are short lived and bound to the session that issued them. */
 export const KNOWLEDGE_JWT_TTL_S = 15 * 60;
 

@@ -25,13 +25,33 @@ export class Mailer {
     this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
   }
 
+  private readonly pending = new Set<Promise<void>>();
+
   /** Stores the mail, then delivers it. Delivery failures are recorded and rethrown. */
   async send(msg: MailMessage): Promise<void> {
+    await this.deliver(msg, await this.store(msg));
+  }
+
+  /** Stores the mail and delivers it after the caller has answered: the answer then takes the
+   *  same time whether a mail goes out or not (sign-up and reset must not reveal which
+   *  addresses are registered). Delivery failures are recorded in the outbox and logged. */
+  async queue(msg: MailMessage): Promise<void> {
+    const id = await this.store(msg);
+    const delivery = this.deliver(msg, id).catch(() => undefined);
+    this.pending.add(delivery);
+    void delivery.finally(() => this.pending.delete(delivery));
+  }
+
+  private async store(msg: MailMessage): Promise<string> {
     const id = newId();
     await this.db
       .insertInto('mail_outbox')
       .values({ id, to_address: msg.to, subject: msg.subject, text_body: msg.text, html_body: msg.html ?? null })
       .execute();
+    return id;
+  }
+
+  private async deliver(msg: MailMessage, id: string): Promise<void> {
     if (!this.transport) {
       this.log.info({ mailTo: msg.to, subject: msg.subject }, `Mail (no SMTP_URL set; kept in the outbox):\n${msg.text}`);
       return;
@@ -47,7 +67,14 @@ export class Mailer {
     }
   }
 
+  /** Waits for queued deliveries (tests, shutdown). */
+  async drain(): Promise<void> {
+    await Promise.all([...this.pending]);
+  }
+
   close(): void {
-    this.transport?.close();
+    // Queued deliveries finish first (each is bounded by the SMTP client's own timeouts).
+    if (this.pending.size) void this.drain().then(() => this.transport?.close());
+    else this.transport?.close();
   }
 }

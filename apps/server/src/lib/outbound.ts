@@ -49,16 +49,33 @@ export interface OutboundResponse {
 
 const BLOCKED_SUFFIXES = ['.localhost', '.local', '.internal', '.localdomain', '.home.arpa', '.lan', '.intranet', '.corp'];
 
-/** Whether an address (v4 or v6, any textual form ipaddr accepts) is public unicast. */
+const GLOBAL_UNICAST_V6 = ipaddr.parse('2000::') as ipaddr.IPv6;
+
+/** Rewrites a trailing dotted quad of an IPv6 text as two hex groups ("::1.2.3.4" → "::102:304"),
+ *  because ipaddr.js reads every "::a.b.c.d" as IPv4-mapped, also the IPv4-compatible form that
+ *  glibc prints for ::/96 (which is not mapped and must be refused). */
+function hexTail(address: string): string {
+  const m = /^(.*:)(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(address);
+  if (!m) return address;
+  const [a, b, c, d] = [m[2], m[3], m[4], m[5]].map(Number) as [number, number, number, number];
+  if ([a, b, c, d].some((n) => n > 255)) return address;
+  return `${m[1]}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+}
+
+/** Whether an address (v4 or v6, any textual form ipaddr accepts) is public unicast. IPv4-mapped
+ *  IPv6 is judged by its IPv4 address; any other IPv6 must be global unicast (2000::/3) and not in
+ *  a special range, so IPv4-compatible (::/96), NAT64, 6to4, Teredo and documentation are refused. */
 export function isPublicAddress(address: string): boolean {
   let parsed: ipaddr.IPv4 | ipaddr.IPv6;
   try {
-    parsed = ipaddr.parse(address);
+    parsed = ipaddr.parse(address.includes(':') ? hexTail(address) : address);
   } catch {
     return false;
   }
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  if (parsed.kind() === 'ipv6') {
+    const v6 = parsed as ipaddr.IPv6;
+    if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().range() === 'unicast';
+    return v6.range() === 'unicast' && v6.match(GLOBAL_UNICAST_V6, 3);
   }
   return parsed.range() === 'unicast';
 }

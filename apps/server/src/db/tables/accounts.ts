@@ -62,6 +62,13 @@ export interface MailOutboxTable {
   error: string | null;
 }
 
+/** The last mail of each kind sent to an address (migration 0004). */
+export interface MailThrottleTable {
+  email: string;
+  kind: string;
+  sent_at: Date | string;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   actor_id: string | null;
@@ -77,5 +84,6 @@ export interface AccountTables {
   one_time_codes: OneTimeCodesTable;
   login_failures: LoginFailuresTable;
   mail_outbox: MailOutboxTable;
+  mail_throttle: MailThrottleTable;
   audit_log: AuditLogTable;
 }

@@ -71,16 +71,39 @@ export function expireUserCodes(db: Q, userId: string, purpose: CodePurpose, now
     .execute();
 }
 
-export async function latestCodeTime(db: Q, userId: string, purpose: CodePurpose): Promise<Date | null> {
+export type MailKind = 'verify_email' | 'already_registered' | 'reset_password';
+
+/** Takes the address's mail slot of this kind when the last one is older than `since` (or there
+ *  was none) and says whether it did. One upsert: of two processes racing, one gets the row. */
+export async function claimMailSlot(db: Q, email: string, kind: MailKind, now: Date, since: Date): Promise<boolean> {
   const r = await db
-    .selectFrom('one_time_codes')
-    .select('created_at')
-    .where('user_id', '=', userId)
-    .where('purpose', '=', purpose)
-    .orderBy('created_at', 'desc')
-    .limit(1)
+    .insertInto('mail_throttle')
+    .values({ email, kind, sent_at: now })
+    .onConflict((oc) => oc.columns(['email', 'kind']).doUpdateSet({ sent_at: now }).where('mail_throttle.sent_at', '<=', since))
+    .returning('email')
     .executeTakeFirst();
-  return r ? new Date(r.created_at) : null;
+  return r !== undefined;
+}
+
+/** Locks an account's row until the transaction ends (registration and verification take it
+ *  first, so they never interleave). */
+export function lockUser(db: Q, userId: string) {
+  return db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
+}
+
+/** A registration of an address nobody has verified replaces the pending one: password, names,
+ *  company and phone. Returns the account's id, or undefined when the address is verified. */
+export function replacePendingRegistration(
+  db: Q,
+  email: string,
+  row: { password_hash: string; first_name: string; last_name: string; company_name: string | null; mobile_number: string | null; updated_at: Date },
+) {
+  return db.updateTable('users').set(row).where('email', '=', email).where('email_verified_at', 'is', null).returning(['id', 'first_name']).executeTakeFirst();
+}
+
+/** Inserts an account unless the email exists; returns its id when inserted. */
+export function insertUserIfNew(db: Q, row: Insertable<UsersTable>) {
+  return db.insertInto('users').values(row).onConflict((oc) => oc.column('email').doNothing()).returning('id').executeTakeFirst();
 }
 
 export function recordLoginFailure(db: Q, email: string, at: Date) {

@@ -3,6 +3,7 @@ import { createCustomer, latestOutboxCode, login, uniqueEmail } from '../../../t
 import { createTestServer, type TestServer } from '../../../test/harness';
 import { linkIn, startSmtpCapture, type SmtpCapture } from '../../../test/smtp-capture';
 import { passwordHashCount } from '../../lib/passwords';
+import { settled } from './auth.service';
 
 let server: TestServer;
 let smtp: SmtpCapture;
@@ -236,6 +237,7 @@ describe('password reset', () => {
     const res = await server.inject({ method: 'POST', url: '/api/forgot_password', payload: { email: ghost } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'OK' });
+    await settled();
     expect(smtp.messages.slice(before).some((m) => m.to.includes(ghost))).toBe(false);
   });
 

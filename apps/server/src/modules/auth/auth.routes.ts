@@ -42,7 +42,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.post('/api/forgot_password', { schema: { body: forgotPasswordRequest }, config: { auth: 'app', ...limited } }, async (request) => {
-      await auth.forgotPassword(ctx, request.body.email);
+      auth.forgotPassword(ctx, request.body.email);
       return { status: 'OK' };
     });
 

@@ -1,5 +1,5 @@
 // The rules of accounts and sessions: registration, verification, sign-in (password and
-// admin-proxy), lockout, password reset and the first administrator.
+// admin-proxy), lockout and password reset. The first administrator: first-admin.ts.
 import { AccountStatus, UserType } from '@parla/shared/enums';
 import {
   ADMIN_PROXY_CODE_TTL_MS,
@@ -7,6 +7,7 @@ import {
   KNOWLEDGE_JWT_TTL_S,
   LOGIN_FAILURE_LIMIT,
   LOGIN_FAILURE_WINDOW_MS,
+  MAIL_PER_ADDRESS_INTERVAL_MS,
   PASSWORD_RESET_TTL_MS,
   SESSION_REMEMBER_TTL_MS,
   SESSION_TTL_MS,
@@ -14,9 +15,12 @@ import {
 import { SubscriptionType } from '@parla/shared/plans';
 import type { EmailVerificationResponse, LoginRequest, LoginResponse, RegisterRequest } from '@parla/shared/schemas/auth';
 import type { AppContext } from '../../context';
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { signHs256 } from '../../lib/jwt';
-import { dummyHash, generatePassword, hashPassword, verifyPassword } from '../../lib/passwords';
+import type { MailMessage } from '../../lib/mailer';
+import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashToken, newId, newToken } from '../../lib/tokens';
 import type { SessionUser } from '../../plugins/auth';
 import { alreadyRegisteredMail, resetMail, verificationMail } from './auth.mail';
@@ -30,12 +34,13 @@ export const REGISTRATION_DISABLED = 'Registration is currently disabled.';
 export const ADMIN_PROXY_INVALID = 'This sign-in link is invalid or has expired. Ask an administrator for a new one.';
 export const TOO_MANY_FAILURES =
   'Too many failed sign-in attempts. Please wait a few minutes, or reset your password to sign in at once.';
-const RESEND_VERIFICATION_AFTER_MS = 2 * 60 * 1000;
 
 export interface RequestMeta {
   ip: string | null;
   userAgent: string | null;
 }
+
+type Q = Kysely<DB> | Transaction<DB>;
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 const displayName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`.trim();
@@ -44,59 +49,95 @@ function link(ctx: AppContext, path: string): string {
   return `${ctx.config.PUBLIC_URL}/react${path}`;
 }
 
-async function sendVerification(ctx: AppContext, user: { id: string; email: string; first_name: string }): Promise<void> {
-  const code = newToken();
+/** Whether a mail of this kind may go to this address now (one per kind per interval; the
+ *  state is in the database, so every API process agrees). */
+function mayMail(ctx: AppContext, db: Q, email: string, kind: repo.MailKind): Promise<boolean> {
   const now = ctx.now();
-  await repo.insertCode(ctx.db, {
+  return repo.claimMailSlot(db, email, kind, now, new Date(now.getTime() - MAIL_PER_ADDRESS_INTERVAL_MS));
+}
+
+/** A new verification code for the account's current registration, when the interval allows;
+ *  the mail to send after commit, or null. */
+async function newVerification(ctx: AppContext, db: Q, user: { id: string; email: string; first_name: string }): Promise<MailMessage | null> {
+  if (!(await mayMail(ctx, db, user.email, 'verify_email'))) return null;
+  const code = newToken();
+  await repo.insertCode(db, {
     code_hash: hashToken(code),
     purpose: 'verify_email',
     user_id: user.id,
     created_by: null,
-    expires_at: new Date(now.getTime() + EMAIL_VERIFICATION_TTL_MS),
+    expires_at: new Date(ctx.now().getTime() + EMAIL_VERIFICATION_TTL_MS),
   });
-  await ctx.mailer.send(verificationMail(user.email, user.first_name, link(ctx, `/email-verification/${code}`)));
+  return verificationMail(user.email, user.first_name, link(ctx, `/email-verification/${code}`));
 }
 
+/** Registration answers OK on every path, after the same work (one password hash, mails sent
+ *  after the answer), so it tells nobody whether the address is known or a mail went out.
+ *  A registration of an address nobody has verified replaces the pending one and kills its
+ *  links: a link verifies the registration that asked for it (issue 20, finding 4). */
 export async function register(ctx: AppContext, input: RegisterRequest): Promise<void> {
   if (!ctx.config.ALLOW_REGISTRATION) throw AppError.forbidden(REGISTRATION_DISABLED);
   const email = normalizeEmail(input.email);
-  const existing = await repo.findUserByEmail(ctx.db, email);
-  if (existing) {
-    // Same answer as a new registration: the mail tells the owner, the page tells nobody.
-    if (!existing.email_verified_at) await sendVerification(ctx, existing);
-    else await ctx.mailer.send(alreadyRegisteredMail(email, existing.first_name, link(ctx, '/login'), link(ctx, '/forgotpassword')));
-    return;
-  }
-  const user = {
-    id: newId(),
-    email,
-    password_hash: await hashPassword(input.password),
+  const passwordHash = await hashPassword(input.password);
+  const now = ctx.now();
+  const pending = {
+    password_hash: passwordHash,
     first_name: input.firstName,
     last_name: input.lastName,
     company_name: input.companyName ?? null,
     mobile_number: input.mobileNumber ?? null,
-    user_type: UserType.Customer,
-    status: AccountStatus.Active,
-    subscription_type: SubscriptionType.FREE,
-    requested_sub_type: null,
   };
-  await repo.insertUser(ctx.db, user);
-  await sendVerification(ctx, user);
+  const mail = await ctx.db.transaction().execute(async (trx): Promise<MailMessage | null> => {
+    const inserted = await repo.insertUserIfNew(trx, {
+      id: newId(),
+      email,
+      ...pending,
+      user_type: UserType.Customer,
+      status: AccountStatus.Active,
+      subscription_type: SubscriptionType.FREE,
+      requested_sub_type: null,
+    });
+    if (inserted) return newVerification(ctx, trx, { id: inserted.id, email, first_name: input.firstName });
+    const replaced = await repo.replacePendingRegistration(trx, email, { ...pending, updated_at: now });
+    if (replaced) {
+      await repo.expireUserCodes(trx, replaced.id, 'verify_email', now);
+      return newVerification(ctx, trx, { id: replaced.id, email, first_name: input.firstName });
+    }
+    // Verified already: the owner hears of it, the page tells nobody.
+    const owner = await repo.findUserByEmail(trx, email);
+    if (!owner || !(await mayMail(ctx, trx, email, 'already_registered'))) return null;
+    return alreadyRegisteredMail(email, owner.first_name, link(ctx, '/login'), link(ctx, '/forgotpassword'));
+  });
+  if (mail) await ctx.mailer.queue(mail);
 }
 
 export async function verifyEmail(ctx: AppContext, code: string): Promise<EmailVerificationResponse> {
   const now = ctx.now();
   const codeHash = hashToken(code);
-  const used = await repo.consumeCode(ctx.db, codeHash, 'verify_email', now);
-  if (used) {
-    await ctx.db.updateTable('users').set({ email_verified_at: now, updated_at: now }).where('id', '=', used.user_id).execute();
-    const user = await repo.findUserById(ctx.db, used.user_id);
+  const verified = await ctx.db.transaction().execute(async (trx) => {
+    const known = await repo.findCode(trx, codeHash, 'verify_email');
+    if (!known) return undefined;
+    // The account first, as registration does: a registration replacing the pending one either
+    // finishes before (this code is then expired) or waits until this verification is done.
+    await repo.lockUser(trx, known.user_id);
+    const used = await repo.consumeCode(trx, codeHash, 'verify_email', now);
+    const user = used ? await repo.findUserById(trx, used.user_id) : undefined;
+    if (!user) return undefined;
+    if (!user.email_verified_at) {
+      // The first verification ends every session opened before it and every other link.
+      await trx.updateTable('users').set({ email_verified_at: now, updated_at: now }).where('id', '=', user.id).execute();
+      await repo.revokeUserSessions(trx, user.id, now);
+      await repo.expireUserCodes(trx, user.id, 'verify_email', now);
+    }
+    return user;
+  });
+  if (verified) {
     return {
       status: 'OK',
-      email: user?.email ?? '',
-      firstName: user?.first_name ?? '',
+      email: verified.email,
+      firstName: verified.first_name,
       displayTitle: 'Email verified',
-      displayMessage: `Thank you${user ? `, ${user.first_name}` : ''}! Your email address ${user?.email ?? ''} has been verified. You can now sign in.`,
+      displayMessage: `Thank you, ${verified.first_name}! Your email address ${verified.email} has been verified. You can now sign in.`,
       errors: [],
     };
   }
@@ -168,8 +209,9 @@ export async function login(ctx: AppContext, input: LoginRequest, meta: RequestM
   }
   if (user.status !== AccountStatus.Active) throw AppError.forbidden(ACCOUNT_SUSPENDED);
   if (!user.email_verified_at) {
-    const last = await repo.latestCodeTime(ctx.db, user.id, 'verify_email');
-    if (!last || now.getTime() - last.getTime() > RESEND_VERIFICATION_AFTER_MS) await sendVerification(ctx, user);
+    // The password proves this is the pending registration: a new link for it, once per interval.
+    const mail = await newVerification(ctx, ctx.db, user);
+    if (mail) await ctx.mailer.queue(mail);
     throw AppError.forbidden(UNVERIFIED_EMAIL);
   }
   await repo.clearLoginFailures(ctx.db, email);
@@ -194,9 +236,32 @@ export async function logout(ctx: AppContext, user: SessionUser): Promise<void> 
   await repo.revokeSession(ctx.db, user.sessionId, ctx.now());
 }
 
-export async function forgotPassword(ctx: AppContext, rawEmail: string): Promise<void> {
-  const user = await repo.findUserByEmail(ctx.db, normalizeEmail(rawEmail));
+const afterAnswer = new Set<Promise<void>>();
+
+/** Work that runs after the answer has gone, so the answer's time says nothing about it. It
+ *  starts on the next turn of the event loop, after the reply is written: with the embedded
+ *  database the queries run on this thread and would otherwise hold the answer back. */
+function runAfterAnswer(ctx: AppContext, what: string, work: () => Promise<void>): void {
+  const job = new Promise<void>((resolve) => setImmediate(resolve)).then(work).catch((err: unknown) => ctx.log.warn({ err: err instanceof Error ? err.message : String(err) }, `${what} failed`));
+  afterAnswer.add(job);
+  void job.finally(() => afterAnswer.delete(job));
+}
+
+/** Resolves when the work started after earlier answers is done (tests count its mails). */
+export async function settled(): Promise<void> {
+  while (afterAnswer.size) await Promise.all([...afterAnswer]);
+}
+
+/** Answers at once, the same for every address: the look-up, the code and the mail (at most
+ *  once per interval per address; the earlier link stays valid meanwhile) come after. */
+export function forgotPassword(ctx: AppContext, rawEmail: string): void {
+  runAfterAnswer(ctx, 'password reset mail', () => sendReset(ctx, normalizeEmail(rawEmail)));
+}
+
+async function sendReset(ctx: AppContext, email: string): Promise<void> {
+  const user = await repo.findUserByEmail(ctx.db, email);
   if (!user || user.status !== AccountStatus.Active) return;
+  if (!(await mayMail(ctx, ctx.db, user.email, 'reset_password'))) return;
   const now = ctx.now();
   await repo.expireUserCodes(ctx.db, user.id, 'reset_password', now);
   const code = newToken();
@@ -207,7 +272,7 @@ export async function forgotPassword(ctx: AppContext, rawEmail: string): Promise
     created_by: null,
     expires_at: new Date(now.getTime() + PASSWORD_RESET_TTL_MS),
   });
-  await ctx.mailer.send(resetMail(user.email, user.first_name, link(ctx, `/reset-password/${code}`)));
+  await ctx.mailer.queue(resetMail(user.email, user.first_name, link(ctx, `/reset-password/${code}`)));
 }
 
 const INVALID_RESET_CODE = 'Invalid Code';
@@ -259,39 +324,4 @@ export async function impersonate(ctx: AppContext, admin: SessionUser, userId: s
 export function issueKnowledgeJwt(ctx: AppContext, user: SessionUser): { jwtToken: string } {
   const iat = Math.floor(ctx.now().getTime() / 1000);
   return { jwtToken: signHs256({ sub: user.id, sid: user.sessionId, iat, exp: iat + KNOWLEDGE_JWT_TTL_S }, ctx.jwtKey) };
-}
-
-export interface FirstAdmin {
-  email: string;
-  /** Only when generated: printed once, never stored in clear. */
-  generatedPassword?: string;
-}
-
-/** Creates the first administrator when none exists. */
-export async function ensureFirstAdmin(ctx: AppContext): Promise<FirstAdmin | null> {
-  if ((await repo.countAdmins(ctx.db)) > 0) return null;
-  const email = normalizeEmail(ctx.config.ADMIN_EMAIL ?? 'admin@parla.test');
-  const generated = ctx.config.ADMIN_PASSWORD ? undefined : generatePassword();
-  const password = ctx.config.ADMIN_PASSWORD ?? generated!;
-  const now = ctx.now();
-  const existing = await repo.findUserByEmail(ctx.db, email);
-  if (existing) {
-    await ctx.db.updateTable('users').set({ user_type: UserType.Admin, updated_at: now }).where('id', '=', existing.id).execute();
-    return { email };
-  }
-  await repo.insertUser(ctx.db, {
-    id: newId(),
-    email,
-    password_hash: await hashPassword(password),
-    first_name: 'Parla',
-    last_name: 'Administrator',
-    company_name: null,
-    mobile_number: null,
-    user_type: UserType.Admin,
-    status: AccountStatus.Active,
-    email_verified_at: now,
-    subscription_type: SubscriptionType.ENTERPRISE,
-    requested_sub_type: null,
-  });
-  return { email, ...(generated ? { generatedPassword: generated } : {}) };
 }

@@ -1,0 +1,115 @@
+// Account pre-hijacking (issue 20, finding 4). An attacker registers somebody else's address
+// with a password of their own before its owner does. Whatever the owner then does (registers,
+// clicks a link that reached their inbox), the attacker's password must not be the one that
+// gets verified, and no session created before verification outlives it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAIL_PER_ADDRESS_INTERVAL_MS } from '@parla/shared/limits';
+import { createAdmin, latestOutboxCode, uniqueEmail } from '../accounts';
+import { createTestServer, type TestServer } from '../harness';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const ATTACKER = { firstName: 'Mallory', lastName: 'Attacker', password: 'attacker password' };
+const OWNER = { firstName: 'Olivia', lastName: 'Owner', password: 'the owner password' };
+
+async function register(email: string, who: typeof ATTACKER) {
+  const res = await server.inject({ method: 'POST', url: '/api/register', payload: { ...who, email } });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+async function verify(code: string) {
+  return server.inject({ method: 'POST', url: '/api/email_verification', payload: { verificationCode: code, mode: 'verify' } });
+}
+
+async function signIn(email: string, password: string) {
+  return server.inject({ method: 'POST', url: '/api/login', payload: { email, password, rememberMe: true } });
+}
+
+/** Moves the clock past the per-address mail interval (the attacker registered earlier). */
+function later() {
+  server.advance(MAIL_PER_ADDRESS_INTERVAL_MS + 1000);
+}
+
+describe('account pre-hijacking', () => {
+  it('lets the owner’s registration replace the attacker’s password and names, and the owner’s link verifies the owner’s', async () => {
+    const email = uniqueEmail('prehijack');
+    await register(email, ATTACKER);
+    later();
+    await register(email, OWNER);
+    expect((await signIn(email, OWNER.password)).statusCode).toBe(403);
+    const ver = await verify(await latestOutboxCode(server, email, 'email-verification'));
+    expect(ver.statusCode).toBe(200);
+    expect(ver.json().firstName).toBe('Olivia');
+
+    expect((await signIn(email, ATTACKER.password)).statusCode).toBe(401);
+    const owner = await signIn(email, OWNER.password);
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().userName).toBe('Olivia Owner');
+  });
+
+  it('kills the attacker’s link once the owner registers, even when the owner clicks it', async () => {
+    const email = uniqueEmail('prehijack-old-link');
+    await register(email, ATTACKER);
+    const attackersLink = await latestOutboxCode(server, email, 'email-verification');
+    later();
+    await register(email, OWNER);
+    const res = await verify(attackersLink);
+    expect(res.statusCode).toBe(400);
+    expect((await signIn(email, ATTACKER.password)).statusCode).toBe(401);
+    const user = await server.ctx.db.selectFrom('users').select('email_verified_at').where('email', '=', email).executeTakeFirstOrThrow();
+    expect(user.email_verified_at).toBeNull();
+  });
+
+  it('kills the attacker’s link when the owner registers within the mail interval, and the owner gets a link by signing in later', async () => {
+    const email = uniqueEmail('prehijack-quick');
+    await register(email, ATTACKER);
+    const attackersLink = await latestOutboxCode(server, email, 'email-verification');
+    await register(email, OWNER);
+    expect((await verify(attackersLink)).statusCode).toBe(400);
+    later();
+    expect((await signIn(email, OWNER.password)).statusCode).toBe(403);
+    const ownersLink = await latestOutboxCode(server, email, 'email-verification');
+    expect(ownersLink).not.toBe(attackersLink);
+    expect((await verify(ownersLink)).statusCode).toBe(200);
+    expect((await signIn(email, ATTACKER.password)).statusCode).toBe(401);
+    expect((await signIn(email, OWNER.password)).statusCode).toBe(200);
+  });
+
+  it('ends every session of the account at its first verification', async () => {
+    const email = uniqueEmail('prehijack-session');
+    await register(email, ATTACKER);
+    const link = await latestOutboxCode(server, email, 'email-verification');
+    // The only way to a session before verification: an administrator's proxy sign-in.
+    const admin = await createAdmin(server);
+    const user = await server.ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    const issued = await server.inject({ method: 'POST', url: '/api/admin/impersonate', token: admin.token, payload: { userId: user.id } });
+    const proxied = await server.inject({ method: 'POST', url: '/api/login', payload: { email, adminSessionId: issued.json().adminSessionId } });
+    expect(proxied.statusCode).toBe(200);
+    const early = proxied.json().sessionId as string;
+    expect((await server.inject({ method: 'GET', url: '/api/token/jwt', token: early })).statusCode).toBe(200);
+
+    expect((await verify(link)).statusCode).toBe(200);
+    expect((await server.inject({ method: 'GET', url: '/api/token/jwt', token: early })).statusCode).toBe(401);
+  });
+
+  it('refuses password sign-in to an unverified account, so no session exists before verification', async () => {
+    const email = uniqueEmail('prehijack-unverified');
+    await register(email, ATTACKER);
+    const res = await signIn(email, ATTACKER.password);
+    expect(res.statusCode).toBe(403);
+    const sessions = await server.ctx.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select('sessions.id')
+      .where('users.email', '=', email)
+      .execute();
+    expect(sessions).toEqual([]);
+  });
+});
