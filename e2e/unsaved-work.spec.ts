@@ -124,5 +124,5 @@ test('knowledge text whose upload fails is still in the form after the error is 
   await restore();
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expect(dialog.getByText('Knowledge base uploaded successfully!')).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByRole('cell', { name: 'Refunds' })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole('cell', { name: 'Refunds', exact: true })).toBeVisible({ timeout: 10_000 });
 });
