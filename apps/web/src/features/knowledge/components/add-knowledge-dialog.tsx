@@ -38,16 +38,17 @@ export function AddKnowledgeDialog({ collectionId, open, onClose }: { collection
   const ctx: SubmitContext = useMemo(() => ({ collectionId, progress, setRetry, refresh, setDirty }), [collectionId, progress, setRetry, refresh, setDirty]);
   const busy = progress.state.status === 'normal' || progress.state.status === 'success';
 
-  const close = () => {
-    if (busy) return;
-    guard(() => {
-      progress.reset();
-      setDirtyTabs({});
-      onClose();
-    });
+  const closeNow = () => {
+    progress.reset();
+    setDirtyTabs({});
+    onClose();
   };
-  // After an error the overlay's Close goes back to the form, which still holds the typed work.
-  const closeOverlay = () => (progress.state.status === 'error' ? progress.reset() : close());
+  const close = () => {
+    if (!busy) guard(closeNow);
+  };
+  // After an error the overlay's Close goes back to the form, which still holds the typed work;
+  // after a partial upload (what could be saved is saved, the report was read) it closes.
+  const closeOverlay = () => (progress.state.status === 'error' ? progress.reset() : closeNow());
 
   return (
     <Dialog
