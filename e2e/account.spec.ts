@@ -100,7 +100,7 @@ test('a customer reads the account and billing, asks for PRO, and an administrat
   for (const radio of await dialog.getByRole('radio').all()) await expect(radio).toBeDisabled();
   await expect(dialog.getByRole('button', { name: /Request (Upgrade|Downgrade)/ })).toBeDisabled();
   await screenshot(page, 'account-subscription-requested');
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
 
   await waitForMail(request, E2E_ADMIN.email, new RegExp(customer.email.replace(/[.+]/g, '\\$&')));
 

@@ -53,9 +53,11 @@ test('a customer builds a knowledge base and retrieves from it', async ({ page, 
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expectUploaded(page);
 
-  // Url: one row to start with, prefilled with this host; no remove button for a single row.
+  // Url: one row to start with, empty with an example placeholder (no avatar lists the customer's
+  // website yet; never the portal's own address); no remove button for a single row.
   dialog = await openAddKnowledge(page, 'Url');
-  await expect(dialog.getByRole('textbox', { name: 'URL 1' })).toHaveValue(/^https:\/\/127\.0\.0\.1:\d+\/$/);
+  await expect(dialog.getByRole('textbox', { name: 'URL 1' })).toHaveValue('');
+  await expect(dialog.getByRole('textbox', { name: 'URL 1' })).toHaveAttribute('placeholder', 'https://example.com/page');
   await expect(dialog.getByRole('button', { name: 'Remove URL 1' })).toHaveCount(0);
   await dialog.getByRole('textbox', { name: 'URL 1' }).fill('not a url');
   await dialog.getByRole('button', { name: 'Submit' }).click();

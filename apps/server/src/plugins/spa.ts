@@ -1,13 +1,17 @@
 // Serves the built portal under /react/ (index.html for every deep link) and redirects / there.
-// Hashed assets are cached for a year; index.html never is.
+// Hashed assets are cached for a year; index.html never is. The portal may be framed only by
+// itself, except the chat widget (/react/chatWidget/…), which exists to be embedded: the avatar's
+// own page inside it keeps the avatar's Allowed websites as frame-ancestors (decision 205).
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const WEB_DIST = resolve(here, '../../../web/dist');
+
+const CHAT_WIDGET = /^\/react\/chatWidget\/[^/?#]+\/?(?:[?#]|$)/;
 
 const NOT_BUILT = '<!doctype html><title>Parla</title><p>The portal has not been built yet. Run <code>npm run build</code> (npm start does it for you).</p>';
 
@@ -18,9 +22,10 @@ export async function registerSpa(app: FastifyInstance, distDir = WEB_DIST): Pro
   const index = () => (existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null);
   let cached: string | null = null;
 
-  const sendIndex = (_req: unknown, reply: FastifyReply) => {
+  const sendIndex = (req: FastifyRequest, reply: FastifyReply) => {
     cached ??= index();
-    reply.header('cache-control', 'no-store').header('x-frame-options', 'SAMEORIGIN');
+    reply.header('cache-control', 'no-store');
+    if (!CHAT_WIDGET.test(req.url)) reply.header('x-frame-options', 'SAMEORIGIN');
     if (!cached) return reply.status(503).type('text/html').send(NOT_BUILT);
     return reply.type('text/html').send(cached);
   };

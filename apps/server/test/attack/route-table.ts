@@ -125,6 +125,8 @@ export const ROUTES: Record<string, RouteCase> = {
     sample: () => json('GET', `/api/account_stats?startDate=0&endDate=${Date.now() + 86_400_000}`),
   },
   'POST /api/account_upgrade': { kind: 'customer', sample: () => json('POST', '/api/account_upgrade', { subType: 2 }) },
+  // Takes no id: it withdraws the caller's own pending request, whatever the body says.
+  'POST /api/account_upgrade/cancel': { kind: 'customer', sample: () => json('POST', '/api/account_upgrade/cancel', {}) },
   'GET /api/list_oauthapp': { kind: 'customer', list: () => json('GET', '/api/list_oauthapp'), sample: () => json('GET', '/api/list_oauthapp') },
   'POST /api/add_oauthapp': {
     kind: 'customer',

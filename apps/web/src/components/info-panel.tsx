@@ -35,6 +35,11 @@ export function useFieldInfo(info: FieldInfo) {
   return ctx ? { onClick: () => ctx.show(info), onFocus: () => ctx.show(info) } : {};
 }
 
+/** Whether a field's information is shown (a layout may hide the empty panel). */
+export function useInfoShown(): boolean {
+  return Boolean(useContext(InfoContext)?.info);
+}
+
 export function InfoPanel({ placeholder = 'Click a field to learn what it means.' }: { placeholder?: string }) {
   const ctx = useContext(InfoContext);
   const info = ctx?.info;

@@ -27,6 +27,9 @@ export interface AccountDetails {
   requestedSubType: SubscriptionType | null;
   subscribedSince: string;
   usage: PlanUsage;
+  /** The customer's own website, if one of their avatars lists an Allowed website: the Add
+   *  Knowledge URL rows start with it (spec 4 §5 "{host}"). */
+  ownWebsite?: string | null;
 }
 
 export interface AccountInfoResponse {
@@ -49,3 +52,8 @@ export type AccountUpgradeRequest = z.input<typeof accountUpgradeRequest>;
 /** Server answers to a request the rules refuse (the UI disables the button in these cases). */
 export const PLAN_ALREADY_CURRENT = 'This is already your subscription plan.';
 export const PLAN_REQUEST_PENDING = 'A plan change is already waiting for an administrator. You will receive an email when it is decided.';
+
+/** POST /api/account_upgrade/cancel: withdraws the customer's own pending request (issue 17). */
+export const cancelPlanRequest = z.strictObject({}, { error: 'This request takes no fields.' });
+export const NO_PLAN_REQUEST = 'There is no plan change request to cancel.';
+export const ADMIN_HAS_NO_PLAN = 'Administrators have no subscription plan to change.';

@@ -91,4 +91,7 @@ export interface PortalSettings {
   productName: string;
   /** The web app's application key: it identifies the client, it is not a secret. */
   appKey: string;
+  /** The server's PUBLIC_URL: the base of every address the product hands out (OAuth callback
+   *  URLs, avatar links), whatever address the portal was opened at. */
+  publicUrl: string;
 }

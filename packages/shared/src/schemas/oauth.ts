@@ -95,3 +95,9 @@ export interface SaveOauthAppResponse {
 export function oauthCallbackPath(appId: number | string): string {
   return `/api/oauth/callback/${appId}`;
 }
+
+/** The one callback address of a config: the server's PUBLIC_URL (given to the browser in the
+ *  portal settings), never the address the portal happens to be opened at (issue 17). */
+export function oauthCallbackUrl(publicUrl: string, appId: number | string): string {
+  return `${publicUrl.replace(/\/+$/, '')}${oauthCallbackPath(appId)}`;
+}

@@ -12,7 +12,7 @@ export interface SubscriptionRequestsTable {
   requested_sub_type: number;
   dh_type: number;
   requested_at: Timestamp;
-  decision: 'APPROVED' | 'DECLINED' | null;
+  decision: 'APPROVED' | 'DECLINED' | 'CANCELLED' | null;
   decided_at: NullableTimestamp;
   decided_by: string | null;
 }

@@ -23,6 +23,16 @@ export function planRequestMail(
   };
 }
 
+export function planCancelMail(to: string, customer: { name: string; email: string }, requested: number, deskLink: string): MailMessage {
+  return {
+    to,
+    subject: `${PRODUCT_NAME}: ${customer.name} cancelled their plan change request`,
+    text:
+      `Hello,\n\n${customer.name} <${customer.email}> has cancelled the request to change to the ${planName(requested)} plan. ` +
+      `Nothing is left to decide.\n\nThe Customers screen:\n\n${deskLink}\n`,
+  };
+}
+
 export function planDecisionMail(to: string, firstName: string, approved: boolean, requested: number, current: number, accountLink: string): MailMessage {
   return approved
     ? {

@@ -37,7 +37,7 @@ export function pendingPlanRequest(db: Q, userId: string) {
   return db.selectFrom('subscription_requests').selectAll().where('user_id', '=', userId).where('decision', 'is', null).executeTakeFirst();
 }
 
-export function decidePlanRequest(db: Q, requestId: string, decision: 'APPROVED' | 'DECLINED', adminId: string, at: Date) {
+export function decidePlanRequest(db: Q, requestId: string, decision: 'APPROVED' | 'DECLINED' | 'CANCELLED', adminId: string, at: Date) {
   return db
     .updateTable('subscription_requests')
     .set({ decision, decided_by: adminId, decided_at: at })
@@ -46,3 +46,14 @@ export function decidePlanRequest(db: Q, requestId: string, decision: 'APPROVED'
     .executeTakeFirst();
 }
 
+
+/** Clears the user's pending request mark; only when one is set (the update is the check). */
+export async function unmarkPlanRequested(db: Q, userId: string, at: Date): Promise<boolean> {
+  const res = await db
+    .updateTable('users')
+    .set({ requested_sub_type: null, updated_at: at })
+    .where('id', '=', userId)
+    .where('requested_sub_type', 'is not', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}

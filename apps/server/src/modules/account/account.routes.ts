@@ -1,10 +1,10 @@
 // Account info, the billing report and plan change requests (spec 1 §7).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accountUpgradeRequest } from '@parla/shared/schemas/account';
+import { accountUpgradeRequest, cancelPlanRequest as cancelPlanRequestBody } from '@parla/shared/schemas/account';
 import { accountStatsQuery } from '@parla/shared/schemas/billing';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
-import { accountInfo, requestPlanChange } from './account.service';
+import { accountInfo, cancelPlanRequest, requestPlanChange } from './account.service';
 import { accountStats } from './billing.service';
 
 export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -17,6 +17,12 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post('/api/account_upgrade', { schema: { body: accountUpgradeRequest }, config: { auth: 'user' } }, async (request) => {
       await requestPlanChange(ctx, requireUser(request), request.body);
+      return { status: 'OK' };
+    });
+
+    // Beyond the spec (issue 17): a customer withdraws their own pending request.
+    app.post('/api/account_upgrade/cancel', { schema: { body: cancelPlanRequestBody }, config: { auth: 'user' } }, async (request) => {
+      await cancelPlanRequest(ctx, requireUser(request));
       return { status: 'OK' };
     });
   };

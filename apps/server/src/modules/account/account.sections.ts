@@ -9,6 +9,7 @@ import type { AppContext } from '../../context';
 import type { UsersTable } from '../../db/tables/accounts';
 import { planUsage } from './usage';
 import { brainSection } from '../brain/brain.account-section';
+import { knowledgeSection } from '../knowledge/knowledge.account-section';
 
 export type AccountRow = Selectable<UsersTable>;
 export type AccountSection = (ctx: AppContext, account: AccountRow) => Promise<object> | object;
@@ -32,4 +33,4 @@ export const accountSection: AccountSection = (_ctx, a) =>
 
 export const usageSection: AccountSection = async (ctx, a) => ({ usage: await planUsage(ctx, a) });
 
-export const ACCOUNT_SECTIONS: AccountSection[] = [accountSection, usageSection, (ctx) => brainSection(ctx)];
+export const ACCOUNT_SECTIONS: AccountSection[] = [accountSection, usageSection, (ctx) => brainSection(ctx), (ctx, a) => knowledgeSection(ctx, a.id)];

@@ -2,6 +2,8 @@
 import { UserType } from '@parla/shared/enums';
 import { planName } from '@parla/shared/plans';
 import {
+  ADMIN_HAS_NO_PLAN,
+  NO_PLAN_REQUEST,
   PLAN_ALREADY_CURRENT,
   PLAN_REQUEST_PENDING,
   type AccountDetails,
@@ -13,7 +15,7 @@ import { newId } from '../../lib/tokens';
 import type { SessionUser } from '../../plugins/auth';
 import { audit } from '../auth/auth.repository';
 import { ACCOUNT_SECTIONS } from './account.sections';
-import { planRequestMail } from './account.mail';
+import { planCancelMail, planRequestMail } from './account.mail';
 import * as repo from './account.repository';
 
 export async function accountInfo(ctx: AppContext, user: SessionUser): Promise<{ accountDetails: AccountDetails }> {
@@ -26,6 +28,9 @@ export async function accountInfo(ctx: AppContext, user: SessionUser): Promise<{
 
 /** Stores the request (one pending at a time) and tells every administrator. */
 export async function requestPlanChange(ctx: AppContext, user: SessionUser, input: AccountUpgradeRequest & { dhType: number }): Promise<void> {
+  // An administrator has no plan of their own (the Account page offers no change to them); an
+  // administrator signed in as a customer acts as that customer.
+  if (user.type === UserType.Admin && !user.impersonatorId) throw AppError.forbidden(ADMIN_HAS_NO_PLAN);
   const now = ctx.now();
   const account = await ctx.db.transaction().execute(async (trx) => {
     const found = await repo.findAccount(trx, user.id);
@@ -54,6 +59,31 @@ export async function requestPlanChange(ctx: AppContext, user: SessionUser, inpu
       await ctx.mailer.send(planRequestMail(to, customer, account.subscription_type, input.subType, desk));
     } catch (err) {
       ctx.log.warn({ err: (err as Error).message }, 'plan request mail not delivered');
+    }
+  }
+}
+
+/** Withdraws the customer's own pending request (kept as CANCELLED) and tells the administrators. */
+export async function cancelPlanRequest(ctx: AppContext, user: SessionUser): Promise<void> {
+  const now = ctx.now();
+  const { account, requested } = await ctx.db.transaction().execute(async (trx) => {
+    const found = await repo.findAccount(trx, user.id);
+    if (!found) throw AppError.unauthenticated();
+    const pending = await repo.pendingPlanRequest(trx, user.id);
+    if (!pending || !(await repo.unmarkPlanRequested(trx, user.id, now))) throw AppError.invalid(NO_PLAN_REQUEST, 'NO_REQUEST');
+    const decided = await repo.decidePlanRequest(trx, pending.id, 'CANCELLED', user.id, now);
+    if (Number(decided.numUpdatedRows) !== 1) throw AppError.invalid(NO_PLAN_REQUEST, 'NO_REQUEST');
+    await audit(trx, { actor_id: user.impersonatorId ?? user.id, action: 'plan.cancel', target: user.id, detail: { to: planName(pending.requested_sub_type) } });
+    return { account: found, requested: pending.requested_sub_type };
+  });
+
+  const desk = `${ctx.config.PUBLIC_URL}/react/customers`;
+  const customer = { name: `${account.first_name} ${account.last_name}`.trim(), email: account.email };
+  for (const to of await repo.activeAdminEmails(ctx.db)) {
+    try {
+      await ctx.mailer.send(planCancelMail(to, customer, requested, desk));
+    } catch (err) {
+      ctx.log.warn({ err: (err as Error).message }, 'plan cancel mail not delivered');
     }
   }
 }

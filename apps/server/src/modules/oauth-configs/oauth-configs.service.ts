@@ -3,7 +3,7 @@
 import type { Selectable } from 'kysely';
 import { OAUTH_APPS_PER_ACCOUNT } from '@parla/shared/limits';
 import {
-  oauthCallbackPath,
+  oauthCallbackUrl,
   type OAuthApp,
   type OAuthPartner,
   type SaveOauthAppResponse,
@@ -22,7 +22,7 @@ export const OAUTH_LIMIT_MESSAGE = `An account can have at most ${OAUTH_APPS_PER
 export const SECRET_MASK_ON_CREATE = 'Client Secret is required';
 
 export function callbackUrl(ctx: AppContext, appId: number): string {
-  return `${ctx.config.PUBLIC_URL}${oauthCallbackPath(appId)}`;
+  return oauthCallbackUrl(ctx.config.PUBLIC_URL, appId);
 }
 
 function toApi(ctx: AppContext, row: Selectable<OauthAppsTable>): OAuthApp {

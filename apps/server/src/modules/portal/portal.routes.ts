@@ -24,6 +24,7 @@ export function portalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       docsUrl: ctx.config.DOCS_URL,
       productName: PRODUCT_NAME,
       appKey: ctx.config.APP_KEY,
+      publicUrl: ctx.config.PUBLIC_URL,
     }));
   };
 }

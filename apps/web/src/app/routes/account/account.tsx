@@ -1,5 +1,6 @@
 // Account (spec 1 §2), both roles: 'Account Details' on the left, the Billing Report in the
-// middle, the information panel on the right (below 1280 px it moves under the details).
+// middle, the information panel on the right (below 1280 px it moves under the details; on a
+// phone it is there only while a field's information is shown, never as an empty box, issue 17).
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -11,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { SCREEN_MESSAGES } from '@parla/shared/errors';
 import { planName } from '@parla/shared/plans';
-import { InfoPanel, InfoPanelProvider } from '../../../components/info-panel';
+import { InfoPanel, InfoPanelProvider, useInfoShown } from '../../../components/info-panel';
 import { paths } from '../../../config/paths';
 import { useAccountInfo } from '../../../features/account/api/get-account-info';
 import { AccountDetailsPanel } from '../../../features/account/components/account-details-panel';
@@ -51,32 +52,39 @@ function DetailsPane({ onChangeSubscription }: { onChangeSubscription: () => voi
   );
 }
 
+function Panes({ onChangeSubscription }: { onChangeSubscription: () => void }) {
+  const shown = useInfoShown();
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        p: { xs: 1.5, sm: 3 },
+        alignItems: 'start',
+        gridTemplateColumns: { xs: '1fr', md: '300px minmax(0, 1fr)', lg: '300px minmax(0, 1fr) 300px' },
+        gridTemplateAreas: { xs: shown ? '"details" "info" "billing"' : '"details" "billing"', md: '"details billing" "info billing"', lg: '"details billing info"' },
+      }}
+    >
+      <Box sx={{ gridArea: 'details' }}>
+        <DetailsPane onChangeSubscription={onChangeSubscription} />
+      </Box>
+      <Box sx={{ gridArea: 'billing', minWidth: 0 }}>
+        <BillingReport />
+      </Box>
+      <Box sx={{ gridArea: 'info', position: { lg: 'sticky' }, top: { lg: 88 }, display: { xs: shown ? 'block' : 'none', md: 'block' } }}>
+        <InfoPanel />
+      </Box>
+    </Box>
+  );
+}
+
 export default function AccountRoute() {
   const info = useAccountInfo();
   const [changing, setChanging] = useState(false);
   const details = info.data?.accountDetails;
   return (
     <InfoPanelProvider>
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          p: { xs: 1.5, sm: 3 },
-          alignItems: 'start',
-          gridTemplateColumns: { xs: '1fr', md: '300px minmax(0, 1fr)', lg: '300px minmax(0, 1fr) 300px' },
-          gridTemplateAreas: { xs: '"details" "info" "billing"', md: '"details billing" "info billing"', lg: '"details billing info"' },
-        }}
-      >
-        <Box sx={{ gridArea: 'details' }}>
-          <DetailsPane onChangeSubscription={() => setChanging(true)} />
-        </Box>
-        <Box sx={{ gridArea: 'billing', minWidth: 0 }}>
-          <BillingReport />
-        </Box>
-        <Box sx={{ gridArea: 'info', position: { lg: 'sticky' }, top: { lg: 88 } }}>
-          <InfoPanel />
-        </Box>
-      </Box>
+      <Panes onChangeSubscription={() => setChanging(true)} />
       {details && (
         <SubscriptionDialog
           open={changing}

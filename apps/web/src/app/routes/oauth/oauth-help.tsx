@@ -1,4 +1,5 @@
-// How an avatar uses an OAuth config (/oauthhelp), with this installation's real URLs.
+// How an avatar uses an OAuth config (/oauthhelp), with this installation's real URLs: the
+// server's PUBLIC_URL (portal settings), the one base the config cards use too (issue 17).
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
@@ -11,7 +12,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { OAUTH_PARTNER_DEFAULTS, oauthCallbackPath } from '@parla/shared/schemas/oauth';
+import { OAUTH_PARTNER_DEFAULTS, oauthCallbackUrl } from '@parla/shared/schemas/oauth';
 import { paths } from '../../../config/paths';
 import { useOauthApps } from '../../../features/oauth-configs/api/get-oauth-apps';
 import { usePortalSettings } from '../../../lib/portal-settings';
@@ -35,9 +36,10 @@ function Code({ children }: { children: string }) {
   );
 }
 
-function YourCallbackUrls() {
+/** The callback address to register: each config's own, or the pattern while there is none. */
+function CallbackUrls({ publicUrl }: { publicUrl: string }) {
   const apps = useOauthApps();
-  if (!apps.data || apps.data.oauthApps.length === 0) return null;
+  if (!apps.data || apps.data.oauthApps.length === 0) return <Code>{oauthCallbackUrl(publicUrl, '{config ID}')}</Code>;
   return (
     <Table size="small" aria-label="Your callback URLs" sx={{ mb: 2 }}>
       <TableHead>
@@ -61,8 +63,7 @@ function YourCallbackUrls() {
 }
 
 export default function OAuthHelpRoute() {
-  const { productName } = usePortalSettings();
-  const origin = window.location.origin;
+  const { productName, publicUrl } = usePortalSettings();
   const google = OAUTH_PARTNER_DEFAULTS.Google!;
   return (
     <Container maxWidth="md" sx={{ py: { xs: 2, sm: 4 } }}>
@@ -97,8 +98,7 @@ export default function OAuthHelpRoute() {
           Each config has its own callback URL, shown on its card in the list. Add it to the client at the identity service as an
           authorised redirect URI, exactly as shown:
         </P>
-        <Code>{`${origin}${oauthCallbackPath('{config ID}')}`}</Code>
-        <YourCallbackUrls />
+        <CallbackUrls publicUrl={publicUrl} />
       </Section>
 
       <Section title="4. Turn it on for an avatar">
@@ -110,7 +110,7 @@ export default function OAuthHelpRoute() {
 
       <Section title="What your users see">
         <P>A user opens the avatar&apos;s link, for example:</P>
-        <Code>{`${origin}/avatar/{avatarId}?token={token}`}</Code>
+        <Code>{`${publicUrl}/avatar/{avatarId}?token={token}`}</Code>
         <P>
           Before the conversation starts, {productName} sends them to the OAuth URL with your client ID, the callback URL as
           redirect_uri, response_type=code and a one-time state value. After they sign in, the identity service returns them to the

@@ -1,5 +1,6 @@
 // The left pane of the Account screen (spec 1 §2): 'Account Details' with each field opening
-// its explanation in the information panel, and the Change Subscription button.
+// its explanation in the information panel, and the Change Subscription button (customers only:
+// an administrator has no plan to change, issue 17). The Customer ID breaks only after a hyphen.
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,7 +16,7 @@ import type { AccountDetails } from '@parla/shared/schemas/account';
 import { useFieldInfo, type FieldInfo } from '../../../components/info-panel';
 import { ACCOUNT_FIELD_INFO } from './account-field-info';
 
-function Field({ label, info, children }: { label: string; info: FieldInfo; children: ReactNode }) {
+function Field({ label, info, children, valueTestId }: { label: string; info: FieldInfo; children: ReactNode; valueTestId?: string }) {
   const handlers = useFieldInfo(info);
   return (
     <ButtonBase
@@ -24,7 +25,8 @@ function Field({ label, info, children }: { label: string; info: FieldInfo; chil
       sx={{ display: 'block', width: '100%', textAlign: 'left', borderRadius: 1, px: 1, py: 0.75, '&:hover, &.Mui-focusVisible': { bgcolor: 'action.hover' } }}
     >
       <Typography variant="caption" color="text.secondary" component="div">{label}</Typography>
-      <Box sx={{ fontWeight: 500, wordBreak: 'break-all' }}>{children}</Box>
+      {/* Break between words (an id's hyphens) first, inside one only when it cannot fit. */}
+      <Box data-testid={valueTestId} sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{children}</Box>
     </ButtonBase>
   );
 }
@@ -51,7 +53,9 @@ export function AccountDetailsPanel({ details, onChangeSubscription, extra }: { 
   return (
     <Paper variant="outlined" component="section" aria-labelledby="account-details-title" sx={{ p: 2 }}>
       <Typography id="account-details-title" variant="h3" component="h2" sx={{ px: 1, mb: 1 }}>Account Details</Typography>
-      <Field label="Customer ID" info={ACCOUNT_FIELD_INFO.customerId}>{details.Id}</Field>
+      <Field label="Customer ID" info={ACCOUNT_FIELD_INFO.customerId} valueTestId="customer-id">
+        {details.Id}
+      </Field>
       <Field label="Name" info={ACCOUNT_FIELD_INFO.name}>{details.Name}</Field>
       <Field label="Email" info={ACCOUNT_FIELD_INFO.email}>{details.Email}</Field>
       <Field label="Status" info={ACCOUNT_FIELD_INFO.status}>
@@ -71,8 +75,12 @@ export function AccountDetailsPanel({ details, onChangeSubscription, extra }: { 
         <Meter label="Avatars" used={details.usage.avatars.used} limit={details.usage.avatars.limit} />
         <Meter label="Minutes" used={details.usage.minutes.used} limit={details.usage.minutes.limit} />
       </Field>
-      <Divider sx={{ my: 1.5 }} />
-      <Button variant="contained" fullWidth onClick={onChangeSubscription}>Change Subscription</Button>
+      {details.userType !== 'ADMIN' && (
+        <>
+          <Divider sx={{ my: 1.5 }} />
+          <Button variant="contained" fullWidth onClick={onChangeSubscription}>Change Subscription</Button>
+        </>
+      )}
       {extra}
     </Paper>
   );

@@ -85,7 +85,7 @@ export function AvatarListPanel(p: AvatarListPanelProps) {
       {p.avatars.isSuccess && all.length === 0 && (
         <Alert severity="info" icon={false}>
           <AlertTitle>No avatars yet</AlertTitle>
-          {p.mobile ? 'Avatars you create on a desktop computer appear here.' : 'Choose an avatar from the grid and click CREATE AVATAR to make your first one.'}
+          {p.mobile ? 'Avatars you create on a desktop computer appear here.' : 'Choose an avatar from the grid: the START button becomes CREATE AVATAR; click it to make your first one.'}
         </Alert>
       )}
       {p.avatars.isSuccess && all.length > 0 && shown.length === 0 && <Typography color="text.secondary">No avatar id contains “{search}”.</Typography>}

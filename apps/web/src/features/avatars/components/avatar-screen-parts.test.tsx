@@ -118,7 +118,7 @@ describe('the avatar list', () => {
 
   it('prompts to create the first avatar when the list is empty, and shows the search bar on request', () => {
     panel({ isSuccess: true, data: { agents: [] } }, { showSearchBar: true });
-    expect(screen.getByText(/Choose an avatar from the grid and click CREATE AVATAR/)).toBeInTheDocument();
+    expect(screen.getByText(/Choose an avatar from the grid: the START button becomes CREATE AVATAR/)).toBeInTheDocument();
     expect(screen.getByLabelText('Search by Avatar ID')).toBeInTheDocument();
   });
 });

@@ -55,6 +55,8 @@ export function showLimitToast(enqueue: EnqueueSnackbar, goToAccount: () => void
   enqueue(AVATAR_LIMIT_MESSAGE, {
     variant: 'error',
     persist: true,
+    // A persistent toast must not sit over the list's Add Avatar button (issue 17): bottom.
+    anchorOrigin: { vertical: 'bottom', horizontal: 'center' },
     preventDuplicate: true,
     action: (key) => (
       <>

@@ -1,5 +1,7 @@
 // The main pane of the Account screen (spec 1 §2, §5): a date range (default: one month ago to
-// today, never in the future), Search, and conversation time per avatar with a total row.
+// today, never in the future), Search, and conversation time per avatar with a total row. A date
+// the pickers refuse (typed in the future, or not a date) is said under its field and Search is
+// disabled until it is valid (issue 17).
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -16,6 +18,7 @@ import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import type { DateValidationError } from '@mui/x-date-pickers/models';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useSnackbar } from 'notistack';
@@ -25,6 +28,13 @@ import { START_AFTER_END } from '@parla/shared/schemas/billing';
 import { useAccountStats, type BillingRange } from '../api/get-account-stats';
 
 const INVALID_DATES = 'Choose a valid start and end date.';
+
+/** The message under a date field for the pickers' validation error, or null when valid. */
+export function dateProblem(label: 'Start date' | 'End date', reason: DateValidationError | null): string | null {
+  if (reason === null) return null;
+  if (reason === 'disableFuture' || reason === 'maxDate') return `${label} cannot be later than today.`;
+  return `Enter a valid ${label.toLowerCase()} (MM/DD/YYYY).`;
+}
 
 /** Whole days: from the start of the start day to the end of the end day (the end is exclusive). */
 export function rangeOf(start: Dayjs, end: Dayjs): BillingRange {
@@ -49,6 +59,8 @@ export function BillingReport() {
   const [range, setRange] = useState<BillingRange>(() => rangeOf(dates.start, dates.end));
   const stats = useAccountStats(range);
   const today = dayjs();
+  const [problems, setProblems] = useState<{ start: string | null; end: string | null }>({ start: null, end: null });
+  const invalid = Boolean(problems.start || problems.end);
 
   const search = () => {
     const { start, end } = dates;
@@ -81,14 +93,15 @@ export function BillingReport() {
       </Typography>
       {/* The date pickers' adapter lives here, the one screen with pickers (not in every page's bundle). */}
       <LocalizationProvider dateAdapter={AdapterDayjs}>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mt: 2 }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', mt: 2 }}>
           <DatePicker
             label="Start date"
             value={dates.start}
             onChange={(v) => setDates((d) => ({ ...d, start: v as Dayjs }))}
             maxDate={today}
             disableFuture
-            slotProps={{ textField: { margin: 'none', size: 'small', fullWidth: false, sx: { width: 180 } } }}
+            onError={(reason) => setProblems((p) => ({ ...p, start: dateProblem('Start date', reason) }))}
+            slotProps={{ textField: { margin: 'none', size: 'small', fullWidth: false, sx: { width: 180 }, helperText: problems.start } }}
           />
           <DatePicker
             label="End date"
@@ -96,9 +109,10 @@ export function BillingReport() {
             onChange={(v) => setDates((d) => ({ ...d, end: v as Dayjs }))}
             maxDate={today}
             disableFuture
-            slotProps={{ textField: { margin: 'none', size: 'small', fullWidth: false, sx: { width: 180 } } }}
+            onError={(reason) => setProblems((p) => ({ ...p, end: dateProblem('End date', reason) }))}
+            slotProps={{ textField: { margin: 'none', size: 'small', fullWidth: false, sx: { width: 180 }, helperText: problems.end } }}
           />
-          <Button variant="contained" startIcon={<SearchIcon />} onClick={search} disabled={stats.isFetching}>
+          <Button variant="contained" startIcon={<SearchIcon />} onClick={search} disabled={stats.isFetching || invalid}>
             Search
           </Button>
         </Box>

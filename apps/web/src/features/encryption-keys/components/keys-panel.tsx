@@ -1,5 +1,6 @@
 // The Encryption Keys side panel (spec 4 §2): the keys with their creation date, the default key
-// marked (it cannot be deleted), delete with the linked-avatars warning, and Create Encryption Key.
+// marked (it cannot be deleted: its delete button is disabled with a tooltip saying why, issue 17),
+// delete with the linked-avatars warning, and Create Encryption Key.
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -19,6 +20,8 @@ import type { EncKeySummary } from '@parla/shared/schemas/encryption-keys';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useDeleteEncKey } from '../api/delete-enc-key';
 import { useEncKeys } from '../api/get-enc-keys';
+
+export const DEFAULT_KEY_UNDELETABLE = 'The default key cannot be deleted: avatars without a key of their own use it.';
 
 export const loadFailed = (name: string) => `Oops! Something went wrong. We couldn't load the ${name}. Please try again later.`;
 
@@ -47,10 +50,10 @@ export function KeysPanel({ onCreate }: { onCreate: () => void }) {
               key={k.id}
               divider
               secondaryAction={
-                <Tooltip title={k.defaultKey ? 'The default key cannot be deleted' : 'Delete'}>
+                <Tooltip title={k.defaultKey ? DEFAULT_KEY_UNDELETABLE : 'Delete'}>
                   {/* the span keeps the tooltip on a disabled button */}
                   <span>
-                    <IconButton edge="end" aria-label={`Delete ${k.name}`} onClick={() => setDeleting(k)}>
+                    <IconButton edge="end" aria-label={`Delete ${k.name}`} disabled={k.defaultKey} onClick={() => setDeleting(k)}>
                       <DeleteOutlineIcon />
                     </IconButton>
                   </span>

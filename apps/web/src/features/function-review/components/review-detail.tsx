@@ -77,7 +77,8 @@ export function ReviewDetail({ fn }: { fn: ReviewFunctionRecord }) {
         helperText={reasonError ? 'A reason is required to reject a function.' : 'Shown to the author. Required to reject.'}
       />
       <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-        <Button variant="contained" onClick={() => send(true)} disabled={decide.isPending}>
+        {/* An approved function has nothing left to approve (issue 17); Reject withdraws it. */}
+        <Button variant="contained" onClick={() => send(true)} disabled={decide.isPending || fn.approvalStatus === 'Approved'}>
           Approve
         </Button>
         <Button variant="outlined" color="error" onClick={() => send(false)} disabled={decide.isPending}>

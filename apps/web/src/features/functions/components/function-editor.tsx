@@ -1,7 +1,9 @@
 // The Code Editor (spec 4 §2): File Name and Code (CodeMirror with Python highlighting, 20 rows).
-// Saving a new function creates it, saving an existing one updates it; success or error resets
-// the selection (spec 4 §4). Editing an approved function's code sends it back to review.
-import { useState } from 'react';
+// Saving a new function creates it, saving an existing one updates it. Success resets the
+// selection (spec 4 §4); an error keeps the editor and its text, so no typed code is lost
+// (issue 17, docs/decisions/504-unsaved-work-and-failed-saves.md). Deleting resets at once.
+// Editing an approved function's code sends it back to review.
+import { useEffect, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { python } from '@codemirror/lang-python';
 import Alert from '@mui/material/Alert';
@@ -31,25 +33,36 @@ export function FunctionEditor({
   initial,
   onChooseAnother,
   onDone,
+  onDirtyChange,
 }: {
   existing: FunctionRecord | null;
   initial: FunctionForm;
   onChooseAnother?: () => void;
+  /** After a successful save or delete: the screen goes back to the template chooser. */
   onDone: () => void;
+  /** Whether the editor holds changes that are not saved. */
+  onDirtyChange?: (dirty: boolean) => void;
 }) {
   const { enqueueSnackbar } = useSnackbar();
   const save = useSaveFunction();
   const [deleting, setDeleting] = useState(false);
-  const { control, handleSubmit } = useForm<FunctionForm>({ resolver: zodResolver(functionForm), defaultValues: initial, reValidateMode: 'onChange' });
+  const { control, handleSubmit, formState } = useForm<FunctionForm>({ resolver: zodResolver(functionForm), defaultValues: initial, reValidateMode: 'onChange' });
+  const dirty = formState.isDirty;
+  useEffect(() => {
+    onDirtyChange?.(dirty);
+  }, [dirty, onDirtyChange]);
+  useEffect(() => () => onDirtyChange?.(false), [onDirtyChange]);
   const ok = (message: string) => enqueueSnackbar(message, { variant: 'success', autoHideDuration: TOAST_SUCCESS_MS });
   const fail = (message: string) => enqueueSnackbar(message, { variant: 'error', autoHideDuration: TOAST_KNOWLEDGE_ERROR_MS });
 
   const submit = handleSubmit((v) => {
     const action = existing ? { action: 'update' as const, id: existing.id, name: v.name, code: v.code, language: 'python' as const } : { action: 'new' as const, name: v.name, code: v.code, language: 'python' as const };
     save.mutate(action, {
-      onSuccess: () => ok(existing ? 'The function has been updated successfully!' : 'The function has been created successfully!'),
+      onSuccess: () => {
+        ok(existing ? 'The function has been updated successfully!' : 'The function has been created successfully!');
+        onDone();
+      },
       onError: () => fail(existing ? 'Error updating item' : 'Error creating item'),
-      onSettled: onDone,
     });
   });
 
@@ -118,13 +131,13 @@ export function FunctionEditor({
           title="Delete function"
           onConfirm={async () => {
             await save.mutateAsync({ action: 'delete', id: existing.id });
-            return 'The function has been deleted successfully!';
+            // The editor (and this dialog) close at once: a deleted function's code must not
+            // stay on screen; the success message is a toast.
+            ok('The function has been deleted successfully!');
+            onDone();
           }}
           errorTitle="Error deleting item."
-          onClose={(outcome) => {
-            setDeleting(false);
-            if (outcome !== 'cancelled') onDone();
-          }}
+          onClose={() => setDeleting(false)}
         >
           {`Are you sure you want to delete "${existing.name}"? It will be removed from every avatar it is linked to. This action cannot be undone.`}
         </ConfirmDialog>

@@ -1,5 +1,7 @@
 // The Add Knowledge dialog (spec 4 §2): four tabs, Text, Url, Crawl and File, 720 high, with
-// the upload progress overlay over it while knowledge is submitted.
+// the upload progress overlay over it while knowledge is submitted. A failed upload goes back to
+// the form with everything typed still there; closing the dialog with typed work asks first
+// (issue 17).
 import { useCallback, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
@@ -10,6 +12,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import CloseIcon from '@mui/icons-material/Close';
 import { KNOWLEDGE_DIALOG_HEIGHT } from '@parla/shared/schemas/knowledge';
+import { useUnsavedChanges } from '../../../components/unsaved-changes';
 import { useRefreshItems } from '../api/create-items';
 import { CrawlTab } from './crawl-tab';
 import { FileTab } from './file-tab';
@@ -28,14 +31,24 @@ export function AddKnowledgeDialog({ collectionId, open, onClose }: { collection
   const done = useCallback(() => onClose(), [onClose]);
   const progress = useUploadProgress(done);
   const setRetry = useCallback((r: (() => void) | null) => setRetryState(() => r), []);
-  const ctx: SubmitContext = useMemo(() => ({ collectionId, progress, setRetry, refresh }), [collectionId, progress, setRetry, refresh]);
+  const [dirtyTabs, setDirtyTabs] = useState<Record<string, boolean>>({});
+  const setDirty = useCallback((tabName: string, dirty: boolean) => setDirtyTabs((d) => (d[tabName] === dirty ? d : { ...d, [tabName]: dirty })), []);
+  const dirty = open && Object.values(dirtyTabs).some(Boolean);
+  const { guard, dialog } = useUnsavedChanges(dirty, 'This knowledge');
+  const ctx: SubmitContext = useMemo(() => ({ collectionId, progress, setRetry, refresh, setDirty }), [collectionId, progress, setRetry, refresh, setDirty]);
   const busy = progress.state.status === 'normal' || progress.state.status === 'success';
 
-  const close = () => {
-    if (busy) return;
+  const closeNow = () => {
     progress.reset();
+    setDirtyTabs({});
     onClose();
   };
+  const close = () => {
+    if (!busy) guard(closeNow);
+  };
+  // After an error the overlay's Close goes back to the form, which still holds the typed work;
+  // after a partial upload (what could be saved is saved, the report was read) it closes.
+  const closeOverlay = () => (progress.state.status === 'error' ? progress.reset() : closeNow());
 
   return (
     <Dialog
@@ -67,7 +80,8 @@ export function AddKnowledgeDialog({ collectionId, open, onClose }: { collection
           </Box>
         ))}
       </DialogContent>
-      <UploadProgressOverlay state={progress.state} onRetry={retry ?? undefined} onClose={close} />
+      <UploadProgressOverlay state={progress.state} onRetry={retry ?? undefined} onClose={closeOverlay} />
+      {dialog}
     </Dialog>
   );
 }

@@ -14,7 +14,7 @@ import { checkKnowledgeFile, KNOWLEDGE_FILE_TYPES } from '@parla/shared/schemas/
 import { errorLines } from '../../../lib/api-client';
 import { createItem } from '../api/create-items';
 import { uploadFile } from '../api/upload-file';
-import { DOCUMENT_ERROR, FILE_UPLOAD_ERROR, FILE_UPLOAD_TOAST, type SubmitContext } from './submit-knowledge';
+import { DOCUMENT_ERROR, FILE_UPLOAD_ERROR, FILE_UPLOAD_TOAST, useReportDirty, type SubmitContext } from './submit-knowledge';
 
 const ACCEPT = Object.values(KNOWLEDGE_FILE_TYPES).flatMap((t) => [...t.extensions]).join(',');
 /** The upload's share of the bar; creating the item is the rest. */
@@ -26,7 +26,10 @@ export function FileTab({ ctx }: { ctx: SubmitContext }) {
   const [name, setName] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
+  // Set when the Name field is left or Submit is tried: then a missing name or file is said
+  // (Submit stays disabled until both are set, so it alone would never show 'File is required').
   const [touched, setTouched] = useState(false);
+  useReportDirty(ctx, 'File', Boolean(name.trim() || file));
 
   const choose = (f: File | undefined) => {
     if (!f) return;
@@ -82,6 +85,7 @@ export function FileTab({ ctx }: { ctx: SubmitContext }) {
         required
         value={name}
         onChange={(e) => setName(e.target.value)}
+        onBlur={() => setTouched(true)}
         error={touched && !name.trim()}
         helperText={touched && !name.trim() ? 'Name is required' : undefined}
       />

@@ -1,5 +1,6 @@
 // Submitting knowledge with the overlay (spec 4 §4): one item (text, file) or a batch (URL rows,
 // crawled pages) sent in slices so the bar follows real progress, with retry of what failed.
+import { useEffect } from 'react';
 import type { CreateItemRequest } from '@parla/shared/schemas/knowledge';
 import { errorLines } from '../../../lib/api-client';
 import { createItem, createItems } from '../api/create-items';
@@ -19,6 +20,8 @@ export interface SubmitContext {
   /** Registers what the overlay's Retry button does (null: no retry). */
   setRetry: (retry: (() => void) | null) => void;
   refresh: (collectionId: string) => Promise<unknown>;
+  /** A tab tells the dialog whether it holds typed work that is not saved. */
+  setDirty?: (tab: string, dirty: boolean) => void;
 }
 
 export async function submitOne(ctx: SubmitContext, item: CreateItemRequest): Promise<void> {
@@ -64,4 +67,13 @@ export async function submitBatch(ctx: SubmitContext, items: CreateItemRequest[]
   ctx.setRetry(() => () => void submitBatch(ctx, again));
   if (processed === 0) ctx.progress.fail(`${UPLOAD_ERROR} ${details}`);
   else ctx.progress.partial(`${URLS_PARTIAL} ${details}`);
+}
+
+/** A tab reports its unsaved work to the dialog (and clears it when it goes away). */
+export function useReportDirty(ctx: SubmitContext, tab: string, dirty: boolean): void {
+  const set = ctx.setDirty;
+  useEffect(() => {
+    set?.(tab, dirty);
+  }, [set, tab, dirty]);
+  useEffect(() => () => set?.(tab, false), [set, tab]);
 }

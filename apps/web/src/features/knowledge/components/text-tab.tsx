@@ -5,14 +5,19 @@ import Button from '@mui/material/Button';
 import { useForm } from 'react-hook-form';
 import { textItemForm, type TextItemForm } from '@parla/shared/schemas/knowledge';
 import { FormTextField } from '../../../components/form/form-text-field';
-import { submitOne, type SubmitContext } from './submit-knowledge';
+import { submitOne, useReportDirty, type SubmitContext } from './submit-knowledge';
 
 export function TextTab({ ctx }: { ctx: SubmitContext }) {
-  const { control, handleSubmit } = useForm<TextItemForm>({
+  const {
+    control,
+    handleSubmit,
+    formState: { isDirty },
+  } = useForm<TextItemForm>({
     resolver: zodResolver(textItemForm),
     defaultValues: { name: '', content: '' },
     reValidateMode: 'onChange',
   });
+  useReportDirty(ctx, 'Text', isDirty);
   return (
     <Box
       component="form"

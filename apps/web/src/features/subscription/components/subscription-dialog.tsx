@@ -1,7 +1,8 @@
 // Change Subscription (spec 1 §2, §4): plans in display order with prices, 'See plans here',
 // Request Upgrade / Request Downgrade. The button is disabled while the selection is the current
 // plan, while a request is being sent, and when a request is already pending (then the radios
-// are locked and the requested plan is marked '(REQUESTED)').
+// are locked and the requested plan is marked '(REQUESTED)'). A pending request can be cancelled
+// (issue 17); the administrators are told by mail.
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,8 +25,10 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { SCREEN_MESSAGES } from '@parla/shared/errors';
-import { TOAST_ERROR_MS } from '@parla/shared/limits';
+import { TOAST_ERROR_MS, TOAST_SUCCESS_MS } from '@parla/shared/limits';
 import { isUpgrade, PLAN_DISPLAY_ORDER, PLAN_LIMITS, PLAN_PRICES, SubscriptionType, type PlanName } from '@parla/shared/plans';
+import { errorLines } from '../../../lib/api-client';
+import { useCancelPlanRequest } from '../api/cancel-plan-request';
 import { useRequestPlanChange } from '../api/request-plan-change';
 
 export interface SubscriptionDialogProps {
@@ -84,7 +87,18 @@ export function SubscriptionDialog({ open, onClose, currentPlan, requestedPlan }
   const [showPlans, setShowPlans] = useState(false);
   const [sent, setSent] = useState<PlanName | null>(null);
   const request = useRequestPlanChange();
+  const cancel = useCancelPlanRequest();
   const locked = requestedPlan !== null;
+  const busy = request.isPending || cancel.isPending;
+
+  const withdraw = () =>
+    cancel.mutate(undefined, {
+      onSuccess: () => {
+        enqueueSnackbar(`Your request for the ${requestedPlan} plan has been cancelled.`, { variant: 'success', autoHideDuration: TOAST_SUCCESS_MS });
+        onClose();
+      },
+      onError: (err) => enqueueSnackbar(errorLines(err).join(' '), { variant: 'error', autoHideDuration: TOAST_ERROR_MS }),
+    });
   const choice = locked ? requestedPlan : selected;
 
   const submit = () =>
@@ -109,7 +123,7 @@ export function SubscriptionDialog({ open, onClose, currentPlan, requestedPlan }
     <>
       <Dialog
         open={open}
-        onClose={request.isPending ? undefined : onClose}
+        onClose={busy ? undefined : onClose}
         maxWidth="sm"
         fullWidth
         aria-labelledby="subscription-title"
@@ -119,7 +133,8 @@ export function SubscriptionDialog({ open, onClose, currentPlan, requestedPlan }
         <DialogContent>
           {locked && (
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              Your request for the {requestedPlan} plan is waiting for an administrator. You will receive an email when it is decided.
+              Your request for the {requestedPlan} plan is waiting for an administrator. You will receive an email when it is decided, or you
+              can cancel it.
             </Typography>
           )}
           <RadioGroup aria-label="Subscription plan" value={choice} onChange={(e) => setSelected(e.target.value as PlanName)}>
@@ -149,7 +164,12 @@ export function SubscriptionDialog({ open, onClose, currentPlan, requestedPlan }
           </Collapse>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={request.isPending}>Cancel</Button>
+          {locked && (
+            <Button color="error" onClick={withdraw} disabled={busy} sx={{ mr: 'auto' }}>
+              {cancel.isPending ? <CircularProgress size={22} color="inherit" aria-label="Cancelling request" /> : 'Cancel request'}
+            </Button>
+          )}
+          <Button onClick={onClose} disabled={busy}>Cancel</Button>
           <Button variant="contained" onClick={submit} disabled={disabled}>
             {request.isPending ? <CircularProgress size={22} color="inherit" aria-label="Sending request" /> : upgrade ? 'Request Upgrade' : 'Request Downgrade'}
           </Button>
