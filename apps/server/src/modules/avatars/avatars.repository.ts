@@ -14,8 +14,47 @@ export function isAvatarId(id: string): boolean {
 export type AvatarRow = Selectable<AvatarsTable>;
 export type AvatarMediaRow = Selectable<AvatarMediaTable>;
 
-export function listByOwner(db: Q, ownerId: string) {
-  return db.selectFrom('avatars').selectAll().where('owner_id', '=', ownerId).orderBy('created_at', 'desc').orderBy('id').execute();
+/** `%`, `_` and `\` taken literally in a LIKE pattern. */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export interface CardPage {
+  limit: number;
+  offset: number;
+  /** Part of the avatar id, any case. */
+  search?: string;
+}
+
+/** One page of the owner's avatars with only the columns a card shows (and its photo's
+ *  extension), newest first; and how many match in all. */
+export async function listCards(db: Q, ownerId: string, page: CardPage) {
+  let q = db.selectFrom('avatars').where('avatars.owner_id', '=', ownerId);
+  if (page.search) q = q.where('avatars.id', 'ilike', `%${likeLiteral(page.search)}%`);
+  const [rows, count] = await Promise.all([
+    q
+      .leftJoin('avatar_media as photo', (j) => j.onRef('photo.id', '=', 'avatars.avatar_photo_id').onRef('photo.avatar_id', '=', 'avatars.id'))
+      .select([
+        'avatars.id',
+        'avatars.name',
+        'avatars.nlp_engine',
+        'avatars.dh_type',
+        'avatars.appearance_id',
+        'avatars.created_at',
+        'avatars.updated_at',
+        'avatars.token',
+        'avatars.enc_key_id',
+        'avatars.avatar_photo_id',
+        'photo.ext as photo_ext',
+      ])
+      .orderBy('avatars.created_at', 'desc')
+      .orderBy('avatars.id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
 }
 
 export function find(db: Q, ownerId: string, id: string) {
