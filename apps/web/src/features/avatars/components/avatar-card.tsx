@@ -17,7 +17,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import { useSnackbar } from 'notistack';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { AVATAR_CARD_MAX_WIDTH_PX, TOAST_ERROR_MS } from '@parla/shared/limits';
-import { accessLink, AVATAR_MESSAGES, ENCRYPTION_DEFAULT, type Avatar } from '@parla/shared/schemas/avatar';
+import { accessLink, AVATAR_MESSAGES, ENCRYPTION_DEFAULT, type AvatarCardItem } from '@parla/shared/schemas/avatar';
 import { queryClient } from '../../../lib/query-client';
 import { getAvatarUsersQueryOptions } from '../api/get-avatar-users';
 import type { EditorValues } from '../lib/editor-values';
@@ -26,7 +26,7 @@ import { useEditor, useObjectUrl } from './editor/editor-context';
 import { OnlineUsersDialog } from './online-users-dialog';
 
 export interface AvatarCardProps {
-  avatar: Avatar;
+  avatar: AvatarCardItem;
   selected: boolean;
   mobile: boolean;
   busy: boolean;
@@ -36,7 +36,7 @@ export interface AvatarCardProps {
   onDelete(): void;
 }
 
-export function connectLink(a: Pick<Avatar, 'id' | 'token' | 'encKeyId'>): string {
+export function connectLink(a: Pick<AvatarCardItem, 'id' | 'token' | 'encKeyId'>): string {
   return accessLink(window.location.origin, a.id, a.encKeyId === ENCRYPTION_DEFAULT ? a.token : null);
 }
 

@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider, type UseQueryResult } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, type UseInfiniteQueryResult } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SnackbarProvider } from 'notistack';
@@ -7,8 +7,8 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AccountInfoResponse } from '@parla/shared/schemas/account';
-import type { AvatarListResponse } from '@parla/shared/schemas/avatar';
 import { ApiError } from '../../../lib/api-client';
+import type { AvatarPages } from '../api/get-avatars';
 import { emptyValues, type EditorValues } from '../lib/editor-values';
 import { AvatarListPanel, type AvatarListPanelProps } from './avatar-list-panel';
 import { AppearanceTab } from './editor/appearance-tab';
@@ -82,11 +82,11 @@ describe('the Appearance tab', () => {
   });
 });
 
-function panel(avatars: Partial<UseQueryResult<AvatarListResponse>>, props: Partial<AvatarListPanelProps> = {}) {
+function panel(avatars: Partial<UseInfiniteQueryResult<AvatarPages>>, props: Partial<AvatarListPanelProps> = {}) {
   const noop = vi.fn();
   render(
     <AvatarListPanel
-      avatars={avatars as UseQueryResult<AvatarListResponse>}
+      avatars={avatars as UseInfiniteQueryResult<AvatarPages>}
       mobile={false}
       showSearchBar={false}
       selectedId={null}
@@ -117,7 +117,7 @@ describe('the avatar list', () => {
   });
 
   it('prompts to create the first avatar when the list is empty, and shows the search bar on request', () => {
-    panel({ isSuccess: true, data: { agents: [] } }, { showSearchBar: true });
+    panel({ isSuccess: true, hasNextPage: false, data: { pages: [{ agents: [], total: 0, nextOffset: null }], pageParams: [0] } }, { showSearchBar: true });
     expect(screen.getByText(/Choose an avatar from the grid and click CREATE AVATAR/)).toBeInTheDocument();
     expect(screen.getByLabelText('Search by Avatar ID')).toBeInTheDocument();
   });
