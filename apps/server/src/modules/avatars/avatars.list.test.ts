@@ -28,7 +28,15 @@ async function create(account: TestAccount, extra: Record<string, unknown> = {},
 async function copies(owner: TestAccount, source: Avatar, n: number): Promise<string[]> {
   const row = await server.ctx.db.selectFrom('avatars').selectAll().where('id', '=', source.id).executeTakeFirstOrThrow();
   const base = new Date(source.created).getTime();
-  const rows = Array.from({ length: n }, (_v, i) => ({ ...row, id: newId(), token: newToken(), name: `Copy ${i}`, avatar_photo_id: null, created_at: new Date(base - (i + 1) * 1000) }));
+  const json = {
+    daily_limits: JSON.stringify(row.daily_limits),
+    functions: JSON.stringify(row.functions),
+    allowed_origins: JSON.stringify(row.allowed_origins),
+    custom_data: JSON.stringify(row.custom_data),
+    avatar_json: JSON.stringify(row.avatar_json),
+    client_json: JSON.stringify(row.client_json),
+  };
+  const rows = Array.from({ length: n }, (_v, i) => ({ ...row, ...json, id: newId(), token: newToken(), name: `Copy ${i}`, avatar_photo_id: null, created_at: new Date(base - (i + 1) * 1000) }));
   for (let i = 0; i < rows.length; i += 200) await server.ctx.db.insertInto('avatars').values(rows.slice(i, i + 200)).execute();
   expect(owner.id).toBe(row.owner_id);
   return rows.map((r) => r.id);
