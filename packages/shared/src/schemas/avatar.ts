@@ -342,8 +342,6 @@ export function cardOf(a: AvatarCardItem): AvatarCardItem {
 
 export interface AvatarListResponse {
   agents: AvatarCardItem[];
-  /** Avatars matching the search (all of the account's without one). */
-  total: number;
   /** The offset of the next page, or null when this page ends the list. */
   nextOffset: number | null;
 }

@@ -53,7 +53,6 @@ describe('the avatar list', () => {
     const owner = await createCustomer(server);
     const a = await create(owner, { restApiKey: 'rest-key-0123456789abcdef' }, [{ field: 'avatarPhoto', data: fileOf('png', 512) }]);
     const res = await list(owner);
-    expect(res.total).toBe(1);
     expect(res.nextOffset).toBeNull();
     const card = res.agents[0]!;
     expect(Object.keys(card).sort()).toEqual(CARD_KEYS);
@@ -83,13 +82,12 @@ describe('the avatar list', () => {
     expect((await server.inject({ method: 'GET', url: `/api/avatar/${a.id}` })).statusCode).toBe(401);
   });
 
-  it('pages a long list newest first, every avatar once, with the total and the next offset', async () => {
+  it('pages a long list newest first, every avatar once, each page saying where the next begins', async () => {
     const owner = await createCustomer(server);
     const newest = await create(owner);
     const older = await copies(owner, newest, 449);
     const first = await list(owner);
     expect(first.agents).toHaveLength(AVATAR_LIST_PAGE);
-    expect(first.total).toBe(450);
     expect(first.nextOffset).toBe(AVATAR_LIST_PAGE);
     const seen = [...first.agents];
     let next = first.nextOffset;
@@ -110,12 +108,13 @@ describe('the avatar list', () => {
     const oldest = older.at(-1)!;
     const found = await list(owner, `?search=${oldest.slice(0, 13).toUpperCase()}`);
     expect(found.agents.map((c) => c.id)).toEqual([oldest]);
-    expect(found.total).toBe(1);
     expect((await list(other, `?search=${oldest}`)).agents).toEqual([]);
     // LIKE's wildcards are plain characters.
-    expect((await list(owner, '?search=%25')).total).toBe(0);
-    expect((await list(owner, '?search=_')).total).toBe(0);
-    expect((await list(owner, '?search=-')).total).toBe(301);
+    expect((await list(owner, '?search=%25')).agents).toEqual([]);
+    expect((await list(owner, '?search=_')).agents).toEqual([]);
+    const dash = await list(owner, '?search=-&limit=1000');
+    expect(dash.agents).toHaveLength(301);
+    expect(dash.nextOffset).toBeNull();
   });
 
   it('refuses a page larger than the most one may hold, and a negative offset, with messages', async () => {

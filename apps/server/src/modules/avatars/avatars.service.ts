@@ -123,7 +123,7 @@ export function toAvatar(ctx: AppContext, row: repo.AvatarRow, media: repo.Avata
 export async function listAvatars(ctx: AppContext, ownerId: string, query: ListAvatarsQuery = {}): Promise<AvatarListResponse> {
   const limit = query.limit ?? AVATAR_LIST_PAGE;
   const offset = query.offset ?? 0;
-  const [{ rows, total }, online] = await Promise.all([
+  const [{ rows, more }, online] = await Promise.all([
     repo.listCards(ctx.db, ownerId, { limit, offset, search: query.search || undefined }),
     countOnlineByAvatar(ctx.db, ownerId),
   ]);
@@ -144,7 +144,7 @@ export async function listAvatars(ctx: AppContext, ownerId: string, query: ListA
       encKeyId: r.enc_key_id,
     }),
   );
-  return { agents, total, nextOffset: offset + rows.length < total ? offset + rows.length : null };
+  return { agents, nextOffset: more ? offset + rows.length : null };
 }
 
 export async function getAvatar(ctx: AppContext, ownerId: string, id: string): Promise<Avatar> {

@@ -54,7 +54,6 @@ export function AvatarListPanel(p: AvatarListPanelProps) {
   const searching = Boolean(term) && !complete;
   const shown = !term ? all : complete ? all.filter((a) => a.id.toLowerCase().includes(term)) : settled === term ? cardsOf(remote.data) : [];
   const pages = searching ? remote : p.avatars;
-  const total = pages.data?.pages.at(-1)?.total ?? 0;
 
   return (
     <Box component="section" aria-label="Your avatars" sx={{ width: { xs: '100%', sm: 336 }, flexShrink: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
@@ -136,7 +135,7 @@ export function AvatarListPanel(p: AvatarListPanelProps) {
       {pages.hasNextPage && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
           <Typography variant="body2" color="text.secondary">
-            Showing {shown.length.toLocaleString()} of {total.toLocaleString()}
+            Showing {shown.length.toLocaleString()} avatars
           </Typography>
           <Button size="small" variant="outlined" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
             {pages.isFetchingNextPage ? 'Loading…' : 'Load more avatars'}

@@ -117,7 +117,7 @@ describe('the avatar list', () => {
   });
 
   it('prompts to create the first avatar when the list is empty, and shows the search bar on request', () => {
-    panel({ isSuccess: true, hasNextPage: false, data: { pages: [{ agents: [], total: 0, nextOffset: null }], pageParams: [0] } }, { showSearchBar: true });
+    panel({ isSuccess: true, hasNextPage: false, data: { pages: [{ agents: [], nextOffset: null }], pageParams: [0] } }, { showSearchBar: true });
     expect(screen.getByText(/Choose an avatar from the grid and click CREATE AVATAR/)).toBeInTheDocument();
     expect(screen.getByLabelText('Search by Avatar ID')).toBeInTheDocument();
   });
