@@ -2,7 +2,7 @@
 // bar (showSearchBar), 'Fetching Agents...', the failure banner with hints, the empty prompt and
 // the cards. A long list comes a page at a time with 'Load more' under the cards; while the whole
 // list is in hand the search filters it at once, otherwise the server searches every avatar id.
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -45,6 +45,20 @@ export interface AvatarListPanelProps {
 }
 
 export function AvatarListPanel(p: AvatarListPanelProps) {
+  // Callbacks that keep their identity, so that a card re-renders only when its own data does.
+  const latest = useRef(p);
+  useLayoutEffect(() => {
+    latest.current = p;
+  });
+  const handlers = useMemo(
+    () => ({
+      onEdit: (a: AvatarCardItem) => latest.current.onEdit(a),
+      onSave: () => latest.current.onSave(),
+      onClose: () => latest.current.onClose(),
+      onDelete: (a: AvatarCardItem) => latest.current.onDelete(a),
+    }),
+    [],
+  );
   const [search, setSearch] = useState('');
   const term = search.trim().toLowerCase();
   const all = cardsOf(p.avatars.data);
@@ -125,10 +139,10 @@ export function AvatarListPanel(p: AvatarListPanelProps) {
             selected={!p.mobile && a.id === p.selectedId}
             mobile={p.mobile}
             busy={p.busy}
-            onEdit={() => p.onEdit(a)}
-            onSave={p.onSave}
-            onClose={p.onClose}
-            onDelete={() => p.onDelete(a)}
+            onEdit={handlers.onEdit}
+            onSave={handlers.onSave}
+            onClose={handlers.onClose}
+            onDelete={handlers.onDelete}
           />
         ))}
       </Box>
