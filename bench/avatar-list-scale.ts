@@ -52,7 +52,7 @@ interface Figures {
 
 async function figures(url: string, headers: Record<string, string>, runs: number): Promise<Figures> {
   const raw = await get(url, headers);
-  for (let i = 0; i < Math.min(5, runs); i++) await get(url, { ...headers, 'accept-encoding': 'br' });
+  for (let i = 0; i < Math.min(30, runs); i++) await get(url, { ...headers, 'accept-encoding': 'br' });
   const samples: Sample[] = [];
   for (let i = 0; i < runs; i++) samples.push(await get(url, { ...headers, 'accept-encoding': 'br' }));
   const ms = samples.map((s) => s.ms);

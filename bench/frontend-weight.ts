@@ -141,7 +141,7 @@ by the real server. Peer in the same run: the same loads asking for no compressi
 
 ${table(
   ['', 'sent', 'uncompressed (peer)', 'sent / uncompressed', 'goal'],
-  rows.map((r) => [r.name, `**${f(r.now)}**`, f(r.before), (r.now / r.before).toFixed(2), r.goal ? `≤ ${r.goal} KB: ${verdict(r.now <= r.goal)}` : '']),
+  rows.map((r) => [r.name, `**${f(r.now)}**`, f(r.before), r.before ? (r.now / r.before).toFixed(2) : '—', r.goal ? `≤ ${r.goal} KB: ${verdict(r.now <= r.goal)}` : '']),
 )}
 
 Player against the lightest chat widget in the field (${LIGHTEST_WIDGET_KB} KB): ${(player / LIGHTEST_WIDGET_KB).toFixed(2)}.
