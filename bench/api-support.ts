@@ -3,11 +3,12 @@
 // endpoint; and autocannon run in its own process (so the load generator does not share the
 // server's event loop).
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import type { AvatarsTable } from '../apps/server/src/db/tables/avatars';
 import { SubscriptionType } from '../packages/shared/src/plans';
 import { build } from '../apps/server/src/app';
 import { parseConfig } from '../apps/server/src/config';
@@ -31,14 +32,14 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
-export async function startApiServer(avatars: number): Promise<BenchServer> {
+export async function startApiServer(avatars: number, opts: { serveWeb?: boolean } = {}): Promise<BenchServer> {
   const url = process.env.BENCH_DATABASE_URL;
   const schema = url ? `bench_${randomBytes(4).toString('hex')}` : undefined;
   const database = await openDatabase(url ? { databaseUrl: url, schema: schema! } : {});
   await migrate(database.db, database.schema);
   const dataDir = `/tmp/parla-bench-${randomBytes(4).toString('hex')}`;
   const config = parseConfig({ APP_KEY, SECRET_KEY: SECRET, LOG_LEVEL: 'silent', DATA_DIR: dataDir, AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
-  const { app, ctx } = await build({ config, database, secretKey: SECRET, serveWeb: false });
+  const { app, ctx } = await build({ config, database, secretKey: SECRET, serveWeb: opts.serveWeb ?? false });
   await app.listen({ port: 0, host: '127.0.0.1' });
 
   const ownerId = '00000000-0000-4000-8000-00000000b001';
@@ -117,4 +118,38 @@ export function cannon(url: string, opts: { connections: number; seconds: number
       resolve({ requests: r.requests.total, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx });
     });
   });
+}
+
+/** The jsonb columns of a row read back, as the JSON text they are written as. */
+function jsonColumns(row: Selectable<AvatarsTable>) {
+  return {
+    daily_limits: JSON.stringify(row.daily_limits),
+    functions: JSON.stringify(row.functions),
+    allowed_origins: JSON.stringify(row.allowed_origins),
+    custom_data: JSON.stringify(row.custom_data),
+    avatar_json: JSON.stringify(row.avatar_json),
+    client_json: JSON.stringify(row.client_json),
+  };
+}
+
+/** Copies of the owner's newest avatar (same columns, new ids and tokens, each a second older
+ *  than the last), written straight to the table: thousands of saves would take minutes. */
+export async function copyAvatars(server: BenchServer, count: number): Promise<void> {
+  const db = server.database.db;
+  const source = await db.selectFrom('avatars').selectAll().where('owner_id', '=', server.ownerId).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+  const oldest = await db.selectFrom('avatars').select('created_at').where('owner_id', '=', server.ownerId).orderBy('created_at').executeTakeFirstOrThrow();
+  const base = new Date(oldest.created_at).getTime();
+  for (let i = 0; i < count; i += 250) {
+    const rows = Array.from({ length: Math.min(250, count - i) }, (_v, k) => ({
+      ...source,
+      ...jsonColumns(source),
+      id: randomUUID(),
+      token: randomBytes(30).toString('base64url'),
+      name: `Copy ${i + k}`,
+      avatar_photo_id: null,
+      created_at: new Date(base - (i + k + 1) * 1000),
+    }));
+    await db.insertInto('avatars').values(rows).execute();
+  }
+  await sql`analyze`.execute(db);
 }

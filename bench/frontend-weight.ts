@@ -1,142 +1,156 @@
-// Bench 6, front-end weight: the gzipped JavaScript a browser fetches on first load.
-//  - Portal: the entry chunk and everything it imports, plus what the login route and the avatars
-//    route load (their chunks and static imports), deduplicated. Goal ≤ 300 KB.
-//  - Player: the page's entry and everything it imports, before any renderer is fetched
-//    (the image and 3D renderers are dynamic imports). Goal ≤ 100 KB.
-// Both apps are built with Vite's manifest into a temporary folder (the real build settings;
-// `dist/` is left alone), and the module graph is read from the manifest. Peers: the budget of
-// design/references (~300 KB first load) and the lightest chat widgets in the field (~130 KB).
+// Bench 6, front-end weight: the bytes the server really sends to Chromium on a first load.
+// Both apps are built with their real settings (`vite build` into apps/*/dist, as `npm run build`
+// does, with the .br/.gz files of decision 210), the real server serves them, and Debian's
+// Chromium loads the pages with its cache off; the transfer size of every response (headers and
+// body as they came over the wire: CDP Network.loadingFinished encodedDataLength) is added up.
+//  - Portal, entry + sign-in: /react/login for a visitor. Entry + avatars: /react/avatars for a
+//    signed-in customer with 3 avatars. Code (document, scripts, styles, fonts) against the goal
+//    ≤ 300 KB each; the API answers are listed beside it.
+//  - Player: /avatar/{id} of an upper-body avatar; its first load is the page and what the page
+//    itself names (initiator: parser), before the renderer and the session it then imports.
+//    Goal ≤ 100 KB.
+// Peers in the same run: the same loads asking for no compression (Accept-Encoding: identity),
+// i.e. what was sent before decision 210; and the budgets (design/references).
 //
-//   node --import tsx bench/frontend-weight.ts
+//   node --import tsx bench/frontend-weight.ts     (BENCH_VERBOSE=1 lists every response)
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { startApiServer } from './api-support';
 import { ROOT, table, verdict, writeSection } from './report-support';
 
 const PORTAL_GOAL_KB = 300;
 const PLAYER_GOAL_KB = 100;
 const LIGHTEST_WIDGET_KB = 130;
+const CODE = new Set(['Document', 'Script', 'Stylesheet', 'Font']);
 
-interface Chunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
+interface Transfer {
+  url: string;
+  type: string;
+  initiator: string;
+  encoding: string;
+  bytes: number;
 }
-type Manifest = Record<string, Chunk>;
 
-function buildWithManifest(workspace: string): { dir: string; manifest: Manifest } {
-  const dir = mkdtempSync(join(tmpdir(), 'parla-weight-'));
-  execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--manifest', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: join(ROOT, workspace),
-    stdio: ['ignore', 'inherit', 'inherit'],
+function build(workspace: string): void {
+  execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: join(ROOT, workspace), stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+/** Every response of one page load, with its transfer size, the cache off. */
+async function load(page: Page, go: () => Promise<unknown>): Promise<Transfer[]> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const initiators = new Map<string, string>();
+  const meta = new Map<string, Omit<Transfer, 'bytes'>>();
+  const out: Transfer[] = [];
+  cdp.on('Network.requestWillBeSent', (e) => initiators.set(e.requestId, e.initiator.type));
+  cdp.on('Network.responseReceived', (e) => {
+    const h = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
+    meta.set(e.requestId, { url: e.response.url, type: e.type, initiator: initiators.get(e.requestId) ?? '', encoding: h['content-encoding'] ?? '' });
   });
-  return { dir, manifest: JSON.parse(readFileSync(join(dir, '.vite/manifest.json'), 'utf8')) as Manifest };
+  cdp.on('Network.loadingFinished', (e) => {
+    const m = meta.get(e.requestId);
+    if (m) out.push({ ...m, bytes: e.encodedDataLength });
+  });
+  await go();
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(500);
+  await cdp.detach();
+  return out;
 }
 
-/** The chunk of `key` and every chunk it imports statically (what loading it fetches). */
-function closure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
-  if (into.has(key)) return into;
-  const chunk = manifest[key];
-  if (!chunk) throw new Error(`no chunk ${key} in the manifest`);
-  into.add(key);
-  for (const dep of chunk.imports ?? []) closure(manifest, dep, into);
-  return into;
+const kb = (list: Transfer[]) => list.reduce((a, t) => a + t.bytes, 0) / 1024;
+const code = (list: Transfer[]) => list.filter((t) => CODE.has(t.type));
+const api = (list: Transfer[]) => list.filter((t) => t.type === 'XHR' || t.type === 'Fetch');
+
+interface Loads {
+  login: Transfer[];
+  avatars: Transfer[];
+  player: Transfer[];
 }
 
-function gzKb(dir: string, manifest: Manifest, keys: Iterable<string>): number {
-  let total = 0;
-  for (const k of keys) {
-    const file = manifest[k]!.file;
-    if (file.endsWith('.js')) total += gzipSync(readFileSync(join(dir, file)), { level: 9 }).length;
+async function measure(browser: Browser, base: string, avatarPath: string, identity: boolean): Promise<Loads> {
+  const context = async (): Promise<BrowserContext> => {
+    const c = await browser.newContext({ baseURL: base, viewport: { width: 1440, height: 900 } });
+    if (identity) await c.setExtraHTTPHeaders({ 'accept-encoding': 'identity' });
+    return c;
+  };
+  const visitor = await context();
+  const lp = await visitor.newPage();
+  const login = await load(lp, () => lp.goto('/react/login'));
+  if (!(await lp.getByRole('button', { name: 'Sign In' }).isVisible())) throw new Error('the sign-in page did not show');
+  await lp.getByLabel('Email').fill('bench@example.com');
+  await lp.getByRole('textbox', { name: 'Password', exact: true }).fill('bench password 1');
+  await lp.getByRole('button', { name: 'Sign In' }).click();
+  await lp.waitForURL(/\/react\/avatars$/);
+  await lp.waitForLoadState('networkidle');
+  const avatars = await load(lp, () => lp.reload());
+  if ((await lp.getByRole('article').count()) === 0) throw new Error('the avatars screen shows no card');
+  await visitor.close();
+
+  const viewer = await context();
+  const pp = await viewer.newPage();
+  const player = await load(pp, () => pp.goto(avatarPath));
+  await viewer.close();
+  return { login, avatars, player };
+}
+
+async function main(): Promise<void> {
+  build('apps/web');
+  build('apps/player');
+  const server = await startApiServer(3, { serveWeb: true });
+  const card = (await (await fetch(`${server.url}/api/avatar/list`, { headers: { authorization: server.authorization } })).json()) as { agents: { id: string; token: string }[] };
+  const avatar = card.agents[0]!;
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--autoplay-policy=no-user-gesture-required'] });
+  const avatarPath = `/avatar/${avatar.id}?token=${avatar.token}`;
+  const raw = await measure(browser, server.url, avatarPath, true);
+  const sent = await measure(browser, server.url, avatarPath, false);
+  await browser.close();
+  await server.close();
+
+  const firstPlayer = (l: Transfer[]) => code(l).filter((t) => t.type === 'Document' || t.initiator === 'parser');
+  const lazyPlayer = (l: Transfer[]) => code(l).filter((t) => t.type !== 'Document' && t.initiator !== 'parser');
+  const rows = [
+    { name: 'portal: entry + sign-in (code)', now: kb(code(sent.login)), before: kb(code(raw.login)), goal: PORTAL_GOAL_KB },
+    { name: 'portal: entry + avatars (code)', now: kb(code(sent.avatars)), before: kb(code(raw.avatars)), goal: PORTAL_GOAL_KB },
+    { name: 'portal: avatars API answers', now: kb(api(sent.avatars)), before: kb(api(raw.avatars)), goal: 0 },
+    { name: 'player: first load, before a renderer', now: kb(firstPlayer(sent.player)), before: kb(firstPlayer(raw.player)), goal: PLAYER_GOAL_KB },
+    { name: 'player: renderer and session, fetched after', now: kb(lazyPlayer(sent.player)), before: kb(lazyPlayer(raw.player)), goal: 0 },
+  ];
+  const f = (v: number) => `${v.toFixed(1)} KB`;
+  const uncompressed = [...code(sent.login), ...code(sent.avatars), ...firstPlayer(sent.player)].filter((t) => t.type === 'Script' && !t.encoding);
+  console.log('frontend-weight: bytes sent to Chromium (transfer sizes, cache off)');
+  for (const r of rows) {
+    const goal = r.goal ? `  goal ≤ ${r.goal} KB: ${verdict(r.now <= r.goal)}` : '';
+    console.log(`  ${r.name.padEnd(46)} ${f(r.now).padStart(9)}   (uncompressed ${f(r.before)})${goal}`);
   }
-  return total / 1024;
-}
-
-function cssKb(dir: string, manifest: Manifest, keys: Iterable<string>): number {
-  const files = new Set([...keys].flatMap((k) => manifest[k]!.css ?? []));
-  return [...files].reduce((a, f) => a + gzipSync(readFileSync(join(dir, f)), { level: 9 }).length, 0) / 1024;
-}
-
-function entryKey(manifest: Manifest): string {
-  const key = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
-  if (!key) throw new Error('no entry in the manifest');
-  return key;
-}
-
-function main(): void {
-  // Portal
-  const web = buildWithManifest('apps/web');
-  const wEntry = entryKey(web.manifest);
-  const route = (name: string) => {
-    const key = Object.keys(web.manifest).find((k) => k.endsWith(`src/app/routes/${name}.tsx`));
-    if (!key) throw new Error(`no chunk for the route ${name}`);
-    return key;
-  };
-  const entry = closure(web.manifest, wEntry);
-  const login = closure(web.manifest, route('auth/login'));
-  const avatars = closure(web.manifest, route('avatars/avatars'));
-  const firstLoad = new Set([...entry, ...login, ...avatars]);
-  const portal = {
-    entry: gzKb(web.dir, web.manifest, entry),
-    login: gzKb(web.dir, web.manifest, [...login].filter((k) => !entry.has(k))),
-    avatars: gzKb(web.dir, web.manifest, [...avatars].filter((k) => !entry.has(k) && !login.has(k))),
-    total: gzKb(web.dir, web.manifest, firstLoad),
-    css: cssKb(web.dir, web.manifest, firstLoad),
-    all: gzKb(web.dir, web.manifest, Object.keys(web.manifest)),
-  };
-
-  // Player
-  const player = buildWithManifest('apps/player');
-  const pEntry = entryKey(player.manifest);
-  const pFirst = closure(player.manifest, pEntry);
-  const lazy = Object.keys(player.manifest).filter((k) => !pFirst.has(k) && player.manifest[k]!.file.endsWith('.js'));
-  const p = {
-    first: gzKb(player.dir, player.manifest, pFirst),
-    css: cssKb(player.dir, player.manifest, pFirst),
-    lazy: lazy.map((k) => ({ name: (player.manifest[k]!.src ?? k).replace(/^.*\//, ''), kb: gzKb(player.dir, player.manifest, [k]) })),
-  };
-  rmSync(web.dir, { recursive: true, force: true });
-  rmSync(player.dir, { recursive: true, force: true });
-
-  const kb = (v: number) => `${v.toFixed(1)} KB`;
-  console.log('frontend-weight (gzip -9 of the JavaScript fetched)');
-  console.log(`  portal entry chunk and its imports:           ${kb(portal.entry)}`);
-  console.log(`  + the login route:                            ${kb(portal.login)}`);
-  console.log(`  + the avatars route:                          ${kb(portal.avatars)}`);
-  console.log(`  portal first load (entry + login + avatars):  ${kb(portal.total)}   (CSS ${kb(portal.css)}; every chunk of the portal ${kb(portal.all)})`);
-  console.log(`    peer: first-load budget ${PORTAL_GOAL_KB} KB; ratio ${(portal.total / PORTAL_GOAL_KB).toFixed(2)}: ${verdict(portal.total <= PORTAL_GOAL_KB)}`);
-  console.log(`  player first load, before a renderer:         ${kb(p.first)}   (CSS ${kb(p.css)})`);
-  console.log(`    peer: budget ${PLAYER_GOAL_KB} KB; ratio ${(p.first / PLAYER_GOAL_KB).toFixed(2)}: ${verdict(p.first <= PLAYER_GOAL_KB)}`);
-  console.log(`    peer: lightest chat widget in the field ${LIGHTEST_WIDGET_KB} KB; ratio ${(p.first / LIGHTEST_WIDGET_KB).toFixed(2)}`);
-  for (const l of p.lazy) console.log(`    lazy, fetched only when needed: ${l.name.padEnd(28)} ${kb(l.kb)}`);
+  const player = rows[3]!.now;
+  console.log(`  player against the lightest chat widget in the field (${LIGHTEST_WIDGET_KB} KB): ${(player / LIGHTEST_WIDGET_KB).toFixed(2)}`);
+  for (const t of lazyPlayer(sent.player)) console.log(`    after the first load: ${t.url.replace(/^.*\//, '').padEnd(36)} ${f(t.bytes / 1024)}`);
+  if (process.env.BENCH_VERBOSE) for (const [k, l] of Object.entries(sent)) for (const t of l) console.log(`    ${k} ${t.type} ${t.initiator} ${t.encoding || '-'} ${(t.bytes / 1024).toFixed(1)} KB ${t.url.replace(/^https?:\/\/[^/]+/, '')}`);
+  if (uncompressed.length) console.log(`  scripts sent without compression: ${uncompressed.map((t) => t.url).join(', ')}`);
 
   writeSection(
     'frontend-weight',
     'Bench 6 — front-end weight',
-    `Gzipped (level 9) JavaScript fetched on first load, read from Vite's manifest of a fresh build.
+    `Bytes the server sends to Debian's Chromium on a first load (cache off): the transfer size of each
+response (CDP \`encodedDataLength\`, headers and body as they came over the wire), real builds served
+by the real server. Peer in the same run: the same loads asking for no compression
+(\`Accept-Encoding: identity\`), which is what every browser got before decision 210.
 
 ${table(
-  ['', 'gzipped JS', 'peer', 'ratio', 'goal'],
-  [
-    ['portal: entry chunk + imports', kb(portal.entry), '', '', ''],
-    ['portal: + login route', kb(portal.login), '', '', ''],
-    ['portal: + avatars route', kb(portal.avatars), '', '', ''],
-    ['**portal first load**', `**${kb(portal.total)}**`, `budget ${PORTAL_GOAL_KB} KB`, (portal.total / PORTAL_GOAL_KB).toFixed(2), verdict(portal.total <= PORTAL_GOAL_KB)],
-    ['**player first load** (before a renderer)', `**${kb(p.first)}**`, `budget ${PLAYER_GOAL_KB} KB`, (p.first / PLAYER_GOAL_KB).toFixed(2), verdict(p.first <= PLAYER_GOAL_KB)],
-    ['player first load', kb(p.first), `lightest chat widget ${LIGHTEST_WIDGET_KB} KB`, (p.first / LIGHTEST_WIDGET_KB).toFixed(2), ''],
-  ],
+  ['', 'sent', 'uncompressed (peer)', 'sent / uncompressed', 'goal'],
+  rows.map((r) => [r.name, `**${f(r.now)}**`, f(r.before), r.before ? (r.now / r.before).toFixed(2) : '—', r.goal ? `≤ ${r.goal} KB: ${verdict(r.now <= r.goal)}` : '']),
 )}
 
-Also measured: portal first-load CSS ${kb(portal.css)}, every chunk of the portal together ${kb(portal.all)};
-player CSS ${kb(p.css)}; fetched only when needed: ${p.lazy.map((l) => `${l.name} ${kb(l.kb)}`).join(', ')}.`,
+Player against the lightest chat widget in the field (${LIGHTEST_WIDGET_KB} KB): ${(player / LIGHTEST_WIDGET_KB).toFixed(2)}.
+Fetched by the player after its first load: ${lazyPlayer(sent.player).map((t) => `${t.url.replace(/^.*\//, '')} ${f(t.bytes / 1024)}`).join(', ') || 'nothing'}.
+Scripts sent without compression: ${uncompressed.length}.
+
+    node --import tsx bench/frontend-weight.ts`,
   );
-  if (portal.total > PORTAL_GOAL_KB || p.first > PLAYER_GOAL_KB) process.exitCode = 1;
+  if (rows.some((r) => r.goal && r.now > r.goal)) process.exitCode = 1;
 }
 
-main();
+await main();

@@ -1,4 +1,4 @@
-// Bench 8, knowledge ingestion while the server answers (issue 21): the real app and its worker
+// Bench 9, knowledge ingestion while the server answers (issue 21): the real app and its worker
 // ingest text items (by default 271 items of ~96,000 characters: 26 MB, about 10,000 chunks)
 // while a probe in another process asks GET /api/account_info every 50 ms. Peers in the same run:
 // the probe's idle answers before, and a plain bulk INSERT of the same chunks (200 rows per
@@ -177,5 +177,5 @@ for (const r of results) {
 }
 const body = lines.join('\n');
 console.log(body);
-writeSection('knowledge-ingestion', 'Bench 8 — knowledge ingestion while the server answers', `\`node --import tsx bench/knowledge-ingestion.ts\` (BENCH_ITEMS, BENCH_DATABASE_URL).\n\n${body}`);
+writeSection('knowledge-ingestion', 'Bench 9 — knowledge ingestion while the server answers', `\`node --import tsx bench/knowledge-ingestion.ts\` (BENCH_ITEMS, BENCH_DATABASE_URL).\n\n${body}`);
 process.exit(0);

@@ -1,6 +1,6 @@
 // Bench 1, the read API: `GET /api/avatar/list` of a signed-in customer with 50 avatars (session
-// check, avatars, their media, online counts, secrets masked) against a bare Fastify route that
-// runs the same avatar query on the same database and answers its rows. autocannon with the
+// check, one page of cards, online counts; decision 211) against a bare Fastify route that runs
+// the whole-row avatar query on the same database and answers its rows. autocannon with the
 // same connections, in alternating rounds so that the shared machine's load falls on both.
 // Goal: ours ≥ 0.7 × the bare route's requests per second.
 //

@@ -1,10 +1,21 @@
 // The player is served by the API server: the page at /avatar/{id}, its files under /player/.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { constants } from 'node:zlib';
 
 export default defineConfig({
   base: '/player/',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Every built text asset also as .br and .gz, at the highest levels (built once, served by
+    // @fastify/static's preCompressed to browsers that accept them; decision 210).
+    compression({
+      algorithms: [defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), defineAlgorithm('gzip', { level: 9 })],
+      threshold: 1024,
+      logLevel: 'silent',
+    }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

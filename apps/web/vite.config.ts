@@ -1,10 +1,21 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { constants } from 'node:zlib';
 
 // The portal lives under /react (spec 1 §2). In development the API is proxied to the server.
 export default defineConfig({
   base: '/react/',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Every built text asset also as .br and .gz, at the highest levels (built once, served by
+    // @fastify/static's preCompressed to browsers that accept them; decision 210).
+    compression({
+      algorithms: [defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), defineAlgorithm('gzip', { level: 9 })],
+      threshold: 1024,
+      logLevel: 'silent',
+    }),
+  ],
   server: {
     port: 5173,
     proxy: {

@@ -1,10 +1,12 @@
 // Test-only seeding of rows the product has no API to write (conversation records come from the
 // runtime). It runs inside the e2e launcher, the one process that owns the embedded database,
-// and writes through the same repository the runtime uses. Never part of the product server:
-// it listens on its own loopback port (docs/decisions/502-e2e-seeding-from-the-launcher.md).
+// and writes through the same repository the runtime uses; avatar copies (a large account for the
+// list's test) go through the avatars repository. Never part of the product server: it listens
+// on its own loopback port (docs/decisions/502-e2e-seeding-from-the-launcher.md).
 import { createServer, type Server } from 'node:http';
 import type { AppContext } from '../../apps/server/src/context';
-import { newId } from '../../apps/server/src/lib/tokens';
+import { newId, newToken } from '../../apps/server/src/lib/tokens';
+import { find as findAvatar, insert as insertAvatar } from '../../apps/server/src/modules/avatars/avatars.repository';
 import { endConversation, startConversation } from '../../apps/server/src/modules/conversations/conversations.repository';
 
 export interface SeedConversation {
@@ -36,6 +38,35 @@ async function seedConversations(ctx: AppContext, email: string, records: SeedCo
   return records.length;
 }
 
+export interface SeedAvatarCopies {
+  email: string;
+  /** An avatar of the account, made through the product; the copies take its settings. */
+  sourceId: string;
+  count: number;
+}
+
+/** Copies of one of the account's avatars, each a second older than the last (a large account
+ *  without thousands of saves through the browser), through the avatars repository's insert. */
+async function seedAvatarCopies(ctx: AppContext, input: SeedAvatarCopies): Promise<number> {
+  const owner = await ctx.db.selectFrom('users').select('id').where('email', '=', input.email.toLowerCase()).executeTakeFirstOrThrow();
+  const source = await findAvatar(ctx.db, owner.id, input.sourceId);
+  if (!source) throw new Error('no such avatar of this account');
+  const base = new Date(source.created_at).getTime();
+  const json = {
+    daily_limits: JSON.stringify(source.daily_limits),
+    functions: JSON.stringify(source.functions),
+    allowed_origins: JSON.stringify(source.allowed_origins),
+    custom_data: JSON.stringify(source.custom_data),
+    avatar_json: JSON.stringify(source.avatar_json),
+    client_json: JSON.stringify(source.client_json),
+  };
+  for (let i = 0; i < input.count; i++) {
+    const at = new Date(base - (i + 1) * 1000);
+    await insertAvatar(ctx.db, { ...source, ...json, id: newId(), token: newToken(), name: `Seeded ${String(i + 1).padStart(4, '0')}`, avatar_photo_id: null, created_at: at, updated_at: at });
+  }
+  return input.count;
+}
+
 export async function startSeedControl(ctx: AppContext, port: number): Promise<Server> {
   const server = createServer((req, res) => {
     let body = '';
@@ -47,14 +78,15 @@ export async function startSeedControl(ctx: AppContext, port: number): Promise<S
         res.setHeader('content-type', 'application/json');
         res.end(JSON.stringify(value));
       };
-      if (req.method !== 'POST' || req.url !== '/conversations') return reply(404, { error: 'unknown seed' });
-      let input: { email: string; records: SeedConversation[] };
+      if (req.method !== 'POST' || (req.url !== '/conversations' && req.url !== '/avatar-copies')) return reply(404, { error: 'unknown seed' });
+      let input: { email: string; records: SeedConversation[] } & SeedAvatarCopies;
       try {
         input = JSON.parse(body) as typeof input;
       } catch {
         return reply(400, { error: 'not JSON' });
       }
-      seedConversations(ctx, input.email, input.records).then(
+      const seeded = req.url === '/avatar-copies' ? seedAvatarCopies(ctx, input) : seedConversations(ctx, input.email, input.records);
+      seeded.then(
         (n) => reply(200, { seeded: n }),
         (err: unknown) => reply(500, { error: err instanceof Error ? err.message : String(err) }),
       );

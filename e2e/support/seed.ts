@@ -1,9 +1,15 @@
 // Seeds test data through the launcher's seed control (support/seed-control.ts).
 import { expect, type APIRequestContext } from '@playwright/test';
 import { SEED_PORT } from './ports';
-import type { SeedConversation } from './seed-control';
+import type { SeedAvatarCopies, SeedConversation } from './seed-control';
 
 export async function seedConversations(request: APIRequestContext, email: string, records: SeedConversation[]): Promise<void> {
   const res = await request.post(`http://127.0.0.1:${SEED_PORT}/conversations`, { data: { email, records } });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+/** `count` copies of one of the account's avatars (support/seed-control.ts). */
+export async function seedAvatarCopies(request: APIRequestContext, input: SeedAvatarCopies): Promise<void> {
+  const res = await request.post(`http://127.0.0.1:${SEED_PORT}/avatar-copies`, { data: input, timeout: 300_000 });
   expect(res.ok(), await res.text()).toBe(true);
 }

@@ -14,6 +14,7 @@ import { Mailer } from './lib/mailer';
 import { OutboundClient, outboundPolicyFromConfig, type OutboundPolicy } from './lib/outbound';
 import { SecretBox } from './lib/secrets';
 import { registerAuth } from './plugins/auth';
+import { registerCompression } from './plugins/compression';
 import { frameworkErrors, registerErrorHandlers } from './plugins/errors';
 import { registerSpa } from './plugins/spa';
 import { accountRoutes } from './modules/account/account.routes';
@@ -97,6 +98,8 @@ export async function build(opts: BuildOptions): Promise<{ app: FastifyInstance;
   };
 
   registerErrorHandlers(app);
+  // Before every route: its onRoute hook gives each route registered after it the compression.
+  await registerCompression(app);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, context) =>

@@ -74,6 +74,10 @@ export function fileTooLargeMessage(kind: UploadKind): string {
 export const AVATAR_PHOTO_MAX_PX = 800;
 /** Own backgrounds and 3D environments kept per avatar (each list). */
 export const AVATAR_MEDIA_PER_LIST = 20;
+/** `GET /api/avatar/list`: cards per page when the caller names none (the portal asks for this
+ *  many; an account with fewer sees its whole list at once), and the most one page may hold. */
+export const AVATAR_LIST_PAGE = 200;
+export const AVATAR_LIST_PAGE_MAX = 1000;
 /** The editor's live preview (spec 2 §2) and the list's card width (spec 2 §9). */
 export const AVATAR_PREVIEW_HEIGHT_PX = 240;
 export const AVATAR_CARD_MAX_WIDTH_PX = 328;

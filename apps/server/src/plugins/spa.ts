@@ -37,6 +37,8 @@ export async function registerSpa(app: FastifyInstance, distDir = WEB_DIST): Pro
       decorateReply: false,
       immutable: true,
       maxAge: '365d',
+      // The .br and .gz files written by the build (vite-plugin-compression2), chosen by Accept-Encoding.
+      preCompressed: true,
     });
   }
   for (const file of ['favicon.svg', 'robots.txt']) {

@@ -176,14 +176,15 @@ describe('kill -9 during uploads and saves', () => {
           expect(res.status, `${s.kind} ${s.path} after a restart`).toBe(200);
           expect(sha(Buffer.from(await res.arrayBuffer())), `${s.path} is served whole`).toBe(s.sha256);
         }
-        const list = (await (await fetch(`${base}/api/avatar/list`, { headers: session })).json()) as { agents: { id: string; avatarJson: { panel?: { contentURL?: string } } }[] };
+        const list = (await (await fetch(`${base}/api/avatar/list`, { headers: session })).json()) as { agents: { id: string }[] };
         for (const a of avatars) expect(list.agents.some((x) => x.id === a.id), `avatar ${a.id} answered before the kill`).toBe(true);
         // Every avatar's background URL is served whole, whether or not its save was answered.
-        for (const a of list.agents) {
-          const bg = a.avatarJson.panel?.contentURL;
+        for (const { id } of list.agents) {
+          const a = (await (await fetch(`${base}/api/avatar/${id}`, { headers: session })).json()) as { agent: { id: string; avatarJson: { panel?: { contentURL?: string } } } };
+          const bg = a.agent.avatarJson.panel?.contentURL;
           if (!bg?.includes('/config-files/')) continue;
           const res = await fetch(`${base}${bg.slice(bg.indexOf('/config-files/'))}`);
-          expect(res.status, `${a.id}: its background ${bg}`).toBe(200);
+          expect(res.status, `${id}: its background ${bg}`).toBe(200);
         }
       };
 

@@ -152,7 +152,18 @@ export const ROUTES: Record<string, RouteCase> = {
     sample: () => json('POST', '/api/enc/add', { name: 'Sample key' }),
   },
   'POST /api/enc/del': { kind: 'customer', foreign: (w) => [json('POST', '/api/enc/del', { id: w.victim.encKeyId, mode: 'delete' })], sample: null },
-  'GET /api/avatar/list': { kind: 'customer', list: () => json('GET', '/api/avatar/list'), sample: () => json('GET', '/api/avatar/list') },
+  'GET /api/avatar/list': {
+    kind: 'customer',
+    list: () => json('GET', '/api/avatar/list'),
+    // Searching for the victim's avatar id finds nothing of the victim's.
+    ignored: (w) => [json('GET', `/api/avatar/list?search=${w.victim.avatar.id}`), json('GET', `/api/avatar/list?search=${w.victim.avatar.id.slice(0, 8)}&limit=5&offset=0`)],
+    sample: () => json('GET', '/api/avatar/list?limit=20&offset=0&search=a'),
+  },
+  'GET /api/avatar/:id': {
+    kind: 'customer',
+    foreign: (w) => [json('GET', `/api/avatar/${w.victim.avatar.id}`)],
+    sample: (w) => json('GET', `/api/avatar/${w.attacker.avatar.id}`),
+  },
   'POST /api/avatar_v2/add': {
     kind: 'customer',
     foreign: (w) => [

@@ -64,7 +64,7 @@ describe('secrets', () => {
     }
     // The owner's own views of the avatar that holds the canaries.
     const v = world.victim;
-    for (const url of [`/config-files/avatars/${v.avatar.id}/avatar.json`, `/config-files/avatars/${v.avatar.id}/client.json`, '/api/avatar/list', '/api/list_oauthapp']) {
+    for (const url of [`/config-files/avatars/${v.avatar.id}/avatar.json`, `/config-files/avatars/${v.avatar.id}/client.json`, '/api/avatar/list', `/api/avatar/${v.avatar.id}`, '/api/list_oauthapp']) {
       const res = await server.inject({ method: 'GET', url, token: v.token });
       expect(res.statusCode, url).toBe(200);
       calls++;
@@ -79,7 +79,7 @@ describe('secrets', () => {
   it('never reach the end user or a log line through a conversation, even when the provider echoes them', async () => {
     const host = await listen(server);
     const v = world.victim;
-    const own = async () => ((await server.inject({ method: 'GET', url: '/api/avatar/list', token: v.token })).json().agents as (Avatar & { updated: string })[]).find((a) => a.id === v.avatar.id)!;
+    const own = async () => (await server.inject({ method: 'GET', url: `/api/avatar/${v.avatar.id}`, token: v.token })).json().agent as Avatar;
     const pipeline = (a: Avatar) => a.customData.agent_pipeline_config ?? {};
     const brains: [string, (a: Avatar) => Record<string, unknown>][] = [
       // The LLM key (entered in the form) goes to the LLM provider (OpenAI's address, pointed at the echoing stand-in).

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { AVATAR_ENGINE_NAMES, AvatarEngine, DH_TYPES, SETUP_MODES, type DhType, type SetupMode } from '../enums';
 import { DEFAULT_AGENT_LANGUAGE, DEFAULT_SPOKEN_LANGUAGE } from '../languages';
-import { AVATAR_MEDIA_PER_LIST, DEFAULT_WORDS_PER_SEC } from '../limits';
+import { AVATAR_LIST_PAGE_MAX, AVATAR_MEDIA_PER_LIST, DEFAULT_WORDS_PER_SEC } from '../limits';
 import { avatarJson, clientJson, type AvatarJson, type ClientJsonConfig } from './player';
 import { idField } from './common';
 import { avatarIdReference } from './avatar-id';
@@ -241,6 +241,15 @@ export type SaveAvatarInput = z.input<typeof saveAvatarRequest>;
 export const deleteAvatarRequest = z.object({ agentId: avatarIdReference, mode: z.literal('delete', { error: "mode must be 'delete'" }) });
 export type DeleteAvatarRequest = z.infer<typeof deleteAvatarRequest>;
 
+/** `GET /api/avatar/list`: one page of cards, newest first; `search` keeps the avatars whose id
+ *  contains it (any case), over every avatar of the account (decision 211). */
+export const listAvatarsQuery = z.object({
+  limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(AVATAR_LIST_PAGE_MAX, `limit must be at most ${AVATAR_LIST_PAGE_MAX}`).optional(),
+  offset: z.coerce.number({ error: 'offset must be a number' }).int('offset must be a whole number').min(0, 'offset must be at least 0').max(1_000_000, 'offset is too large').optional(),
+  search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+});
+export type ListAvatarsQuery = z.infer<typeof listAvatarsQuery>;
+
 export const listAvatarUsersRequest = z.object({ agentId: avatarIdReference, mode: z.literal('get', { error: "mode must be 'get'" }) });
 export type ListAvatarUsersRequest = z.infer<typeof listAvatarUsersRequest>;
 
@@ -319,8 +328,28 @@ export interface SaveAvatarResponse {
   failReason: string | null;
 }
 
+/** What an avatar's card in the list shows (spec 2 §2), and what Connect needs; the editor
+ *  loads the whole avatar with `GET /api/avatar/{id}` when a card is selected. */
+export type AvatarCardItem = Pick<
+  Avatar,
+  'id' | 'name' | 'nlpEngine' | 'nlpEngineName' | 'dhType' | 'dhTypeName' | 'appearanceId' | 'usersCount' | 'created' | 'updated' | 'avatarPhotoURL' | 'token' | 'encKeyId'
+>;
+
+/** The card fields of a whole avatar (a save's answer put into the list). */
+export function cardOf(a: AvatarCardItem): AvatarCardItem {
+  const { id, name, nlpEngine, nlpEngineName, dhType, dhTypeName, appearanceId, usersCount, created, updated, avatarPhotoURL, token, encKeyId } = a;
+  return { id, name, nlpEngine, nlpEngineName, dhType, dhTypeName, appearanceId, usersCount, created, updated, avatarPhotoURL, token, encKeyId };
+}
+
 export interface AvatarListResponse {
-  agents: Avatar[];
+  agents: AvatarCardItem[];
+  /** The offset of the next page, or null when this page ends the list. */
+  nextOffset: number | null;
+}
+
+export interface GetAvatarResponse {
+  status: 'OK';
+  agent: Avatar;
 }
 
 export interface DeleteAvatarResponse {

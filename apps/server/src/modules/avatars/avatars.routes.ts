@@ -2,7 +2,7 @@
 // Validate → authenticate → service → reply; multipart bodies are validated by avatars.upload.ts.
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { deleteAvatarRequest, listAvatarUsersRequest } from '@parla/shared/schemas/avatar';
+import { deleteAvatarRequest, listAvatarsQuery, listAvatarUsersRequest, type GetAvatarResponse } from '@parla/shared/schemas/avatar';
 import { avatarIdReference } from '@parla/shared/schemas/avatar-id';
 import { regenerateAvatarTokenRequest } from '@parla/shared/schemas/avatar-access';
 import type { AppContext } from '../../context';
@@ -17,7 +17,15 @@ import { readSaveRequest } from './avatars.upload';
 export function avatarRoutes(ctx: AppContext, catalogue: Catalogue = defaultCatalogue()): FastifyPluginAsyncZod {
   return async (app) => {
     installAvatarLinkCleaner();
-    app.get('/api/avatar/list', { config: { auth: 'user' } }, (request) => avatars.listAvatars(ctx, requireUser(request).id));
+    app.get('/api/avatar/list', { schema: { querystring: listAvatarsQuery }, config: { auth: 'user' } }, (request) =>
+      avatars.listAvatars(ctx, requireUser(request).id, request.query),
+    );
+
+    // The whole avatar (masked secrets, configuration, media) for the editor, when a card is selected.
+    app.get('/api/avatar/:id', { schema: { params: z.object({ id: avatarIdReference }) }, config: { auth: 'user' } }, async (request): Promise<GetAvatarResponse> => ({
+      status: 'OK',
+      agent: await avatars.getAvatar(ctx, requireUser(request).id, request.params.id),
+    }));
 
     app.post('/api/avatar_v2/add', { config: { auth: 'user' } }, async (request) => {
       const user = requireUser(request);

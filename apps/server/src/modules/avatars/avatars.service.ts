@@ -5,7 +5,7 @@
 import type { Transaction, Updateable } from 'kysely';
 import { AvatarEngine, type DhType, type SetupMode } from '@parla/shared/enums';
 import { ErrorCode, AVATAR_LIMIT_MESSAGE } from '@parla/shared/errors';
-import { AVATAR_MEDIA_PER_LIST, DEFAULT_BILLING_AUTH_PING_TIME, DEFAULT_IDLE_TIMEOUT_S } from '@parla/shared/limits';
+import { AVATAR_LIST_PAGE, AVATAR_MEDIA_PER_LIST, DEFAULT_BILLING_AUTH_PING_TIME, DEFAULT_IDLE_TIMEOUT_S } from '@parla/shared/limits';
 import { allowsCustomImageAvatar, PLAN_LIMITS, planName } from '@parla/shared/plans';
 import { DEFAULT_AVATAR_JSON, DEFAULT_CLIENT_JSON, type AvatarJson } from '@parla/shared/schemas/player';
 import {
@@ -22,7 +22,9 @@ import {
   isSelfHostedConfigUrl,
   AvatarPermission,
   type Avatar,
+  type AvatarCardItem,
   type AvatarListResponse,
+  type ListAvatarsQuery,
   type AvatarMediaItem,
   type CustomData,
   type ListAvatarUsersResponse,
@@ -117,12 +119,33 @@ export function toAvatar(ctx: AppContext, row: repo.AvatarRow, media: repo.Avata
   };
 }
 
-export async function listAvatars(ctx: AppContext, ownerId: string): Promise<AvatarListResponse> {
-  // The owner's media and online counts do not depend on the rows: asked for at once.
-  const [rows, media, online] = await Promise.all([repo.listByOwner(ctx.db, ownerId), repo.listMedia(ctx.db, ownerId), countOnlineByAvatar(ctx.db, ownerId)]);
-  const byAvatar = new Map<string, typeof media>();
-  for (const m of media) byAvatar.set(m.avatar_id, [...(byAvatar.get(m.avatar_id) ?? []), m]);
-  return { agents: rows.map((r) => toAvatar(ctx, r, byAvatar.get(r.id) ?? [], online.get(r.id) ?? 0)) };
+/** One page of cards (decision 211): the columns a card shows, no secrets and no configuration,
+ *  so the answer stays small and nothing is decrypted. */
+export async function listAvatars(ctx: AppContext, ownerId: string, query: ListAvatarsQuery = {}): Promise<AvatarListResponse> {
+  const limit = query.limit ?? AVATAR_LIST_PAGE;
+  const offset = query.offset ?? 0;
+  const [{ rows, more }, online] = await Promise.all([
+    repo.listCards(ctx.db, ownerId, { limit, offset, search: query.search || undefined }),
+    countOnlineByAvatar(ctx.db, ownerId),
+  ]);
+  const agents = rows.map(
+    (r): AvatarCardItem => ({
+      id: r.id,
+      name: r.name,
+      nlpEngine: r.nlp_engine,
+      nlpEngineName: engineName(r.nlp_engine),
+      dhType: r.dh_type as DhType,
+      dhTypeName: DH_TYPE_NAMES[r.dh_type as DhType] ?? r.dh_type,
+      appearanceId: r.appearance_id,
+      usersCount: online.get(r.id) ?? 0,
+      created: iso(r.created_at),
+      updated: iso(r.updated_at),
+      avatarPhotoURL: r.avatar_photo_id && r.photo_ext ? mediaUrl(r.id, r.avatar_photo_id, r.photo_ext) : null,
+      token: r.token,
+      encKeyId: r.enc_key_id,
+    }),
+  );
+  return { agents, nextOffset: more ? offset + rows.length : null };
 }
 
 export async function getAvatar(ctx: AppContext, ownerId: string, id: string): Promise<Avatar> {

@@ -73,8 +73,8 @@ async function expectRefused(a: Avatar, body: object, errors: string[], failReas
   expect(res.json()).toMatchObject({ failReason });
   expect(res.json().errors).toEqual(errors);
   // Nothing was stored.
-  const list = (await server.inject({ method: 'GET', url: '/api/avatar/list', token: owner.token })).json().agents as Avatar[];
-  expect(list.find((x) => x.id === a.id)!.updated).toBe(a.updated);
+  const stored = (await server.inject({ method: 'GET', url: `/api/avatar/${a.id}`, token: owner.token })).json().agent as Avatar;
+  expect(stored.updated).toBe(a.updated);
 }
 
 describe('saving the brain', () => {
@@ -200,7 +200,7 @@ describe('saving the brain', () => {
   it('uses the older messages for an avatar on a legacy ChatGPT engine', async () => {
     const a = await create();
     await server.ctx.db.updateTable('avatars').set({ nlp_engine: AvatarEngine.CustomChatGPTPrompt, setup_mode: 'Composite' }).where('id', '=', a.id).execute();
-    const b = (await server.inject({ method: 'GET', url: '/api/avatar/list', token: owner.token })).json().agents.find((x: Avatar) => x.id === a.id) as Avatar;
+    const b = (await server.inject({ method: 'GET', url: `/api/avatar/${a.id}`, token: owner.token })).json().agent as Avatar;
     await expectRefused(b, { ...b, customData: { ...b.customData, agent_pipeline_config: { ...b.customData.agent_pipeline_config, llm: { provider: '' } } } }, [M.legacyProviderRequired, M.legacyKeyRequired, M.legacyModelRequired, M.legacyPromptRequired], 'INVALID_BRAIN');
     await server.ctx.db.updateTable('avatars').set({ nlp_engine: AvatarEngine.CustomChatGPTAssistant }).where('id', '=', a.id).execute();
     const llm = { provider: 'openai', api_key: 'sk-legacy-0123456789', model: 'gpt-4o' };
@@ -287,10 +287,10 @@ describe('a canary key in every secret field', () => {
     const b = saved.json().agent as Avatar;
     const rt = form('SpeechToSpeech', AvatarEngine.ParlaRealtime, (f) => (f.realtimeDetails = { url: c.realtimeProviders[0]!.url, api_key: `${CANARY}-realtime`, model: c.realtimeProviders[0]!.models[0]!, voice_id: 'alloy', instructions: 'x', greeting: 'hi' }));
     expect((await send(owner, withBrain(b, rt))).statusCode).toBe(200);
-    const b2 = (await server.inject({ method: 'GET', url: '/api/avatar/list', token: owner.token })).json().agents.find((x: Avatar) => x.id === a.id) as Avatar;
+    const b2 = (await server.inject({ method: 'GET', url: `/api/avatar/${a.id}`, token: owner.token })).json().agent as Avatar;
     const agent = form('None', AvatarEngine.ElevenLabsConversationAI, (f) => (f.elevenLabsConversationAI = { agent_id: STAND_IN_AGENTS.private, api_key: `${CANARY}-agent`, status: 'private', connection_type: 'webrtc' }));
     expect((await send(owner, withBrain(b2, agent))).statusCode).toBe(200);
-    const list = await server.inject({ method: 'GET', url: '/api/avatar/list', token: owner.token });
+    const list = await server.inject({ method: 'GET', url: `/api/avatar/${a.id}`, token: owner.token });
     const pub = await server.inject({ method: 'GET', url: `/api/public/avatar/${a.id}?token=${b.token}`, appKey: null });
     answers.push(list.body, pub.body);
     const row = await server.ctx.db.selectFrom('avatars').select('custom_data').where('id', '=', a.id).executeTakeFirstOrThrow();

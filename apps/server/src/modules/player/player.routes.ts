@@ -78,6 +78,8 @@ export function playerRoutes(ctx: AppContext, distDir = PLAYER_DIST): FastifyPlu
         decorateReply: false,
         immutable: true,
         maxAge: '365d',
+        // The .br and .gz files written by the build (vite-plugin-compression2), chosen by Accept-Encoding.
+        preCompressed: true,
       });
     }
   };

@@ -2,7 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import type { SaveAvatarInput, SaveAvatarResponse, UploadField } from '@parla/shared/schemas/avatar';
 import { apiRequest } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
-import type { Avatar } from '@parla/shared/schemas/avatar';
+import { cardOf } from '@parla/shared/schemas/avatar';
+import type { AvatarPages } from './get-avatars';
 
 export type AvatarUploads = Partial<Record<UploadField, Blob>>;
 
@@ -30,10 +31,16 @@ export function useSaveAvatar() {
   return useMutation({
     mutationFn: saveAvatar,
     onSuccess: async (res) => {
-      queryClient.setQueryData<{ agents: Avatar[] }>(['avatars'], (old) => {
+      // The saved card in place (or first, when new) until the list is read again.
+      const card = cardOf(res.agent);
+      queryClient.setQueriesData<AvatarPages>({ queryKey: ['avatars', 'list'] }, (old) => {
         if (!old) return old;
-        const others = old.agents.filter((a) => a.id !== res.agent.id);
-        return { agents: old.agents.some((a) => a.id === res.agent.id) ? old.agents.map((a) => (a.id === res.agent.id ? res.agent : a)) : [res.agent, ...others] };
+        const known = old.pages.some((p) => p.agents.some((a) => a.id === card.id));
+        const pages = old.pages.map((p, i) => ({
+          ...p,
+          agents: known ? p.agents.map((a) => (a.id === card.id ? card : a)) : i === 0 ? [card, ...p.agents] : p.agents,
+        }));
+        return { ...old, pages };
       });
       await queryClient.invalidateQueries({ queryKey: ['avatars'] });
       // The account's plan usage counts avatars.

@@ -1,7 +1,8 @@
 // One avatar in the list (spec 2 §2): name (inline edit with the pen while selected), photo (crop
 // dialog while selected), id, engine, last update and online users; Edit, or Save and Close when
-// selected; Connect; Delete. On mobile only Connect.
-import { useState } from 'react';
+// selected; Connect; Delete. On mobile only Connect. A card re-renders only when its own props
+// change (a long list holds hundreds); only the selected card reads the editor's form.
+import { memo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -17,7 +18,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import { useSnackbar } from 'notistack';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { AVATAR_CARD_MAX_WIDTH_PX, TOAST_ERROR_MS } from '@parla/shared/limits';
-import { accessLink, AVATAR_MESSAGES, ENCRYPTION_DEFAULT, type Avatar } from '@parla/shared/schemas/avatar';
+import { accessLink, AVATAR_MESSAGES, ENCRYPTION_DEFAULT, type AvatarCardItem } from '@parla/shared/schemas/avatar';
 import { queryClient } from '../../../lib/query-client';
 import { getAvatarUsersQueryOptions } from '../api/get-avatar-users';
 import type { EditorValues } from '../lib/editor-values';
@@ -26,17 +27,17 @@ import { useEditor, useObjectUrl } from './editor/editor-context';
 import { OnlineUsersDialog } from './online-users-dialog';
 
 export interface AvatarCardProps {
-  avatar: Avatar;
+  avatar: AvatarCardItem;
   selected: boolean;
   mobile: boolean;
   busy: boolean;
-  onEdit(): void;
+  onEdit(a: AvatarCardItem): void;
   onSave(): void;
   onClose(): void;
-  onDelete(): void;
+  onDelete(a: AvatarCardItem): void;
 }
 
-export function connectLink(a: Pick<Avatar, 'id' | 'token' | 'encKeyId'>): string {
+export function connectLink(a: Pick<AvatarCardItem, 'id' | 'token' | 'encKeyId'>): string {
   return accessLink(window.location.origin, a.id, a.encKeyId === ENCRYPTION_DEFAULT ? a.token : null);
 }
 
@@ -91,17 +92,33 @@ function SelectedName() {
   );
 }
 
-export function AvatarCard({ avatar, selected, mobile, busy, onEdit, onSave, onClose, onDelete }: AvatarCardProps) {
-  const { enqueueSnackbar } = useSnackbar();
+/** The photo of the card being edited: the one waiting for Save, or none when removed. */
+function SelectedPhoto({ avatar, editable }: { avatar: AvatarCardItem; editable: boolean }) {
   const { uploads, setUpload } = useEditor();
   const { setValue } = useFormContext<EditorValues>();
   const removePhoto = useWatch<EditorValues, 'removeAvatarPhoto'>({ name: 'removeAvatarPhoto' });
-  const pendingPhoto = useObjectUrl(selected ? uploads.avatarPhoto : undefined);
+  const pendingPhoto = useObjectUrl(uploads.avatarPhoto);
+  return (
+    <AvatarPhoto
+      name={avatar.name}
+      url={pendingPhoto ?? (removePhoto ? null : avatar.avatarPhotoURL)}
+      editable={editable}
+      onPhoto={(photo) => {
+        setUpload('avatarPhoto', photo);
+        setValue('removeAvatarPhoto', false);
+      }}
+    />
+  );
+}
+
+const noPhotoChange = () => undefined;
+
+export const AvatarCard = memo(function AvatarCard({ avatar, selected, mobile, busy, onEdit, onSave, onClose, onDelete }: AvatarCardProps) {
+  const { enqueueSnackbar } = useSnackbar();
   const [usersCount, setUsersCount] = useState<number | null>(null);
   const [usersOpen, setUsersOpen] = useState(false);
   const [refreshing, setRefreshing] = useState(false);
   const count = usersCount ?? avatar.usersCount;
-  const photoUrl = selected ? pendingPhoto ?? (removePhoto ? null : avatar.avatarPhotoURL) : avatar.avatarPhotoURL;
 
   const refresh = async () => {
     setRefreshing(true);
@@ -125,15 +142,11 @@ export function AvatarCard({ avatar, selected, mobile, busy, onEdit, onSave, onC
     >
       <CardContent sx={{ pb: 1 }}>
         <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', mb: 1.5 }}>
-          <AvatarPhoto
-            name={avatar.name}
-            url={photoUrl}
-            editable={selected && !mobile}
-            onPhoto={(photo) => {
-              setUpload('avatarPhoto', photo);
-              setValue('removeAvatarPhoto', false);
-            }}
-          />
+          {selected ? (
+            <SelectedPhoto avatar={avatar} editable={!mobile} />
+          ) : (
+            <AvatarPhoto name={avatar.name} url={avatar.avatarPhotoURL} editable={false} onPhoto={noPhotoChange} />
+          )}
           <Box sx={{ minWidth: 0, flex: 1 }}>
             <Typography variant="caption" color="text.secondary">Avatar Name</Typography>
             {selected && !mobile ? (
@@ -167,7 +180,7 @@ export function AvatarCard({ avatar, selected, mobile, busy, onEdit, onSave, onC
       </CardContent>
       <CardActions sx={{ px: 2, pb: 1.5, gap: 0.75, '& .MuiButton-root': { minWidth: 0, px: 1.25 }, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
         {!mobile && !selected && (
-          <Button size="small" variant="outlined" onClick={onEdit} disabled={busy}>Edit</Button>
+          <Button size="small" variant="outlined" onClick={() => onEdit(avatar)} disabled={busy}>Edit</Button>
         )}
         {!mobile && selected && (
           <>
@@ -177,7 +190,7 @@ export function AvatarCard({ avatar, selected, mobile, busy, onEdit, onSave, onC
         )}
         <Button size="small" color="secondary" variant="outlined" href={connectLink(avatar)} target="_blank" rel="noopener noreferrer">Connect</Button>
         {!mobile && (
-          <Button size="small" color="error" onClick={onDelete} disabled={busy} sx={{ ml: 'auto !important' }}>
+          <Button size="small" color="error" onClick={() => onDelete(avatar)} disabled={busy} sx={{ ml: 'auto !important' }}>
             Delete
           </Button>
         )}
@@ -185,4 +198,4 @@ export function AvatarCard({ avatar, selected, mobile, busy, onEdit, onSave, onC
       <OnlineUsersDialog agentId={avatar.id} name={avatar.name} open={usersOpen} onClose={() => setUsersOpen(false)} />
     </Card>
   );
-}
+});

@@ -1,7 +1,8 @@
 // The list side of the avatar screen (spec 2 §2): heading per width, the add button, the search
 // bar (showSearchBar), 'Fetching Agents...', the failure banner with hints, the empty prompt and
-// the cards.
-import { useState } from 'react';
+// the cards. A long list comes a page at a time with 'Load more' under the cards; while the whole
+// list is in hand the search filters it at once, otherwise the server searches every avatar id.
+import { useLayoutEffect, useMemo, useRef, useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -12,28 +13,61 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
-import type { UseQueryResult } from '@tanstack/react-query';
-import { AVATAR_MESSAGES, type AvatarListResponse, type Avatar } from '@parla/shared/schemas/avatar';
+import type { UseInfiniteQueryResult } from '@tanstack/react-query';
+import { AVATAR_MESSAGES, type AvatarCardItem } from '@parla/shared/schemas/avatar';
 import { errorLines } from '../../../lib/api-client';
+import { cardsOf, useAvatars, type AvatarPages } from '../api/get-avatars';
 import { AvatarCard } from './avatar-card';
 
+const SEARCH_DELAY_MS = 250;
+
+/** The search text once the user has stopped typing for a moment. */
+function useSettled(value: string): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setSettled(value), SEARCH_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [value]);
+  return settled;
+}
+
 export interface AvatarListPanelProps {
-  avatars: UseQueryResult<AvatarListResponse>;
+  avatars: UseInfiniteQueryResult<AvatarPages>;
   mobile: boolean;
   showSearchBar: boolean;
   selectedId: string | null;
   busy: boolean;
   onAdd(): void;
-  onEdit(a: Avatar): void;
+  onEdit(a: AvatarCardItem): void;
   onSave(): void;
   onClose(): void;
-  onDelete(a: Avatar): void;
+  onDelete(a: AvatarCardItem): void;
 }
 
 export function AvatarListPanel(p: AvatarListPanelProps) {
+  // Callbacks that keep their identity, so that a card re-renders only when its own data does.
+  const latest = useRef(p);
+  useLayoutEffect(() => {
+    latest.current = p;
+  });
+  const handlers = useMemo(
+    () => ({
+      onEdit: (a: AvatarCardItem) => latest.current.onEdit(a),
+      onSave: () => latest.current.onSave(),
+      onClose: () => latest.current.onClose(),
+      onDelete: (a: AvatarCardItem) => latest.current.onDelete(a),
+    }),
+    [],
+  );
   const [search, setSearch] = useState('');
-  const all = p.avatars.data?.agents ?? [];
-  const shown = search.trim() ? all.filter((a) => a.id.toLowerCase().includes(search.trim().toLowerCase())) : all;
+  const term = search.trim().toLowerCase();
+  const all = cardsOf(p.avatars.data);
+  const complete = p.avatars.isSuccess && !p.avatars.hasNextPage;
+  const settled = useSettled(term);
+  const remote = useAvatars(settled, p.showSearchBar && Boolean(term) && !complete);
+  const searching = Boolean(term) && !complete;
+  const shown = !term ? all : complete ? all.filter((a) => a.id.toLowerCase().includes(term)) : settled === term ? cardsOf(remote.data) : [];
+  const pages = searching ? remote : p.avatars;
 
   return (
     <Box component="section" aria-label="Your avatars" sx={{ width: { xs: '100%', sm: 336 }, flexShrink: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
@@ -88,7 +122,15 @@ export function AvatarListPanel(p: AvatarListPanelProps) {
           {p.mobile ? 'Avatars you create on a desktop computer appear here.' : 'Choose an avatar from the grid: the START button becomes CREATE AVATAR; click it to make your first one.'}
         </Alert>
       )}
-      {p.avatars.isSuccess && all.length > 0 && shown.length === 0 && <Typography color="text.secondary">No avatar id contains “{search}”.</Typography>}
+      {searching && (settled !== term || remote.isPending) && (
+        <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 1 }}>
+          <CircularProgress size={18} />
+          <Typography color="text.secondary">Searching every avatar…</Typography>
+        </Box>
+      )}
+      {p.avatars.isSuccess && all.length > 0 && shown.length === 0 && (!searching || remote.isSuccess) && settled === term && (
+        <Typography color="text.secondary">No avatar id contains “{search}”.</Typography>
+      )}
       <Box sx={{ display: 'grid', gap: 1.5, justifyItems: { xs: 'stretch', sm: 'start' } }}>
         {shown.map((a) => (
           <AvatarCard
@@ -97,13 +139,23 @@ export function AvatarListPanel(p: AvatarListPanelProps) {
             selected={!p.mobile && a.id === p.selectedId}
             mobile={p.mobile}
             busy={p.busy}
-            onEdit={() => p.onEdit(a)}
-            onSave={p.onSave}
-            onClose={p.onClose}
-            onDelete={() => p.onDelete(a)}
+            onEdit={handlers.onEdit}
+            onSave={handlers.onSave}
+            onClose={handlers.onClose}
+            onDelete={handlers.onDelete}
           />
         ))}
       </Box>
+      {pages.hasNextPage && (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+          <Typography variant="body2" color="text.secondary">
+            Showing {shown.length.toLocaleString()} avatars
+          </Typography>
+          <Button size="small" variant="outlined" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
+            {pages.isFetchingNextPage ? 'Loading…' : 'Load more avatars'}
+          </Button>
+        </Box>
+      )}
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider, type UseQueryResult } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, type UseInfiniteQueryResult } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SnackbarProvider } from 'notistack';
@@ -7,8 +7,9 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AccountInfoResponse } from '@parla/shared/schemas/account';
-import type { AvatarListResponse } from '@parla/shared/schemas/avatar';
+import type { AvatarCardItem } from '@parla/shared/schemas/avatar';
 import { ApiError } from '../../../lib/api-client';
+import type { AvatarPages } from '../api/get-avatars';
 import { emptyValues, type EditorValues } from '../lib/editor-values';
 import { AvatarListPanel, type AvatarListPanelProps } from './avatar-list-panel';
 import { AppearanceTab } from './editor/appearance-tab';
@@ -82,11 +83,11 @@ describe('the Appearance tab', () => {
   });
 });
 
-function panel(avatars: Partial<UseQueryResult<AvatarListResponse>>, props: Partial<AvatarListPanelProps> = {}) {
+function panel(avatars: Partial<UseInfiniteQueryResult<AvatarPages>>, props: Partial<AvatarListPanelProps> = {}) {
   const noop = vi.fn();
   render(
     <AvatarListPanel
-      avatars={avatars as UseQueryResult<AvatarListResponse>}
+      avatars={avatars as UseInfiniteQueryResult<AvatarPages>}
       mobile={false}
       showSearchBar={false}
       selectedId={null}
@@ -117,8 +118,33 @@ describe('the avatar list', () => {
   });
 
   it('prompts to create the first avatar when the list is empty, and shows the search bar on request', () => {
-    panel({ isSuccess: true, data: { agents: [] } }, { showSearchBar: true });
+    panel({ isSuccess: true, hasNextPage: false, data: { pages: [{ agents: [], nextOffset: null }], pageParams: [0] } }, { showSearchBar: true });
     expect(screen.getByText(/Choose an avatar from the grid: the START button becomes CREATE AVATAR/)).toBeInTheDocument();
     expect(screen.getByLabelText('Search by Avatar ID')).toBeInTheDocument();
+  });
+
+  const card = (id: string, name: string): AvatarCardItem => ({
+    id, name, nlpEngine: 0, nlpEngineName: 'Echo', dhType: '2d', dhTypeName: 'Upper Body 3D', appearanceId: 'ub-noah', usersCount: 0,
+    created: '2026-11-24T10:00:00.000Z', updated: '2026-11-24T10:00:00.000Z', avatarPhotoURL: null, token: 't'.repeat(40), encKeyId: 'Default',
+  });
+
+  it('filters the cards by id in the browser at once when the whole list is in hand, without Load more', async () => {
+    const user = userEvent.setup();
+    const pages = [{ agents: [card('aaaa-1111', 'Ada'), card('bbbb-2222', 'Bea')], nextOffset: null }];
+    panel({ isSuccess: true, hasNextPage: false, data: { pages, pageParams: [0] } }, { showSearchBar: true });
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Load more avatars' })).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Search by Avatar ID'), 'BBBB');
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Avatar Bea']);
+  });
+
+  it('offers Load more under the cards when another page follows, and fetches it', async () => {
+    const user = userEvent.setup();
+    const fetchNextPage = vi.fn();
+    const pages = [{ agents: [card('aaaa-1111', 'Ada')], nextOffset: 200 }];
+    panel({ isSuccess: true, hasNextPage: true, isFetchingNextPage: false, fetchNextPage, data: { pages, pageParams: [0] } });
+    expect(screen.getByText('Showing 1 avatars')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more avatars' }));
+    expect(fetchNextPage).toHaveBeenCalled();
   });
 });

@@ -2,6 +2,7 @@
 // being created or edited; the selected card and the editor tabs both write to it. Create mode
 // (no card selected) shows only APPEARANCE; after a create the new avatar opens in edit mode.
 // Leaving an avatar with unsaved changes asks to Save or Discard; below 760 px only the list.
+// The list carries only the cards: Edit reads the whole avatar (GET /api/avatar/{id}) first.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -12,12 +13,15 @@ import { FormProvider, useForm, useWatch, type Resolver } from 'react-hook-form'
 import { useBlocker, useNavigate, useSearchParams } from 'react-router';
 import { AvatarEngine } from '@parla/shared/enums';
 import { AVATAR_DELETE_CLOSE_MS, TOAST_ERROR_MS, TOAST_SUCCESS_MS } from '@parla/shared/limits';
-import { AVATAR_MESSAGES, isSelfHostedConfigUrl, type Avatar, type UploadField } from '@parla/shared/schemas/avatar';
+import { AVATAR_MESSAGES, isSelfHostedConfigUrl, type Avatar, type AvatarCardItem, type UploadField } from '@parla/shared/schemas/avatar';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { InfoPanelProvider } from '../../../components/info-panel';
 import { paths } from '../../../config/paths';
 import { MOBILE_QUERY } from '../../../app/theme';
 import { useEditorAccountInfo } from '../api/get-account-info';
+import { errorLines } from '../../../lib/api-client';
+import { queryClient } from '../../../lib/query-client';
+import { getAvatarQueryOptions } from '../api/get-avatar';
 import { useAvatars } from '../api/get-avatars';
 import { useDeleteAvatar } from '../api/delete-avatar';
 import { useSaveAvatar, type AvatarUploads } from '../api/save-avatar';
@@ -61,7 +65,8 @@ export function AvatarsScreen() {
   const [confirmSave, setConfirmSave] = useState(false);
   const [pending, setPending] = useState<Pending | null>(null);
   const [created, setCreated] = useState<Avatar | null>(null);
-  const [deleting, setDeleting] = useState<Avatar | null>(null);
+  const [deleting, setDeleting] = useState<AvatarCardItem | null>(null);
+  const [opening, setOpening] = useState(false);
   const configUrl = useWatch({ control: form.control, name: 'avatarConfigURL' });
   const dirty = form.formState.isDirty || Object.values(uploads).some(Boolean);
   const mode = saved ? 'edit' : 'create';
@@ -104,6 +109,19 @@ export function AvatarsScreen() {
   }, [dirty]);
 
   const guard = (run: () => void) => (dirty ? setPending({ run }) : run());
+
+  /** Edit on a card: the whole avatar, read fresh, goes into the editor. */
+  const open = async (card: AvatarCardItem) => {
+    setOpening(true);
+    try {
+      const res = await queryClient.fetchQuery(getAvatarQueryOptions(card.id));
+      load(res.agent);
+    } catch (err) {
+      enqueueSnackbar([AVATAR_MESSAGES.fetchFailed, ...errorLines(err)].join(' '), { variant: 'error', autoHideDuration: TOAST_ERROR_MS });
+    } finally {
+      setOpening(false);
+    }
+  };
 
   const validateAll = async () => (await form.trigger()) && (await validators.run());
 
@@ -178,9 +196,9 @@ export function AvatarsScreen() {
               mobile={mobile}
               showSearchBar={showSearchBar}
               selectedId={saved?.id ?? null}
-              busy={save.isPending}
+              busy={save.isPending || opening}
               onAdd={() => (mobile ? navigate(paths.addAvatar) : guard(() => load(null)))}
-              onEdit={(a) => guard(() => load(a))}
+              onEdit={(a) => guard(() => void open(a))}
               onSave={() => void onSave()}
               onClose={() => guard(() => load(null))}
               onDelete={setDeleting}
