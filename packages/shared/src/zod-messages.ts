@@ -6,11 +6,12 @@ import { INVALID_PARAMS_FALLBACK } from './errors';
 
 /** The part of a zod issue the mapping reads (zod issues and fastify's wrapped ones alike). */
 export interface IssueLike {
-  message: string;
+  message?: string | undefined;
 }
 
 export function issueMessage(issue: IssueLike): string {
-  return !issue.message.trim() || issue.message.startsWith('Invalid input') ? INVALID_PARAMS_FALLBACK : issue.message;
+  const m = issue.message?.trim() ?? '';
+  return !m || m.startsWith('Invalid input') ? INVALID_PARAMS_FALLBACK : issue.message!;
 }
 
 /** Every distinct message of a failure, in order; never empty. */

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type WebSocket from 'ws';
 import { z } from 'zod';
-import { VPS_DELETE_CAUSES } from '@parla/shared/errors';
+import { ErrorCode, VPS_DELETE_CAUSES } from '@parla/shared/errors';
 import {
   avatarLatencyRequest,
   CONVERSATION_MAX_TEXT,
@@ -202,15 +202,15 @@ export function runtimeRoutes(ctx: AppContext, runtime: Runtime) {
     r.post('/api/del_vps', { config: { auth: 'admin' }, schema: { body: delVpsRequest } }, async (request) => {
       const id = request.body.vpsId;
       const vps = await runtime.registry.row(id);
-      if (!vps) throw new AppError(7, 404, [VPS_DELETE_CAUSES.invalid], { failReason: 'INVALID_VPS' });
+      if (!vps) throw new AppError(ErrorCode.InvalidOrMissingParams, 404, [VPS_DELETE_CAUSES.invalid], { failReason: 'INVALID_VPS' });
       if (vps.inProcess && runtime.registry.get(id)) {
-        throw new AppError(7, 400, [VPS_DELETE_CAUSES.invalid, "The server's own node cannot be deleted."], { failReason: 'INVALID_VPS' });
+        throw new AppError(ErrorCode.InvalidOrMissingParams, 400, [VPS_DELETE_CAUSES.invalid, "The server's own node cannot be deleted."], { failReason: 'INVALID_VPS' });
       }
       const live = runtime.registry.get(id);
       if (!live) {
         // Already offline: the record goes, and the answer says so.
         await runtime.registry.forget(id);
-        throw new AppError(7, 409, [VPS_DELETE_CAUSES.alreadyDisconnected], { failReason: 'ALREADY_DISCONNECTED' });
+        throw new AppError(ErrorCode.InvalidOrMissingParams, 409, [VPS_DELETE_CAUSES.alreadyDisconnected], { failReason: 'ALREADY_DISCONNECTED' });
       }
       live.disconnect('deleted by an administrator');
       await runtime.registry.lost(live, 'deleted');
