@@ -26,16 +26,21 @@ export class Accounting {
   private startedAt: number;
   private lastUserAt: number;
   private recorded = false;
-  readonly keys: UsageKey[];
 
   constructor(private readonly d: AccountingDeps) {
     const now = d.now().getTime();
     this.accountedAt = this.startedAt = this.lastUserAt = now;
-    const a = d.avatar.id;
-    this.keys = [
-      { scope: 'session', key: `${a}:${d.client.deviceId}` },
-      { scope: 'ip', key: `${a}:${d.ip}` },
-      { scope: 'demo', key: `${a}:${d.ip}` },
+  }
+
+  /** The usage counters this conversation adds to: per device ('session', the spec's "per
+   *  session" limit), per IP, demo per IP — each per avatar. Made when needed (every 5 s), not
+   *  kept: thousands of idle conversations stay small. */
+  get keys(): UsageKey[] {
+    const a = this.d.avatar.id;
+    return [
+      { scope: 'session', key: `${a}:${this.d.client.deviceId}` },
+      { scope: 'ip', key: `${a}:${this.d.ip}` },
+      { scope: 'demo', key: `${a}:${this.d.ip}` },
     ];
   }
 

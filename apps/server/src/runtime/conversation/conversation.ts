@@ -4,7 +4,7 @@
 // collaborators only through the narrow interfaces of ./ports.ts; the runtime that keeps the
 // list of open conversations hears of the end through `onEnded`.
 import { randomUUID } from 'node:crypto';
-import { CLOSE_CODES, type ByeReason } from '@parla/shared/schemas/conversation';
+import { CLOSE_CODES, type ByeReason, type ServerMessage } from '@parla/shared/schemas/conversation';
 import { ErrorCode, ERROR_MESSAGES } from '@parla/shared/errors';
 import type { ResolvedAvatar } from '../avatar';
 import { EchoEngine } from '../engines/echo';
@@ -70,7 +70,9 @@ export class Conversation implements ClientHandler {
     return this.avatar.ownerId;
   }
 
-  send: ClientChannel['send'] = (msg) => this.channel.send(msg);
+  send(msg: ServerMessage): void {
+    this.channel.send(msg);
+  }
 
   /** Opens the engine on a node, writes the record and says ready. */
   async open(node: NodeHandle, echo: boolean): Promise<void> {

@@ -16,6 +16,8 @@ const HISTORY_LIMIT = 20;
 /** Words per second used to estimate how long the player speaks a reply. */
 const SPEAKING_WORDS_PER_SECOND = 3;
 
+const NO_CONTEXT: { context: RetrievedChunk[]; retrievalMs: number } = { context: [], retrievalMs: 0 };
+
 export const ENGINE_FAILED_NOTICE = 'The avatar could not answer right now. Please try again in a moment.';
 
 export interface TurnLoopListener {
@@ -152,19 +154,19 @@ export class TurnLoop {
 
   private onEvent(reply: Reply, event: EngineEvent): void {
     if (reply.cut) return;
-    const send = this.d.sink.send.bind(this.d.sink);
+    const sink = this.d.sink;
     switch (event.type) {
       case 'delta':
         if (!event.text) return;
         if (reply.firstDeltaAt === null) {
           reply.firstDeltaAt = performance.now();
-          send({ type: 'state', state: 'speaking' });
+          sink.send({ type: 'state', state: 'speaking' });
           this.d.listener.speakingChanged(true);
         }
         reply.text += event.text;
-        return send({ type: 'assistant_delta', turnId: reply.id, text: event.text });
+        return sink.send({ type: 'assistant_delta', turnId: reply.id, text: event.text });
       case 'audio':
-        return send({
+        return sink.send({
           type: 'audio',
           turnId: reply.id,
           seq: reply.audioSeq++,
@@ -175,7 +177,7 @@ export class TurnLoop {
           ...(event.words ? { words: event.words } : {}),
         });
       case 'transcript':
-        return send({ type: 'transcript', text: event.text, final: event.final });
+        return sink.send({ type: 'transcript', text: event.text, final: event.final });
       case 'tool_call':
         return this.d.log.info({ avatarId: this.d.avatar.id, tool: event.name }, 'function called');
     }
@@ -195,9 +197,13 @@ export class TurnLoop {
     this.d.listener.replyFinished({ firstDeltaMs: reply.firstDeltaMs, engineMs, retrievalMs, interrupted });
   }
 
-  private async retrieve(text: string): Promise<{ context: RetrievedChunk[]; retrievalMs: number }> {
+  /** Knowledge for this message (LLM engines with collections; not while echoing). */
+  private get retrieval(): { collectionIds: string[]; topK: number } | null {
     const r = this.d.avatar.retrieval;
-    if (!r || this.echo || !r.collectionIds.length) return { context: [], retrievalMs: 0 };
+    return r && !this.echo && r.collectionIds.length ? r : null;
+  }
+
+  private async retrieve(text: string, r: { collectionIds: string[]; topK: number }): Promise<{ context: RetrievedChunk[]; retrievalMs: number }> {
     const r0 = performance.now();
     let context: RetrievedChunk[] = [];
     try {
@@ -218,7 +224,9 @@ export class TurnLoop {
     }
     this.reply = reply;
     this.d.sink.send({ type: 'state', state: 'thinking' });
-    const { context, retrievalMs } = await this.retrieve(text);
+    const retrieval = this.retrieval;
+    // No await when there is nothing to retrieve: the reply starts in the same tick.
+    const { context, retrievalMs } = retrieval ? await this.retrieve(text, retrieval) : NO_CONTEXT;
     const history = this.d.avatar.sendHistory ? this.history.slice(-HISTORY_LIMIT) : [];
     let error: string | undefined;
     try {
