@@ -78,7 +78,7 @@ export class Admission {
     this.opening.set(req.ip, opening + 1);
     try {
       const { hello, pending } = readFirstFrame(await firstFrame);
-      const channel = new ClientChannel(socket, () => ctx.now().getTime());
+      const channel = new ClientChannel(socket, ctx.now);
       const conversation = new Conversation(this.d.conversation, avatar, clientInfo(hello, req.ip), channel, req.ip);
       const limits = await conversation.accounting.atStart();
       if (limits.refuse === 'usage') return refuse(ErrorCode.UsageLimitExceeded, CLOSE_CODES.usageLimitExceeded);

@@ -10,11 +10,8 @@ import type { ReplyFinished } from './reply';
 /** What a limit asks of the conversation. */
 export type LimitAction = { end: 'idle' | 'demo' | 'usage' } | 'echo' | null;
 
-export interface AccountingDeps {
-  conversationId: string;
-  avatar: ResolvedAvatar;
-  client: ClientInfo;
-  ip: string;
+/** What every conversation's accounting shares (one object per runtime). */
+export interface AccountingServices {
   conversations: ConversationStore;
   usage: UsageStore;
   latency: LatencySink;
@@ -27,7 +24,13 @@ export class Accounting {
   private lastUserAt: number;
   private recorded = false;
 
-  constructor(private readonly d: AccountingDeps) {
+  constructor(
+    private readonly conversationId: string,
+    private readonly avatar: ResolvedAvatar,
+    private readonly client: ClientInfo,
+    private readonly ip: string,
+    private readonly d: AccountingServices,
+  ) {
     const now = d.now().getTime();
     this.accountedAt = this.startedAt = this.lastUserAt = now;
   }
@@ -36,11 +39,11 @@ export class Accounting {
    *  session" limit), per IP, demo per IP — each per avatar. Made when needed (every 5 s), not
    *  kept: thousands of idle conversations stay small. */
   get keys(): UsageKey[] {
-    const a = this.d.avatar.id;
+    const a = this.avatar.id;
     return [
-      { scope: 'session', key: `${a}:${this.d.client.deviceId}` },
-      { scope: 'ip', key: `${a}:${this.d.ip}` },
-      { scope: 'demo', key: `${a}:${this.d.ip}` },
+      { scope: 'session', key: `${a}:${this.client.deviceId}` },
+      { scope: 'ip', key: `${a}:${this.ip}` },
+      { scope: 'demo', key: `${a}:${this.ip}` },
     ];
   }
 
@@ -56,15 +59,15 @@ export class Accounting {
   /** Limits that refuse or degrade the conversation before it starts. */
   async atStart(): Promise<{ refuse?: 'demo' | 'usage'; echo: boolean }> {
     const now = this.d.now();
-    const l = this.d.avatar.limits;
+    const l = this.avatar.limits;
     const [deviceUsed, ipUsed, demoUsed] = await Promise.all(this.keys.map((k) => this.d.usage.today(k, now)));
     if (l.demo !== -1 && demoUsed! >= l.demo) return { refuse: 'demo', echo: false };
-    if (await this.d.usage.monthlyMinutesUsedUp(this.d.avatar.ownerId)) return { refuse: 'usage', echo: false };
+    if (await this.d.usage.monthlyMinutesUsedUp(this.avatar.ownerId)) return { refuse: 'usage', echo: false };
     return { echo: this.dailyUsedUp(deviceUsed!, ipUsed!) };
   }
 
   private dailyUsedUp(deviceUsed: number, ipUsed: number): boolean {
-    const l = this.d.avatar.limits;
+    const l = this.avatar.limits;
     return (l.dailyLimitPerSession !== -1 && deviceUsed >= l.dailyLimitPerSession) || (l.dailyLimitPerIP !== -1 && ipUsed >= l.dailyLimitPerIP);
   }
 
@@ -72,9 +75,9 @@ export class Accounting {
   async recordStart(nodeId: string): Promise<void> {
     const now = this.d.now();
     this.startedAt = this.accountedAt = this.lastUserAt = now.getTime();
-    const { avatar, client } = this.d;
+    const { avatar, client } = this;
     await this.d.conversations.start({
-      id: this.d.conversationId,
+      id: this.conversationId,
       owner_id: avatar.ownerId,
       avatar_id: avatar.id,
       avatar_name: avatar.name,
@@ -85,7 +88,7 @@ export class Accounting {
       device_os: client.deviceOS,
       locale: client.locale,
       spoken_language: client.spokenLanguage,
-      ip_address: this.d.ip,
+      ip_address: this.ip,
       node_id: nodeId,
       started_at: now,
       last_seen_at: now,
@@ -104,7 +107,7 @@ export class Accounting {
 
   /** Which running limit applies once the tick has written and read the usage. */
   atTick(nowMs: number, usedToday: (k: UsageKey) => number, monthlyMinutesUsedUp: boolean, state: { replying: boolean; echo: boolean }): LimitAction {
-    const l = this.d.avatar.limits;
+    const l = this.avatar.limits;
     if (l.idleTimeout > 0 && nowMs - this.lastUserAt >= l.idleTimeout * 1000 && !state.replying) return { end: 'idle' };
     const [deviceUsed, ipUsed, demoUsed] = this.keys.map(usedToday);
     if (l.demo !== -1 && demoUsed! >= l.demo) return { end: 'demo' };
@@ -119,10 +122,10 @@ export class Accounting {
     const now = this.d.now();
     await this.d.usage.add(this.keys, Math.max(0, (now.getTime() - this.accountedAt) / 1000), now);
     this.accountedAt = now.getTime();
-    await this.d.conversations.end(this.d.conversationId, now, reason);
+    await this.d.conversations.end(this.conversationId, now, reason);
   }
 
   replyFinished(r: ReplyFinished): void {
-    this.d.latency.add({ conversationId: this.d.conversationId, ownerId: this.d.avatar.ownerId, avatarId: this.d.avatar.id, at: this.d.now(), ...r });
+    this.d.latency.add({ conversationId: this.conversationId, ownerId: this.avatar.ownerId, avatarId: this.avatar.id, at: this.d.now(), ...r });
   }
 }

@@ -36,7 +36,8 @@ export class ClientChannel implements ClientSink {
 
   constructor(
     private readonly socket: WebSocket,
-    private readonly now: () => number,
+    /** The context's clock (shared by every conversation). */
+    private readonly now: () => Date,
   ) {}
 
   send(msg: ServerMessage): void {
@@ -74,7 +75,7 @@ export class ClientChannel implements ClientSink {
       case 'user_text':
       case 'user_transcript': {
         if (msg.type === 'user_transcript' && !msg.final) return;
-        const now = this.now();
+        const now = this.now().getTime();
         this.textTimes = this.textTimes.filter((x) => now - x < 60_000);
         if (this.textTimes.length >= CONVERSATION_MAX_TEXTS_PER_MINUTE) return this.rateLimited(h);
         this.textTimes.push(now);

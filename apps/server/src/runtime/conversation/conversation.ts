@@ -16,7 +16,8 @@ import { Accounting } from './accounting';
 import type { ClientChannel, ClientHandler } from './client-channel';
 import type { ClientInfo } from './client-info';
 import type { ConversationStore, LatencySink, Logger, Retriever, UsageStore } from './ports';
-import { TurnLoop } from './turn-loop';
+import type { ReplyFinished } from './reply';
+import { TurnLoop, type TurnLoopListener } from './turn-loop';
 
 export const DAILY_LIMIT_NOTICE = "Today's conversation time for this avatar is used up: it now repeats what you say.";
 
@@ -33,7 +34,7 @@ export interface ConversationDeps {
   onEnded(c: Conversation): void;
 }
 
-export class Conversation implements ClientHandler {
+export class Conversation implements ClientHandler, TurnLoopListener {
   readonly id = randomUUID();
   readonly callbackToken = randomUUID().replace(/-/g, '') + randomUUID().replace(/-/g, '');
   readonly accounting: Accounting;
@@ -48,18 +49,20 @@ export class Conversation implements ClientHandler {
     private readonly channel: ClientChannel,
     readonly ip: string,
   ) {
-    this.accounting = new Accounting({ conversationId: this.id, avatar, client, ip, conversations: d.conversations, usage: d.usage, latency: d.latency, now: d.now });
-    this.loop = new TurnLoop({
-      avatar,
-      sink: channel,
-      retriever: d.retriever,
-      log: d.log,
-      now: () => d.now().getTime(),
-      listener: {
-        replyFinished: (r) => this.accounting.replyFinished(r),
-        speakingChanged: (value) => this.node?.speaking(this.id, value),
-      },
-    });
+    // The parts get this conversation's own values and the runtime's shared services (`d`):
+    // no closures or copies per conversation.
+    this.accounting = new Accounting(this.id, avatar, client, ip, d);
+    this.loop = new TurnLoop(avatar, channel, this, d);
+  }
+
+  // ---- TurnLoopListener: what the turn loop reports
+
+  replyFinished(r: ReplyFinished): void {
+    this.accounting.replyFinished(r);
+  }
+
+  speakingChanged(value: boolean): void {
+    this.node?.speaking(this.id, value);
   }
 
   get nodeId(): string | null {

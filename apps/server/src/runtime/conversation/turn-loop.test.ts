@@ -12,18 +12,17 @@ function loop(retrieval: { collectionIds: string[]; topK: number } | null = null
   const finished: ReplyFinished[] = [];
   const speaking: boolean[] = [];
   const silent = { info() {}, warn() {}, error() {} };
-  const l = new TurnLoop({
-    avatar: { id: 'a', ownerId: 'o', retrieval, sendHistory: true },
-    sink: {
-      send: (m) => {
-        frames.push(m);
-        hook.onFrame?.(m);
-      },
+  const sink = {
+    send: (m: ServerMessage) => {
+      frames.push(m);
+      hook.onFrame?.(m);
     },
+  };
+  const listener = { replyFinished: (r: ReplyFinished) => void finished.push(r), speakingChanged: (v: boolean) => void speaking.push(v) };
+  const l = new TurnLoop({ id: 'a', ownerId: 'o', retrieval, sendHistory: true }, sink, listener, {
     retriever: { retrieve: async () => [{ text: 'Opening hours: 9 to 5.', source: 'hours.txt', itemId: 'i1' }] },
-    listener: { replyFinished: (r) => void finished.push(r), speakingChanged: (v) => void speaking.push(v) },
     log: silent,
-    now: () => 0,
+    now: () => new Date(0),
   });
   l.use(new EchoEngine(), false);
   const done = (n: number) => expect.poll(() => frames.filter((f) => f.type === 'assistant_done').length).toBe(n);

@@ -26,13 +26,14 @@ export interface TurnLoopListener {
   speakingChanged(value: boolean): void;
 }
 
-export interface TurnLoopDeps {
-  avatar: Pick<ResolvedAvatar, 'id' | 'ownerId' | 'retrieval' | 'sendHistory'>;
-  sink: ClientSink;
+export type TurnAvatar = Pick<ResolvedAvatar, 'id' | 'ownerId' | 'retrieval' | 'sendHistory'>;
+
+/** What every conversation's turn loop shares (one object per runtime: thousands of idle
+ *  conversations stay small). */
+export interface TurnLoopServices {
   retriever: Retriever;
-  listener: TurnLoopListener;
   log: Logger;
-  now(): number;
+  now(): Date;
 }
 
 export class TurnLoop {
@@ -47,7 +48,12 @@ export class TurnLoop {
   /** The daily allowance is used up: the engine repeats what the user says. */
   echo = false;
 
-  constructor(private readonly d: TurnLoopDeps) {}
+  constructor(
+    private readonly avatar: TurnAvatar,
+    private readonly sink: ClientSink,
+    private readonly listener: TurnLoopListener,
+    private readonly services: TurnLoopServices,
+  ) {}
 
   use(engine: Engine, echo: boolean): void {
     this.engine = engine;
@@ -64,7 +70,7 @@ export class TurnLoop {
   }
 
   isSpeaking(): boolean {
-    return this.reply !== null || this.d.now() < this.speakingUntil;
+    return this.reply !== null || this.services.now().getTime() < this.speakingUntil;
   }
 
   /** How an engine speaks without being asked: its output joins this loop. */
@@ -77,7 +83,7 @@ export class TurnLoop {
       },
       emit: (turnId, event) => {
         if (!this.reply || this.reply.id !== turnId) {
-          if (event.type === 'transcript') return this.d.sink.send({ type: 'transcript', text: event.text, final: event.final });
+          if (event.type === 'transcript') return this.sink.send({ type: 'transcript', text: event.text, final: event.final });
           host.beginTurn(turnId);
         }
         this.onEvent(this.reply!, event);
@@ -86,7 +92,7 @@ export class TurnLoop {
         if (this.reply?.id === turnId && this.reply.engineInitiated) this.finish(this.reply, error, 0);
       },
       userUtterance: (text) => this.enqueue(text),
-      transcript: (text, final) => this.d.sink.send({ type: 'transcript', text, final }),
+      transcript: (text, final) => this.sink.send({ type: 'transcript', text, final }),
       speaking: () => this.isSpeaking(),
       interrupt: () => this.interrupt(),
     };
@@ -149,19 +155,19 @@ export class TurnLoop {
 
   private enqueue(text: string): void {
     const epoch = this.epoch;
-    this.queue = this.queue.then(() => this.userTurn(text, epoch)).catch((err: unknown) => this.d.log.error({ err }, 'conversation turn failed'));
+    this.queue = this.queue.then(() => this.userTurn(text, epoch)).catch((err: unknown) => this.services.log.error({ err }, 'conversation turn failed'));
   }
 
   private onEvent(reply: Reply, event: EngineEvent): void {
     if (reply.cut) return;
-    const sink = this.d.sink;
+    const { sink } = this;
     switch (event.type) {
       case 'delta':
         if (!event.text) return;
         if (reply.firstDeltaAt === null) {
           reply.firstDeltaAt = performance.now();
           sink.send({ type: 'state', state: 'speaking' });
-          this.d.listener.speakingChanged(true);
+          this.listener.speakingChanged(true);
         }
         reply.text += event.text;
         return sink.send({ type: 'assistant_delta', turnId: reply.id, text: event.text });
@@ -179,7 +185,7 @@ export class TurnLoop {
       case 'transcript':
         return sink.send({ type: 'transcript', text: event.text, final: event.final });
       case 'tool_call':
-        return this.d.log.info({ avatarId: this.d.avatar.id, tool: event.name }, 'function called');
+        return this.services.log.info({ avatarId: this.avatar.id, tool: event.name }, 'function called');
     }
   }
 
@@ -187,19 +193,19 @@ export class TurnLoop {
     if (this.reply === reply) this.reply = null;
     const engineMs = performance.now() - reply.started;
     if (error && !interrupted) {
-      this.d.log.warn({ avatarId: this.d.avatar.id, error }, 'the engine could not answer');
-      this.d.sink.send({ type: 'notice', reason: 'engine_unavailable', message: ENGINE_FAILED_NOTICE });
+      this.services.log.warn({ avatarId: this.avatar.id, error }, 'the engine could not answer');
+      this.sink.send({ type: 'notice', reason: 'engine_unavailable', message: ENGINE_FAILED_NOTICE });
     }
-    this.d.sink.send({ type: 'assistant_done', turnId: reply.id, text: reply.text, ...(interrupted ? { interrupted: true } : {}), ...(sources?.length ? { sources } : {}) });
-    this.speakingUntil = interrupted ? 0 : this.d.now() + (reply.words / SPEAKING_WORDS_PER_SECOND) * 1000;
-    this.d.listener.speakingChanged(false);
-    if (!this.stopped) this.d.sink.send({ type: 'state', state: 'listening' });
-    this.d.listener.replyFinished({ firstDeltaMs: reply.firstDeltaMs, engineMs, retrievalMs, interrupted });
+    this.sink.send({ type: 'assistant_done', turnId: reply.id, text: reply.text, ...(interrupted ? { interrupted: true } : {}), ...(sources?.length ? { sources } : {}) });
+    this.speakingUntil = interrupted ? 0 : this.services.now().getTime() + (reply.words / SPEAKING_WORDS_PER_SECOND) * 1000;
+    this.listener.speakingChanged(false);
+    if (!this.stopped) this.sink.send({ type: 'state', state: 'listening' });
+    this.listener.replyFinished({ firstDeltaMs: reply.firstDeltaMs, engineMs, retrievalMs, interrupted });
   }
 
   /** Knowledge for this message (LLM engines with collections; not while echoing). */
   private get retrieval(): { collectionIds: string[]; topK: number } | null {
-    const r = this.d.avatar.retrieval;
+    const r = this.avatar.retrieval;
     return r && !this.echo && r.collectionIds.length ? r : null;
   }
 
@@ -207,9 +213,9 @@ export class TurnLoop {
     const r0 = performance.now();
     let context: RetrievedChunk[] = [];
     try {
-      context = await this.d.retriever.retrieve(this.d.avatar.ownerId, r.collectionIds, text, r.topK);
+      context = await this.services.retriever.retrieve(this.avatar.ownerId, r.collectionIds, text, r.topK);
     } catch (err) {
-      this.d.log.warn({ err: String(err) }, 'knowledge retrieval failed');
+      this.services.log.warn({ err: String(err) }, 'knowledge retrieval failed');
     }
     return { context, retrievalMs: performance.now() - r0 };
   }
@@ -220,14 +226,14 @@ export class TurnLoop {
     if (epoch !== this.epoch) {
       // Interrupted before it began.
       this.history.push({ role: 'user', content: text });
-      return this.d.sink.send({ type: 'assistant_done', turnId: reply.id, text: '', interrupted: true });
+      return this.sink.send({ type: 'assistant_done', turnId: reply.id, text: '', interrupted: true });
     }
     this.reply = reply;
-    this.d.sink.send({ type: 'state', state: 'thinking' });
+    this.sink.send({ type: 'state', state: 'thinking' });
     const retrieval = this.retrieval;
     // No await when there is nothing to retrieve: the reply starts in the same tick.
     const { context, retrievalMs } = retrieval ? await this.retrieve(text, retrieval) : NO_CONTEXT;
-    const history = this.d.avatar.sendHistory ? this.history.slice(-HISTORY_LIMIT) : [];
+    const history = this.avatar.sendHistory ? this.history.slice(-HISTORY_LIMIT) : [];
     let error: string | undefined;
     try {
       for await (const event of this.engine.turn({ turnId: reply.id, text, history, context, signal: reply.signal })) {
