@@ -61,6 +61,14 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
   return { db, kind: 'postgres', hasVector, ...(opts.schema ? { schema: opts.schema } : {}), close: () => db.destroy() };
 }
 
+/**
+ * PGlite keeps PostgreSQL's default max_wal_size of 1 GB and has no checkpointer process: the WAL
+ * grew to 1.1 GB while 26 MB of knowledge was ingested (issue 21). PGlite does not checkpoint by
+ * itself; the knowledge worker runs CHECKPOINT when the WAL grew (knowledge.ingest-writer.ts), and
+ * these settings make PostgreSQL then keep few recycled segments (docs/decisions/406).
+ */
+const PGLITE_SETTINGS = ['max_wal_size=64MB', 'min_wal_size=32MB'];
+
 async function openPglite(opts: DatabaseOptions): Promise<Database> {
   let dataDir: string | undefined;
   if (opts.dataDir) {
@@ -69,6 +77,7 @@ async function openPglite(opts: DatabaseOptions): Promise<Database> {
   }
   const pglite = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
     extensions: { vector },
   });

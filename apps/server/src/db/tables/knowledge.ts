@@ -26,6 +26,8 @@ export interface KnowledgeItemsTable {
   status: Generated<'queued' | 'processing' | 'ready' | 'failed'>;
   fail_reason: string | null;
   attempts: Generated<number>;
+  /** Extraction crashes and lapsed leases; a retry keeps it (migration 0403). */
+  crashes: Generated<number>;
   locked_until: NullableTimestamp;
   chunk_count: Generated<number>;
   created_at: Timestamp;

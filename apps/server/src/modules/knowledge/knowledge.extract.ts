@@ -1,16 +1,15 @@
 // Text out of a document: PDF (unpdf, the serverless build of pdf.js), DOCX (mammoth, to HTML so
 // tables keep their rows, then the HTML reader), HTML (cheerio), plain text and Markdown.
-// Failures are ExtractError with a message fit for the item's status.
+// Failures are ExtractError with a message fit for the item's status. These functions run in the
+// extraction child process (knowledge.extract-child.ts), never in the server's own heap, except
+// for plain text. A DOCX's archive is checked (knowledge.zip-guard.ts) before mammoth opens it.
 import mammoth from 'mammoth';
 import { extractText, getDocumentProxy } from 'unpdf';
+import { ExtractError } from './knowledge.extract-error';
 import { parseHtml } from './knowledge.html';
+import { checkDocxArchive } from './knowledge.zip-guard';
 
-export class ExtractError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ExtractError';
-  }
-}
+export { ExtractError };
 
 export type DocumentKind = 'text' | 'markdown' | 'html' | 'pdf' | 'docx';
 
@@ -66,8 +65,11 @@ async function pdfText(data: Buffer): Promise<string> {
 
 async function docxText(data: Buffer): Promise<string> {
   if (!looksLikeZip(data)) throw new ExtractError('The file is not a Word (DOCX) document.');
+  await checkDocxArchive(data);
   try {
-    const { value } = await mammoth.convertToHtml({ buffer: data }, { externalFileAccess: false, ignoreEmptyParagraphs: true });
+    // Images are left out (by default mammoth inlines each one as base64): only text is indexed.
+    const options = { externalFileAccess: false, ignoreEmptyParagraphs: true, convertImage: mammoth.images.imgElement(async () => ({ src: '' })) };
+    const { value } = await mammoth.convertToHtml({ buffer: data }, options);
     return parseHtml(`<body>${value}</body>`).text;
   } catch {
     throw new ExtractError('The Word (DOCX) document could not be read.');

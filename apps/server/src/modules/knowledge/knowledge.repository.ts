@@ -94,6 +94,7 @@ export function fileIdsOfCollection(db: Q, ownerId: string, collectionId: string
     .execute();
 }
 
+/** Back to the queue after a failure; `crashes` stays (docs/decisions/405). */
 export function requeueItem(db: Q, ownerId: string, id: string, now: Date) {
   return db
     .updateTable('knowledge_items')
@@ -106,10 +107,14 @@ export function requeueItem(db: Q, ownerId: string, id: string, now: Date) {
 
 // --- Worker -----------------------------------------------------------------------------------
 
-/** Claims the oldest queued item, or a processing one whose lease ran out (its worker died). */
+/**
+ * Claims the oldest queued item, or a processing one whose lease ran out (its worker died: that
+ * counts as a crash of the item, which a retry does not reset).
+ */
 export async function claimNextItem(db: Kysely<DB>, now: Date, leaseUntil: Date) {
   const res = await sql<{ id: string }>`
-    update knowledge_items set status = 'processing', attempts = attempts + 1, locked_until = ${leaseUntil}, updated_at = ${now}
+    update knowledge_items set status = 'processing', attempts = attempts + 1,
+      crashes = crashes + case when status = 'processing' then 1 else 0 end, locked_until = ${leaseUntil}, updated_at = ${now}
     where id = (
       select id from knowledge_items
       where status = 'queued' or (status = 'processing' and locked_until < ${now})
@@ -132,8 +137,27 @@ export function finishItem(db: Q, id: string, patch: Updateable<KnowledgeItemsTa
   return db.updateTable('knowledge_items').set(patch).where('id', '=', id).where('status', '=', 'processing').executeTakeFirst();
 }
 
-export function deleteChunksOfItem(db: Q, itemId: string) {
-  return db.deleteFrom('knowledge_chunks').where('item_id', '=', itemId).execute();
+/** Fails a claimed item whose extraction crashed, counting the crash. */
+export function failItemCrashed(db: Q, id: string, reason: string, now: Date) {
+  return db
+    .updateTable('knowledge_items')
+    .set((eb) => ({ status: 'failed', fail_reason: reason, crashes: eb('crashes', '+', 1), locked_until: null, updated_at: now, processed_at: now }))
+    .where('id', '=', id)
+    .where('status', '=', 'processing')
+    .executeTakeFirst();
+}
+
+/** Deletes up to `limit` chunks of an item (with their terms and vectors); answers how many. */
+export async function deleteSomeChunksOfItem(db: Q, itemId: string, limit: number): Promise<number> {
+  const res = await sql`
+    delete from knowledge_chunks where id in (select id from knowledge_chunks where item_id = ${itemId} order by ord desc limit ${limit})
+  `.execute(db);
+  return Number(res.numAffectedRows ?? 0);
+}
+
+/** The last chunk an interrupted ingestion wrote for this item, if any. */
+export function lastChunkOfItem(db: Q, itemId: string) {
+  return db.selectFrom('knowledge_chunks').select(['ord', 'content']).where('item_id', '=', itemId).orderBy('ord', 'desc').limit(1).executeTakeFirst();
 }
 
 export async function insertChunks(

@@ -4,7 +4,8 @@
 // design/references.md; bench/knowledge-search.ts measures it): the first matches, and, for a
 // word in more chunks than that, the chunks where it weighs most (docs/decisions/604). All query words must match
 // first; when that finds fewer than top_k chunks, any word may. With embeddings configured and
-// pgvector present, a vector search runs too and both lists are fused by reciprocal rank.
+// pgvector present, a vector search runs too and both lists are fused by reciprocal rank. Chunks
+// of an item still being ingested (written in batches, docs/decisions/406) are never candidates.
 import { sql } from 'kysely';
 import { SEARCH_TOP_K_DEFAULT, type SearchHit, type SearchRequest } from '@parla/shared/schemas/knowledge';
 import type { AppContext } from '../../context';
@@ -66,10 +67,12 @@ async function rankFullText(
   // still filtered by the query and ranked by the same ts_rank. bench/knowledge-search.ts
   // compares this with ranking every match.
   const res = await sql<Ranked & Chunk>`
-    with matches as materialized (
+    with unready as materialized (
+      select id from knowledge_items where owner_id = ${ownerId} and status in ('queued', 'processing')
+    ), matches as materialized (
       select id, tsv from knowledge_chunks
       where owner_id = ${ownerId} and collection_id in (${sql.join(collectionIds)}) and ts_config = ${config}
-        and tsv @@ ${tsq}
+        and tsv @@ ${tsq} and item_id not in (select id from unready)
     ), firsts as materialized (
       select id, tsv from matches limit ${RANK_CANDIDATES + 1}
     ), words as materialized (
@@ -89,7 +92,7 @@ async function rankFullText(
       select id, tsv from firsts
       union all
       select k.id, k.tsv from knowledge_chunks k join weighty w on w.id = k.id
-      where k.tsv @@ ${tsq} and not exists (select 1 from firsts f where f.id = k.id)
+      where k.tsv @@ ${tsq} and not exists (select 1 from firsts f where f.id = k.id) and k.item_id not in (select id from unready)
     ), ranked as (
       select c.id, ts_rank(c.tsv, q.query, 1 | 32)::float8 as score
       from candidates c, (select ${tsq} as query) q
@@ -124,10 +127,14 @@ async function fullText(ctx: AppContext, ownerId: string, groups: Map<string, st
 async function vectorHits(ctx: AppContext, ownerId: string, collectionIds: string[], query: string): Promise<Ranked[]> {
   const [vector] = await embed(ctx, [query]);
   const res = await sql<{ id: number; dist: number }>`
-    select chunk_id as id, (embedding <=> ${vectorLiteral(vector!)}::vector)::float8 as dist
-    from knowledge_embeddings
-    where owner_id = ${ownerId} and collection_id in (${sql.join(collectionIds)}) and model = ${embeddingModel(ctx)}
-      and vector_dims(embedding) = ${vector!.length}
+    select e.chunk_id as id, (e.embedding <=> ${vectorLiteral(vector!)}::vector)::float8 as dist
+    from knowledge_embeddings e
+    where e.owner_id = ${ownerId} and e.collection_id in (${sql.join(collectionIds)}) and e.model = ${embeddingModel(ctx)}
+      and vector_dims(e.embedding) = ${vector!.length}
+      and e.chunk_id not in (
+        select k.id from knowledge_chunks k join knowledge_items i on i.id = k.item_id
+        where i.owner_id = ${ownerId} and i.status in ('queued', 'processing')
+      )
     order by dist
     limit ${VECTOR_CANDIDATES}
   `.execute(ctx.db);

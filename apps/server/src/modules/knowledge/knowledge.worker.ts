@@ -7,9 +7,11 @@ import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context';
 import type { KnowledgeItemsTable } from '../../db/tables/knowledge';
 import { chunkText } from './knowledge.chunking';
-import { embed, embeddingModel, storeEmbeddings, vectorSearchReady } from './knowledge.embeddings';
-import { ExtractError, extractDocument, kindOf } from './knowledge.extract';
+import { embed, vectorSearchReady } from './knowledge.embeddings';
+import { decodeText, ExtractError, kindOf, type DocumentKind } from './knowledge.extract';
+import { EXTRACT_LIMITS, ExtractCrash, extractInChild, type ExtractLimits } from './knowledge.extract-runner';
 import { fetchDocument, FetchProblem } from './knowledge.fetch';
+import { clearChunks, writeChunks } from './knowledge.ingest-writer';
 import { textSearchConfig } from './knowledge.language';
 import * as repo from './knowledge.repository';
 
@@ -19,6 +21,8 @@ type Item = Selectable<KnowledgeItemsTable>;
 export const INGEST_LEASE_MS = 5 * 60 * 1000;
 /** An item whose processing was cut off this many times fails instead of looping forever. */
 export const INGEST_MAX_ATTEMPTS = 3;
+/** An item whose reading crashed this many times (retries included) is not read again. */
+export const INGEST_MAX_CRASHES = 3;
 /** A document of more chunks than this (about 4 million words) is refused. */
 export const INGEST_MAX_CHUNKS = 5000;
 const UNUSED_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;
@@ -26,6 +30,7 @@ const CLEANUP_EVERY_MS = 60 * 60 * 1000;
 
 export const NO_TEXT = 'No readable text was found in this document.';
 export const INTERRUPTED = 'Processing was interrupted several times (the server restarted or the document is too heavy). Retry to try again.';
+export const CRASHED_TOO_OFTEN = `This document stopped its reader ${INGEST_MAX_CRASHES} times and is not processed again. Upload a simpler or smaller file.`;
 const UNEXPECTED = 'The document could not be processed because of an internal error. Retry to try again.';
 
 export interface KnowledgeWorker {
@@ -43,23 +48,44 @@ export function notifyKnowledgeWorker(ctx: AppContext): void {
   workers.get(ctx)?.kick();
 }
 
+const limitsOf = new WeakMap<AppContext, ExtractLimits>();
+
+/** Plain text is decoded here; every document format is read in a child process (decision 405). */
+async function extract(ctx: AppContext, kind: DocumentKind, source: { path: string } | { data: Buffer; baseUrl: string }): Promise<string> {
+  if (kind === 'text' || kind === 'markdown') {
+    const text = decodeText('data' in source ? source.data : await readFile(source.path));
+    if (text === null) throw new ExtractError('The file is not UTF-8 text.');
+    return text;
+  }
+  const limits = limitsOf.get(ctx) ?? EXTRACT_LIMITS;
+  const job = 'data' in source ? { kind, data: new Uint8Array(source.data), baseUrl: source.baseUrl } : { kind, path: source.path };
+  return (await extractInChild(job, limits)).text;
+}
+
 async function readItemText(ctx: AppContext, item: Item): Promise<string> {
   if (item.kind === 'text') return item.content ?? '';
   if (item.kind === 'url') {
     const doc = await fetchDocument(ctx, item.url!);
-    return (await extractDocument(doc.body, doc.kind, doc.finalUrl)).text;
+    return extract(ctx, doc.kind, { data: doc.body, baseUrl: doc.finalUrl });
   }
   if (!item.file_id) throw new ExtractError('The uploaded file of this item no longer exists.');
   const file = await ctx.files.find(ctx.db, item.owner_id, item.file_id);
   if (!file) throw new ExtractError('The uploaded file of this item no longer exists.');
   const kind = kindOf(file.content_type, file.original_name ?? '');
   if (!kind) throw new ExtractError('The file type cannot be read.');
-  return (await extractDocument(await readFile(ctx.files.absolute(file.rel_path)), kind)).text;
+  return extract(ctx, kind, { path: ctx.files.absolute(file.rel_path) });
 }
 
 export async function processItem(ctx: AppContext, item: Item): Promise<void> {
-  const finishFailed = (reason: string) =>
-    repo.finishItem(ctx.db, item.id, { status: 'failed', fail_reason: reason, locked_until: null, updated_at: ctx.now(), processed_at: ctx.now() });
+  // A failed item keeps no chunks (an interrupted run may have written some).
+  const finishFailed = async (reason: string) => {
+    await clearChunks(ctx, item.id);
+    await repo.finishItem(ctx.db, item.id, { status: 'failed', fail_reason: reason, locked_until: null, updated_at: ctx.now(), processed_at: ctx.now() });
+  };
+  if (item.crashes >= INGEST_MAX_CRASHES) {
+    await finishFailed(CRASHED_TOO_OFTEN);
+    return;
+  }
   if (item.attempts > INGEST_MAX_ATTEMPTS) {
     await finishFailed(INTERRUPTED);
     return;
@@ -80,30 +106,25 @@ export async function processItem(ctx: AppContext, item: Item): Promise<void> {
       }
     }
 
-    await ctx.db.transaction().execute(async (trx) => {
-      await repo.deleteChunksOfItem(trx, item.id);
-      const ids = await repo.insertChunks(
-        trx,
-        chunks.map((content, ord) => ({ owner_id: item.owner_id, collection_id: item.collection_id, item_id: item.id, ord, content })),
-        config,
-      );
-      if (vectors) {
-        await storeEmbeddings(
-          trx,
-          embeddingModel(ctx)!,
-          ids.map((chunkId, i) => ({ chunkId, ownerId: item.owner_id, collectionId: item.collection_id, vector: vectors![i]! })),
-        );
-      }
-      await repo.finishItem(trx, item.id, {
-        status: 'ready',
-        fail_reason: null,
-        chunk_count: chunks.length,
-        locked_until: null,
-        updated_at: ctx.now(),
-        processed_at: ctx.now(),
-      });
+    // Chunks in short batches, invisible to search until the item is ready (decision 406).
+    await writeChunks(ctx, item, chunks, config, vectors, () =>
+      repo.extendLease(ctx.db, item.id, new Date(ctx.now().getTime() + INGEST_LEASE_MS)),
+    );
+    await repo.finishItem(ctx.db, item.id, {
+      status: 'ready',
+      fail_reason: null,
+      chunk_count: chunks.length,
+      locked_until: null,
+      updated_at: ctx.now(),
+      processed_at: ctx.now(),
     });
   } catch (err) {
+    if (err instanceof ExtractCrash) {
+      ctx.log.warn({ itemId: item.id, reason: err.message }, 'knowledge extraction stopped');
+      await clearChunks(ctx, item.id);
+      await repo.failItemCrashed(ctx.db, item.id, err.message, ctx.now());
+      return;
+    }
     if (err instanceof ExtractError || err instanceof FetchProblem) {
       await finishFailed(err.message);
       return;
@@ -125,7 +146,8 @@ async function removeUnusedUploads(ctx: AppContext): Promise<void> {
   }
 }
 
-export function startKnowledgeWorker(ctx: AppContext, opts: { pollMs?: number } = {}): KnowledgeWorker {
+export function startKnowledgeWorker(ctx: AppContext, opts: { pollMs?: number; extractLimits?: ExtractLimits } = {}): KnowledgeWorker {
+  if (opts.extractLimits) limitsOf.set(ctx, opts.extractLimits);
   let stopped = false;
   let running: Promise<void> | null = null;
   let again = false;

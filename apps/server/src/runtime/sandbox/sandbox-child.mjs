@@ -1,10 +1,19 @@
 // The function sandbox's child process (plain JavaScript: it runs without the TypeScript loader).
-// Started with --disallow-code-generation-from-strings and an empty environment. Python runs in
-// Pyodide (WebAssembly) with: no JavaScript globals visible to Python, no code generation (so no
-// JsProxy can reach Function), emscripten sockets refused, fetch/WebSocket removed, and linear
-// memory capped by refusing WebAssembly.Memory growth past the limit (Python sees MemoryError).
-// The parent kills the process at its wall-clock limit. One job per process.
+// The parent (confinement.ts) starts it under Node's permission model (read access to its own
+// staged directory only, no write, no child processes, no workers), with code generation from
+// strings disallowed, an empty environment, an empty working directory and, when the server is
+// root, as `nobody`. Inside, before any customer code runs, every bridge from Python to the host
+// is removed from the objects themselves (hiding names from Python is not enough: code can undo
+// that): Emscripten's NODEFS and the other host file systems, FS.mount, Pyodide's mountNodeFS,
+// loadBinaryFile, loadPackage and dynamic libraries, emscripten and Node sockets, fetch and
+// WebSocket, and the import hook that hands out `js` and `pyodide_js`. Linear memory is capped by
+// refusing WebAssembly.Memory growth past the limit (Python sees MemoryError). The parent kills
+// the process at its wall-clock limit. One job per process. See docs/decisions/601-function-sandbox.md.
+import { constants as fsConstants } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+
 const MEMORY_LIMIT = Number(process.argv[2] ?? 256) * 1024 * 1024;
+const PYODIDE = process.argv[3];
 const send = process.send.bind(process);
 
 const grow = WebAssembly.Memory.prototype.grow;
@@ -18,25 +27,80 @@ const capture = (s) => {
   if (output.length < 4000) output += `${s}\n`;
 };
 
-const { loadPyodide } = await import('pyodide');
+// The permission model refuses process.binding; Emscripten's NODEFS reads only its fs constants
+// from it at start (NODEFS is disarmed below in any case).
+process.binding = (name) => {
+  if (name === 'constants') return { fs: fsConstants };
+  throw new Error('Not available to functions.');
+};
+const { loadPyodide } = await import(pathToFileURL(PYODIDE).href);
 const py = await loadPyodide({ jsglobals: Object.create(null), stdout: capture, stderr: capture });
 
 const M = py._module;
+const FS = M.FS;
+function denied() {
+  throw new Error('Not available to functions.');
+}
+/** Replaces every function of a host file system (and of its node and stream operations). */
+function disarm(fs, depth = 0) {
+  if (!fs || typeof fs !== 'object' || depth > 2) return;
+  for (const k of Object.keys(fs)) {
+    if (typeof fs[k] === 'function') fs[k] = denied;
+    else if (fs[k] && typeof fs[k] === 'object' && /ops$/.test(k)) disarm(fs[k], depth + 1);
+  }
+}
+// Host file systems: NODEFS (the reported escape), IDBFS, WORKERFS, PROXYFS, NATIVEFS_ASYNC,
+// NODESOCKFS, NODERAWFS, wherever they are referenced from.
+for (const [name, fs] of Object.entries(FS.filesystems ?? {})) if (name !== 'MEMFS') disarm(fs);
+for (const name of ['NODEFS', 'IDBFS', 'WORKERFS', 'PROXYFS', 'NODERAWFS', 'NATIVEFS_ASYNC', 'NODESOCKFS']) disarm(M[name]);
+FS.filesystems = { MEMFS: FS.filesystems.MEMFS };
+// Mounting: only the in-memory file systems Python itself needs (pipes, sockets' table).
+const mount = FS.mount.bind(FS);
+const internal = new Set([M.MEMFS, M.PIPEFS, M.SOCKFS].filter(Boolean));
+FS.mount = (type, opts, mountpoint) => (internal.has(type) ? mount(type, opts, mountpoint) : denied());
+for (const k of ['unmount', 'syncfs', 'createLazyFile', 'createPreloadedFile']) FS[k] = denied;
+// Pyodide's own ways to the host: mounting, reading files, loading packages and libraries, sockets.
+for (const k of ['mountNodeFS', 'mountNativeFS', 'loadPackage', 'loadPackagesFromImports', 'registerJsModule', 'registerComlink', 'setInterruptBuffer']) {
+  try { py[k] = denied; } catch { /* read-only */ }
+}
+for (const k of ['loadBinaryFile', 'loadDynlib', 'initializeNodeSockFS', 'install', 'packageManager', 'restoreSnapshot']) {
+  try { py._api[k] = denied; } catch { /* read-only */ }
+}
+for (const k of ['loadDynamicLibrary', 'loadWebAssemblyModule', 'asyncLoad', 'loadDylibs']) M[k] = denied;
 for (const k of Object.keys(M.SOCKFS?.websocket_sock_ops ?? {})) {
-  if (k !== 'poll') M.SOCKFS.websocket_sock_ops[k] = () => { throw new M.FS.ErrnoError(63); };
+  if (k !== 'poll') M.SOCKFS.websocket_sock_ops[k] = () => { throw new FS.ErrnoError(63); };
 }
 M.WS = undefined;
 for (const k of ['fetch', 'WebSocket', 'XMLHttpRequest', 'EventSource', 'Request', 'Response']) {
   try { delete globalThis[k]; } catch { /* not configurable */ }
 }
-for (const k of ['binding', '_linkedBinding', 'getBuiltinModule', 'dlopen', 'env']) {
+for (const k of ['binding', '_linkedBinding', 'getBuiltinModule', 'dlopen', 'env', 'kill', 'chdir']) {
   try { process[k] = k === 'env' ? {} : undefined; } catch { /* read-only */ }
 }
 
-const RUN = `
-import json, sys
-for _name in ('js', 'pyodide_js', 'pyodide.ffi', 'pyodide.http', 'pyodide.code', 'micropip'):
+// Python's side: the import hook that serves `js` and `pyodide_js` is emptied and removed, and
+// the modules that expose JavaScript are gone (a function that re-imports them gets ImportError;
+// one that finds a stray proxy finds the disarmed objects above).
+await py.runPythonAsync(`
+import sys, gc
+for _f in list(sys.meta_path):
+    if hasattr(_f, 'jsproxies'):
+        _f.jsproxies.clear()
+        sys.meta_path.remove(_f)
+import pyodide
+for _name in [k for k in sys.modules if k in ('js', 'micropip') or k.startswith('pyodide_js') or k in ('pyodide.ffi', 'pyodide.http', 'pyodide.code')]:
     sys.modules[_name] = None
+for _name in ('ffi', 'http', 'code'):
+    if hasattr(pyodide, _name):
+        delattr(pyodide, _name)
+for _name in ('js', 'pyodide_js', 'pyodide_js._api', 'pyodide.ffi', 'pyodide.http', 'pyodide.code', 'micropip'):
+    sys.modules[_name] = None
+del _f, _name
+gc.collect()
+`);
+
+const RUN = `
+import json
 _job = json.loads(__job_text)
 _ns = {'__name__': 'function'}
 exec(compile(_job['code'], 'function.py', 'exec'), _ns)

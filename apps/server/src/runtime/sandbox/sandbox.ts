@@ -1,13 +1,12 @@
 // Runs approved Python functions: each call in a fresh child process (Pyodide in WebAssembly)
-// with a wall-clock limit (the process is killed), a memory limit, no network and no secrets
-// (empty environment). Unapproved code is refused before any process sees it. One warm process
-// is kept ready, so a call does not wait for Pyodide to load. See docs/decisions/601-function-sandbox.md.
+// with a wall-clock limit (the process is killed), a memory limit, no network, no secrets and no
+// host files: the child is confined by the OS (confinement.ts) and strips Pyodide's bridges to the
+// host itself (sandbox-child.mjs). Unapproved code is refused before any process sees it. One warm
+// process is kept ready, so a call does not wait for Pyodide to load.
+// See docs/decisions/601-function-sandbox.md.
 import { fork, type ChildProcess } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FunctionTool } from '../types';
-
-const CHILD = join(dirname(fileURLToPath(import.meta.url)), 'sandbox-child.mjs');
+import { childLaunch } from './confinement';
 
 export const SANDBOX_LIMITS = {
   /** A function's own running time. */
@@ -45,14 +44,13 @@ export class Sandbox {
   constructor(private readonly limits: { wallClockMs: number; memoryMb: number; startMs: number } = SANDBOX_LIMITS) {}
 
   private spawn(): Warm {
-    const child = fork(CHILD, [String(this.limits.memoryMb)], {
-      execArgv: ['--disallow-code-generation-from-strings', `--max-old-space-size=${this.limits.memoryMb}`],
-      env: {},
-      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
-      serialization: 'json',
-    });
+    const launch = childLaunch(this.limits.memoryMb);
+    const child = fork(launch.script, launch.args, launch.options);
     this.running.add(child);
-    child.once('exit', () => this.running.delete(child));
+    child.once('exit', () => {
+      this.running.delete(child);
+      launch.cleanup();
+    });
     const ready = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
         child.kill('SIGKILL');

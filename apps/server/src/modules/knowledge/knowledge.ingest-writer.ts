@@ -1,0 +1,104 @@
+// Writes an item's chunks in short batches, each its own transaction, instead of one transaction
+// for the whole item: on PGlite every statement runs on the server's thread behind the one
+// connection, so a long one stalls every request. Batches are sized by time on PGlite (about
+// WRITE_TARGET_MS each, measured as they go) and followed by a pause in which waiting requests
+// run; on PostgreSQL they are a few hundred rows. Search ignores the chunks of an item that is not
+// ready yet, so nothing half-written is visible. An interrupted item resumes after its last
+// written chunk when its text is unchanged, or starts over. See docs/decisions/406.
+import { sql } from 'kysely';
+import type { AppContext } from '../../context';
+import { embeddingModel, storeEmbeddings } from './knowledge.embeddings';
+import * as repo from './knowledge.repository';
+
+/** On PGlite, the time one batch may hold the database. */
+export const WRITE_TARGET_MS = 30;
+/** Rows per batch on PostgreSQL, and the most on PGlite. */
+export const WRITE_MAX_ROWS = 250;
+/** On PGlite, the pause after a batch, as a share of the batch's time. */
+const PAUSE_SHARE = 0.25;
+const LEASE_EVERY_MS = 30_000;
+/**
+ * PGlite (a standalone backend without a checkpointer) never checkpoints by itself, whatever
+ * max_wal_size says: its WAL grew to 1.1 GB for 26 MB of text. The worker checkpoints once the
+ * WAL since the last checkpoint passes this, which lets PostgreSQL recycle the segments.
+ */
+export const CHECKPOINT_WAL_BYTES = 32 * 1024 * 1024;
+const WAL_CHECK_EVERY = 8;
+
+/** On PGlite: a checkpoint when the WAL written since the last one passed CHECKPOINT_WAL_BYTES. */
+export async function checkpointIfDue(ctx: AppContext): Promise<void> {
+  if (ctx.database.kind !== 'pglite') return;
+  const res = await sql<{ bytes: number }>`
+    select pg_wal_lsn_diff(pg_current_wal_insert_lsn(), (select redo_lsn from pg_control_checkpoint()))::float8 as bytes
+  `.execute(ctx.db);
+  if (Number(res.rows[0]?.bytes ?? 0) > CHECKPOINT_WAL_BYTES) await sql`checkpoint`.execute(ctx.db);
+}
+
+interface Target {
+  id: string;
+  owner_id: string;
+  collection_id: string;
+}
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Deletes an item's chunks in short statements (an item that fails keeps none). */
+export async function clearChunks(ctx: AppContext, itemId: string): Promise<void> {
+  for (;;) {
+    const t = performance.now();
+    const n = await repo.deleteSomeChunksOfItem(ctx.db, itemId, 100);
+    if (n === 0) return;
+    if (ctx.database.kind === 'pglite') await pause(Math.max(1, (performance.now() - t) * PAUSE_SHARE));
+  }
+}
+
+/** Where to start: after the chunks an interrupted run already wrote, when they are this text's. */
+async function resumeAt(ctx: AppContext, item: Target, chunks: string[]): Promise<number> {
+  const last = await repo.lastChunkOfItem(ctx.db, item.id);
+  if (!last) return 0;
+  if (chunks[last.ord] === last.content) return last.ord + 1;
+  await clearChunks(ctx, item.id);
+  return 0;
+}
+
+export async function writeChunks(
+  ctx: AppContext,
+  item: Target,
+  chunks: string[],
+  config: string,
+  vectors: number[][] | null,
+  extendLease: () => Promise<unknown>,
+): Promise<void> {
+  const pglite = ctx.database.kind === 'pglite';
+  await checkpointIfDue(ctx);
+  let rows = pglite ? 4 : WRITE_MAX_ROWS;
+  let leaseAt = performance.now();
+  let batches = 0;
+  for (let at = await resumeAt(ctx, item, chunks); at < chunks.length; ) {
+    const batch = chunks.slice(at, at + rows);
+    const from = at;
+    const started = performance.now();
+    await ctx.db.transaction().execute(async (trx) => {
+      const ids = await repo.insertChunks(
+        trx,
+        batch.map((content, i) => ({ owner_id: item.owner_id, collection_id: item.collection_id, item_id: item.id, ord: from + i, content })),
+        config,
+      );
+      if (vectors) {
+        const model = embeddingModel(ctx)!;
+        await storeEmbeddings(trx, model, ids.map((chunkId, i) => ({ chunkId, ownerId: item.owner_id, collectionId: item.collection_id, vector: vectors[from + i]! })));
+      }
+    });
+    at += batch.length;
+    if (performance.now() - leaseAt > LEASE_EVERY_MS) {
+      leaseAt = performance.now();
+      await extendLease();
+    }
+    if (!pglite) continue;
+    if (++batches % WAL_CHECK_EVERY === 0) await checkpointIfDue(ctx);
+    const took = Math.max(1, performance.now() - started);
+    // Next batch sized to the target from this one's rate, growing at most twofold.
+    rows = Math.max(1, Math.min(WRITE_MAX_ROWS, rows * 2, Math.round((batch.length * WRITE_TARGET_MS) / took)));
+    await pause(Math.max(1, took * PAUSE_SHARE));
+  }
+}

@@ -1,0 +1,181 @@
+// Bench 8, knowledge ingestion while the server answers (issue 21): the real app and its worker
+// ingest text items (by default 271 items of ~96,000 characters: 26 MB, about 10,000 chunks)
+// while a probe in another process asks GET /api/account_info every 50 ms. Peers in the same run:
+// the probe's idle answers before, and a plain bulk INSERT of the same chunks (200 rows per
+// statement, one transaction) into the same database after. Prints the probe's p50/p99 and
+// answer rate (idle, during our ingestion, during the bulk insert), ingestion time against the
+// bulk insert, and on PGlite the data directory's size (and its WAL) after our ingestion.
+// Goals: probe p99 ≤ 100 ms on PGlite (≤ 50 ms on PostgreSQL) and ≥ 95 % of the idle rate;
+// ingestion ≥ 0.5× the bulk insert; data directory ≤ 300 MB after 26 MB of text.
+//
+//   node --import tsx bench/knowledge-ingestion.ts                 # PGlite on disk
+//   BENCH_ITEMS=30 node --import tsx bench/knowledge-ingestion.ts  # a tenth
+//   BENCH_DATABASE_URL=postgres://... node --import tsx bench/knowledge-ingestion.ts
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { build } from '../apps/server/src/app';
+import { parseConfig } from '../apps/server/src/config';
+import { openDatabase } from '../apps/server/src/db/database';
+import { migrate } from '../apps/server/src/db/migrate';
+import { hashPassword } from '../apps/server/src/lib/passwords';
+import { chunkText } from '../apps/server/src/modules/knowledge/knowledge.chunking';
+import { insertChunks } from '../apps/server/src/modules/knowledge/knowledge.repository';
+import { createCollection, createItems } from '../apps/server/src/modules/knowledge/knowledge.service';
+import { startKnowledgeWorker } from '../apps/server/src/modules/knowledge/knowledge.worker';
+import { ROOT, table, verdict, writeSection } from './report-support';
+
+const ITEMS = Number(process.env.BENCH_ITEMS ?? 271);
+const ITEM_CHARS = 96_000;
+const IDLE_MS = 5000;
+const APP_KEY = 'bench-app-key-0123456789';
+const SECRET = 'bench-secret-key-0123456789-0123456789-abcdef';
+const PG_URL = process.env.BENCH_DATABASE_URL;
+
+// English-like prose: sentences of a Zipf-like vocabulary, paragraphs of a few sentences.
+const VOCAB = Array.from({ length: 6000 }, (_, i) => `${['re', 'con', 'de', 'pro', 'in', 'ex'][i % 6]}${(i * 7919).toString(36)}${['ing', 'ed', 'er', 'ion', 's', ''][i % 5]}`);
+let seed = 7;
+const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+function itemText(): string {
+  const out: string[] = [];
+  let n = 0;
+  while (n < ITEM_CHARS) {
+    const sentences: string[] = [];
+    for (let s = 0; s < 5; s++) {
+      const words = Array.from({ length: 8 + Math.floor(rand() * 14) }, () => VOCAB[Math.floor(Math.pow(rand(), 2.5) * VOCAB.length)]!);
+      sentences.push(`${words.join(' ')}.`);
+    }
+    const p = sentences.join(' ');
+    out.push(p);
+    n += p.length + 2;
+  }
+  return out.join('\n\n');
+}
+
+function dirSizeMb(dir: string): number {
+  let bytes = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (e.isFile()) bytes += statSync(join(e.parentPath, e.name)).size;
+  }
+  return bytes / 2 ** 20;
+}
+
+interface Probe {
+  p50: number;
+  p99: number;
+  rate: number;
+  answers: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
+}
+
+function startProbe(): Promise<{ child: ChildProcess; measure<T>(url: string, authorization: string, during: () => Promise<T>): Promise<[T, Probe]> }> {
+  const child = fork(join(ROOT, 'bench/probe-support.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return new Promise((resolve) => {
+    child.once('message', () =>
+      resolve({
+        child,
+        async measure(url, authorization, during) {
+          child.send({ start: { url, authorization } });
+          const value = await during();
+          const report = new Promise<{ latencies: number[]; seconds: number }>((r) => child.once('message', r as never));
+          child.send({ stop: true });
+          const { latencies, seconds } = await report;
+          const sorted = [...latencies].sort((a, b) => a - b);
+          return [value, { p50: percentile(sorted, 50), p99: percentile(sorted, 99), rate: latencies.length / seconds, answers: latencies.length }];
+        },
+      }),
+    );
+  });
+}
+
+async function runOn(kind: 'pglite' | 'postgres') {
+  const dataDir = mkdtempSync(join(tmpdir(), 'parla-ingest-'));
+  const schema = PG_URL ? `bench_${randomBytes(4).toString('hex')}` : undefined;
+  const database = await openDatabase(kind === 'postgres' ? { databaseUrl: PG_URL!, schema: schema! } : { dataDir });
+  await migrate(database.db, database.schema);
+  const config = parseConfig({ APP_KEY, SECRET_KEY: SECRET, LOG_LEVEL: 'silent', DATA_DIR: dataDir, AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
+  const { app, ctx } = await build({ config, database, secretKey: SECRET, serveWeb: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/account_info`;
+  const ownerId = '00000000-0000-4000-8000-00000000b008';
+  await database.db
+    .insertInto('users')
+    .values({ id: ownerId, email: 'ingest@example.com', password_hash: await hashPassword('bench password 1'), first_name: 'Bench', last_name: 'Ingest', email_verified_at: new Date() })
+    .execute();
+  const login = await app.inject({ method: 'POST', url: '/api/login', headers: { authorization: `Bearer ${APP_KEY}` }, payload: { email: 'ingest@example.com', password: 'bench password 1' } });
+  const authorization = `Bearer ${APP_KEY} ${login.json().sessionId as string}`;
+  const probe = await startProbe();
+
+  const texts = Array.from({ length: ITEMS }, itemText);
+  const textMb = texts.reduce((n, t) => n + t.length, 0) / 2 ** 20;
+  const [, idle] = await probe.measure(url, authorization, () => new Promise((r) => setTimeout(r, IDLE_MS)));
+
+  // Ours: the items are queued through the service (as the API does), then the worker runs.
+  const ours = await createCollection(ctx, ownerId, { name: 'Ours', language: 'en' });
+  for (let i = 0; i < ITEMS; i += 50) {
+    await createItems(ctx, ownerId, ours.id, texts.slice(i, i + 50).map((content, j) => ({ name: `Item ${i + j}`, knowledge_type: { text: { content } } })));
+  }
+  const [oursMs, during] = await probe.measure(url, authorization, async () => {
+    const t = performance.now();
+    const worker = startKnowledgeWorker(ctx, { pollMs: 60_000 });
+    await worker.drain();
+    await worker.stop();
+    return performance.now() - t;
+  });
+  const states = await database.db.selectFrom('knowledge_items').select(['status']).where('collection_id', '=', ours.id).execute();
+  const chunkCount = Number((await sql<{ n: number }>`select count(*)::int as n from knowledge_chunks where collection_id = ${ours.id}`.execute(database.db)).rows[0]!.n);
+  const diskMb = kind === 'pglite' ? dirSizeMb(join(dataDir, 'pg')) : NaN;
+  const walMb = kind === 'pglite' ? dirSizeMb(join(dataDir, 'pg/pg_wal')) : NaN;
+
+  // Peer: the same chunks, bulk-inserted in one transaction into another collection.
+  const peer = await createCollection(ctx, ownerId, { name: 'Peer', language: 'en' });
+  const peerItems = texts.map((_, i) => ({ id: `peer-${i}`, owner_id: ownerId, collection_id: peer.id, name: `Peer ${i}`, kind: 'text' as const, content: '', status: 'ready' as const }));
+  await database.db.insertInto('knowledge_items').values(peerItems).execute();
+  const [bulkMs, bulk] = await probe.measure(url, authorization, async () => {
+    const t = performance.now();
+    await database.db.transaction().execute(async (trx) => {
+      for (const [i, text] of texts.entries()) {
+        await insertChunks(trx, chunkText(text).map((content, ord) => ({ owner_id: ownerId, collection_id: peer.id, item_id: `peer-${i}`, ord, content })), 'english');
+      }
+    });
+    return performance.now() - t;
+  });
+
+  probe.child.send({ exit: true });
+  await app.close();
+  if (schema) await sql.raw(`drop schema if exists "${schema}" cascade`).execute(database.db);
+  await database.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  return { kind, textMb, chunkCount, ready: states.filter((s) => s.status === 'ready').length, idle, during, bulk, oursMs, bulkMs, diskMb, walMb };
+}
+
+const results = [await runOn('pglite'), ...(PG_URL ? [await runOn('postgres')] : [])];
+const rows = results.flatMap((r) => [
+  [r.kind, 'idle', r.idle.p50.toFixed(1), r.idle.p99.toFixed(1), r.idle.rate.toFixed(1), '', ''],
+  [r.kind, 'our ingestion', r.during.p50.toFixed(1), r.during.p99.toFixed(1), r.during.rate.toFixed(1), (r.oursMs / 1000).toFixed(1), `${r.ready}/${ITEMS} ready, ${r.chunkCount} chunks`],
+  [r.kind, 'bulk INSERT (peer)', r.bulk.p50.toFixed(1), r.bulk.p99.toFixed(1), r.bulk.rate.toFixed(1), (r.bulkMs / 1000).toFixed(1), ''],
+]);
+const lines = [
+  `${ITEMS} text items, ${results[0]!.textMb.toFixed(1)} MB of text; probe: GET /api/account_info every 50 ms from another process.`,
+  '',
+  table(['database', 'while', 'probe p50 ms', 'probe p99 ms', 'answers/s', 'seconds', ''], rows),
+  '',
+];
+for (const r of results) {
+  const p99Goal = r.kind === 'pglite' ? 100 : 50;
+  lines.push(`- ${r.kind}: probe p99 ${r.during.p99.toFixed(1)} ms (goal ≤ ${p99Goal}): ${verdict(r.during.p99 <= p99Goal)}`);
+  lines.push(`- ${r.kind}: probe rate ${((100 * r.during.rate) / r.idle.rate).toFixed(0)} % of idle (goal ≥ 95 %): ${verdict(r.during.rate >= 0.95 * r.idle.rate)}`);
+  lines.push(`- ${r.kind}: ingestion ${(r.bulkMs / r.oursMs).toFixed(2)}× the bulk INSERT's speed (goal ≥ 0.5×): ${verdict(r.bulkMs / r.oursMs >= 0.5)}`);
+  if (r.kind === 'pglite') lines.push(`- pglite: data directory ${r.diskMb.toFixed(0)} MB after our ingestion, of which WAL ${r.walMb.toFixed(0)} MB (goal ≤ 300 MB for 26 MB of text): ${verdict(r.diskMb <= 300)}`);
+}
+const body = lines.join('\n');
+console.log(body);
+writeSection('knowledge-ingestion', 'Bench 8 — knowledge ingestion while the server answers', `\`node --import tsx bench/knowledge-ingestion.ts\` (BENCH_ITEMS, BENCH_DATABASE_URL).\n\n${body}`);
+process.exit(0);
