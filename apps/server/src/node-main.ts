@@ -36,7 +36,7 @@ async function main(): Promise<void> {
     server,
     secret,
     name: values.name ?? hostname(),
-    capacity: Number(values.capacity ?? 50),
+    capacity: Number.isInteger(Number(values.capacity)) && Number(values.capacity) > 0 ? Number(values.capacity) : 50,
     deps: { outbound, log, now: () => new Date(), runTool: (tool, args) => sandbox.run(tool, args) },
     log: (l) => process.stderr.write(`[node] ${l}\n`),
     // Deleted by an administrator or the server went away: this process is done.

@@ -69,12 +69,61 @@ export function errorMessage(code: number): string {
   return (ERROR_MESSAGES as Record<number, string>)[code] ?? ERROR_MESSAGES[ErrorCode.FallbackError];
 }
 
+/** Every `failReason` an error body may carry: a machine-readable cause beside the code, for
+ *  screens that answer one cause differently (the avatar editor, the brain forms, …). One union:
+ *  the server cannot throw a reason the clients do not know. */
+export const FAIL_REASONS = [
+  // any area
+  'NOT_FOUND',
+  'STALE_REQUEST',
+  'FILE_TOO_LARGE',
+  'RATE_LIMITED',
+  // sign-in and account
+  'INVALID_CODE',
+  'REQUEST_PENDING',
+  'NO_PENDING_REQUEST',
+  'SAME_PLAN',
+  'LIMIT_REACHED',
+  'ACCOUNT_SUSPENDED',
+  // avatars (AVATAR_FAIL_REASONS in schemas/avatar.ts)
+  'AVATAR_LIMIT_REACHED',
+  'INVALID_FILE_TYPE',
+  'INVALID_APPEARANCE',
+  'INVALID_UPLOAD',
+  'MEDIA_LIMIT_REACHED',
+  // brain and providers
+  'INVALID_BRAIN',
+  'INVALID_ADVANCED',
+  'PROVIDER_UNREACHABLE',
+  'PROVIDER_REJECTED',
+  'INVALID_URL_OR_KEY',
+  'INVALID_KEY',
+  'ASSISTANTS_FAILED',
+  'VOICES_FAILED',
+  'BASE_URL_UNKNOWN',
+  'BASE_URL_REFUSED',
+  'STORED_KEY_MISSING',
+  'PROXY_HEADER',
+  'PROXY_NOT_ALLOWED',
+  // knowledge, files, keys
+  'ADDRESS_REFUSED',
+  'FILE_REQUIRED',
+  'FILE_IN_USE',
+  'INVALID_FILE',
+  'NOT_FAILED',
+  'DEFAULT_KEY',
+  // pipeline nodes (VPS)
+  'INVALID_VPS',
+  'ALREADY_DISCONNECTED',
+] as const;
+export type FailReason = (typeof FAIL_REASONS)[number];
+
 /** The failure body of every API error (design/api.md). */
 export interface ErrorBody {
   status: 'ERROR';
   code: ErrorCode;
   errors: string[];
-  failReason?: string;
+  failReason?: FailReason;
 }
 
 export function isErrorBody(value: unknown): value is ErrorBody {

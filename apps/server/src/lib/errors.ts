@@ -1,19 +1,19 @@
 // The one error model: services throw AppError; plugins/errors.ts turns it into the contract's
 // body { status: 'ERROR', code, errors, failReason? }. Internal detail never reaches the body.
-import { ErrorCode, ERROR_MESSAGES, INVALID_PARAMS_FALLBACK } from '@parla/shared/errors';
+import { ErrorCode, ERROR_MESSAGES, INVALID_PARAMS_FALLBACK, type FailReason } from '@parla/shared/errors';
 
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly httpStatus: number,
     readonly errors: string[],
-    readonly extra: { failReason?: string; headers?: Record<string, string>; body?: Record<string, unknown> } = {},
+    readonly extra: { failReason?: FailReason; headers?: Record<string, string>; body?: Record<string, unknown> } = {},
   ) {
     super(errors.join(', '));
     this.name = 'AppError';
   }
 
-  static invalid(messages: string | string[] = INVALID_PARAMS_FALLBACK, failReason?: string): AppError {
+  static invalid(messages: string | string[] = INVALID_PARAMS_FALLBACK, failReason?: FailReason): AppError {
     const list = Array.isArray(messages) ? messages : [messages];
     return new AppError(ErrorCode.InvalidOrMissingParams, 400, list.length ? list : [INVALID_PARAMS_FALLBACK], {
       ...(failReason ? { failReason } : {}),
@@ -56,7 +56,7 @@ export class AppError extends Error {
     });
   }
 
-  static of(code: ErrorCode, httpStatus: number, failReason?: string): AppError {
+  static of(code: ErrorCode, httpStatus: number, failReason?: FailReason): AppError {
     return new AppError(code, httpStatus, [ERROR_MESSAGES[code]], failReason ? { failReason } : {});
   }
 

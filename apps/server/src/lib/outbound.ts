@@ -155,12 +155,12 @@ export class OutboundClient {
   }
 
   /** A streaming request (server-sent events, audio). Redirects are followed with the check. */
-  async stream(raw: string | URL, init: OutboundRequest = {}): Promise<Response> {
+  async stream(raw: string | URL, init: OutboundRequest = {}, timeout?: AbortSignal): Promise<Response> {
     const { timeoutMs = 30_000, maxRedirects = 5, ...rest } = init;
     let url = this.check(raw);
     let method = (rest.method ?? 'GET').toUpperCase();
     let body = rest.body;
-    const signal = AbortSignal.timeout(timeoutMs);
+    const signal = timeout ?? AbortSignal.timeout(timeoutMs);
     for (let hop = 0; ; hop++) {
       let res: Response;
       try {
@@ -173,7 +173,7 @@ export class OutboundClient {
           dispatcher: this.policy.allowPrivate || this.isAllowListed(url) ? this.openAgent : this.guardedAgent,
         });
       } catch (err) {
-        throw unwrapFetchError(err);
+        throw unwrapFetchError(err, signal);
       }
       if (res.status < 300 || res.status >= 400 || !res.headers.get('location')) return res;
       await res.body?.cancel();
@@ -189,7 +189,8 @@ export class OutboundClient {
   /** A buffered request with a size cap (default 5 MB) and a timeout (default 15 s). */
   async fetch(raw: string | URL, init: OutboundRequest = {}): Promise<OutboundResponse> {
     const { maxBytes = 5 * 1024 * 1024, timeoutMs = 15_000 } = init;
-    const res = await this.stream(raw, { ...init, timeoutMs });
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const res = await this.stream(raw, { ...init, timeoutMs }, timeout);
     const declared = Number(res.headers.get('content-length') ?? '0');
     if (declared > maxBytes) {
       await res.body?.cancel();
@@ -205,7 +206,7 @@ export class OutboundClient {
       }
     } catch (err) {
       if (err instanceof OutboundFailed) throw err;
-      throw unwrapFetchError(err);
+      throw unwrapFetchError(err, timeout);
     }
     const body = Buffer.concat(chunks);
     return {
@@ -223,13 +224,15 @@ export class OutboundClient {
   }
 }
 
-function unwrapFetchError(err: unknown): Error {
+/** The request's failure as ours: a refusal of the guard as it is, the timeout (its signal
+ *  fired — not matched by the error's name) or any other failure. */
+function unwrapFetchError(err: unknown, timeout: AbortSignal): Error {
   let e: unknown = err;
   for (let i = 0; i < 4 && e instanceof Error; i++) {
     if (e instanceof OutboundRefused) return e;
     e = (e as { cause?: unknown }).cause;
   }
-  if (err instanceof Error && err.name === 'TimeoutError') return new OutboundFailed('request timed out');
+  if (timeout.aborted) return new OutboundFailed('request timed out');
   return new OutboundFailed(err instanceof Error ? `request failed: ${err.message}` : 'request failed');
 }
 

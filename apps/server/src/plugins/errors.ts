@@ -3,26 +3,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode, ERROR_MESSAGES, INVALID_PARAMS_FALLBACK, type ErrorBody } from '@parla/shared/errors';
+import { issueMessages } from '@parla/shared/zod-messages';
 import { AppError } from '../lib/errors';
 
 function send(reply: FastifyReply, status: number, body: ErrorBody & Record<string, unknown>, headers?: Record<string, string>) {
   if (headers) reply.headers(headers);
   return reply.status(status).type('application/json').send(body);
-}
-
-function unique(list: string[]): string[] {
-  return [...new Set(list.filter((m) => m && m.trim()))];
-}
-
-/** Messages of a zod validation failure: the schema's own texts; a wrong shape at the root
- *  (no body, an array, a string) gets the spec's generic invalid-parameters text. */
-function validationMessages(issues: { message: string; instancePath?: string; params?: { issue?: { path?: unknown[] } } }[]): string[] {
-  const msgs = issues.map((i) => {
-    const path = i.params?.issue?.path ?? (i.instancePath ? [i.instancePath] : []);
-    if (!path || path.length === 0 || /^Invalid input/.test(i.message)) return i.message.startsWith('Invalid input') ? INVALID_PARAMS_FALLBACK : i.message;
-    return i.message;
-  });
-  return unique(msgs).length ? unique(msgs) : [INVALID_PARAMS_FALLBACK];
 }
 
 /** SQLSTATE of text PostgreSQL cannot hold: 22021 invalid byte sequence (a NUL in text),
@@ -39,7 +25,7 @@ export function toErrorReply(err: unknown): { status: number; body: ErrorBody & 
     };
   }
   if (hasZodFastifySchemaValidationErrors(err)) {
-    return { status: 400, body: { status: 'ERROR', code: ErrorCode.InvalidOrMissingParams, errors: validationMessages(err.validation as never) } };
+    return { status: 400, body: { status: 'ERROR', code: ErrorCode.InvalidOrMissingParams, errors: issueMessages(err.validation) } };
   }
   // PostgreSQL refuses text holding a NUL character (\u0000) in a text or jsonb value: input
   // no form sends, refused like any other malformed input.

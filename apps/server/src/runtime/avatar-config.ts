@@ -21,14 +21,16 @@ import { applyUrlOverrides, parseUrlOverrides, type UrlOverride } from '@parla/s
 import type { AppContext } from '../context';
 import { AppError } from '../lib/errors';
 import { assertOwnerActive, fixedTokenOpens } from '../modules/avatars/avatars.access';
-import { isAvatarId } from '../modules/avatars/avatars.repository';
+import { findPublic as findPublicAvatar, findWithOwnerStatus, isAvatarId } from '../modules/avatars/avatars.repository';
+import { findManyByOwner as findFunctions } from '../modules/functions/functions.repository';
+import { findCollections } from '../modules/knowledge/knowledge.repository';
 import { reveal, revealPipeline } from '../modules/avatars/avatars.secrets';
 import { verifyAvatarAccessToken } from '../modules/encryption-keys/encryption-keys.service';
 import { searchChunks } from '../modules/knowledge/knowledge.search';
 import type { AccessRequest, AvatarLimits, ResolvedAvatar } from './avatar';
 import { DEFAULT_LIMITS } from './avatar';
 import { parseServiceAccount } from './engines/google-auth';
-import type { RuntimeHooks } from './runtime';
+import type { RuntimeHooks } from './hooks';
 import { describePythonFunction } from './python-signature';
 import {
   DEFAULT_REALTIME_VAD,
@@ -61,7 +63,7 @@ function unavailable(what: string): EngineConfig {
 type AvatarRow = NonNullable<Awaited<ReturnType<typeof loadAvatar>>>;
 
 function loadAvatar(ctx: AppContext, id: string) {
-  return ctx.db.selectFrom('avatars').selectAll().where('id', '=', id).executeTakeFirst();
+  return findPublicAvatar(ctx.db, id);
 }
 
 /**
@@ -190,12 +192,7 @@ export class AvatarConfigMapper {
   async tools(row: AvatarRow): Promise<FunctionTool[]> {
     const ids = Array.isArray(row.functions) ? (row.functions as unknown[]).filter((x): x is string => typeof x === 'string') : [];
     if (!ids.length) return [];
-    const rows = await this.ctx.db
-      .selectFrom('functions')
-      .select(['id', 'name', 'code', 'code_sha256', 'approval_status', 'approved_code_sha256'])
-      .where('owner_id', '=', row.owner_id)
-      .where('id', 'in', ids)
-      .execute();
+    const rows = await findFunctions(this.ctx.db, row.owner_id, ids);
     const tools: FunctionTool[] = [];
     for (const f of rows) {
       const approved = f.approval_status === 'Approved' && !!f.approved_code_sha256 && f.approved_code_sha256 === f.code_sha256;
@@ -353,7 +350,7 @@ export function avatarHooks(): RuntimeHooks {
   return {
     resolveAvatar: (ctx, req) => m(ctx).resolve(req),
     retrieve: async (ctx, ownerId, collectionIds, query, topK): Promise<RetrievedChunk[]> => {
-      const owned = await ctx.db.selectFrom('knowledge_collections').select('id').where('owner_id', '=', ownerId).where('id', 'in', collectionIds).execute();
+      const owned = await findCollections(ctx.db, ownerId, collectionIds);
       if (!owned.length) return [];
       const hits = await searchChunks(ctx, ownerId, { collection_ids: owned.map((c) => c.id), query: query.slice(0, 1000), top_k: topK });
       return hits.map((h) => ({ text: h.text, source: h.item_name, itemId: h.item_id, score: h.score }));
@@ -362,12 +359,7 @@ export function avatarHooks(): RuntimeHooks {
       if (!isAvatarId(avatarId)) return null;
       // A suspended account's avatar sends no one to its partner (decision 208): its conversation
       // is refused by resolveAvatar instead.
-      const row = await ctx.db
-        .selectFrom('avatars')
-        .innerJoin('users', 'users.id', 'avatars.owner_id')
-        .select(['avatars.owner_id', 'avatars.oauth_enabled', 'avatars.partner_oauth_app_id', 'users.status'])
-        .where('avatars.id', '=', avatarId)
-        .executeTakeFirst();
+      const row = await findWithOwnerStatus(ctx.db, avatarId);
       if (!row || row.status !== AccountStatus.Active || row.oauth_enabled !== 1 || !row.partner_oauth_app_id) return null;
       const appId = Number(row.partner_oauth_app_id);
       return Number.isInteger(appId) ? { ownerId: row.owner_id, appId } : null;

@@ -1,20 +1,11 @@
 // Per-turn latency (beyond the spec): time to the first delta, the engine's whole time and the
 // retrieval time, recorded per turn and summarised per avatar as p50/p95.
-import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AvatarLatency, LatencySummary } from '@parla/shared/schemas/conversation';
 import type { DB } from '../db/schema';
+import { insertTurns, latestTurns, percentilesByAvatar, type TurnTiming } from './repositories/conversation-turns.repository';
 
-export interface TurnTiming {
-  conversationId: string;
-  ownerId: string;
-  avatarId: string;
-  at: Date;
-  firstDeltaMs: number | null;
-  engineMs: number;
-  retrievalMs: number;
-  interrupted: boolean;
-}
+export type { TurnTiming };
 
 /** Turn timings are written in batches (one insert per flush), off the reply's path. */
 export class TurnRecorder {
@@ -36,23 +27,7 @@ export class TurnRecorder {
     this.timer = null;
     const rows = this.pending.splice(0);
     if (!rows.length) return;
-    await this.db
-      .insertInto('conversation_turns')
-      .values(
-        rows.map((t) => ({
-          id: randomUUID(),
-          conversation_id: t.conversationId,
-          owner_id: t.ownerId,
-          avatar_id: t.avatarId,
-          at: t.at,
-          first_delta_ms: t.firstDeltaMs,
-          engine_ms: t.engineMs,
-          retrieval_ms: t.retrievalMs,
-          interrupted: t.interrupted,
-        })),
-      )
-      .execute()
-      .catch(this.onError);
+    await insertTurns(this.db, rows).catch(this.onError);
   }
 }
 
@@ -70,14 +45,7 @@ const summary = (values: number[]) => {
 
 /** The last 1000 turns of one avatar of one owner. */
 export async function latencySummary(db: Kysely<DB>, ownerId: string, avatarId: string): Promise<LatencySummary> {
-  const rows = await db
-    .selectFrom('conversation_turns')
-    .select(['first_delta_ms', 'engine_ms', 'retrieval_ms'])
-    .where('owner_id', '=', ownerId)
-    .where('avatar_id', '=', avatarId)
-    .orderBy('at', 'desc')
-    .limit(1000)
-    .execute();
+  const rows = await latestTurns(db, ownerId, avatarId, 1000);
   return {
     turns: rows.length,
     firstDelta: summary(rows.filter((r) => r.first_delta_ms !== null).map((r) => Number(r.first_delta_ms))),
@@ -92,32 +60,8 @@ const round = (v: unknown) => (v === null || v === undefined ? null : Math.round
  *  its latest conversation record (a deleted avatar keeps its name). */
 export async function latencyByAvatar(db: Kysely<DB>, ownerId: string, now: Date): Promise<AvatarLatency[]> {
   const since = new Date(now.getTime() - 30 * 24 * 60 * 60_000);
-  const res = await sql<{
-    avatar_id: string;
-    turns: number;
-    fd50: number | null;
-    fd95: number | null;
-    e50: number | null;
-    e95: number | null;
-    r50: number | null;
-    r95: number | null;
-    avatar_name: string | null;
-  }>`
-    select t.avatar_id,
-           count(*)::int as turns,
-           percentile_disc(0.5) within group (order by t.first_delta_ms) as fd50,
-           percentile_disc(0.95) within group (order by t.first_delta_ms) as fd95,
-           percentile_disc(0.5) within group (order by t.engine_ms) as e50,
-           percentile_disc(0.95) within group (order by t.engine_ms) as e95,
-           percentile_disc(0.5) within group (order by t.retrieval_ms) as r50,
-           percentile_disc(0.95) within group (order by t.retrieval_ms) as r95,
-           (select c.avatar_name from conversations c where c.owner_id = ${ownerId} and c.avatar_id = t.avatar_id order by c.started_at desc limit 1) as avatar_name
-      from conversation_turns t
-     where t.owner_id = ${ownerId} and t.at >= ${since}
-     group by t.avatar_id
-     order by avatar_name
-  `.execute(db);
-  return res.rows.map((r) => ({
+  const rows = await percentilesByAvatar(db, ownerId, since);
+  return rows.map((r) => ({
     avatarId: r.avatar_id,
     avatarName: r.avatar_name ?? r.avatar_id,
     latency: {

@@ -10,6 +10,7 @@ import { hashToken } from '../lib/tokens';
 import { AppError } from '../lib/errors';
 import { OutboundFailed, OutboundRefused } from '../lib/outbound';
 import { appForSignIn } from '../modules/oauth-configs/oauth-configs.service';
+import { deleteGrantsExpiredBefore, insertGrant, spendGrant } from './repositories/conversation-grants.repository';
 
 /** The state travels through the partner: ten minutes to sign in. */
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;
@@ -107,10 +108,7 @@ export async function finishSignIn(ctx: AppContext, appId: number, code: string,
   }
   const grant = randomBytes(32).toString('base64url');
   const now = ctx.now();
-  await ctx.db
-    .insertInto('conversation_grants')
-    .values({ id_hash: hashToken(grant), avatar_id: state.avatarId, owner_id: state.ownerId, app_id: appId, subject: subjectOf(token.id_token), created_at: now, expires_at: new Date(now.getTime() + OAUTH_GRANT_TTL_MS) })
-    .execute();
+  await insertGrant(ctx.db, { id_hash: hashToken(grant), avatar_id: state.avatarId, owner_id: state.ownerId, app_id: appId, subject: subjectOf(token.id_token), created_at: now, expires_at: new Date(now.getTime() + OAUTH_GRANT_TTL_MS) });
   const back = new URL(state.back, 'http://x');
   back.searchParams.set('oauthGrant', grant);
   return `${back.pathname}${back.search}`;
@@ -120,17 +118,9 @@ export async function finishSignIn(ctx: AppContext, appId: number, code: string,
 export async function useGrant(ctx: AppContext, avatarId: string, grant: string | undefined): Promise<boolean> {
   if (!grant || grant.length > 200) return false;
   const now = ctx.now();
-  const row = await ctx.db
-    .updateTable('conversation_grants')
-    .set({ used_at: now })
-    .where('id_hash', '=', hashToken(grant))
-    .where('avatar_id', '=', avatarId)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returning('id_hash')
-    .executeTakeFirst();
-  await ctx.db.deleteFrom('conversation_grants').where('expires_at', '<', new Date(now.getTime() - 24 * 60 * 60_000)).execute();
-  return !!row;
+  const spent = await spendGrant(ctx.db, hashToken(grant), avatarId, now);
+  await deleteGrantsExpiredBefore(ctx.db, new Date(now.getTime() - 24 * 60 * 60_000));
+  return spent;
 }
 
 /** The user id of an OpenID id_token (unverified: only a label for the online-users list). */

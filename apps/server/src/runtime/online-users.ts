@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { OnlineUser, OnlineUserDetail } from '@parla/shared/schemas/conversation';
 import type { DB } from '../db/schema';
-import { findConversation, listOnline, type ConversationRow } from '../modules/conversations/conversations.repository';
+import { countOpenOnDevice, findConversation, listOnline, type ConversationRow } from '../modules/conversations/conversations.repository';
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
@@ -27,14 +27,12 @@ export async function onlineUsers(db: Kysely<DB>, ownerId?: string): Promise<Onl
 export async function onlineUserDetail(db: Kysely<DB>, sessionId: string, ownerId?: string): Promise<OnlineUserDetail | null> {
   const r = await findConversation(db, sessionId, ownerId);
   if (!r || r.ended_at) return null;
-  const devices = r.device_id
-    ? await db.selectFrom('conversations').select((eb) => eb.fn.countAll<number>().as('n')).where('device_id', '=', r.device_id).where('ended_at', 'is', null).executeTakeFirst()
-    : { n: 1 };
+  const devices = r.device_id ? await countOpenOnDevice(db, r.device_id) : 1;
   return {
     ...toOnlineUser(r),
     userId: r.user_id,
     deviceId: r.device_id ?? '',
-    deviceCount: Number(devices?.n ?? 1),
+    deviceCount: devices,
     avatarIdAndType: `${r.avatar_id} (${r.avatar_type})`,
     avatarId: r.avatar_id,
     avatarName: r.avatar_name,

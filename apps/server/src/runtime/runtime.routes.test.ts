@@ -5,7 +5,7 @@ import { ErrorCode } from '@parla/shared/errors';
 import { createTestServer, type TestServer } from '../../test/harness';
 import { createAdmin, createCustomer, type TestAccount } from '../../test/accounts';
 import { closeAll, connect, listen, testAvatars } from '../../test/conversation-client';
-import { DAILY_LIMIT_NOTICE } from './session';
+import { DAILY_LIMIT_NOTICE } from './conversation/conversation';
 
 let server: TestServer;
 let host: string;

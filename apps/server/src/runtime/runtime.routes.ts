@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type WebSocket from 'ws';
 import { z } from 'zod';
-import { VPS_DELETE_CAUSES } from '@parla/shared/errors';
+import { ErrorCode, VPS_DELETE_CAUSES } from '@parla/shared/errors';
 import {
   avatarLatencyRequest,
   CONVERSATION_MAX_TEXT,
@@ -14,6 +14,7 @@ import {
   getVpsRequest,
   modeGetRequest,
 } from '@parla/shared/schemas/conversation';
+import { NODE_HEARTBEAT_MS, parseNodeMessage, type ServerToNode } from '@parla/shared/schemas/node';
 import type { AppContext } from '../context';
 import { AppError } from '../lib/errors';
 import { safeEqual } from '../lib/tokens';
@@ -21,7 +22,6 @@ import { find as findAvatar, isAvatarId } from '../modules/avatars/avatars.repos
 import { requireUser } from '../plugins/auth';
 import { latencyByAvatar, latencySummary } from './latency';
 import { NodeRegistry } from './nodes/registry';
-import { NODE_HEARTBEAT_MS, type NodeToServer } from './nodes/protocol';
 import { RemoteNode } from './nodes/remote-node';
 import { onlineUserDetail, onlineUsers } from './online-users';
 import { finishSignIn, startUrl } from './oauth';
@@ -91,22 +91,22 @@ export function runtimeRoutes(ctx: AppContext, runtime: Runtime) {
           if (!node) socket.close(4007, 'register first');
         }, 10_000);
         socket.on('message', (data) => {
-          let msg: NodeToServer;
-          try {
-            msg = JSON.parse(String(data)) as NodeToServer;
-          } catch {
+          // Validated, not cast: a malformed frame is answered `invalid` and dropped.
+          const parsed = parseNodeMessage(String(data));
+          if (!parsed.ok) {
+            if (socket.readyState === 1) socket.send(JSON.stringify({ type: 'invalid', message: parsed.error } satisfies ServerToNode));
             return;
           }
+          const msg = parsed.message;
           if (!node) {
             if (msg.type !== 'register') return;
             clearTimeout(closeTimer);
-            const capacity = Number.isInteger(msg.capacity) && msg.capacity > 0 ? Math.min(msg.capacity, 10_000) : 50;
-            const n = new RemoteNode(NodeRegistry.newId(), String(msg.name ?? 'node').slice(0, 100), capacity, socket, ctx.now().getTime());
+            const n = new RemoteNode(NodeRegistry.newId(), msg.name.slice(0, 100), Math.min(msg.capacity, 10_000), socket, ctx.now().getTime());
             node = n;
             void runtime.registry
               .add(n, {
-                address: String(msg.address ?? '').slice(0, 200),
-                privateIp: String(msg.privateIp ?? '').slice(0, 100),
+                address: msg.address.slice(0, 200),
+                privateIp: msg.privateIp.slice(0, 100),
                 remoteIp: request.ip,
                 webSocket: `${request.protocol === 'https' ? 'wss' : 'ws'}://${request.headers.host ?? ''}/ws/node`,
               })
@@ -202,15 +202,15 @@ export function runtimeRoutes(ctx: AppContext, runtime: Runtime) {
     r.post('/api/del_vps', { config: { auth: 'admin' }, schema: { body: delVpsRequest } }, async (request) => {
       const id = request.body.vpsId;
       const vps = await runtime.registry.row(id);
-      if (!vps) throw new AppError(7, 404, [VPS_DELETE_CAUSES.invalid], { failReason: 'INVALID_VPS' });
+      if (!vps) throw new AppError(ErrorCode.InvalidOrMissingParams, 404, [VPS_DELETE_CAUSES.invalid], { failReason: 'INVALID_VPS' });
       if (vps.inProcess && runtime.registry.get(id)) {
-        throw new AppError(7, 400, [VPS_DELETE_CAUSES.invalid, "The server's own node cannot be deleted."], { failReason: 'INVALID_VPS' });
+        throw new AppError(ErrorCode.InvalidOrMissingParams, 400, [VPS_DELETE_CAUSES.invalid, "The server's own node cannot be deleted."], { failReason: 'INVALID_VPS' });
       }
       const live = runtime.registry.get(id);
       if (!live) {
         // Already offline: the record goes, and the answer says so.
         await runtime.registry.forget(id);
-        throw new AppError(7, 409, [VPS_DELETE_CAUSES.alreadyDisconnected], { failReason: 'ALREADY_DISCONNECTED' });
+        throw new AppError(ErrorCode.InvalidOrMissingParams, 409, [VPS_DELETE_CAUSES.alreadyDisconnected], { failReason: 'ALREADY_DISCONNECTED' });
       }
       live.disconnect('deleted by an administrator');
       await runtime.registry.lost(live, 'deleted');

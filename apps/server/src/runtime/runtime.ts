@@ -1,51 +1,33 @@
-// The conversation runtime of one server process: open conversations, the node registry (with
-// the in-process node), limits, the function sandbox, and the hooks phase-specific modules fill
-// in (avatar access and configuration, knowledge retrieval, plan minutes).
+// The conversation runtime of one server process: the open conversations, the node registry
+// (with the in-process node), the function sandbox, the 5-second tick that accounts every open
+// conversation, and the sweep of records left open by a process that died. Admission
+// (admission.ts) opens conversations; each conversation is its own parts (conversation/).
 import { hostname } from 'node:os';
 import type WebSocket from 'ws';
-import { CLOSE_CODES, MAX_CONVERSATIONS_PER_IP } from '@parla/shared/schemas/conversation';
-import { ErrorCode, ERROR_MESSAGES as ERROR_TEXTS } from '@parla/shared/errors';
-import { planLimits } from '@parla/shared/plans';
+import { CLOSE_CODES } from '@parla/shared/schemas/conversation';
+import { ErrorCode } from '@parla/shared/errors';
 import type { AppContext } from '../context';
-import { AppError } from '../lib/errors';
-import type { AccessRequest, ResolvedAvatar } from './avatar';
+import { endLost, listStaleOpen, touchConversations } from '../modules/conversations/conversations.repository';
+import { Admission } from './admission';
+import type { AccessRequest } from './avatar';
+import type { Conversation, ConversationDeps } from './conversation/conversation';
+import { noAvatars, type RuntimeHooks } from './hooks';
 import { TurnRecorder } from './latency';
 import { LocalNode } from './nodes/local-node';
 import { NodeRegistry } from './nodes/registry';
+import { addUsageMany, usageId, usageTodayMany } from './repositories/usage-counters.repository';
 import { Sandbox } from './sandbox/sandbox';
-import { Conversation, type ClientInfo } from './session';
-import type { EngineDeps, RetrievedChunk } from './types';
-import { addUsageMany, openConversationsFromIp, usageId, usageTodayMany } from './usage';
-import { touchConversations } from '../modules/conversations/conversations.repository';
-import { minutesUsedThisMonth } from '../modules/account/usage';
-import { useGrant } from './oauth';
-import { readFirstFrame } from './hello';
+import { conversationStore, monthlyMinutesUsedUp, usageStore } from './stores';
+import type { EngineDeps } from './types';
 
-export const OAUTH_REQUIRED_MESSAGE = 'Please sign in with the partner before starting the conversation.';
+export { OAUTH_REQUIRED_MESSAGE } from './admission';
+export { noAvatars, type RuntimeHooks } from './hooks';
 
 /** Conversations are accounted, touched and checked against limits this often. */
 export const TICK_MS = 5_000;
 /** An open conversation record not touched for this long belonged to a process that died. */
 export const STALE_CONVERSATION_MS = 60_000;
-/** Conversations the in-process node runs at once. */
-
-export interface RuntimeHooks {
-  /** Access check + the avatar's runtime view; throws AppError (notFound, invalidToken, ...). */
-  resolveAvatar(ctx: AppContext, req: AccessRequest): Promise<ResolvedAvatar>;
-  /** Top chunks of the owner's collections for a query. */
-  retrieve(ctx: AppContext, ownerId: string, collectionIds: string[], query: string, topK: number): Promise<RetrievedChunk[]>;
-  /** The OAuth config an avatar's end users sign in with, or null (no access check: the
-   *  conversation socket does that). */
-  oauthAppOf(ctx: AppContext, avatarId: string): Promise<{ ownerId: string; appId: number } | null>;
-}
-
-export const noAvatars: RuntimeHooks = {
-  resolveAvatar: async () => {
-    throw AppError.notFound('Avatar');
-  },
-  retrieve: async () => [],
-  oauthAppOf: async () => null,
-};
+export const NODE_LOST_MESSAGE = 'The conversation was interrupted because its server went away. Please reconnect.';
 
 export class Runtime {
   readonly registry: NodeRegistry;
@@ -53,10 +35,10 @@ export class Runtime {
   readonly localNode: LocalNode;
   readonly deps: EngineDeps;
   readonly turns: TurnRecorder;
+  private readonly admission: Admission;
   private readonly conversations = new Map<string, Conversation>();
   private ticker: NodeJS.Timeout | null = null;
   private sweeper: NodeJS.Timeout | null = null;
-  private opening = new Map<string, number>();
 
   constructor(readonly ctx: AppContext, public hooks: RuntimeHooks = noAvatars) {
     this.sandbox = new Sandbox();
@@ -73,6 +55,25 @@ export class Runtime {
     this.turns = new TurnRecorder(ctx.db, (err) => ctx.log.warn({ err: String(err) }, 'recording turn latency failed'));
     this.registry = new NodeRegistry(ctx.db, ctx.now, (id) => this.nodeLost(id), ctx.log);
     this.localNode = new LocalNode(`local-${hostname()}-${ctx.config.PORT}`, `${hostname()} (in-process)`, ctx.config.LOCAL_NODE_CAPACITY, this.deps);
+    const conversation: ConversationDeps = {
+      conversations: conversationStore(ctx),
+      usage: usageStore(ctx),
+      retriever: { retrieve: (ownerId, collectionIds, query, topK) => this.hooks.retrieve(ctx, ownerId, collectionIds, query, topK) },
+      latency: this.turns,
+      nodes: this.registry,
+      log: ctx.log,
+      now: ctx.now,
+      callbackUrl: (id, token) => `${ctx.config.PUBLIC_URL}/api/conversation/callback/${id}?token=${token}`,
+      onEnded: (c) => this.conversations.delete(c.id),
+    };
+    this.admission = new Admission({
+      ctx,
+      hooks: () => this.hooks,
+      registry: this.registry,
+      conversation,
+      opened: (c) => this.conversations.set(c.id, c),
+      failed: (c) => this.conversations.delete(c.id),
+    });
   }
 
   now(): Date {
@@ -99,6 +100,11 @@ export class Runtime {
     await this.sandbox.close();
   }
 
+  /** Runs one conversation over an accepted socket, from access check to the end. */
+  accept(socket: WebSocket, req: AccessRequest, firstFrame: Promise<string | null>): Promise<void> {
+    return this.admission.accept(socket, req, firstFrame);
+  }
+
   /** Accounts every open conversation now (tests call it after moving the clock): their
    *  seconds, last-seen times and today's usage in a few statements for all of them (not a few
    *  per conversation: idle conversations must cost the database little), the plan's monthly
@@ -116,10 +122,7 @@ export class Runtime {
       await touchConversations(this.ctx.db, live.map((x) => x.c.id), now);
       const used = await usageTodayMany(this.ctx.db, live.flatMap((x) => x.keys), now);
       const usedUp = new Map<string, boolean>();
-      for (const owner of new Set(live.map((x) => x.c.ownerId))) {
-        const minutes = await this.planMinutes(owner);
-        usedUp.set(owner, minutes !== null && (await minutesUsedThisMonth(this.ctx, owner)) >= minutes);
-      }
+      for (const owner of new Set(live.map((x) => x.c.ownerId))) usedUp.set(owner, await monthlyMinutesUsedUp(this.ctx, owner));
       await Promise.all(
         live.map(({ c }) =>
           c.applyLimits(nowMs, (k) => used.get(usageId(k)) ?? 0, usedUp.get(c.ownerId) ?? false).catch((err: unknown) => this.ctx.log.warn({ err: String(err) }, 'tick failed')),
@@ -132,11 +135,9 @@ export class Runtime {
 
   /** Ends conversation records left open by a process that died (they end when last seen). */
   async sweepStale(): Promise<number> {
-    const limit = new Date(this.now().getTime() - STALE_CONVERSATION_MS);
-    const stale = await this.ctx.db.selectFrom('conversations').select(['id', 'last_seen_at']).where('ended_at', 'is', null).where('last_seen_at', '<', limit).execute();
+    const stale = await listStaleOpen(this.ctx.db, new Date(this.now().getTime() - STALE_CONVERSATION_MS));
     for (const row of stale) {
-      if (this.conversations.has(row.id)) continue;
-      await this.ctx.db.updateTable('conversations').set({ ended_at: row.last_seen_at, status: 'OFFLINE', end_reason: 'server_lost' }).where('id', '=', row.id).where('ended_at', 'is', null).execute();
+      if (!this.conversations.has(row.id)) await endLost(this.ctx.db, row.id, row.last_seen_at);
     }
     return stale.length;
   }
@@ -149,125 +150,14 @@ export class Runtime {
     return [...this.conversations.values()];
   }
 
-  forget(c: Conversation): void {
-    this.conversations.delete(c.id);
-  }
-
-  callbackUrl(c: Conversation): string {
-    return `${this.ctx.config.PUBLIC_URL}/api/conversation/callback/${c.id}?token=${c.callbackToken}`;
-  }
-
-  async planMinutes(ownerId: string): Promise<number | null> {
-    const row = await this.ctx.db.selectFrom('users').select('subscription_type').where('id', '=', ownerId).executeTakeFirst();
-    return planLimits(row?.subscription_type ?? 0).minutesPerMonth;
-  }
-
-  retrieve(ownerId: string, collectionIds: string[], query: string, topK: number): Promise<RetrievedChunk[]> {
-    return this.hooks.retrieve(this.ctx, ownerId, collectionIds, query, topK);
-  }
-
   /** A node is gone: its conversations end (recorded, billed) and their clients are told. */
   async nodeLost(nodeId: string): Promise<void> {
     const affected = this.list().filter((c) => c.nodeId === nodeId);
     await Promise.all(
       affected.map(async (c) => {
-        c.send({ type: 'error', code: ErrorCode.WebSocketError, message: 'The conversation was interrupted because its server went away. Please reconnect.' });
+        c.send({ type: 'error', code: ErrorCode.WebSocketError, message: NODE_LOST_MESSAGE });
         await c.end('node_lost', CLOSE_CODES.nodeLost);
       }),
     );
   }
-
-  /** Runs one conversation over an accepted socket, from access check to the end. */
-  async accept(socket: WebSocket, req: AccessRequest, firstFrame: Promise<string | null>): Promise<void> {
-    const refuse = (errorCode: number, closeCode: number, message?: string, extra: Record<string, string> = {}) => {
-      if (socket.readyState === 1) socket.send(JSON.stringify({ type: 'error', code: errorCode, message: message ?? errorText(errorCode), ...extra }));
-      socket.close(closeCode);
-    };
-    // OAuth first: a refused conversation must not use up a single-use access token.
-    const oauth = await this.hooks.oauthAppOf(this.ctx, req.avatarId);
-    if (oauth && !(await useGrant(this.ctx, req.avatarId, req.query.oauthGrant))) {
-      return refuse(ErrorCode.AuthenticationFailed, CLOSE_CODES.authenticationFailed, OAUTH_REQUIRED_MESSAGE, {
-        signInUrl: `/api/oauth/start/${encodeURIComponent(req.avatarId)}`,
-      });
-    }
-    let avatar: ResolvedAvatar;
-    try {
-      avatar = await this.hooks.resolveAvatar(this.ctx, req);
-    } catch (err) {
-      if (err instanceof AppError) {
-        const closeCode =
-          err.httpStatus === 404 ? CLOSE_CODES.roomNotFound
-          : err.code === ErrorCode.InvalidToken ? CLOSE_CODES.invalidToken
-          : err.httpStatus === 401 || err.httpStatus === 403 ? CLOSE_CODES.authenticationFailed
-          : CLOSE_CODES.invalidParams;
-        return refuse(err.httpStatus === 404 ? ErrorCode.RoomNotFoundError : err.code, closeCode, err.errors[0]);
-      }
-      this.ctx.log.error({ err }, 'resolving an avatar failed');
-      return refuse(ErrorCode.ServerError, CLOSE_CODES.serverError);
-    }
-    if (avatar.allowedOrigins && (!req.origin || !avatar.allowedOrigins.includes(req.origin))) {
-      return refuse(ErrorCode.AuthenticationFailed, CLOSE_CODES.originRefused, 'This page may not open conversations with this avatar.');
-    }
-    // Concurrency per IP: open records (every process) plus the ones opening here.
-    const opening = this.opening.get(req.ip) ?? 0;
-    if ((await openConversationsFromIp(this.ctx.db, req.ip)) + opening >= MAX_CONVERSATIONS_PER_IP) {
-      return refuse(ErrorCode.MaxConcurrencyPerIPReached, CLOSE_CODES.maxConcurrencyPerIP);
-    }
-    this.opening.set(req.ip, opening + 1);
-    const conversation = new Conversation(this, avatar, socket, req.ip);
-    try {
-      const first = readFirstFrame(await firstFrame);
-      if ('refused' in first) return refuse(ErrorCode.InvalidOrMissingParams, CLOSE_CODES.invalidParams, first.refused);
-      const { hello, pending } = first;
-      conversation.client = clientInfo(hello, req);
-      const limits = await conversation.checkLimitsAtStart();
-      if (limits.close) {
-        return limits.close.errorCode !== undefined
-          ? refuse(limits.close.errorCode, limits.close.code)
-          : void (socket.send(JSON.stringify({ type: 'bye', reason: limits.close.reason })), socket.close(limits.close.code));
-      }
-      const node = this.registry.pick();
-      if (!node) return refuse(ErrorCode.MaxConcurrencyReached, CLOSE_CODES.maxConcurrencyReached);
-      this.conversations.set(conversation.id, conversation);
-      try {
-        await conversation.open(node, limits.echo);
-      } catch (err) {
-        this.conversations.delete(conversation.id);
-        node.sessions.delete(conversation.id);
-        this.ctx.log.warn({ err: err instanceof Error ? err.message : String(err), avatarId: avatar.id }, 'the engine could not start');
-        return refuse(ErrorCode.RequestFail, CLOSE_CODES.requestFail, 'The avatar could not start the conversation. Please try again later.');
-      }
-      socket.on('message', (data, isBinary) => {
-        if (isBinary) return conversation.send({ type: 'error', code: ErrorCode.BinarySocketError, message: 'Send JSON text frames.' });
-        conversation.onFrame(String(data));
-      });
-      socket.on('close', () => void conversation.end('socket', CLOSE_CODES.normal));
-      if (socket.readyState !== 1) return void conversation.end('socket', CLOSE_CODES.normal);
-      if (pending) conversation.onFrame(pending);
-    } finally {
-      const n = (this.opening.get(req.ip) ?? 1) - 1;
-      if (n <= 0) this.opening.delete(req.ip);
-      else this.opening.set(req.ip, n);
-    }
-  }
-}
-
-function errorText(code: number): string {
-  return (ERROR_TEXTS as Record<number, string>)[code] ?? 'The conversation could not start.';
-}
-
-function str(v: unknown, max = 200): string {
-  return typeof v === 'string' ? v.slice(0, max) : '';
-}
-
-function clientInfo(hello: Record<string, unknown>, req: AccessRequest): ClientInfo {
-  const deviceId = str(hello.deviceId) || `ip:${req.ip}`;
-  return {
-    userName: str(hello.userName) || 'Guest',
-    userId: str(hello.userId) || deviceId,
-    deviceId,
-    deviceOS: str(hello.deviceOS) || 'Unknown',
-    locale: str(hello.locale, 35) || 'en-US',
-    spokenLanguage: str(hello.spokenLanguage, 35) || str(hello.locale, 35) || 'en-US',
-  };
 }

@@ -2,10 +2,10 @@
 // at once in this process when the administrator suspends it, and on every other server process
 // at its next check (a few seconds), since any process may hold some of them. The end user sees
 // the error (code 6), then a bye, then the socket closes with 4006.
-import { AccountStatus } from '@parla/shared/enums';
 import { ErrorCode } from '@parla/shared/errors';
 import { AVATAR_UNAVAILABLE_MESSAGE } from '@parla/shared/schemas/avatar-access';
 import { CLOSE_CODES } from '@parla/shared/schemas/conversation';
+import { inactiveAmong } from '../modules/account/account.repository';
 import type { Runtime } from './runtime';
 
 /** How often a process looks for live conversations of suspended accounts. */
@@ -23,9 +23,8 @@ export async function endOwnerConversations(runtime: Runtime, ownerId: string): 
 export async function endSuspendedOwners(runtime: Runtime): Promise<number> {
   const owners = [...new Set(runtime.list().map((c) => c.ownerId))];
   if (!owners.length) return 0;
-  const suspended = await runtime.ctx.db.selectFrom('users').select('id').where('id', 'in', owners).where('status', '<>', AccountStatus.Active).execute();
   let ended = 0;
-  for (const o of suspended) ended += await endOwnerConversations(runtime, o.id);
+  for (const id of await inactiveAmong(runtime.ctx.db, owners)) ended += await endOwnerConversations(runtime, id);
   return ended;
 }
 

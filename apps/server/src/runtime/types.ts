@@ -3,20 +3,10 @@
 // configurations (never the avatar row): runtime/avatar-config.ts maps a saved avatar to one.
 import type { FastifyBaseLogger } from 'fastify';
 import type { OutboundClient } from '../lib/outbound';
-import type { VisemeCue, WordCue } from '@parla/shared/schemas/conversation';
+import type { ChatMessage, ConversationInfo, EngineEvent, OpenInfo, RetrievedChunk } from '@parla/shared/schemas/node';
 
-export interface ChatMessage {
-  role: 'user' | 'assistant';
-  content: string;
-}
-
-/** A knowledge chunk retrieved before a turn, injected into the prompt with its source. */
-export interface RetrievedChunk {
-  text: string;
-  source: string;
-  itemId?: string;
-  score?: number;
-}
+// What crosses the node protocol is defined (and validated) in @parla/shared/schemas/node.
+export type { ChatMessage, ConnectInfo, ConversationInfo, EngineEvent, OpenInfo, RetrievedChunk } from '@parla/shared/schemas/node';
 
 /** An approved function offered to a model as a tool (code runs only in the sandbox). */
 export interface FunctionTool {
@@ -39,12 +29,6 @@ export interface TurnInput {
   signal: AbortSignal;
 }
 
-export type EngineEvent =
-  | { type: 'delta'; text: string }
-  | { type: 'tool_call'; name: string; arguments: string; result?: string }
-  | { type: 'audio'; format: 'pcm16' | 'mp3' | 'wav' | 'opus'; sampleRate?: number; audio: string; visemes?: VisemeCue[]; words?: WordCue[] }
-  | { type: 'transcript'; text: string; final: boolean };
-
 /** How an engine speaks without being asked (REST callbacks, realtime audio, pipeline turns). */
 export interface EngineHost {
   /** Starts a turn the engine began itself (with the given id, or a new one); returns its id. */
@@ -61,28 +45,10 @@ export interface EngineHost {
   interrupt(): void;
 }
 
-/** Third-party frameworks: what the player needs to connect to the provider itself. */
-export interface ConnectInfo {
-  provider: 'elevenlabs' | 'agora_ten';
-  signedUrl?: string;
-  conversationToken?: string;
-  agentId?: string;
-  appId?: string;
-  channel?: string;
-  uid?: number;
-  token?: string;
-  connectionType?: 'webrtc' | 'websocket';
-}
-
-export interface OpenInfo {
-  connect?: ConnectInfo;
-  greeting?: string;
-}
-
 export interface Engine {
   readonly kind: EngineConfig['kind'];
-  open?(session: SessionInfo): Promise<OpenInfo | void>;
-  /** Called once the player has been told the session is ready: output may flow from here on. */
+  open?(conversation: ConversationInfo): Promise<OpenInfo | void>;
+  /** Called once the player has been told the conversation is ready: output may flow from here on. */
   started?(): void;
   turn(input: TurnInput): AsyncIterable<EngineEvent>;
   /** Microphone audio (PCM16 mono) for engines that listen. */
@@ -90,15 +56,6 @@ export interface Engine {
   /** Voice activity reported by the client. */
   speech?(event: 'start' | 'end', atMs: number): void;
   close(reason: string): Promise<void>;
-}
-
-export interface SessionInfo {
-  sessionId: string;
-  userId: string;
-  userName: string;
-  locale: string;
-  /** Where the REST endpoint may push messages into this conversation. */
-  callbackUrl: string;
 }
 
 export interface EngineDeps {

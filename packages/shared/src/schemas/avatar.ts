@@ -2,6 +2,7 @@
 // Fields this area owns are validated strictly; the brain and advanced fields (spec 3) are typed
 // but permissive here, and the Brain/Advanced forms tighten them in their own schemas.
 import { z } from 'zod';
+import type { FailReason } from '../errors';
 import { AVATAR_ENGINE_NAMES, AvatarEngine, DH_TYPES, SETUP_MODES, type DhType, type SetupMode } from '../enums';
 import { DEFAULT_AGENT_LANGUAGE, DEFAULT_SPOKEN_LANGUAGE } from '../languages';
 import { AVATAR_LIST_PAGE_MAX, AVATAR_MEDIA_PER_LIST, DEFAULT_WORDS_PER_SEC } from '../limits';
@@ -386,4 +387,4 @@ export const AVATAR_FAIL_REASONS = {
   appearance: 'INVALID_APPEARANCE',
   upload: 'INVALID_UPLOAD',
   mediaLimit: 'MEDIA_LIMIT_REACHED',
-} as const;
+} as const satisfies Record<string, FailReason>;

@@ -4,6 +4,7 @@
 // shape; the other types are additions. Every refusal closes with a code of CLOSE_CODES.
 import { z } from 'zod';
 import { ErrorCode } from '../errors';
+import { firstIssueMessage } from '../zod-messages';
 import { VISEMES } from '../visemes';
 
 /** Largest frame either side sends (audio frames included): 256 KiB. */
@@ -239,7 +240,7 @@ export function parseClientMessage(raw: string): { ok: true; message: ClientMess
     return { ok: false, error: 'The message is not valid JSON.' };
   }
   const parsed = clientMessage.safeParse(value);
-  if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? 'Unknown message.' };
+  if (!parsed.success) return { ok: false, error: firstIssueMessage(parsed.error, 'Unknown message.') };
   return { ok: true, message: parsed.data };
 }
 

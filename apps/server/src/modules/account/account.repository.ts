@@ -9,6 +9,19 @@ export function findAccount(db: Q, userId: string) {
   return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
 }
 
+/** The account's status (ACTIVE, SUSPENDED, …), or undefined for no such account. */
+export async function accountStatus(db: Q, userId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('status').where('id', '=', userId).executeTakeFirst();
+  return row?.status;
+}
+
+/** Those of the accounts that are not active (suspended, or no longer there). */
+export async function inactiveAmong(db: Q, userIds: string[]): Promise<string[]> {
+  if (!userIds.length) return [];
+  const rows = await db.selectFrom('users').select('id').where('id', 'in', userIds).where('status', '<>', 'ACTIVE').execute();
+  return rows.map((r) => r.id);
+}
+
 /** Emails of the active administrators (they receive plan change requests). */
 export async function activeAdminEmails(db: Q): Promise<string[]> {
   const rows = await db.selectFrom('users').select('email').where('user_type', '=', 'ADMIN').where('status', '=', 'ACTIVE').execute();

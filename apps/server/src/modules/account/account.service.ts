@@ -70,9 +70,9 @@ export async function cancelPlanRequest(ctx: AppContext, user: SessionUser): Pro
     const found = await repo.findAccount(trx, user.id);
     if (!found) throw AppError.unauthenticated();
     const pending = await repo.pendingPlanRequest(trx, user.id);
-    if (!pending || !(await repo.unmarkPlanRequested(trx, user.id, now))) throw AppError.invalid(NO_PLAN_REQUEST, 'NO_REQUEST');
+    if (!pending || !(await repo.unmarkPlanRequested(trx, user.id, now))) throw AppError.invalid(NO_PLAN_REQUEST, 'NO_PENDING_REQUEST');
     const decided = await repo.decidePlanRequest(trx, pending.id, 'CANCELLED', user.id, now);
-    if (Number(decided.numUpdatedRows) !== 1) throw AppError.invalid(NO_PLAN_REQUEST, 'NO_REQUEST');
+    if (Number(decided.numUpdatedRows) !== 1) throw AppError.invalid(NO_PLAN_REQUEST, 'NO_PENDING_REQUEST');
     await audit(trx, { actor_id: user.impersonatorId ?? user.id, action: 'plan.cancel', target: user.id, detail: { to: planName(pending.requested_sub_type) } });
     return { account: found, requested: pending.requested_sub_type };
   });

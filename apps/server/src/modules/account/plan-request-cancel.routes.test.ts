@@ -43,7 +43,7 @@ describe('cancelling a plan request', () => {
     const customer = await createCustomer(server, 'nothing');
     const res = await cancel(customer.token);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ errors: ['There is no plan change request to cancel.'], failReason: 'NO_REQUEST' });
+    expect(res.json()).toMatchObject({ errors: ['There is no plan change request to cancel.'], failReason: 'NO_PENDING_REQUEST' });
   });
 
   it('refuses a body with unknown fields and needs a session', async () => {

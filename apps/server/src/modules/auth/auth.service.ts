@@ -12,6 +12,7 @@ import {
   SESSION_REMEMBER_TTL_MS,
   SESSION_TTL_MS,
 } from '@parla/shared/limits';
+import { ErrorCode } from '@parla/shared/errors';
 import { SubscriptionType } from '@parla/shared/plans';
 import type { EmailVerificationResponse, LoginRequest, LoginResponse, RegisterRequest } from '@parla/shared/schemas/auth';
 import type { AppContext } from '../../context';
@@ -155,7 +156,7 @@ export async function verifyEmail(ctx: AppContext, code: string): Promise<EmailV
     };
   }
   const message = 'This verification link is invalid or has expired. Sign in with your email and password to receive a new one.';
-  throw new AppError(7, 400, [message], {
+  throw new AppError(ErrorCode.InvalidOrMissingParams, 400, [message], {
     failReason: 'INVALID_CODE',
     body: { email: '', firstName: '', displayTitle: 'Verification failed', displayMessage: message },
   });

@@ -12,6 +12,7 @@ import type { AppContext } from '../../context';
 import type { AvatarsTable } from '../../db/tables/avatars';
 import { AppError } from '../../lib/errors';
 import { newToken, safeEqual } from '../../lib/tokens';
+import { accountStatus } from '../account/account.repository';
 import * as repo from './avatars.repository';
 
 /** The avatar's encryption option ('Default', 'None' or a key id). */
@@ -42,6 +43,5 @@ export async function regenerateAvatarToken(ctx: AppContext, ownerId: string, ag
 /** A suspended account's avatars serve no one: not the public view, not a conversation (the
  *  product's own model would pay for a Simple avatar). Error 6; the socket closes with 4006. */
 export async function assertOwnerActive(ctx: AppContext, ownerId: string): Promise<void> {
-  const owner = await ctx.db.selectFrom('users').select('status').where('id', '=', ownerId).executeTakeFirst();
-  if (owner?.status !== AccountStatus.Active) throw new AppError(ErrorCode.AuthenticationFailed, 403, [AVATAR_UNAVAILABLE_MESSAGE], { failReason: 'ACCOUNT_SUSPENDED' });
+  if ((await accountStatus(ctx.db, ownerId)) !== AccountStatus.Active) throw new AppError(ErrorCode.AuthenticationFailed, 403, [AVATAR_UNAVAILABLE_MESSAGE], { failReason: 'ACCOUNT_SUSPENDED' });
 }

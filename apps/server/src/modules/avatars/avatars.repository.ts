@@ -83,6 +83,16 @@ export function findPublic(db: Q, id: string) {
   return db.selectFrom('avatars').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The avatar's OAuth settings with its owner's account status (the OAuth start refuses suspended owners). */
+export function findWithOwnerStatus(db: Q, id: string) {
+  return db
+    .selectFrom('avatars')
+    .innerJoin('users', 'users.id', 'avatars.owner_id')
+    .select(['avatars.owner_id', 'avatars.oauth_enabled', 'avatars.partner_oauth_app_id', 'users.status'])
+    .where('avatars.id', '=', id)
+    .executeTakeFirst();
+}
+
 /** Locks the owner's row so two creates cannot both pass the plan's limit; returns the plan. */
 export async function lockOwner(trx: Transaction<DB>, ownerId: string): Promise<number | null> {
   const row = await trx.selectFrom('users').select('subscription_type').where('id', '=', ownerId).forUpdate().executeTakeFirst();

@@ -4,7 +4,7 @@
 // and their type checked from their first bytes. Nothing read here is recorded: the service
 // records the staged files in the avatar's transaction, or discards them.
 import type { FastifyRequest } from 'fastify';
-import { INVALID_PARAMS_FALLBACK } from '@parla/shared/errors';
+import { issueMessages } from '@parla/shared/zod-messages';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import { fileTooLargeMessage, UPLOAD_LIMITS, MB } from '@parla/shared/limits';
 import {
@@ -170,15 +170,7 @@ export async function readSaveRequest(
       throw AppError.invalid('Text must not contain NUL characters or broken Unicode.');
     const parsed = saveAvatarRequest.safeParse(json);
     if (!parsed.success) {
-      const messages = [
-        ...new Set(
-          parsed.error.issues.map((i) => {
-            if (!i.message.startsWith('Invalid input')) return i.message;
-            return i.path.length ? `${i.path.join('.')}: ${i.message}` : INVALID_PARAMS_FALLBACK;
-          }),
-        ),
-      ];
-      throw AppError.invalid(messages);
+      throw AppError.invalid(issueMessages(parsed.error.issues));
     }
     return { payload: parsed.data, uploads };
   } catch (err) {

@@ -2,7 +2,7 @@
 // redirects (a provider that redirects is not the provider on the allow-list), a short timeout
 // and a size cap. Log lines name the provider's origin and path, never the query (Gemini takes
 // its key there) or the headers.
-import { ErrorCode } from '@parla/shared/errors';
+import { ErrorCode, type FailReason } from '@parla/shared/errors';
 import { LOOKUP_MAX_BYTES, LOOKUP_TIMEOUT_MS } from '@parla/shared/brain-limits';
 import { BRAIN_MESSAGES } from '@parla/shared/schemas/brain';
 import type { AppContext } from '../../context';
@@ -24,7 +24,7 @@ export function notAllowed(): AppError {
 }
 
 /** A look-up the provider refused (bad key, unknown id): the caller's message, 400. */
-export function providerRejected(message: string, failReason = 'PROVIDER_REJECTED'): AppError {
+export function providerRejected(message: string, failReason: FailReason = 'PROVIDER_REJECTED'): AppError {
   return new AppError(ErrorCode.RequestFail, 400, [message], { failReason });
 }
 

@@ -9,6 +9,7 @@ import {
   type KnowledgeCollection,
   type KnowledgeItem,
 } from '@parla/shared/schemas/knowledge';
+import { issueMessages } from '@parla/shared/zod-messages';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/tokens';
@@ -144,7 +145,7 @@ export async function createItems(ctx: AppContext, ownerId: string, collectionId
   for (const [index, raw] of items.entries()) {
     const parsed = createItemRequest.safeParse(raw);
     if (!parsed.success) {
-      results.push({ index, status: 'error', error: [...new Set(parsed.error.issues.map((i) => i.message))].join(' ') });
+      results.push({ index, status: 'error', error: issueMessages(parsed.error.issues).join(' ') });
       continue;
     }
     try {

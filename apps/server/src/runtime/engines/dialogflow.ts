@@ -1,6 +1,6 @@
 // Dialogflow ES (v2) and CX (v3): detectIntent over REST with a service-account access token.
 // One Dialogflow session per conversation (the conversation's id).
-import type { DialogflowConfig, Engine, EngineDeps, EngineEvent, SessionInfo, TurnInput } from '../types';
+import type { DialogflowConfig, Engine, EngineDeps, EngineEvent, ConversationInfo, TurnInput } from '../types';
 import { DIALOGFLOW_SCOPES, GoogleTokenSource } from './google-auth';
 import { failure } from './provider-error';
 
@@ -22,7 +22,7 @@ export class DialogflowEngine implements Engine {
     this.tokens = new GoogleTokenSource(config.serviceAccount, DIALOGFLOW_SCOPES, deps.outbound, deps.now);
   }
 
-  async open(session: SessionInfo): Promise<void> {
+  async open(session: ConversationInfo): Promise<void> {
     this.sessionId = session.sessionId;
     await this.tokens.get();
   }

@@ -3,7 +3,7 @@
 // back, with the avatar's model, voice, instructions, greeting and realtime VAD settings.
 // Approved functions are offered as tools and run in the sandbox.
 import WebSocket from 'ws';
-import type { Engine, EngineDeps, EngineEvent, EngineHost, OpenInfo, RealtimeConfig, SessionInfo, TurnInput } from '../types';
+import type { Engine, EngineDeps, EngineEvent, EngineHost, OpenInfo, RealtimeConfig, ConversationInfo, TurnInput } from '../types';
 import { ProviderError } from './provider-error';
 import { AsyncQueue } from './queue';
 
@@ -23,7 +23,7 @@ export class RealtimeEngine implements Engine {
 
   constructor(private readonly config: RealtimeConfig, private readonly deps: EngineDeps, private readonly host: EngineHost) {}
 
-  async open(_session: SessionInfo): Promise<OpenInfo> {
+  async open(_session: ConversationInfo): Promise<OpenInfo> {
     const url = this.config.provider === 'openai' ? this.openAiUrl() : this.geminiUrl();
     // The guard speaks http(s): check the same host and port, then connect with ws(s).
     const checked = this.deps.outbound.check(url.replace(/^ws(s?):/i, 'http$1:'));

@@ -2,7 +2,7 @@
 // `Authorization: Bearer {restApiKey}`. CHAT's answer is the text to speak (empty allowed). The
 // callback URL sent with every event lets the endpoint push messages into the live
 // conversation later (POST {callbackUrl} {message}).
-import type { Engine, EngineDeps, EngineEvent, RestConfig, SessionInfo, TurnInput } from '../types';
+import type { Engine, EngineDeps, EngineEvent, RestConfig, ConversationInfo, TurnInput } from '../types';
 import { failure } from './provider-error';
 
 export type RestEvent = 'LOGIN' | 'CHAT' | 'LOGOUT';
@@ -29,7 +29,7 @@ export function replyText(body: string, contentType: string | null): string {
 
 export class RestEngine implements Engine {
   readonly kind = 'rest' as const;
-  private session: SessionInfo | null = null;
+  private session: ConversationInfo | null = null;
   private lastSeen: string;
 
   constructor(private readonly config: RestConfig, private readonly deps: EngineDeps) {
@@ -63,7 +63,7 @@ export class RestEngine implements Engine {
     return [this.config.apiKey, ...(callback ? [callback] : [])];
   }
 
-  async open(session: SessionInfo): Promise<void> {
+  async open(session: ConversationInfo): Promise<void> {
     this.session = session;
     const res = await this.post('LOGIN');
     if (res.status >= 400) throw await failure('REST endpoint', res, this.secrets());

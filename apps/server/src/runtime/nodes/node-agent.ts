@@ -3,9 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import { hostname, networkInterfaces } from 'node:os';
 import WebSocket from 'ws';
-import type { Engine, EngineDeps, EngineHost } from '../types';
+import { NODE_MAX_FRAME_BYTES, parseServerMessage, type HostOp, type NodeToServer, type ServerToNode } from '@parla/shared/schemas/node';
+import type { Engine, EngineConfig, EngineDeps, EngineHost } from '../types';
 import { createEngine } from '../engines';
-import type { HostOp, NodeToServer, ServerToNode } from './protocol';
 
 export interface NodeAgentOptions {
   server: string;
@@ -33,7 +33,7 @@ function privateIp(): string {
 
 export class NodeAgent {
   private ws: WebSocket | null = null;
-  private readonly sessions = new Map<string, Running>();
+  private readonly running = new Map<string, Running>();
   private heartbeat: NodeJS.Timeout | null = null;
   nodeId: string | null = null;
 
@@ -47,7 +47,7 @@ export class NodeAgent {
   connect(): Promise<string> {
     const url = new URL('/ws/node', this.opts.server);
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-    const ws = new WebSocket(url, { headers: { authorization: `Bearer ${this.opts.secret}` }, maxPayload: 16 * 1024 * 1024 });
+    const ws = new WebSocket(url, { headers: { authorization: `Bearer ${this.opts.secret}` }, maxPayload: NODE_MAX_FRAME_BYTES });
     this.ws = ws;
     return new Promise((resolve, reject) => {
       ws.once('open', () => {
@@ -58,20 +58,17 @@ export class NodeAgent {
       ws.on('close', (code, reason) => {
         if (this.heartbeat) clearInterval(this.heartbeat);
         this.opts.log(`disconnected (${code} ${String(reason)})`);
-        for (const id of [...this.sessions.keys()]) void this.closeSession(id, 'server gone');
+        for (const id of [...this.running.keys()]) void this.closeConversation(id, 'server gone');
         if (this.nodeId) this.opts.onClosed?.();
         reject(new Error('closed before registration'));
       });
       ws.on('message', (data) => {
-        let msg: ServerToNode;
-        try {
-          msg = JSON.parse(String(data)) as ServerToNode;
-        } catch {
-          return;
-        }
+        const parsed = parseServerMessage(String(data));
+        if (!parsed.ok) return this.opts.log(`ignored a malformed frame from the server: ${parsed.error}`);
+        const msg = parsed.message;
         if (msg.type === 'registered') {
           this.nodeId = msg.nodeId;
-          this.heartbeat = setInterval(() => this.send({ type: 'ping', sessions: this.sessions.size }), msg.heartbeatMs);
+          this.heartbeat = setInterval(() => this.send({ type: 'ping', sessions: this.running.size }), msg.heartbeatMs);
           resolve(msg.nodeId);
           return;
         }
@@ -81,7 +78,7 @@ export class NodeAgent {
   }
 
   private hostFor(sessionId: string): EngineHost {
-    const op = (o: HostOp) => this.send({ type: 'host', sessionId, ...o } as NodeToServer);
+    const op = (o: HostOp) => this.send({ type: 'host', sessionId, ...o });
     return {
       beginTurn: (turnId) => {
         const id = turnId ?? randomUUID();
@@ -92,7 +89,7 @@ export class NodeAgent {
       endTurn: (turnId, error) => op({ op: 'end', turnId, ...(error ? { error } : {}) }),
       userUtterance: (text) => op({ op: 'utterance', text }),
       transcript: (text, final) => op({ op: 'transcript', text, final }),
-      speaking: () => this.sessions.get(sessionId)?.speaking ?? false,
+      speaking: () => this.running.get(sessionId)?.speaking ?? false,
       interrupt: () => op({ op: 'interrupt' }),
     };
   }
@@ -101,20 +98,21 @@ export class NodeAgent {
     switch (msg.type) {
       case 'open': {
         const running: Running = { engine: null, speaking: false, turns: new Map() };
-        this.sessions.set(msg.sessionId, running);
+        this.running.set(msg.sessionId, running);
         try {
-          const engine = createEngine(msg.config, this.opts.deps, this.hostFor(msg.sessionId));
+          // The envelope (a known kind) is validated; each engine reads its own fields.
+          const engine = createEngine(msg.config as EngineConfig, this.opts.deps, this.hostFor(msg.sessionId));
           running.engine = engine;
           const info = (await engine.open?.(msg.info)) ?? {};
           this.send({ type: 'opened', sessionId: msg.sessionId, info });
         } catch (err) {
-          this.sessions.delete(msg.sessionId);
+          this.running.delete(msg.sessionId);
           this.send({ type: 'open_failed', sessionId: msg.sessionId, error: err instanceof Error ? err.message : String(err) });
         }
         break;
       }
       case 'turn': {
-        const s = this.sessions.get(msg.sessionId);
+        const s = this.running.get(msg.sessionId);
         if (!s?.engine) return this.send({ type: 'turn_end', sessionId: msg.sessionId, turnId: msg.turnId, error: 'no such session' });
         const abort = new AbortController();
         s.turns.set(msg.turnId, abort);
@@ -132,42 +130,45 @@ export class NodeAgent {
         break;
       }
       case 'cancel':
-        this.sessions.get(msg.sessionId)?.turns.get(msg.turnId)?.abort();
+        this.running.get(msg.sessionId)?.turns.get(msg.turnId)?.abort();
         break;
       case 'audio':
-        this.sessions.get(msg.sessionId)?.engine?.audio?.(Buffer.from(msg.audio, 'base64'), msg.sampleRate);
+        this.running.get(msg.sessionId)?.engine?.audio?.(Buffer.from(msg.audio, 'base64'), msg.sampleRate);
         break;
       case 'speech':
-        this.sessions.get(msg.sessionId)?.engine?.speech?.(msg.event, msg.atMs);
+        this.running.get(msg.sessionId)?.engine?.speech?.(msg.event, msg.atMs);
         break;
       case 'speaking': {
-        const s = this.sessions.get(msg.sessionId);
+        const s = this.running.get(msg.sessionId);
         if (s) s.speaking = msg.value;
         break;
       }
       case 'close':
-        await this.closeSession(msg.sessionId, msg.reason);
+        await this.closeConversation(msg.sessionId, msg.reason);
         break;
       case 'shutdown':
         this.opts.log(`the server disconnected this node: ${msg.reason}`);
         this.ws?.close(1000);
+        break;
+      case 'invalid':
+        this.opts.log(`the server refused a frame: ${msg.message}`);
         break;
       default:
         break;
     }
   }
 
-  private async closeSession(sessionId: string, reason: string): Promise<void> {
-    const s = this.sessions.get(sessionId);
+  private async closeConversation(sessionId: string, reason: string): Promise<void> {
+    const s = this.running.get(sessionId);
     if (!s) return;
-    this.sessions.delete(sessionId);
+    this.running.delete(sessionId);
     for (const a of s.turns.values()) a.abort();
     await s.engine?.close(reason).catch(() => undefined);
   }
 
   async close(): Promise<void> {
     if (this.heartbeat) clearInterval(this.heartbeat);
-    for (const id of [...this.sessions.keys()]) await this.closeSession(id, 'node stopping');
+    for (const id of [...this.running.keys()]) await this.closeConversation(id, 'node stopping');
     this.ws?.close(1000);
   }
 }

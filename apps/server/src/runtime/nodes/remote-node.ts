@@ -2,10 +2,10 @@
 // whose turns, audio and host callbacks travel as messages. When the socket closes or the node
 // stops heartbeating, every pending turn fails with NodeLostError.
 import type WebSocket from 'ws';
-import type { Engine, EngineConfig, EngineEvent, EngineHost, OpenInfo, SessionInfo, TurnInput } from '../types';
+import type { Engine, EngineConfig, EngineEvent, EngineHost, OpenInfo, ConversationInfo, TurnInput } from '../types';
 import { AsyncQueue } from '../engines/queue';
 import { NodeLostError, type NodeHandle } from './node';
-import type { NodeToServer, ServerToNode } from './protocol';
+import type { NodeToServer, ServerToNode } from '@parla/shared/schemas/node';
 
 interface RemoteSession {
   host: EngineHost;
@@ -15,7 +15,7 @@ interface RemoteSession {
 
 export class RemoteNode implements NodeHandle {
   readonly inProcess = false;
-  readonly sessions = new Set<string>();
+  readonly conversations = new Set<string>();
   private readonly remote = new Map<string, RemoteSession>();
   lastPing: number;
   lost = false;
@@ -34,17 +34,17 @@ export class RemoteNode implements NodeHandle {
     if (!this.lost && this.socket.readyState === 1) this.socket.send(JSON.stringify(msg));
   }
 
-  async openEngine(sessionId: string, config: EngineConfig, host: EngineHost, info: SessionInfo): Promise<{ engine: Engine; info: OpenInfo }> {
+  async openEngine(sessionId: string, config: EngineConfig, host: EngineHost, info: ConversationInfo): Promise<{ engine: Engine; info: OpenInfo }> {
     if (this.lost) throw new NodeLostError();
     const session: RemoteSession = { host, turns: new Map() };
     this.remote.set(sessionId, session);
-    this.sessions.add(sessionId);
+    this.conversations.add(sessionId);
     const opened = await new Promise<OpenInfo>((resolve, reject) => {
       session.opening = { resolve, reject };
       this.send({ type: 'open', sessionId, config, info });
     }).catch((err: unknown) => {
       this.remote.delete(sessionId);
-      this.sessions.delete(sessionId);
+      this.conversations.delete(sessionId);
       throw err;
     });
     return { engine: this.proxy(sessionId, config.kind, session), info: opened };
@@ -74,7 +74,7 @@ export class RemoteNode implements NodeHandle {
         this.send({ type: 'close', sessionId, reason });
         for (const q of session.turns.values()) q.end();
         this.remote.delete(sessionId);
-        this.sessions.delete(sessionId);
+        this.conversations.delete(sessionId);
       },
     };
   }

@@ -1,8 +1,8 @@
 // Usage written and read for many conversations at once (the runtime's tick): conversations
 // that share a key (the same address) are summed, not refused by the database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../../test/harness';
-import { addUsageMany, usageId, usageTodayMany, type UsageKey } from './usage';
+import { createTestServer, type TestServer } from '../../../test/harness';
+import { addUsageMany, usageId, usageTodayMany, type UsageKey } from './usage-counters.repository';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,8 +1,9 @@
-// Persisted usage: seconds of conversation per day per scope (the plan's monthly minutes come
-// from the conversation records: modules/account/usage.ts). Nothing here is kept in memory
-// only, so reconnects, new sessions and restarts see the same numbers.
+// The daily allowances' counters (usage_counters): seconds of conversation per day per scope —
+// per device ('session' in the table, the spec's "per session" limit), per IP, demo per IP. The
+// plan's monthly minutes are another meaning, read from the conversation records
+// (modules/account/usage.ts). Nothing is kept in memory only, so reconnects and restarts agree.
 import { sql, type Kysely } from 'kysely';
-import type { DB } from '../db/schema';
+import type { DB } from '../../db/schema';
 
 export type UsageScope = 'session' | 'ip' | 'demo';
 
@@ -86,14 +87,4 @@ export async function usageToday(db: Kysely<DB>, key: UsageKey, at: Date): Promi
     .where('day', '=', utcDay(at))
     .executeTakeFirst();
   return row ? Number(row.seconds) : 0;
-}
-
-export async function openConversationsFromIp(db: Kysely<DB>, ip: string): Promise<number> {
-  const row = await db
-    .selectFrom('conversations')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('ip_address', '=', ip)
-    .where('ended_at', 'is', null)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
 }

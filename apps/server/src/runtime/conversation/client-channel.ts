@@ -1,0 +1,112 @@
+// The client side of a conversation: the socket protocol of @parla/shared/schemas/conversation.
+// Frames out (the sink every other part writes to), frames in (rate limits, validation, then
+// one call on the handler per message) and the close. Nothing else touches the socket.
+import { performance } from 'node:perf_hooks';
+import type WebSocket from 'ws';
+import {
+  CLOSE_CODES,
+  CONVERSATION_MAX_FRAMES_PER_SECOND,
+  CONVERSATION_MAX_TEXTS_PER_MINUTE,
+  parseClientMessage,
+  type ByeReason,
+  type ServerMessage,
+} from '@parla/shared/schemas/conversation';
+import { ErrorCode } from '@parla/shared/errors';
+import type { ClientSink } from './ports';
+
+export const RATE_LIMITED_MESSAGE = 'Too many messages. Please slow down.';
+
+/** What the conversation does with each client message. */
+export interface ClientHandler {
+  /** The user did something (text, speech): the idle timer restarts. */
+  userActive(): void;
+  userText(text: string): void;
+  speech(event: 'start' | 'end', atMs: number | undefined): void;
+  audio(pcm: Buffer, sampleRate: number): void;
+  interrupt(): void;
+  end(reason: ByeReason | 'socket', closeCode: number): Promise<void>;
+}
+
+export class ClientChannel implements ClientSink {
+  private frameTokens = CONVERSATION_MAX_FRAMES_PER_SECOND * 2;
+  private frameRefillAt = performance.now();
+  private textTimes: number[] = [];
+  private closed = false;
+  private handler: ClientHandler | null = null;
+
+  constructor(
+    private readonly socket: WebSocket,
+    /** The context's clock (shared by every conversation). */
+    private readonly now: () => Date,
+  ) {}
+
+  send(msg: ServerMessage): void {
+    if (this.socket.readyState === 1) this.socket.send(JSON.stringify(msg));
+  }
+
+  /** Listens to the socket; false when it closed while the conversation was opening. */
+  attach(handler: ClientHandler): boolean {
+    this.handler = handler;
+    this.socket.on('message', (data, isBinary) => {
+      if (isBinary) return this.send({ type: 'error', code: ErrorCode.BinarySocketError, message: 'Send JSON text frames.' });
+      this.onFrame(String(data));
+    });
+    this.socket.on('close', () => void handler.end('socket', CLOSE_CODES.normal));
+    return this.socket.readyState === 1;
+  }
+
+  /** One client frame: rate limits, parsing, dispatch (in order). */
+  onFrame(raw: string): void {
+    const h = this.handler;
+    if (this.closed || !h) return;
+    const t = performance.now();
+    this.frameTokens = Math.min(CONVERSATION_MAX_FRAMES_PER_SECOND * 2, this.frameTokens + ((t - this.frameRefillAt) / 1000) * CONVERSATION_MAX_FRAMES_PER_SECOND);
+    this.frameRefillAt = t;
+    if (this.frameTokens < 1) return this.rateLimited(h);
+    this.frameTokens -= 1;
+    const parsed = parseClientMessage(raw);
+    if (!parsed.ok) return this.send({ type: 'error', code: ErrorCode.InvalidOrMissingParams, message: parsed.error });
+    const msg = parsed.message;
+    switch (msg.type) {
+      case 'hello':
+        return;
+      case 'ping':
+        return this.send({ type: 'pong' });
+      case 'user_text':
+      case 'user_transcript': {
+        if (msg.type === 'user_transcript' && !msg.final) return;
+        const now = this.now().getTime();
+        this.textTimes = this.textTimes.filter((x) => now - x < 60_000);
+        if (this.textTimes.length >= CONVERSATION_MAX_TEXTS_PER_MINUTE) return this.rateLimited(h);
+        this.textTimes.push(now);
+        h.userActive();
+        const text = msg.text.trim();
+        if (text) h.userText(text);
+        return;
+      }
+      case 'user_speech':
+        h.userActive();
+        return h.speech(msg.event, msg.at);
+      case 'user_audio':
+        return h.audio(Buffer.from(msg.audio, 'base64'), msg.sampleRate);
+      case 'interrupt':
+        return h.interrupt();
+      case 'bye':
+        return void h.end('client', CLOSE_CODES.normal);
+    }
+  }
+
+  private rateLimited(h: ClientHandler): void {
+    this.send({ type: 'error', code: ErrorCode.RequestFail, message: RATE_LIMITED_MESSAGE });
+    void h.end('client', CLOSE_CODES.rateLimited);
+  }
+
+  /** The conversation ended: frames in are ignored from now on. */
+  stop(): void {
+    this.closed = true;
+  }
+
+  close(code: number, reason = ''): void {
+    if (this.socket.readyState === 1 || this.socket.readyState === 0) this.socket.close(code, reason);
+  }
+}

@@ -1,0 +1,44 @@
+// What a conversation's parts need from the rest of the server, as narrow interfaces: the
+// runtime wires real implementations (repositories, the knowledge hook, the latency recorder);
+// no part receives the whole Runtime.
+import type { Insertable } from 'kysely';
+import type { ServerMessage } from '@parla/shared/schemas/conversation';
+import type { ConversationsTable } from '../../db/tables/conversations';
+import type { TurnTiming } from '../repositories/conversation-turns.repository';
+import type { UsageKey } from '../repositories/usage-counters.repository';
+import type { RetrievedChunk } from '../types';
+
+/** Where a conversation's frames go: the client socket. The turn loop sees only this sink. */
+export interface ClientSink {
+  send(msg: ServerMessage): void;
+}
+
+/** The conversation records (modules/conversations). */
+export interface ConversationStore {
+  start(row: Insertable<ConversationsTable>): Promise<void>;
+  end(id: string, at: Date, reason: string): Promise<void>;
+}
+
+/** The daily allowances' counters and the plan's monthly minutes. */
+export interface UsageStore {
+  add(keys: UsageKey[], seconds: number, at: Date): Promise<void>;
+  today(key: UsageKey, at: Date): Promise<number>;
+  /** Whether the owner's plan minutes of this month are used up. */
+  monthlyMinutesUsedUp(ownerId: string): Promise<boolean>;
+}
+
+/** Knowledge retrieval before a turn. */
+export interface Retriever {
+  retrieve(ownerId: string, collectionIds: string[], query: string, topK: number): Promise<RetrievedChunk[]>;
+}
+
+/** Where each reply's timings go (batched into conversation_turns). */
+export interface LatencySink {
+  add(t: TurnTiming): void;
+}
+
+export interface Logger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}

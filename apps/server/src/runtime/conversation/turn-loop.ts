@@ -1,0 +1,253 @@
+// The turn loop of one conversation: user messages queue up as replies, one at a time; a new
+// message or an interrupt cuts the reply in progress (and replies queued before it). It calls
+// the engine with the history and the knowledge retrieved for the message, forwards what the
+// engine yields to the client sink, and reports each finished reply to its listener. It never
+// sees the socket, the database or the runtime.
+import { performance } from 'node:perf_hooks';
+import { NodeLostError } from '../nodes/node';
+import type { ResolvedAvatar } from '../avatar';
+import { EchoEngine } from '../engines/echo';
+import type { ChatMessage, Engine, EngineEvent, EngineHost, RetrievedChunk } from '../types';
+import type { ClientSink, Logger, Retriever } from './ports';
+import { Reply, uniqueSources, type ReplyFinished } from './reply';
+
+/** History kept for the brain: the last 20 messages. */
+const HISTORY_LIMIT = 20;
+/** Words per second used to estimate how long the player speaks a reply. */
+const SPEAKING_WORDS_PER_SECOND = 3;
+
+const NO_CONTEXT: { context: RetrievedChunk[]; retrievalMs: number } = { context: [], retrievalMs: 0 };
+
+export const ENGINE_FAILED_NOTICE = 'The avatar could not answer right now. Please try again in a moment.';
+
+export interface TurnLoopListener {
+  replyFinished(r: ReplyFinished): void;
+  /** The avatar started or stopped speaking (a remote node decides barge-in with it). */
+  speakingChanged(value: boolean): void;
+}
+
+export type TurnAvatar = Pick<ResolvedAvatar, 'id' | 'ownerId' | 'retrieval' | 'sendHistory'>;
+
+/** What every conversation's turn loop shares (one object per runtime: thousands of idle
+ *  conversations stay small). */
+export interface TurnLoopServices {
+  retriever: Retriever;
+  log: Logger;
+  now(): Date;
+}
+
+export class TurnLoop {
+  private engine: Engine | null = null;
+  private history: ChatMessage[] = [];
+  private reply: Reply | null = null;
+  private speakingUntil = 0;
+  private queue: Promise<void> = Promise.resolve();
+  /** Moves on each interrupt: a reply queued before an interrupt starts interrupted. */
+  private epoch = 0;
+  private stopped = false;
+  /** The daily allowance is used up: the engine repeats what the user says. */
+  echo = false;
+
+  constructor(
+    private readonly avatar: TurnAvatar,
+    private readonly sink: ClientSink,
+    private readonly listener: TurnLoopListener,
+    private readonly services: TurnLoopServices,
+  ) {}
+
+  use(engine: Engine, echo: boolean): void {
+    this.engine = engine;
+    this.echo = echo;
+  }
+
+  /** The client has been told the conversation is ready: the engine's output may flow. */
+  started(): void {
+    this.engine?.started?.();
+  }
+
+  get replying(): boolean {
+    return this.reply !== null;
+  }
+
+  isSpeaking(): boolean {
+    return this.reply !== null || this.services.now().getTime() < this.speakingUntil;
+  }
+
+  /** How an engine speaks without being asked: its output joins this loop. */
+  host(): EngineHost {
+    const host: EngineHost = {
+      beginTurn: (turnId) => {
+        if (this.reply && !this.reply.engineInitiated) return this.reply.id;
+        this.reply = new Reply(turnId, true);
+        return this.reply.id;
+      },
+      emit: (turnId, event) => {
+        if (!this.reply || this.reply.id !== turnId) {
+          if (event.type === 'transcript') return this.sink.send({ type: 'transcript', text: event.text, final: event.final });
+          host.beginTurn(turnId);
+        }
+        this.onEvent(this.reply!, event);
+      },
+      endTurn: (turnId, error) => {
+        if (this.reply?.id === turnId && this.reply.engineInitiated) this.finish(this.reply, error, 0);
+      },
+      userUtterance: (text) => this.enqueue(text),
+      transcript: (text, final) => this.sink.send({ type: 'transcript', text, final }),
+      speaking: () => this.isSpeaking(),
+      interrupt: () => this.interrupt(),
+    };
+    return host;
+  }
+
+  /** A user message: it cuts the reply being given and queues its own. */
+  userText(text: string): void {
+    this.interrupt();
+    this.enqueue(text);
+  }
+
+  /** The REST endpoint (or another engine) pushes a message: the avatar says it now. */
+  say(text: string): void {
+    const h = this.host();
+    this.interrupt();
+    const id = h.beginTurn();
+    h.emit(id, { type: 'delta', text });
+    h.endTurn(id);
+  }
+
+  speech(event: 'start' | 'end', atMs: number): void {
+    this.engine?.speech?.(event, atMs);
+  }
+
+  audio(pcm: Buffer, sampleRate: number): void {
+    this.engine?.audio?.(pcm, sampleRate);
+  }
+
+  interrupt(): void {
+    this.epoch++;
+    const r = this.reply;
+    this.speakingUntil = 0;
+    if (!r) return;
+    r.abort.abort();
+    this.finish(r, undefined, 0, true);
+  }
+
+  /** The daily allowance ran out mid-conversation: the engine becomes an echo. */
+  async switchToEcho(): Promise<void> {
+    this.echo = true;
+    this.interrupt();
+    const old = this.engine;
+    this.engine = new EchoEngine();
+    await old?.close('daily limit').catch(() => undefined);
+  }
+
+  /** No more replies: the current one is cut without a word to the client. */
+  stop(): void {
+    this.stopped = true;
+    if (this.reply) {
+      this.reply.abort.abort();
+      this.reply = null;
+    }
+  }
+
+  async close(reason: string): Promise<void> {
+    await this.engine?.close(reason).catch(() => undefined);
+  }
+
+  private enqueue(text: string): void {
+    const epoch = this.epoch;
+    this.queue = this.queue.then(() => this.userTurn(text, epoch)).catch((err: unknown) => this.services.log.error({ err }, 'conversation turn failed'));
+  }
+
+  private onEvent(reply: Reply, event: EngineEvent): void {
+    if (reply.cut) return;
+    const { sink } = this;
+    switch (event.type) {
+      case 'delta':
+        if (!event.text) return;
+        if (reply.firstDeltaAt === null) {
+          reply.firstDeltaAt = performance.now();
+          sink.send({ type: 'state', state: 'speaking' });
+          this.listener.speakingChanged(true);
+        }
+        reply.text += event.text;
+        return sink.send({ type: 'assistant_delta', turnId: reply.id, text: event.text });
+      case 'audio':
+        return sink.send({
+          type: 'audio',
+          turnId: reply.id,
+          seq: reply.audioSeq++,
+          format: event.format,
+          ...(event.sampleRate ? { sampleRate: event.sampleRate } : {}),
+          audio: event.audio,
+          ...(event.visemes ? { visemes: event.visemes } : {}),
+          ...(event.words ? { words: event.words } : {}),
+        });
+      case 'transcript':
+        return sink.send({ type: 'transcript', text: event.text, final: event.final });
+      case 'tool_call':
+        return this.services.log.info({ avatarId: this.avatar.id, tool: event.name }, 'function called');
+    }
+  }
+
+  private finish(reply: Reply, error: string | undefined, retrievalMs: number, interrupted = false, sources?: { name: string; itemId?: string }[]): void {
+    if (this.reply === reply) this.reply = null;
+    const engineMs = performance.now() - reply.started;
+    if (error && !interrupted) {
+      this.services.log.warn({ avatarId: this.avatar.id, error }, 'the engine could not answer');
+      this.sink.send({ type: 'notice', reason: 'engine_unavailable', message: ENGINE_FAILED_NOTICE });
+    }
+    this.sink.send({ type: 'assistant_done', turnId: reply.id, text: reply.text, ...(interrupted ? { interrupted: true } : {}), ...(sources?.length ? { sources } : {}) });
+    this.speakingUntil = interrupted ? 0 : this.services.now().getTime() + (reply.words / SPEAKING_WORDS_PER_SECOND) * 1000;
+    this.listener.speakingChanged(false);
+    if (!this.stopped) this.sink.send({ type: 'state', state: 'listening' });
+    this.listener.replyFinished({ firstDeltaMs: reply.firstDeltaMs, engineMs, retrievalMs, interrupted });
+  }
+
+  /** Knowledge for this message (LLM engines with collections; not while echoing). */
+  private get retrieval(): { collectionIds: string[]; topK: number } | null {
+    const r = this.avatar.retrieval;
+    return r && !this.echo && r.collectionIds.length ? r : null;
+  }
+
+  private async retrieve(text: string, r: { collectionIds: string[]; topK: number }): Promise<{ context: RetrievedChunk[]; retrievalMs: number }> {
+    const r0 = performance.now();
+    let context: RetrievedChunk[] = [];
+    try {
+      context = await this.services.retriever.retrieve(this.avatar.ownerId, r.collectionIds, text, r.topK);
+    } catch (err) {
+      this.services.log.warn({ err: String(err) }, 'knowledge retrieval failed');
+    }
+    return { context, retrievalMs: performance.now() - r0 };
+  }
+
+  private async userTurn(text: string, epoch: number): Promise<void> {
+    if (this.stopped || !this.engine) return;
+    const reply = new Reply();
+    if (epoch !== this.epoch) {
+      // Interrupted before it began.
+      this.history.push({ role: 'user', content: text });
+      return this.sink.send({ type: 'assistant_done', turnId: reply.id, text: '', interrupted: true });
+    }
+    this.reply = reply;
+    this.sink.send({ type: 'state', state: 'thinking' });
+    const retrieval = this.retrieval;
+    // No await when there is nothing to retrieve: the reply starts in the same tick.
+    const { context, retrievalMs } = retrieval ? await this.retrieve(text, retrieval) : NO_CONTEXT;
+    const history = this.avatar.sendHistory ? this.history.slice(-HISTORY_LIMIT) : [];
+    let error: string | undefined;
+    try {
+      for await (const event of this.engine.turn({ turnId: reply.id, text, history, context, signal: reply.signal })) {
+        if (reply.cut || this.stopped) break;
+        this.onEvent(reply, event);
+      }
+    } catch (err) {
+      if (!reply.cut) error = err instanceof Error ? err.message : String(err);
+      if (err instanceof NodeLostError) return;
+    }
+    this.history.push({ role: 'user', content: text });
+    if (reply.text) this.history.push({ role: 'assistant', content: reply.text });
+    if (this.history.length > HISTORY_LIMIT * 2) this.history = this.history.slice(-HISTORY_LIMIT);
+    if (reply.cut) return;
+    this.finish(reply, error, retrievalMs, false, uniqueSources(context));
+  }
+}

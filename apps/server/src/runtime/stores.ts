@@ -1,0 +1,33 @@
+// The conversation parts' collaborators (conversation/ports.ts) over the repositories.
+import { planLimits } from '@parla/shared/plans';
+import type { AppContext } from '../context';
+import { minutesUsedThisMonth } from '../modules/account/usage';
+import { planOf } from '../modules/avatars/avatars.repository';
+import { endConversation, startConversation } from '../modules/conversations/conversations.repository';
+import type { ConversationStore, UsageStore } from './conversation/ports';
+import { addUsage, usageToday } from './repositories/usage-counters.repository';
+
+export function conversationStore(ctx: AppContext): ConversationStore {
+  return {
+    start: async (row) => void (await startConversation(ctx.db, row)),
+    end: async (id, at, reason) => void (await endConversation(ctx.db, id, at, reason)),
+  };
+}
+
+/** The plan's minutes per month of an owner (null: unlimited). */
+export async function planMinutes(ctx: AppContext, ownerId: string): Promise<number | null> {
+  return planLimits((await planOf(ctx.db, ownerId)) ?? 0).minutesPerMonth;
+}
+
+export async function monthlyMinutesUsedUp(ctx: AppContext, ownerId: string): Promise<boolean> {
+  const minutes = await planMinutes(ctx, ownerId);
+  return minutes !== null && (await minutesUsedThisMonth(ctx, ownerId)) >= minutes;
+}
+
+export function usageStore(ctx: AppContext): UsageStore {
+  return {
+    add: (keys, seconds, at) => addUsage(ctx.db, keys, seconds, at),
+    today: (key, at) => usageToday(ctx.db, key, at),
+    monthlyMinutesUsedUp: (ownerId) => monthlyMinutesUsedUp(ctx, ownerId),
+  };
+}
