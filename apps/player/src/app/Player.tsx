@@ -6,6 +6,7 @@ import type { PlayerConfig } from '../config/player-config';
 import { aspectRatio } from '../config/player-config';
 import type { ConversationClient } from '../conversation/conversation-client';
 import { createConversationClient } from '../conversation/create-client';
+import { describeEnd, RECONNECT_ATTEMPTS, reconnectDelay, type ConversationEnd, type EndFacts } from '../conversation/ending';
 import { HostBridge } from '../host/host-bridge';
 import { FaceDriver } from '../lipsync/face-driver';
 import { SpeechIn, speechRecognitionAvailable } from '../speech/speech-in';
@@ -13,7 +14,9 @@ import { SpeechOut } from '../speech/speech-out';
 import { Captions, ChatHistory, ChatInput, type ChatMessage } from '../ui/Chat';
 import { Controls } from '../ui/Controls';
 import { DialPage } from '../ui/DialPage';
+import { EndPanel } from '../ui/EndPanel';
 import { Stage } from '../ui/Stage';
+import { micFailureMessage } from './mic-messages';
 import { takeSentences } from './sentences';
 
 const CAPTION_LINGER_MS = 1500;
@@ -31,6 +34,17 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
   const [speaker, setSpeaker] = useState(!config.speakerOff);
   const [fullscreen, setFullscreen] = useState(false);
   const [notice, setNotice] = useState('');
+  const micByUser = useRef(false);
+  /** The conversation ended without the user ending it: what happened, and what to offer. */
+  const [ended, setEnded] = useState<ConversationEnd | null>(null);
+  /** Reconnect attempt under way after a transient drop (0: none). */
+  const [reconnecting, setReconnecting] = useState(0);
+  const attempts = useRef(0);
+  const reconnectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** The browser cannot speak: captions stay on whatever the settings say. */
+  const [silent, setSilent] = useState(false);
+  /** A third-party agent is speaking (its speakingEnded is owed). */
+  const agentSpeaking = useRef(false);
 
   const driver = useMemo(() => new FaceDriver(), []);
   const bridgeRef = useRef<HostBridge | null>(null);
@@ -52,12 +66,17 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
         setCaption(text);
         bridgeRef.current?.emit('speakingStarted', { text });
       },
-      onEnd: (text) => {
-        bridgeRef.current?.emit('speakingEnded', { text });
+      onEnd: (text, { interrupted }) => {
+        bridgeRef.current?.emit('speakingEnded', { text, ...(interrupted ? { interrupted: true } : {}) });
         captionTimer.current = setTimeout(() => setCaption(''), CAPTION_LINGER_MS);
       },
+      onUnavailable: (reason) => {
+        setSilent(true);
+        setNotice(`This browser has no voice for ${avatar.language}: the avatar's replies are shown as captions.`);
+        bridgeRef.current?.emit('speechUnavailable', { language: avatar.language, reason });
+      },
     });
-  }, [speech]);
+  }, [speech, avatar.language]);
   useEffect(() => speech.setSpeaker(speaker), [speech, speaker]);
   const speakerRef = useRef(speaker);
   useEffect(() => {
@@ -75,8 +94,47 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
     return messageId;
   };
 
+  /** Stops what the ended conversation was doing: speech, mouth, mic, a third-party agent. */
+  const stopActivity = useCallback(() => {
+    speech.cancel();
+    if (agentSpeaking.current) {
+      agentSpeaking.current = false;
+      bridgeRef.current?.emit('speakingEnded', { text: agentSaid.current, interrupted: true });
+    }
+    driver.use(null);
+    micByUser.current = false;
+    setMic(false);
+    setProviderMic(false);
+  }, [speech, driver]);
+
+  const connectRef = useRef<() => void>(() => undefined);
+  /** The server or the network ended the conversation: say so, stop, and reconnect or offer to. */
+  const onEnded = useCallback(
+    (facts: EndFacts) => {
+      clientRef.current = null;
+      stopActivity();
+      const end = describeEnd(facts);
+      setNotice('');
+      bridgeRef.current?.emit('disconnected', { reason: end.reason, code: facts.code, message: end.message });
+      if (end.retry === 'auto' && attempts.current < RECONNECT_ATTEMPTS) {
+        const attempt = ++attempts.current;
+        setReconnecting(attempt);
+        bridgeRef.current?.emit('reconnecting', { reason: end.reason, attempt });
+        clearTimeout(reconnectTimer.current);
+        reconnectTimer.current = setTimeout(() => connectRef.current(), reconnectDelay(attempt - 1));
+        return;
+      }
+      attempts.current = 0;
+      setReconnecting(0);
+      setEnded(end.retry === 'auto' ? { ...end, message: `${end.message} Reconnecting did not work.`, retry: 'manual' } : end);
+    },
+    [stopActivity],
+  );
+
   const connect = useCallback(() => {
     if (clientRef.current) return;
+    clearTimeout(reconnectTimer.current);
+    setEnded(null);
     const client = createConversationClient(avatar);
     clientRef.current = client;
     client.setSpeaker?.(speakerRef.current);
@@ -87,6 +145,8 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
     void client.connect({
       onReady: (info) => {
         serverAudio = !!info.audio;
+        attempts.current = 0;
+        setReconnecting(0);
         bridgeRef.current?.emit('connected', { sessionId: info.sessionId, engine: info.engine });
       },
       onDelta: (turnId, text) => {
@@ -139,6 +199,7 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
       },
       onSpeaking: (on) => {
         const text = agentSaid.current;
+        agentSpeaking.current = on;
         if (on) {
           clearTimeout(captionTimer.current);
           setCaption(text);
@@ -153,25 +214,39 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
         setNotice(message);
         bridgeRef.current?.emit('error', { code, message });
       },
+      onClose: (facts) => {
+        if (clientRef.current === client) onEnded(facts);
+      },
     });
     setLive(true);
-  }, [avatar, speech, driver]);
+  }, [avatar, speech, driver, onEnded]);
+  useEffect(() => {
+    connectRef.current = connect;
+  }, [connect]);
+  useEffect(() => () => clearTimeout(reconnectTimer.current), []);
 
   const disconnect = useCallback(() => {
+    const wasOpen = clientRef.current !== null || reconnecting > 0;
+    clearTimeout(reconnectTimer.current);
+    attempts.current = 0;
+    setReconnecting(0);
+    setEnded(null);
     clientRef.current?.close();
     clientRef.current = null;
-    speech.cancel();
-    driver.use(null);
-    setMic(false);
-    setProviderMic(false);
+    stopActivity();
     setLive(false);
     setMessages([]);
     setCaption('');
-    bridgeRef.current?.emit('disconnected');
-  }, [speech, driver]);
+    if (wasOpen) bridgeRef.current?.emit('disconnected', { reason: 'user' });
+  }, [stopActivity, reconnecting]);
 
   const send = useCallback(
     (text: string) => {
+      // Nothing is sent into a closed conversation: a reconnect is under way, or the user chooses.
+      if (ended || reconnecting) {
+        setNotice(reconnecting ? 'Reconnecting… your message was not sent.' : ended!.message);
+        return;
+      }
       if (!clientRef.current) connect();
       // Speaking over the avatar interrupts it.
       if (speech.speaking) {
@@ -182,7 +257,7 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
       bridgeRef.current?.emit('userText', { text });
       clientRef.current?.sendText(text);
     },
-    [connect, speech],
+    [connect, speech, ended, reconnecting],
   );
 
   const say = useCallback(
@@ -193,7 +268,6 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
     [speech],
   );
 
-  const micByUser = useRef(false);
   const userSetMic = useCallback((on: boolean) => {
     micByUser.current = on;
     setMic(on);
@@ -228,11 +302,11 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // Mic: listen while live and on; recognised speech is sent like typed text. When the mic was
-  // switched on by the user and recognition fails (it may need a network), say so; when it was
-  // on by default, just switch it off.
+  // Mic: listen while live and on (only ever switched on by the user or the host page's setMic);
+  // recognised speech is sent like typed text. When recognition fails (no device, permission
+  // lost, no service) the listener stops itself: the button goes off and the user reads why.
   useEffect(() => {
-    if (!live || !canListen) return;
+    if (!live || !canListen || ended || reconnecting) return;
     if (providerMic) {
       const client = clientRef.current;
       client?.setMic?.(mic);
@@ -240,19 +314,17 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
     }
     if (!mic) return;
     const listener = new SpeechIn(avatar.language);
-    const failed = () => {
-      if (micByUser.current) setNotice('Speech recognition is not available right now. You can type instead.');
+    const failed = (error: string) => {
+      setNotice(micFailureMessage(error));
+      bridgeRef.current?.emit('error', { code: 0, message: micFailureMessage(error), mic: error });
+      micByUser.current = false;
       setMic(false);
     };
-    if (!listener.start({ onText: (t) => commands.current.send(t), onError: failed })) failed();
+    if (!listener.start({ onText: (t) => commands.current.send(t), onError: failed })) failed('unavailable');
     return () => listener.stop();
-  }, [live, mic, canListen, providerMic, avatar.language]);
+  }, [live, mic, canListen, providerMic, avatar.language, ended, reconnecting]);
   useEffect(() => bridgeRef.current?.emit('micChanged', { on: mic }), [mic]);
   useEffect(() => bridgeRef.current?.emit('speakerChanged', { on: speaker }), [speaker]);
-  // micOff: the mic starts off; otherwise it starts on once the user has started the chat.
-  useEffect(() => {
-    if (live && canListen && !config.micOff) setMic(true);
-  }, [live, canListen, config.micOff]);
 
   useEffect(() => {
     const onChange = () => setFullscreen(!!document.fullscreenElement);
@@ -275,14 +347,20 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
         <>
           <Stage avatar={avatar} driver={driver} style={stageStyle} />
           {!config.hideChatHistory && <ChatHistory messages={messages} />}
-          {config.captions && <Captions text={caption} />}
-          {notice && (
+          {(config.captions || silent) && <Captions text={caption} />}
+          {reconnecting > 0 && (
+            <div className="notice reconnecting" role="status" data-testid="reconnecting">
+              Connection lost. Reconnecting…
+            </div>
+          )}
+          {ended && <EndPanel message={ended.message} canRestart={ended.retry !== 'none'} onRestart={connect} />}
+          {notice && !ended && (
             <div className="notice" role="status" onClick={() => setNotice('')}>
               {notice}
             </div>
           )}
           <div className="bottom">
-            {!config.hideChatInput && <ChatInput placeholder={config.chatInputPlaceholder} onSend={send} />}
+            {!config.hideChatInput && <ChatInput placeholder={config.chatInputPlaceholder} onSend={send} disabled={!!ended || reconnecting > 0} />}
             <Controls
               position={config.controlButtonPosition}
               mic={canListen ? mic : null}

@@ -25,19 +25,19 @@ export function ChatHistory({ messages }: { messages: ChatMessage[] }) {
   );
 }
 
-export function ChatInput({ placeholder, onSend }: { placeholder: string; onSend(text: string): void }) {
+export function ChatInput({ placeholder, onSend, disabled = false }: { placeholder: string; onSend(text: string): void; disabled?: boolean }) {
   const [text, setText] = useState('');
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const t = text.trim();
-    if (!t) return;
+    if (!t || disabled) return;
     onSend(t);
     setText('');
   };
   return (
     <form className="chat-input" onSubmit={submit}>
-      <input aria-label="Message" placeholder={placeholder} value={text} maxLength={2000} onChange={(e) => setText(e.target.value)} autoComplete="off" />
-      <button type="submit" className="round" aria-label="Send" disabled={!text.trim()}>
+      <input aria-label="Message" placeholder={disabled ? 'The conversation has ended' : placeholder} disabled={disabled} value={text} maxLength={2000} onChange={(e) => setText(e.target.value)} autoComplete="off" />
+      <button type="submit" className="round" aria-label="Send" disabled={disabled || !text.trim()}>
         <Icon name="send" />
       </button>
     </form>
