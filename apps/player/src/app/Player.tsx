@@ -18,8 +18,11 @@ import { EndPanel } from '../ui/EndPanel';
 import { Stage } from '../ui/Stage';
 import { micFailureMessage } from './mic-messages';
 import { takeSentences } from './sentences';
+import { useOverlays } from './use-overlays';
+import type { FaceBox } from '../renderers/renderer';
 
 const CAPTION_LINGER_MS = 1500;
+const NOTICE_MS = 8000;
 let nextId = 0;
 const id = () => `m${++nextId}`;
 
@@ -326,6 +329,13 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
   useEffect(() => bridgeRef.current?.emit('micChanged', { on: mic }), [mic]);
   useEffect(() => bridgeRef.current?.emit('speakerChanged', { on: speaker }), [speaker]);
 
+  // Notices go by themselves (they sit over the top of the stage).
+  useEffect(() => {
+    if (!notice) return;
+    const t = setTimeout(() => setNotice(''), NOTICE_MS);
+    return () => clearTimeout(t);
+  }, [notice]);
+
   useEffect(() => {
     const onChange = () => setFullscreen(!!document.fullscreenElement);
     document.addEventListener('fullscreenchange', onChange);
@@ -339,15 +349,21 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
   const ratio = aspectRatio(config.screenAspectRatio);
   const [rw, rh] = (config.screenAspectRatio ?? '').split(':').map(Number);
   const stageStyle = ratio && rw && rh ? { aspectRatio: ratio, width: `min(100%, calc(100vh * ${rw / rh}))`, height: 'auto', maxHeight: '100%' } : undefined;
+  const playerRef = useRef<HTMLDivElement>(null);
+  const bottomRef = useRef<HTMLDivElement>(null);
+  const captionRef = useRef<HTMLDivElement>(null);
+  const historyRef = useRef<HTMLDivElement>(null);
+  const [faceBox, setFaceBox] = useState<FaceBox | null>(null);
+  const overlays = useOverlays(playerRef, bottomRef, captionRef, historyRef, live ? faceBox : null, `${caption}\n${messages.length}`);
   const canFullscreen = !config.hideFS && typeof document !== 'undefined' && document.fullscreenEnabled;
 
   return (
-    <div className={`player${avatar.scene.background.kind === 'transparent' ? ' transparent' : ''}`} data-testid="player" data-phase={live ? 'live' : 'dial'}>
+    <div ref={playerRef} className={`player${avatar.scene.background.kind === 'transparent' ? ' transparent' : ''}`} data-testid="player" data-phase={live ? 'live' : 'dial'}>
       {live ? (
         <>
-          <Stage avatar={avatar} driver={driver} style={stageStyle} />
-          {!config.hideChatHistory && <ChatHistory messages={messages} />}
-          {(config.captions || silent) && <Captions text={caption} />}
+          <Stage avatar={avatar} driver={driver} style={stageStyle} onFaceBox={setFaceBox} />
+          {!config.hideChatHistory && overlays.history !== null && <ChatHistory messages={messages} style={overlays.history} boxRef={historyRef} />}
+          {(config.captions || silent) && <Captions text={caption} style={overlays.caption} ref={captionRef} />}
           {reconnecting > 0 && (
             <div className="notice reconnecting" role="status" data-testid="reconnecting">
               Connection lost. Reconnecting…
@@ -359,7 +375,7 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
               {notice}
             </div>
           )}
-          <div className="bottom">
+          <div className="bottom" ref={bottomRef}>
             {!config.hideChatInput && <ChatInput placeholder={config.chatInputPlaceholder} onSend={send} disabled={!!ended || reconnecting > 0} />}
             <Controls
               position={config.controlButtonPosition}

@@ -4,7 +4,7 @@
 import type { ImageAvatarModel, ImageAvatarSprite } from '@parla/shared/schemas/catalogue';
 import type { PublicAvatar } from '@parla/shared/schemas/player';
 import type { Viseme } from '@parla/shared/visemes';
-import { Blinker, wobble, type AvatarRenderer, type FaceState } from './renderer';
+import { Blinker, wobble, type AvatarRenderer, type FaceBox, type FaceState } from './renderer';
 
 const FADE_MS = 60;
 
@@ -32,6 +32,20 @@ export async function createImageRenderer(host: HTMLElement, avatar: PublicAvata
   let browsUntil = 0, nextBrows = 0;
   let wasSpeaking = false;
 
+  // The face in avatar space: brows to the lowest mouth frame, eye to eye; padded for head motion.
+  const features = [model.brows.neutral, model.brows.raised, model.eyes.open, model.smile, ...Object.values(model.mouth)];
+  const fx0 = Math.min(...features.map((f) => f.x));
+  const fy0 = Math.min(...features.map((f) => f.y));
+  const fx1 = Math.max(...features.map((f) => f.x + f.w));
+  const fy1 = Math.max(...features.map((f) => f.y + f.h));
+  const pad = 0.08 * (fy1 - fy0);
+  const faceBox = (): FaceBox => {
+    const scale = Math.min(width / model.width, height / model.height);
+    const ox = (width - model.width * scale) / 2;
+    const oy = height - model.height * scale;
+    return { x: ox + (fx0 - pad) * scale, y: oy + (fy0 - pad) * scale, w: (fx1 - fx0 + 2 * pad) * scale, h: (fy1 - fy0 + 2 * pad) * scale };
+  };
+
   const draw = (s: ImageAvatarSprite, alpha = 1) => {
     if (alpha <= 0) return;
     ctx.globalAlpha = alpha;
@@ -40,6 +54,7 @@ export async function createImageRenderer(host: HTMLElement, avatar: PublicAvata
   };
 
   return {
+    faceBox,
     resize(w, h) {
       dpr = Math.min(2, window.devicePixelRatio || 1);
       width = Math.max(1, w);
