@@ -25,6 +25,7 @@ beforeEach(() => {
     }
     if (url === '/api/llm/models') {
       const b = body as { baseUrl: string; custom?: boolean };
+      if ((body as { apiKey: string }).apiKey.includes('unlisted')) return new Response(JSON.stringify({ status: 'ERROR', code: 1001, errors: ['The provider did not answer.'] }), { status: 502, headers: { 'content-type': 'application/json' } });
       if (b.custom && b.baseUrl.includes('quiet')) return new Response(JSON.stringify({ status: 'ERROR', code: 1001, errors: ['Invalid URL or API Key provided.'] }), { status: 400, headers: { 'content-type': 'application/json' } });
       return json({ models: ['house-model-large', 'house-model-small'] });
     }
@@ -136,5 +137,21 @@ describe('Brain → FOUNDATIONS', () => {
     expect(screen.getByRole('combobox', { name: 'Base URL' })).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByRole('combobox', { name: 'Base URL' })).toHaveTextContent('Groq');
     expect(screen.queryByRole('textbox', { name: /Custom base URL/ })).not.toBeInTheDocument();
+  });
+
+  it('lets the model be typed for a listed provider whose model list cannot be read', { timeout: 60_000 }, async () => {
+    const user = userEvent.setup();
+    const { onChange } = setup();
+    await screen.findByText('currently set');
+    await user.click(screen.getByRole('radio', { name: 'Composite (cascading)' }));
+    await user.click(screen.getByRole('combobox', { name: 'Avatar Engine' }));
+    await user.click(screen.getByRole('option', { name: 'Large Language Model' }));
+    await user.click(screen.getByRole('combobox', { name: 'Base URL' }));
+    await user.click(screen.getByRole('option', { name: /^OpenAI/ }));
+    await user.type(screen.getByLabelText(/^API Key/), 'sk-unlisted-0123456789');
+    const typed = await screen.findByRole('textbox', { name: /^Model/ }, { timeout: 3000 });
+    expect(screen.getByText(/The provider did not answer\..*type the model name/)).toBeInTheDocument();
+    await user.type(typed, 'gpt-4o-mini');
+    await waitFor(() => expect(onChange.mock.lastCall![0].pipeline.llm).toMatchObject({ model: 'gpt-4o-mini' }));
   });
 });
