@@ -6,18 +6,18 @@ import type { PlayerConfig } from '../config/player-config';
 import { aspectRatio } from '../config/player-config';
 import type { ConversationClient } from '../conversation/conversation-client';
 import { createConversationClient } from '../conversation/create-client';
-import { describeEnd, RECONNECT_ATTEMPTS, reconnectDelay, type ConversationEnd, type EndFacts } from '../conversation/ending';
 import { HostBridge } from '../host/host-bridge';
 import { FaceDriver } from '../lipsync/face-driver';
-import { SpeechIn, speechRecognitionAvailable } from '../speech/speech-in';
+import { speechRecognitionAvailable } from '../speech/speech-in';
 import { SpeechOut } from '../speech/speech-out';
 import { Captions, ChatHistory, ChatInput, type ChatMessage } from '../ui/Chat';
 import { Controls } from '../ui/Controls';
 import { DialPage } from '../ui/DialPage';
 import { EndPanel } from '../ui/EndPanel';
 import { Stage } from '../ui/Stage';
-import { micFailureMessage } from './mic-messages';
 import { takeSentences } from './sentences';
+import { useConversationEnd } from './use-conversation-end';
+import { useListening } from './use-listening';
 import { useOverlays } from './use-overlays';
 import type { FaceBox } from '../renderers/renderer';
 
@@ -38,12 +38,6 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
   const [fullscreen, setFullscreen] = useState(false);
   const [notice, setNotice] = useState('');
   const micByUser = useRef(false);
-  /** The conversation ended without the user ending it: what happened, and what to offer. */
-  const [ended, setEnded] = useState<ConversationEnd | null>(null);
-  /** Reconnect attempt under way after a transient drop (0: none). */
-  const [reconnecting, setReconnecting] = useState(0);
-  const attempts = useRef(0);
-  const reconnectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   /** The browser cannot speak: captions stay on whatever the settings say. */
   const [silent, setSilent] = useState(false);
   /** A third-party agent is speaking (its speakingEnded is owed). */
@@ -111,33 +105,13 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
   }, [speech, driver]);
 
   const connectRef = useRef<() => void>(() => undefined);
-  /** The server or the network ended the conversation: say so, stop, and reconnect or offer to. */
-  const onEnded = useCallback(
-    (facts: EndFacts) => {
-      clientRef.current = null;
-      stopActivity();
-      const end = describeEnd(facts);
-      setNotice('');
-      bridgeRef.current?.emit('disconnected', { reason: end.reason, code: facts.code, message: end.message });
-      if (end.retry === 'auto' && attempts.current < RECONNECT_ATTEMPTS) {
-        const attempt = ++attempts.current;
-        setReconnecting(attempt);
-        bridgeRef.current?.emit('reconnecting', { reason: end.reason, attempt });
-        clearTimeout(reconnectTimer.current);
-        reconnectTimer.current = setTimeout(() => connectRef.current(), reconnectDelay(attempt - 1));
-        return;
-      }
-      attempts.current = 0;
-      setReconnecting(0);
-      setEnded(end.retry === 'auto' ? { ...end, message: `${end.message} Reconnecting did not work.`, retry: 'manual' } : end);
-    },
-    [stopActivity],
-  );
+  const reconnect = useCallback(() => connectRef.current(), []);
+  // The server or the network ended the conversation: say so, stop, and reconnect or offer to.
+  const { ended, reconnecting, onEnded, onReady, reset } = useConversationEnd(bridgeRef, reconnect);
 
   const connect = useCallback(() => {
     if (clientRef.current) return;
-    clearTimeout(reconnectTimer.current);
-    setEnded(null);
+    reset();
     const client = createConversationClient(avatar);
     clientRef.current = client;
     client.setSpeaker?.(speakerRef.current);
@@ -148,8 +122,7 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
     void client.connect({
       onReady: (info) => {
         serverAudio = !!info.audio;
-        attempts.current = 0;
-        setReconnecting(0);
+        onReady();
         bridgeRef.current?.emit('connected', { sessionId: info.sessionId, engine: info.engine });
       },
       onDelta: (turnId, text) => {
@@ -218,22 +191,22 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
         bridgeRef.current?.emit('error', { code, message });
       },
       onClose: (facts) => {
-        if (clientRef.current === client) onEnded(facts);
+        if (clientRef.current !== client) return;
+        clientRef.current = null;
+        stopActivity();
+        setNotice('');
+        onEnded(facts);
       },
     });
     setLive(true);
-  }, [avatar, speech, driver, onEnded]);
+  }, [avatar, speech, driver, onEnded, onReady, reset, stopActivity]);
   useEffect(() => {
     connectRef.current = connect;
   }, [connect]);
-  useEffect(() => () => clearTimeout(reconnectTimer.current), []);
 
   const disconnect = useCallback(() => {
     const wasOpen = clientRef.current !== null || reconnecting > 0;
-    clearTimeout(reconnectTimer.current);
-    attempts.current = 0;
-    setReconnecting(0);
-    setEnded(null);
+    reset();
     clientRef.current?.close();
     clientRef.current = null;
     stopActivity();
@@ -241,7 +214,7 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
     setMessages([]);
     setCaption('');
     if (wasOpen) bridgeRef.current?.emit('disconnected', { reason: 'user' });
-  }, [stopActivity, reconnecting]);
+  }, [stopActivity, reconnecting, reset]);
 
   const send = useCallback(
     (text: string) => {
@@ -305,27 +278,22 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // Mic: listen while live and on (only ever switched on by the user or the host page's setMic);
-  // recognised speech is sent like typed text. When recognition fails (no device, permission
-  // lost, no service) the listener stops itself: the button goes off and the user reads why.
-  useEffect(() => {
-    if (!live || !canListen || ended || reconnecting) return;
-    if (providerMic) {
-      const client = clientRef.current;
-      client?.setMic?.(mic);
-      return () => client?.setMic?.(false);
-    }
-    if (!mic) return;
-    const listener = new SpeechIn(avatar.language);
-    const failed = (error: string) => {
-      setNotice(micFailureMessage(error));
-      bridgeRef.current?.emit('error', { code: 0, message: micFailureMessage(error), mic: error });
-      micByUser.current = false;
-      setMic(false);
-    };
-    if (!listener.start({ onText: (t) => commands.current.send(t), onError: failed })) failed('unavailable');
-    return () => listener.stop();
-  }, [live, mic, canListen, providerMic, avatar.language, ended, reconnecting]);
+  const onMicFailed = useCallback((message: string) => {
+    setNotice(message);
+    micByUser.current = false;
+    setMic(false);
+  }, []);
+  const onHeard = useCallback((text: string) => commands.current.send(text), []);
+  useListening({
+    active: live && canListen && !ended && !reconnecting,
+    mic,
+    providerMic,
+    language: avatar.language,
+    client: clientRef,
+    bridge: bridgeRef,
+    onText: onHeard,
+    onFailed: onMicFailed,
+  });
   useEffect(() => bridgeRef.current?.emit('micChanged', { on: mic }), [mic]);
   useEffect(() => bridgeRef.current?.emit('speakerChanged', { on: speaker }), [speaker]);
 
