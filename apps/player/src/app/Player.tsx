@@ -344,7 +344,7 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
             </div>
           )}
           <div className="bottom" ref={bottomRef}>
-            {!config.hideChatInput && <ChatInput placeholder={config.chatInputPlaceholder} onSend={send} disabled={!!ended || reconnecting > 0} />}
+            {!config.hideChatInput && <ChatInput placeholder={config.chatInputPlaceholder} onSend={send} disabled={reconnecting ? 'Reconnecting…' : ended ? 'The conversation has ended' : undefined} />}
             <Controls
               position={config.controlButtonPosition}
               mic={canListen ? mic : null}

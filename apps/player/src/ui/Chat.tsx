@@ -26,7 +26,8 @@ export function ChatHistory({ messages, style, boxRef }: { messages: ChatMessage
   );
 }
 
-export function ChatInput({ placeholder, onSend, disabled = false }: { placeholder: string; onSend(text: string): void; disabled?: boolean }) {
+/** `disabled`: why nothing can be sent now (shown in place of the placeholder). */
+export function ChatInput({ placeholder, onSend, disabled }: { placeholder: string; onSend(text: string): void; disabled?: string | undefined }) {
   const [text, setText] = useState('');
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -37,8 +38,8 @@ export function ChatInput({ placeholder, onSend, disabled = false }: { placehold
   };
   return (
     <form className="chat-input" onSubmit={submit}>
-      <input aria-label="Message" placeholder={disabled ? 'The conversation has ended' : placeholder} disabled={disabled} value={text} maxLength={2000} onChange={(e) => setText(e.target.value)} autoComplete="off" />
-      <button type="submit" className="round" aria-label="Send" disabled={disabled || !text.trim()}>
+      <input aria-label="Message" placeholder={disabled ?? placeholder} disabled={!!disabled} value={text} maxLength={2000} onChange={(e) => setText(e.target.value)} autoComplete="off" />
+      <button type="submit" className="round" aria-label="Send" disabled={!!disabled || !text.trim()}>
         <Icon name="send" />
       </button>
     </form>
