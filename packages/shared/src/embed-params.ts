@@ -111,6 +111,10 @@ export const PLAYER_EVENTS = [
   'micChanged',
   'speakerChanged',
   'error',
+  /** Once: the browser cannot speak the avatar's language and no server voice does (captions stay). */
+  'speechUnavailable',
+  /** The conversation was cut and the player reconnects by itself (`{reason, attempt}`). */
+  'reconnecting',
 ] as const;
 export type PlayerEventName = (typeof PLAYER_EVENTS)[number];
 

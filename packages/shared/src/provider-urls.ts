@@ -82,6 +82,8 @@ export interface BrainCatalogue {
   realtimeVadOptions: readonly NumberOption[];
   agentPipelineList: readonly AgentPipeline[];
   endpoints: Record<keyof typeof PROVIDER_ENDPOINTS, string>;
+  /** Simple mode's own language model is configured on this server (LLM_BASE_URL); absent: unknown. */
+  serverLlm?: boolean;
 }
 
 export function buildBrainCatalogue(overrides: readonly UrlOverride[] = []): BrainCatalogue {

@@ -121,4 +121,40 @@ describe('live player', () => {
     fireEvent.click(screen.getByRole('button', { name: 'End chat' }));
     expect(screen.getByTestId('dial-page')).toBeTruthy();
   });
+
+  it("keeps the mic off after LET'S CHAT until the user switches it on; a mic with no device goes off with a message", async () => {
+    let starts = 0;
+    class NoDeviceRecognition {
+      lang = '';
+      continuous = false;
+      interimResults = false;
+      onresult = null;
+      onerror: ((e: { error: string }) => void) | null = null;
+      onend: (() => void) | null = null;
+      start() {
+        starts++;
+        setTimeout(() => {
+          this.onerror?.({ error: 'audio-capture' });
+          this.onend?.();
+        }, 1);
+      }
+      stop() {}
+      abort() {}
+    }
+    vi.stubGlobal('webkitSpeechRecognition', NoDeviceRecognition);
+    try {
+      show('');
+      fireEvent.click(screen.getByRole('button', { name: "LET'S CHAT" }));
+      const mic = screen.getByRole('button', { name: 'Microphone' });
+      expect(mic.getAttribute('aria-pressed')).toBe('false');
+      expect(starts).toBe(0);
+      fireEvent.click(mic);
+      await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/No microphone was found/));
+      expect(mic.getAttribute('aria-pressed')).toBe('false');
+      await new Promise((r) => setTimeout(r, 300));
+      expect(starts).toBe(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

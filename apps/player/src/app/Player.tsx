@@ -8,15 +8,21 @@ import type { ConversationClient } from '../conversation/conversation-client';
 import { createConversationClient } from '../conversation/create-client';
 import { HostBridge } from '../host/host-bridge';
 import { FaceDriver } from '../lipsync/face-driver';
-import { SpeechIn, speechRecognitionAvailable } from '../speech/speech-in';
+import { speechRecognitionAvailable } from '../speech/speech-in';
 import { SpeechOut } from '../speech/speech-out';
 import { Captions, ChatHistory, ChatInput, type ChatMessage } from '../ui/Chat';
 import { Controls } from '../ui/Controls';
 import { DialPage } from '../ui/DialPage';
+import { EndPanel } from '../ui/EndPanel';
 import { Stage } from '../ui/Stage';
 import { takeSentences } from './sentences';
+import { useConversationEnd } from './use-conversation-end';
+import { useListening } from './use-listening';
+import { useOverlays } from './use-overlays';
+import type { FaceBox } from '../renderers/renderer';
 
 const CAPTION_LINGER_MS = 1500;
+const NOTICE_MS = 8000;
 let nextId = 0;
 const id = () => `m${++nextId}`;
 
@@ -31,6 +37,11 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
   const [speaker, setSpeaker] = useState(!config.speakerOff);
   const [fullscreen, setFullscreen] = useState(false);
   const [notice, setNotice] = useState('');
+  const micByUser = useRef(false);
+  /** The browser cannot speak: captions stay on whatever the settings say. */
+  const [silent, setSilent] = useState(false);
+  /** A third-party agent is speaking (its speakingEnded is owed). */
+  const agentSpeaking = useRef(false);
 
   const driver = useMemo(() => new FaceDriver(), []);
   const bridgeRef = useRef<HostBridge | null>(null);
@@ -52,12 +63,17 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
         setCaption(text);
         bridgeRef.current?.emit('speakingStarted', { text });
       },
-      onEnd: (text) => {
-        bridgeRef.current?.emit('speakingEnded', { text });
+      onEnd: (text, { interrupted }) => {
+        bridgeRef.current?.emit('speakingEnded', { text, ...(interrupted ? { interrupted: true } : {}) });
         captionTimer.current = setTimeout(() => setCaption(''), CAPTION_LINGER_MS);
       },
+      onUnavailable: (reason) => {
+        setSilent(true);
+        setNotice(`This browser has no voice for ${avatar.language}: the avatar's replies are shown as captions.`);
+        bridgeRef.current?.emit('speechUnavailable', { language: avatar.language, reason });
+      },
     });
-  }, [speech]);
+  }, [speech, avatar.language]);
   useEffect(() => speech.setSpeaker(speaker), [speech, speaker]);
   const speakerRef = useRef(speaker);
   useEffect(() => {
@@ -75,8 +91,27 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
     return messageId;
   };
 
+  /** Stops what the ended conversation was doing: speech, mouth, mic, a third-party agent. */
+  const stopActivity = useCallback(() => {
+    speech.cancel();
+    if (agentSpeaking.current) {
+      agentSpeaking.current = false;
+      bridgeRef.current?.emit('speakingEnded', { text: agentSaid.current, interrupted: true });
+    }
+    driver.use(null);
+    micByUser.current = false;
+    setMic(false);
+    setProviderMic(false);
+  }, [speech, driver]);
+
+  const connectRef = useRef<() => void>(() => undefined);
+  const reconnect = useCallback(() => connectRef.current(), []);
+  // The server or the network ended the conversation: say so, stop, and reconnect or offer to.
+  const { ended, reconnecting, onEnded, onReady, reset } = useConversationEnd(bridgeRef, reconnect);
+
   const connect = useCallback(() => {
     if (clientRef.current) return;
+    reset();
     const client = createConversationClient(avatar);
     clientRef.current = client;
     client.setSpeaker?.(speakerRef.current);
@@ -87,6 +122,7 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
     void client.connect({
       onReady: (info) => {
         serverAudio = !!info.audio;
+        onReady();
         bridgeRef.current?.emit('connected', { sessionId: info.sessionId, engine: info.engine });
       },
       onDelta: (turnId, text) => {
@@ -139,6 +175,7 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
       },
       onSpeaking: (on) => {
         const text = agentSaid.current;
+        agentSpeaking.current = on;
         if (on) {
           clearTimeout(captionTimer.current);
           setCaption(text);
@@ -153,25 +190,39 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
         setNotice(message);
         bridgeRef.current?.emit('error', { code, message });
       },
+      onClose: (facts) => {
+        if (clientRef.current !== client) return;
+        clientRef.current = null;
+        stopActivity();
+        setNotice('');
+        onEnded(facts);
+      },
     });
     setLive(true);
-  }, [avatar, speech, driver]);
+  }, [avatar, speech, driver, onEnded, onReady, reset, stopActivity]);
+  useEffect(() => {
+    connectRef.current = connect;
+  }, [connect]);
 
   const disconnect = useCallback(() => {
+    const wasOpen = clientRef.current !== null || reconnecting > 0;
+    reset();
     clientRef.current?.close();
     clientRef.current = null;
-    speech.cancel();
-    driver.use(null);
-    setMic(false);
-    setProviderMic(false);
+    stopActivity();
     setLive(false);
     setMessages([]);
     setCaption('');
-    bridgeRef.current?.emit('disconnected');
-  }, [speech, driver]);
+    if (wasOpen) bridgeRef.current?.emit('disconnected', { reason: 'user' });
+  }, [stopActivity, reconnecting, reset]);
 
   const send = useCallback(
     (text: string) => {
+      // Nothing is sent into a closed conversation: a reconnect is under way, or the user chooses.
+      if (ended || reconnecting) {
+        setNotice(reconnecting ? 'Reconnecting… your message was not sent.' : ended!.message);
+        return;
+      }
       if (!clientRef.current) connect();
       // Speaking over the avatar interrupts it.
       if (speech.speaking) {
@@ -182,7 +233,7 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
       bridgeRef.current?.emit('userText', { text });
       clientRef.current?.sendText(text);
     },
-    [connect, speech],
+    [connect, speech, ended, reconnecting],
   );
 
   const say = useCallback(
@@ -193,7 +244,6 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
     [speech],
   );
 
-  const micByUser = useRef(false);
   const userSetMic = useCallback((on: boolean) => {
     micByUser.current = on;
     setMic(on);
@@ -228,31 +278,31 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // Mic: listen while live and on; recognised speech is sent like typed text. When the mic was
-  // switched on by the user and recognition fails (it may need a network), say so; when it was
-  // on by default, just switch it off.
-  useEffect(() => {
-    if (!live || !canListen) return;
-    if (providerMic) {
-      const client = clientRef.current;
-      client?.setMic?.(mic);
-      return () => client?.setMic?.(false);
-    }
-    if (!mic) return;
-    const listener = new SpeechIn(avatar.language);
-    const failed = () => {
-      if (micByUser.current) setNotice('Speech recognition is not available right now. You can type instead.');
-      setMic(false);
-    };
-    if (!listener.start({ onText: (t) => commands.current.send(t), onError: failed })) failed();
-    return () => listener.stop();
-  }, [live, mic, canListen, providerMic, avatar.language]);
+  const onMicFailed = useCallback((message: string) => {
+    setNotice(message);
+    micByUser.current = false;
+    setMic(false);
+  }, []);
+  const onHeard = useCallback((text: string) => commands.current.send(text), []);
+  useListening({
+    active: live && canListen && !ended && !reconnecting,
+    mic,
+    providerMic,
+    language: avatar.language,
+    client: clientRef,
+    bridge: bridgeRef,
+    onText: onHeard,
+    onFailed: onMicFailed,
+  });
   useEffect(() => bridgeRef.current?.emit('micChanged', { on: mic }), [mic]);
   useEffect(() => bridgeRef.current?.emit('speakerChanged', { on: speaker }), [speaker]);
-  // micOff: the mic starts off; otherwise it starts on once the user has started the chat.
+
+  // Notices go by themselves (they sit over the top of the stage).
   useEffect(() => {
-    if (live && canListen && !config.micOff) setMic(true);
-  }, [live, canListen, config.micOff]);
+    if (!notice) return;
+    const t = setTimeout(() => setNotice(''), NOTICE_MS);
+    return () => clearTimeout(t);
+  }, [notice]);
 
   useEffect(() => {
     const onChange = () => setFullscreen(!!document.fullscreenElement);
@@ -267,22 +317,34 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
   const ratio = aspectRatio(config.screenAspectRatio);
   const [rw, rh] = (config.screenAspectRatio ?? '').split(':').map(Number);
   const stageStyle = ratio && rw && rh ? { aspectRatio: ratio, width: `min(100%, calc(100vh * ${rw / rh}))`, height: 'auto', maxHeight: '100%' } : undefined;
+  const playerRef = useRef<HTMLDivElement>(null);
+  const bottomRef = useRef<HTMLDivElement>(null);
+  const captionRef = useRef<HTMLDivElement>(null);
+  const historyRef = useRef<HTMLDivElement>(null);
+  const [faceBox, setFaceBox] = useState<FaceBox | null>(null);
+  const overlays = useOverlays(playerRef, bottomRef, captionRef, historyRef, live ? faceBox : null, `${caption}\n${messages.length}`);
   const canFullscreen = !config.hideFS && typeof document !== 'undefined' && document.fullscreenEnabled;
 
   return (
-    <div className={`player${avatar.scene.background.kind === 'transparent' ? ' transparent' : ''}`} data-testid="player" data-phase={live ? 'live' : 'dial'}>
+    <div ref={playerRef} className={`player${avatar.scene.background.kind === 'transparent' ? ' transparent' : ''}`} data-testid="player" data-phase={live ? 'live' : 'dial'}>
       {live ? (
         <>
-          <Stage avatar={avatar} driver={driver} style={stageStyle} />
-          {!config.hideChatHistory && <ChatHistory messages={messages} />}
-          {config.captions && <Captions text={caption} />}
-          {notice && (
+          <Stage avatar={avatar} driver={driver} style={stageStyle} onFaceBox={setFaceBox} />
+          {!config.hideChatHistory && overlays.history !== null && <ChatHistory messages={messages} style={overlays.history} boxRef={historyRef} />}
+          {(config.captions || silent) && <Captions text={caption} style={overlays.caption} ref={captionRef} />}
+          {reconnecting > 0 && (
+            <div className="notice reconnecting" role="status" data-testid="reconnecting">
+              Connection lost. Reconnecting…
+            </div>
+          )}
+          {ended && <EndPanel message={ended.message} canRestart={ended.retry !== 'none'} onRestart={connect} />}
+          {notice && !ended && (
             <div className="notice" role="status" onClick={() => setNotice('')}>
               {notice}
             </div>
           )}
-          <div className="bottom">
-            {!config.hideChatInput && <ChatInput placeholder={config.chatInputPlaceholder} onSend={send} />}
+          <div className="bottom" ref={bottomRef}>
+            {!config.hideChatInput && <ChatInput placeholder={config.chatInputPlaceholder} onSend={send} disabled={reconnecting ? 'Reconnecting…' : ended ? 'The conversation has ended' : undefined} />}
             <Controls
               position={config.controlButtonPosition}
               mic={canListen ? mic : null}

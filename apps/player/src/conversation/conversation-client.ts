@@ -3,6 +3,7 @@
 // assistant_delta / assistant_done / interrupt / bye / error) for saved avatars, the in-page
 // echo for the editor's preview of an unsaved appearance.
 import type { MouthSource } from '../lipsync/face-driver';
+import type { EndFacts } from './ending';
 
 export interface ReplyAudio {
   /** A playable URL (a WAV blob built from the provider's PCM). */
@@ -23,7 +24,8 @@ export interface ConversationHandlers {
   onNotice?(message: string): void;
   /** A reply's audio, once the reply is complete. */
   onAudio?(turnId: string, text: string, audio: ReplyAudio): void;
-  onClose?(): void;
+  /** The conversation ended without the user ending it (not called after close()). */
+  onClose?(facts: EndFacts): void;
   /** A third-party agent is connected: it has its own voice and takes the microphone. */
   onProvider?(info: { provider: string }): void;
   /** What a third-party agent heard the user say. */

@@ -42,7 +42,6 @@ export class EchoClient implements ConversationClient {
 
   close(): void {
     this.interrupt();
-    this.handlers?.onClose?.();
     this.handlers = null;
   }
 }

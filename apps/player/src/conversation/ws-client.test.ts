@@ -98,6 +98,36 @@ describe('WsConversationClient', () => {
     expect(assign).toHaveBeenCalledWith('/api/oauth/start/a1?back=%2Favatar%2Fa1%3Ftoken%3Dt');
   });
 
+  it("reports how the server ended the conversation (bye reason, close code, last error), but not the user's own close", async () => {
+    const c = new WsConversationClient({ avatarId: 'a1', token: 't', oauthGrant: null, backPath: '/', origin: 'http://x' });
+    const h = { ...handlers(), onClose: vi.fn() };
+    const p = c.connect(h);
+    const ws = FakeSocket.last!;
+    ws.open();
+    await p;
+    ws.receive({ type: 'ready', sessionId: 's1', avatarId: 'a1', engine: 'Echo' });
+    ws.receive({ type: 'bye', reason: 'idle' });
+    ws.onclose?.({ code: 4110 });
+    expect(h.onClose).toHaveBeenCalledWith({ code: 4110, bye: 'idle', started: true });
+
+    const refused = new WsConversationClient({ avatarId: 'a1', token: 'bad', oauthGrant: null, backPath: '/', origin: 'http://x' });
+    const h2 = { ...handlers(), onClose: vi.fn() };
+    void refused.connect(h2);
+    FakeSocket.last!.open();
+    FakeSocket.last!.receive({ type: 'error', code: 13, message: 'Invalid token' });
+    FakeSocket.last!.onclose?.({ code: 4013 });
+    expect(h2.onClose).toHaveBeenCalledWith({ code: 4013, error: 'Invalid token', started: false });
+
+    const mine = new WsConversationClient({ avatarId: 'a1', token: 't', oauthGrant: null, backPath: '/', origin: 'http://x' });
+    const h3 = { ...handlers(), onClose: vi.fn() };
+    void mine.connect(h3);
+    const ws3 = FakeSocket.last!;
+    ws3.open();
+    mine.close();
+    ws3.onclose?.({ code: 1000 });
+    expect(h3.onClose).not.toHaveBeenCalled();
+  });
+
   it('builds a 16-bit mono WAV header', async () => {
     const wav = wavFromPcm16([new Uint8Array(4)], 16000);
     const head = new DataView(await wav.arrayBuffer());

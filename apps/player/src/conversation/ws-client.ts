@@ -4,7 +4,7 @@
 // daily limit follows it). Avatars behind a partner's sign-in send the end user there and back.
 // Third-party agents (a `connect` message) are reached through their provider's session, loaded
 // on demand (third-party/open.ts); this conversation stays open for the records and limits.
-import type { ClientMessage, ServerMessage } from '@parla/shared/schemas/conversation';
+import type { ByeReason, ClientMessage, ServerMessage } from '@parla/shared/schemas/conversation';
 import { ErrorCode } from '@parla/shared/errors';
 import type { ConversationClient, ConversationHandlers } from './conversation-client';
 import { providerName, type ConnectInfo, type ProviderSession } from './third-party/provider';
@@ -92,6 +92,10 @@ export class WsConversationClient implements ConversationClient {
   /** The agent's replies by their text (corrections name the original text). */
   private agentReplies = new Map<string, string>();
   private closed = false;
+  /** What the server said before closing: its bye reason and last error. */
+  private bye: ByeReason | undefined;
+  private lastError: string | undefined;
+  private started = false;
   private micOn = false;
   private speakerOn = true;
 
@@ -126,8 +130,13 @@ export class WsConversationClient implements ConversationClient {
         this.ready = false;
         this.provider?.close();
         this.provider = null;
-        if (ev.code === 1009) handlers.onError(5, 'The message was too large to send.');
-        handlers.onClose?.();
+        this.pending = [];
+        // The user's own close() reports nothing; every other end says why.
+        if (!this.closed) {
+          this.closed = true;
+          handlers.onClose?.({ code: ev.code, started: this.started, ...(this.bye ? { bye: this.bye } : {}), ...(this.lastError ? { error: this.lastError } : {}) });
+        }
+        this.handlers = null;
         resolve();
       };
     });
@@ -145,6 +154,7 @@ export class WsConversationClient implements ConversationClient {
     switch (msg.type) {
       case 'ready':
         this.ready = true;
+        this.started = true;
         h.onReady?.({ sessionId: msg.sessionId, engine: msg.engine, ...(msg.audio ? { audio: true } : {}) });
         for (const m of this.pending.splice(0)) this.ws?.send(JSON.stringify(m));
         break;
@@ -181,7 +191,11 @@ export class WsConversationClient implements ConversationClient {
           window.location.assign(`${msg.signInUrl}?back=${encodeURIComponent(this.opts.backPath)}`);
           return;
         }
+        this.lastError = msg.message;
         h.onError(msg.code, msg.message);
+        break;
+      case 'bye':
+        this.bye = msg.reason;
         break;
       default:
         break;

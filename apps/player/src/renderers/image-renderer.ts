@@ -1,12 +1,9 @@
 // Image avatars on a canvas: the body breathes, the head turns and nods a little around the
 // neck, the eyes blink, the brows lift now and then while speaking, and the mouth shows the
-// current viseme's frame (cross-faded over a few milliseconds).
+// current viseme's frame (one frame at a time, never two blended).
 import type { ImageAvatarModel, ImageAvatarSprite } from '@parla/shared/schemas/catalogue';
 import type { PublicAvatar } from '@parla/shared/schemas/player';
-import type { Viseme } from '@parla/shared/visemes';
-import { Blinker, wobble, type AvatarRenderer, type FaceState } from './renderer';
-
-const FADE_MS = 60;
+import { Blinker, wobble, type AvatarRenderer, type FaceBox, type FaceState } from './renderer';
 
 async function loadImage(url: string): Promise<HTMLImageElement> {
   const img = new Image();
@@ -28,9 +25,22 @@ export async function createImageRenderer(host: HTMLElement, avatar: PublicAvata
   const ctx = canvas.getContext('2d')!;
   const blinker = new Blinker();
   let width = 1, height = 1, dpr = 1;
-  let shown: Viseme = 'sil', previous: Viseme = 'sil', changedAt = 0;
   let browsUntil = 0, nextBrows = 0;
   let wasSpeaking = false;
+
+  // The face in avatar space: brows to the lowest mouth frame, eye to eye; padded for head motion.
+  const features = [model.brows.neutral, model.brows.raised, model.eyes.open, model.smile, ...Object.values(model.mouth)];
+  const fx0 = Math.min(...features.map((f) => f.x));
+  const fy0 = Math.min(...features.map((f) => f.y));
+  const fx1 = Math.max(...features.map((f) => f.x + f.w));
+  const fy1 = Math.max(...features.map((f) => f.y + f.h));
+  const pad = 0.08 * (fy1 - fy0);
+  const faceBox = (): FaceBox => {
+    const scale = Math.min(width / model.width, height / model.height);
+    const ox = (width - model.width * scale) / 2;
+    const oy = height - model.height * scale;
+    return { x: ox + (fx0 - pad) * scale, y: oy + (fy0 - pad) * scale, w: (fx1 - fx0 + 2 * pad) * scale, h: (fy1 - fy0 + 2 * pad) * scale };
+  };
 
   const draw = (s: ImageAvatarSprite, alpha = 1) => {
     if (alpha <= 0) return;
@@ -40,6 +50,7 @@ export async function createImageRenderer(host: HTMLElement, avatar: PublicAvata
   };
 
   return {
+    faceBox,
     resize(w, h) {
       dpr = Math.min(2, window.devicePixelRatio || 1);
       width = Math.max(1, w);
@@ -49,11 +60,6 @@ export async function createImageRenderer(host: HTMLElement, avatar: PublicAvata
     },
     frame(now, state: FaceState) {
       const t = now / 1000;
-      if (state.viseme !== shown) {
-        previous = shown;
-        shown = state.viseme;
-        changedAt = now;
-      }
       if (state.speaking && !wasSpeaking) browsUntil = now + 450;
       wasSpeaking = state.speaking;
       if (state.speaking && now > nextBrows) {
@@ -100,10 +106,9 @@ export async function createImageRenderer(host: HTMLElement, avatar: PublicAvata
       const blink = blinker.value(now);
       draw(blink > 0.75 ? model.eyes.closed : blink > 0.2 ? model.eyes.half : model.eyes.open);
       draw(now < browsUntil ? model.brows.raised : model.brows.neutral);
-      const k = Math.min(1, (now - changedAt) / FADE_MS);
-      const frameOf = (v: Viseme) => (v === 'sil' && !state.speaking ? model.smile : model.mouth[v]);
-      if (k < 1) draw(frameOf(previous));
-      draw(frameOf(shown), k);
+      // One mouth at a time, fully opaque: a cross-fade of two mouth frames (or of a frame over
+      // the head's own mouth) shows a ghosted double mouth (issue 18, item 12).
+      draw(state.viseme === 'sil' && !state.speaking ? model.smile : model.mouth[state.viseme]);
       ctx.restore();
     },
     dispose() {

@@ -7,8 +7,18 @@ export interface FaceState {
   speaking: boolean;
 }
 
+/** A rectangle in CSS pixels relative to the renderer's host element. */
+export interface FaceBox {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
 export interface AvatarRenderer {
   frame(nowMs: number, state: FaceState): void;
+  /** Where the face (brows to chin) is drawn now, so overlays can keep clear of it. */
+  faceBox?(): FaceBox | null;
   resize(width: number, height: number): void;
   dispose(): void;
 }

@@ -139,8 +139,31 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
     }
   };
 
+  // The face: the head bone (or the top of the model) projected, ±11 cm across, 13 cm up and down.
+  const head = bones.get('Head')?.bone ?? null;
+  const headAt = new Vector3();
+  const corner = new Vector3();
+  let cssW = 1, cssH = 1;
+  const faceBox = () => {
+    if (head) head.getWorldPosition(headAt);
+    else headAt.copy(target);
+    headAt.y += head ? 0.07 : 0;
+    const xs: number[] = [];
+    const ys: number[] = [];
+    for (const [dx, dy] of [[-0.11, -0.13], [0.11, 0.13], [-0.11, 0.13], [0.11, -0.13]] as const) {
+      corner.set(headAt.x + dx, headAt.y + dy, headAt.z).project(camera);
+      xs.push(((corner.x + 1) / 2) * cssW);
+      ys.push(((1 - corner.y) / 2) * cssH);
+    }
+    const x = Math.min(...xs), y = Math.min(...ys);
+    return { x, y, w: Math.max(...xs) - x, h: Math.max(...ys) - y };
+  };
+
   return {
+    faceBox,
     resize(w, h) {
+      cssW = Math.max(1, w);
+      cssH = Math.max(1, h);
       renderer.setSize(Math.max(1, w), Math.max(1, h), false);
       camera.aspect = Math.max(1, w) / Math.max(1, h);
       camera.updateProjectionMatrix();

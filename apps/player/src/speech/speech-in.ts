@@ -33,24 +33,52 @@ export function speechRecognitionAvailable(): boolean {
 export interface ListenHandlers {
   onText(text: string): void;
   onInterim?(text: string): void;
+  /** Recognition cannot go on (no microphone, permission refused or lost, no service): the
+   *  listener has stopped itself; the mic must show off. */
   onError?(error: string): void;
+}
+
+/** Errors after which listening cannot go on by itself. `no-speech` and `aborted` are not. */
+const FATAL = new Set(['audio-capture', 'not-allowed', 'service-not-allowed', 'network', 'language-not-supported', 'bad-grammar']);
+/** A session that ends sooner than this without hearing anything counts as a failed start. */
+const QUICK_END_MS = 1000;
+/** Failed starts in a row before the listener gives up. */
+export const MAX_QUICK_RESTARTS = 3;
+
+export function restartDelay(n: number): number {
+  return 250 * 2 ** n;
 }
 
 export class SpeechIn {
   private rec: Recognition | null = null;
   private wanted = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** Sessions in a row that ended quickly without a result. */
+  private quickEnds = 0;
 
-  constructor(private readonly language: string) {}
+  constructor(
+    private readonly language: string,
+    private readonly Recognition: RecognitionCtor | null = ctor(),
+  ) {}
 
   start(h: ListenHandlers): boolean {
-    const Ctor = ctor();
+    const Ctor = this.Recognition;
     if (!Ctor) return false;
     this.wanted = true;
     const rec = new Ctor();
     rec.lang = this.language;
     rec.continuous = true;
     rec.interimResults = true;
+    let startedAt = Date.now();
+    let heard = false;
+    const fail = (error: string) => {
+      if (!this.wanted) return;
+      this.stop();
+      h.onError?.(error);
+    };
     rec.onresult = (e) => {
+      heard = true;
+      this.quickEnds = 0;
       for (let i = e.resultIndex; i < e.results.length; i++) {
         const r = e.results[i]!;
         const text = r[0].transcript.trim();
@@ -60,24 +88,33 @@ export class SpeechIn {
       }
     };
     rec.onerror = (e) => {
-      if (e.error === 'not-allowed' || e.error === 'service-not-allowed' || e.error === 'network') {
-        this.wanted = false;
-        h.onError?.(e.error);
-      }
+      if (FATAL.has(e.error)) fail(e.error);
     };
-    // Recognition stops by itself after a pause; keep listening while the mic is on.
+    // Recognition stops by itself after a pause; keep listening while the mic is on. A session
+    // that ends at once, hearing nothing, is a failure in disguise: back off, then give up.
     rec.onend = () => {
-      if (this.wanted) {
-        try {
-          rec.start();
-        } catch {
-          this.wanted = false;
-        }
-      }
+      if (!this.wanted) return;
+      const quick = !heard && Date.now() - startedAt < QUICK_END_MS;
+      this.quickEnds = quick ? this.quickEnds + 1 : 0;
+      if (this.quickEnds > MAX_QUICK_RESTARTS) return fail('audio-capture');
+      heard = false;
+      this.timer = setTimeout(
+        () => {
+          if (!this.wanted) return;
+          startedAt = Date.now();
+          try {
+            rec.start();
+          } catch {
+            fail('audio-capture');
+          }
+        },
+        quick ? restartDelay(this.quickEnds - 1) : 0,
+      );
     };
     try {
       rec.start();
     } catch {
+      this.wanted = false;
       return false;
     }
     this.rec = rec;
@@ -86,7 +123,13 @@ export class SpeechIn {
 
   stop(): void {
     this.wanted = false;
-    this.rec?.abort();
+    clearTimeout(this.timer);
+    const rec = this.rec;
     this.rec = null;
+    try {
+      rec?.abort();
+    } catch {
+      // Already stopped.
+    }
   }
 }

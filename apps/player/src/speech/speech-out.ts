@@ -18,7 +18,11 @@ export interface VoiceSettings {
 
 export interface SpeechEvents {
   onStart?(text: string): void;
-  onEnd?(text: string): void;
+  /** Every onStart has its onEnd; `interrupted` when the utterance was cut (cancel()). */
+  onEnd?(text: string, info: { interrupted: boolean }): void;
+  /** Once per player: the browser cannot speak this language (no voice, or synthesis never
+   *  starts) and no server voice speaks for it; the face moves in silence. */
+  onUnavailable?(reason: 'no-voice' | 'no-synthesis'): void;
 }
 
 const START_TIMEOUT_MS = 1500;
@@ -32,6 +36,8 @@ export class SpeechOut {
   private speakerOn = true;
   private voices: SpeechSynthesisVoice[] = [];
   private stopCurrent: (() => void) | null = null;
+  private readonly voicesLoaded: Promise<void>;
+  private toldUnavailable = false;
 
   constructor(
     private readonly driver: FaceDriver,
@@ -39,7 +45,7 @@ export class SpeechOut {
     private events: SpeechEvents = {},
     private readonly synth: SpeechSynthesis | null = typeof speechSynthesis === 'undefined' ? null : speechSynthesis,
   ) {
-    void loadVoices().then((v) => (this.voices = v));
+    this.voicesLoaded = loadVoices(600, synth).then((v) => void (this.voices = v));
   }
 
   setEvents(events: SpeechEvents): void {
@@ -96,7 +102,7 @@ export class SpeechOut {
       await (item.audio ? this.play(item.text, item.audio.src, item.audio.timings) : this.speak(item.text));
     } finally {
       this.busy = false;
-      if (gen === this.generation) this.events.onEnd?.(item.text);
+      this.events.onEnd?.(item.text, { interrupted: gen !== this.generation });
       item.resolve();
       void this.next();
     }
@@ -130,9 +136,19 @@ export class SpeechOut {
     });
   }
 
-  private speak(text: string): Promise<void> {
+  private unavailable(reason: 'no-voice' | 'no-synthesis'): void {
+    if (this.toldUnavailable) return;
+    this.toldUnavailable = true;
+    this.events.onUnavailable?.(reason);
+  }
+
+  private async speak(text: string): Promise<void> {
     const timeline = buildTimeline(text, { language: this.voice.language, wordsPerSecond: this.voice.wordsPerSecond });
+    const gen = this.generation;
+    if (this.speakerOn) await this.voicesLoaded;
+    if (gen !== this.generation) return;
     const voice = this.speakerOn && this.synth ? pickVoice(this.voices, this.voice.language, this.voice.gender, this.voice.name) : null;
+    if (this.speakerOn && !voice) this.unavailable(this.synth ? 'no-voice' : 'no-synthesis');
     return new Promise((resolve) => {
       let playback: TimelinePlayback | null = null;
       let finished = false;
@@ -179,6 +195,7 @@ export class SpeechOut {
       timers.push(
         setTimeout(() => {
           if (!started && !finished) {
+            this.unavailable('no-synthesis');
             this.synth?.cancel();
             silent();
           }

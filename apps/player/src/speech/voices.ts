@@ -21,8 +21,7 @@ export function pickVoice(voices: readonly SpeechSynthesisVoice[], language: str
 }
 
 /** Voices load asynchronously in some browsers; wait briefly for them. */
-export function loadVoices(timeoutMs = 600): Promise<SpeechSynthesisVoice[]> {
-  const synth = typeof speechSynthesis === 'undefined' ? null : speechSynthesis;
+export function loadVoices(timeoutMs = 600, synth: SpeechSynthesis | null = typeof speechSynthesis === 'undefined' ? null : speechSynthesis): Promise<SpeechSynthesisVoice[]> {
   if (!synth) return Promise.resolve([]);
   const now = synth.getVoices();
   if (now.length) return Promise.resolve(now);

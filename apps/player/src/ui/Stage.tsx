@@ -4,12 +4,14 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import type { PublicAvatar } from '@parla/shared/schemas/player';
 import type { FaceDriver } from '../lipsync/face-driver';
-import { createRenderer, type AvatarRenderer } from '../renderers/renderer';
+import { createRenderer, type AvatarRenderer, type FaceBox } from '../renderers/renderer';
 
 interface Props {
   avatar: PublicAvatar;
   driver: FaceDriver;
   style?: CSSProperties;
+  /** The face's box in viewport CSS pixels, when it moves (a few times a second). */
+  onFaceBox?(box: FaceBox | null): void;
 }
 
 function Background({ avatar }: { avatar: PublicAvatar }) {
@@ -21,9 +23,13 @@ function Background({ avatar }: { avatar: PublicAvatar }) {
   return null;
 }
 
-export function Stage({ avatar, driver, style }: Props) {
+export function Stage({ avatar, driver, style, onFaceBox }: Props) {
   const faceRef = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const onFaceRef = useRef(onFaceBox);
+  useEffect(() => {
+    onFaceRef.current = onFaceBox;
+  }, [onFaceBox]);
 
   useEffect(() => {
     const host = faceRef.current!;
@@ -42,6 +48,18 @@ export function Stage({ avatar, driver, style }: Props) {
       raf = requestAnimationFrame(loop);
     };
     raf = requestAnimationFrame(loop);
+    // The face's box, for overlays that must keep clear of it; mirrored on data-face-box.
+    let lastBox = '';
+    const boxTimer = setInterval(() => {
+      const b = renderer?.faceBox?.() ?? null;
+      const key = b ? [b.x, b.y, b.w, b.h].map(Math.round).join(',') : '';
+      if (key === lastBox) return;
+      lastBox = key;
+      if (key) host.dataset.faceBox = key;
+      else delete host.dataset.faceBox;
+      const r = host.getBoundingClientRect();
+      onFaceRef.current?.(b ? { x: r.left + b.x, y: r.top + b.y, w: b.w, h: b.h } : null);
+    }, 200);
     createRenderer(host, avatar).then(
       (r) => {
         if (disposed) return r.dispose();
@@ -57,6 +75,7 @@ export function Stage({ avatar, driver, style }: Props) {
     return () => {
       disposed = true;
       clearInterval(ticker);
+      clearInterval(boxTimer);
       cancelAnimationFrame(raf);
       observer.disconnect();
       off();

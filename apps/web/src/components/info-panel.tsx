@@ -1,6 +1,6 @@
 // The information side panel (spec 1 §2, spec 2 §2, spec 3 §2): clicking a field shows its
 // title, description, possible values and why it matters.
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createContext, Fragment, useContext, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
@@ -40,11 +40,22 @@ export function useInfoShown(): boolean {
   return Boolean(useContext(InfoContext)?.info);
 }
 
+/** A title that may wrap only between words or at camel-case bounds ("screenAspect|Ratio"),
+ *  never in the middle of a word part. */
+export function wrappable(title: string): ReactNode[] {
+  return title.split(/(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[_/.-])/).map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
+}
+
 export function InfoPanel({ placeholder = 'Click a field to learn what it means.' }: { placeholder?: string }) {
   const ctx = useContext(InfoContext);
   const info = ctx?.info;
   return (
-    <Paper variant="outlined" component="aside" aria-label="Field information" sx={{ p: 2.5, height: '100%', minHeight: 200, minWidth: 0, overflowWrap: 'anywhere' }}>
+    <Paper variant="outlined" component="aside" aria-label="Field information" sx={{ p: 2.5, height: '100%', minHeight: 200, minWidth: 0, overflowWrap: 'break-word' }}>
       {!info ? (
         <Box sx={{ display: 'flex', gap: 1, color: 'text.secondary' }}>
           <InfoOutlinedIcon fontSize="small" />
@@ -53,7 +64,9 @@ export function InfoPanel({ placeholder = 'Click a field to learn what it means.
       ) : (
         <Box>
           <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 1 }}>
-            <Typography variant="h3" component="h2">{info.title}</Typography>
+            <Typography variant="h3" component="h2" sx={{ minWidth: 0, overflowWrap: 'normal', wordBreak: 'normal', hyphens: 'manual' }}>
+              {wrappable(info.title)}
+            </Typography>
             <IconButton size="small" aria-label="Close information" onClick={ctx?.clear}>
               <CloseIcon fontSize="small" />
             </IconButton>

@@ -312,6 +312,11 @@ export interface Avatar {
   permissions: number;
   avatarConfigURL: string;
   clientConfigURL: string;
+  /** Whether the config files live elsewhere than this server's config-files paths (decided on
+   *  the server from PUBLIC_URL, not from the host the portal is opened on). */
+  selfHosted: { avatarConfig: boolean; clientConfig: boolean };
+  /** This server's own origin for config files (PUBLIC_URL): edited URLs are checked against it. */
+  configFilesOrigin: string;
   avatarJson: AvatarJson;
   clientJson: ClientJsonConfig;
   mediaDetails: AvatarMediaDetails;

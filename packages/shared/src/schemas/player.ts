@@ -5,6 +5,7 @@
 // The player itself imports only types from here (zod stays out of its bundle); its runtime
 // helpers are in ../embed-params.ts and ../visemes.ts.
 import { z } from 'zod';
+import { COLOR_MESSAGE, isCssColor } from '../media-checks';
 import { DH_TYPES } from '../enums';
 import { CONTROL_BUTTON_POSITIONS, DEFAULT_CLIENT_JSON, EMBED_FLAGS, PLAYER_EVENTS, type EmbedFlag } from '../embed-params';
 import { lightingPreset, environmentStaging, VOICE_GENDERS } from './catalogue';
@@ -27,7 +28,10 @@ export const avatarJson = z
   .object({
     ParentConfig: z.string().max(2000).optional(),
     Subtitle: z.object({ Enabled: z.boolean() }).loose().optional(),
-    panel: z.object({ Enable: z.boolean().optional(), BgColor: z.string().max(100).optional(), contentURL: z.string().max(2000).optional() }).loose().optional(),
+    panel: z
+      .object({ Enable: z.boolean().optional(), BgColor: z.string().max(100).refine((c) => c === '' || isCssColor(c), COLOR_MESSAGE).optional(), contentURL: z.string().max(2000).optional() })
+      .loose()
+      .optional(),
     Scene: z.object({ background: z.string().max(200).optional() }).loose().optional(),
     Environment: placedModel.optional(),
     NavigationMesh: placedModel.optional(),

@@ -69,6 +69,9 @@ describe('creating, listing, updating and deleting avatars', () => {
     expect(a.clientJson).toMatchObject({ letsChatButtonText: "LET'S CHAT" });
     expect(a.avatarConfigURL).toBe(`http://parla.test/config-files/avatars/${a.id}/avatar.json`);
     expect(a.clientConfigURL).toBe(`http://parla.test/config-files/avatars/${a.id}/client.json`);
+    // Decided on the server (PUBLIC_URL and its config-files paths), whatever host the portal is opened on.
+    expect(a.selfHosted).toEqual({ avatarConfig: false, clientConfig: false });
+    expect(a.configFilesOrigin).toBe('http://parla.test');
 
     const list = await server.inject({ method: 'GET', url: '/api/avatar/list', token: owner.token });
     expect(list.statusCode).toBe(200);

@@ -105,6 +105,11 @@ export function toAvatar(ctx: AppContext, row: repo.AvatarRow, media: repo.Avata
     permissions: row.permissions,
     avatarConfigURL: row.avatar_config_url ?? configFileUrl(ctx.config.PUBLIC_URL, row.id, 'avatar.json'),
     clientConfigURL: row.client_config_url ?? configFileUrl(ctx.config.PUBLIC_URL, row.id, 'client.json'),
+    selfHosted: {
+      avatarConfig: isSelfHostedConfigUrl(row.avatar_config_url, [ctx.config.PUBLIC_URL]),
+      clientConfig: isSelfHostedConfigUrl(row.client_config_url, [ctx.config.PUBLIC_URL]),
+    },
+    configFilesOrigin: new URL(ctx.config.PUBLIC_URL).origin,
     avatarJson: (row.avatar_json ?? {}) as AvatarJson,
     clientJson: (row.client_json ?? {}) as Avatar['clientJson'],
     mediaDetails: {

@@ -29,12 +29,25 @@ export function multipart(parts: Part[], boundary = BOUNDARY): { payload: Buffer
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-/** A buffer of exactly `size` bytes that starts like a file of the kind. */
-export function fileOf(kind: 'png' | 'mp4' | 'glb' | 'text', size: number): Buffer {
+/** A PNG signature and IHDR chunk of the given size (16:9 by default, as backgrounds must be). */
+export function pngHeader(width = 1920, height = 1080): Buffer {
+  const ihdr = Buffer.alloc(25);
+  ihdr.writeUInt32BE(13, 0);
+  ihdr.write('IHDR', 4, 'latin1');
+  ihdr.writeUInt32BE(width, 8);
+  ihdr.writeUInt32BE(height, 12);
+  ihdr.set([8, 6, 0, 0, 0], 16);
+  return Buffer.concat([PNG, ihdr]);
+}
+
+/** A buffer of exactly `size` bytes that starts like a file of the kind (a .glb declares its size). */
+export function fileOf(kind: 'png' | 'mp4' | 'glb' | 'text', size: number, dims?: { width: number; height: number }): Buffer {
+  const glb = Buffer.concat([Buffer.from('glTF'), Buffer.from([2, 0, 0, 0]), Buffer.alloc(4)]);
+  glb.writeUInt32LE(size, 8);
   const head =
-    kind === 'png' ? PNG
+    kind === 'png' ? pngHeader(dims?.width, dims?.height)
     : kind === 'mp4' ? Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from('ftypisom')])
-    : kind === 'glb' ? Buffer.concat([Buffer.from('glTF'), Buffer.from([2, 0, 0, 0])])
+    : kind === 'glb' ? glb
     : Buffer.from('just some text, not an image');
   const out = Buffer.alloc(size, 0x2a);
   head.copy(out, 0, 0, Math.min(head.length, size));

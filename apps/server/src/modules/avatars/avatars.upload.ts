@@ -3,6 +3,9 @@
 // file store, their size checked while they stream (one byte over the limit stops the upload)
 // and their type checked from their first bytes. Nothing read here is recorded: the service
 // records the staged files in the avatar's transaction, or discards them.
+import { open } from 'node:fs/promises';
+import { imageSize } from 'image-size';
+import { aspectMessage, glbHeaderProblem, isSixteenByNine } from '@parla/shared/media-checks';
 import type { FastifyRequest } from 'fastify';
 import { issueMessages } from '@parla/shared/zod-messages';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
@@ -106,6 +109,11 @@ async function stageFile(
       ext: type.ext,
       tooLargeMessage: fileTooLargeMessage(type.kind),
     });
+    const problem = await stagedFileProblem(field, type.kind, file.absPath, file.head, file.size);
+    if (problem) {
+      await ctx.files.discard(file);
+      throw AppError.invalid(problem, AVATAR_FAIL_REASONS.fileType);
+    }
     return { field, file, type, originalName: part.filename || null };
   } catch (err) {
     // Let the rest of the file stream by, so the client reads the answer instead of a reset.
@@ -181,4 +189,28 @@ export async function readSaveRequest(
 
 export async function discardUploads(ctx: AppContext, uploads: StagedUpload[]): Promise<void> {
   await Promise.all(uploads.map((u) => ctx.files.discard(u.file)));
+}
+
+/** Bytes read to find an image's size (JPEG frames may come after large metadata). */
+const IMAGE_HEADER_BYTES = 512 * 1024;
+
+/** What the first bytes tell beyond the type: a .glb's declared length, a background's 16:9 shape. */
+async function stagedFileProblem(field: UploadField, kind: string, absPath: string, head: Buffer, size: number): Promise<string | null> {
+  if (kind === 'glb') return glbHeaderProblem(head, size);
+  if (field !== 'backgroundImage' || kind !== 'image') return null;
+  const fd = await open(absPath, 'r');
+  try {
+    const buf = Buffer.alloc(Math.min(size, IMAGE_HEADER_BYTES));
+    await fd.read(buf, 0, buf.length, 0);
+    let dims: { width?: number; height?: number };
+    try {
+      dims = imageSize(buf);
+    } catch {
+      return 'The background image could not be read.';
+    }
+    const { width = 0, height = 0 } = dims;
+    return isSixteenByNine(width, height) ? null : aspectMessage(width, height);
+  } finally {
+    await fd.close();
+  }
 }

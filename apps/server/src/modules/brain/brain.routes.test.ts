@@ -28,6 +28,17 @@ const post = (url: string, payload: unknown, token: string | null = user.token) 
 const base = (id: string) => catalogue.llmProviders.find((p) => p.id === id)!.baseUrl;
 
 describe('the provider catalogue', () => {
+  it("says whether Simple mode's own language model is configured (LLM_BASE_URL)", async () => {
+    expect(catalogue.serverLlm).toBe(false);
+    const withLlm = await createTestServer({ LLM_BASE_URL: 'http://127.0.0.1:9/v1' });
+    try {
+      const u = await createCustomer(withLlm, 'brainllm');
+      expect((await withLlm.inject({ method: 'GET', url: '/api/brain/catalogue', token: u.token })).json().serverLlm).toBe(true);
+    } finally {
+      await withLlm.close();
+    }
+  });
+
   it('offers the providers at the addresses this server reaches', async () => {
     expect(base('openai')).toBe(`${standIns.origin}/openai/v1`);
     expect(base('xai')).toBe('https://api.x.ai/v1');

@@ -13,7 +13,8 @@ import { FormProvider, useForm, useWatch, type Resolver } from 'react-hook-form'
 import { useBlocker, useNavigate, useSearchParams } from 'react-router';
 import { AvatarEngine } from '@parla/shared/enums';
 import { AVATAR_DELETE_CLOSE_MS, TOAST_ERROR_MS, TOAST_SUCCESS_MS } from '@parla/shared/limits';
-import { AVATAR_MESSAGES, isSelfHostedConfigUrl, type Avatar, type AvatarCardItem, type UploadField } from '@parla/shared/schemas/avatar';
+import { AVATAR_MESSAGES, type Avatar, type AvatarCardItem, type UploadField } from '@parla/shared/schemas/avatar';
+import { configSelfHosted } from '../lib/config-hosting';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { InfoPanelProvider } from '../../../components/info-panel';
 import { paths } from '../../../config/paths';
@@ -89,7 +90,7 @@ export function AvatarsScreen() {
       uploads,
       setUpload,
       accountInfo: accountInfo.data,
-      selfHosted: isSelfHostedConfigUrl(configUrl, [window.location.origin]),
+      selfHosted: configSelfHosted(configUrl, saved, 'avatarConfigURL', window.location.origin),
       registerValidator: validators.register,
       onTokenChanged: (token: string) => setSaved((a) => (a ? { ...a, token } : a)),
     }),

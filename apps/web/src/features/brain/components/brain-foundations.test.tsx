@@ -7,24 +7,27 @@ import { buildBrainCatalogue } from '@parla/shared/provider-urls';
 import { defaultBrainForm, formsToPipeline } from '@parla/shared/schemas/brain-pipeline';
 import { CUSTOM_LLM_LABEL, CUSTOM_LLM_MESSAGES } from '@parla/shared/schemas/custom-llm';
 import type { BrainChange } from '../lib/brain-draft';
-import { BrainFoundations } from './brain-foundations';
+import { BrainFoundations, NO_SERVER_LLM_OPTION, NO_SERVER_LLM_WARNING } from './brain-foundations';
 
 const catalogue = buildBrainCatalogue();
 const calls: { url: string; body: unknown }[] = [];
+let serverLlm: boolean | undefined;
 
 beforeEach(() => {
   calls.length = 0;
+  serverLlm = undefined;
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     calls.push({ url, body });
     const json = (data: unknown) => new Response(JSON.stringify(data), { status: 200, headers: { 'content-type': 'application/json' } });
-    if (url === '/api/brain/catalogue') return json(catalogue);
+    if (url === '/api/brain/catalogue') return json(serverLlm === undefined ? catalogue : { ...catalogue, serverLlm });
     if (url === '/api/third_party/agent_check') {
       const id = (body as { agent_id: string }).agent_id;
       return json(id === 'agent_public_0123' ? { status: 'public' } : { status: 'invalid_agent_id', message: 'Agent ID not found' });
     }
     if (url === '/api/llm/models') {
       const b = body as { baseUrl: string; custom?: boolean };
+      if ((body as { apiKey: string }).apiKey.includes('unlisted')) return new Response(JSON.stringify({ status: 'ERROR', code: 1001, errors: ['The provider did not answer.'] }), { status: 502, headers: { 'content-type': 'application/json' } });
       if (b.custom && b.baseUrl.includes('quiet')) return new Response(JSON.stringify({ status: 'ERROR', code: 1001, errors: ['Invalid URL or API Key provided.'] }), { status: 400, headers: { 'content-type': 'application/json' } });
       return json({ models: ['house-model-large', 'house-model-small'] });
     }
@@ -36,9 +39,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function setup() {
+function setup(nlpEngine: AvatarEngine = AvatarEngine.EchoTest) {
   const onChange = vi.fn<(c: BrainChange) => void>();
-  const saved = { setupMode: 'Simple' as const, nlpEngine: AvatarEngine.EchoTest, realtime: false, pipeline: formsToPipeline(defaultBrainForm(catalogue), {}, catalogue) };
+  const saved = { setupMode: 'Simple' as const, nlpEngine, realtime: false, pipeline: formsToPipeline(defaultBrainForm(catalogue), {}, catalogue) };
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <BrainFoundations draft={saved} saved={saved} onChange={onChange} />
@@ -136,5 +139,34 @@ describe('Brain → FOUNDATIONS', () => {
     expect(screen.getByRole('combobox', { name: 'Base URL' })).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByRole('combobox', { name: 'Base URL' })).toHaveTextContent('Groq');
     expect(screen.queryByRole('textbox', { name: /Custom base URL/ })).not.toBeInTheDocument();
+  });
+
+  it('lets the model be typed for a listed provider whose model list cannot be read', { timeout: 60_000 }, async () => {
+    const user = userEvent.setup();
+    const { onChange } = setup();
+    await screen.findByText('currently set');
+    await user.click(screen.getByRole('radio', { name: 'Composite (cascading)' }));
+    await user.click(screen.getByRole('combobox', { name: 'Avatar Engine' }));
+    await user.click(screen.getByRole('option', { name: 'Large Language Model' }));
+    await user.click(screen.getByRole('combobox', { name: 'Base URL' }));
+    await user.click(screen.getByRole('option', { name: /^OpenAI/ }));
+    await user.type(screen.getByLabelText(/^API Key/), 'sk-unlisted-0123456789');
+    const typed = await screen.findByRole('textbox', { name: /^Model/ }, { timeout: 3000 });
+    expect(screen.getByText(/The provider did not answer\..*type the model name/)).toBeInTheDocument();
+    await user.type(typed, 'gpt-4o-mini');
+    await waitFor(() => expect(onChange.mock.lastCall![0].pipeline.llm).toMatchObject({ model: 'gpt-4o-mini' }));
+  });
+
+  it('refuses Simple LLM in the engine list, with the reason, and warns before saving when the server has no language model', { timeout: 30_000 }, async () => {
+    serverLlm = false;
+    const user = userEvent.setup();
+    setup(AvatarEngine.LargeLanguageModel);
+    await screen.findByText('currently set');
+    expect(screen.getByRole('alert')).toHaveTextContent(NO_SERVER_LLM_WARNING);
+    await user.click(screen.getByRole('combobox', { name: 'Avatar Engine' }));
+    const option = screen.getByRole('option', { name: `Large Language Model — ${NO_SERVER_LLM_OPTION}` });
+    expect(option).toHaveAttribute('aria-disabled', 'true');
+    await user.click(screen.getByRole('option', { name: 'Echo' }));
+    expect(screen.queryByText(NO_SERVER_LLM_WARNING)).not.toBeInTheDocument();
   });
 });

@@ -68,6 +68,10 @@ const ENGINE_NOTES: Partial<Record<number, string>> = {
   [AvatarEngine.EchoTest]: 'The avatar says back what it hears: the quickest way to test the avatar end to end.',
 };
 
+export const NO_SERVER_LLM_OPTION = 'not available: this server has no language model';
+export const NO_SERVER_LLM_WARNING =
+  "This server has no language model of its own (LLM_BASE_URL is not set), so a Simple-mode LLM avatar could not answer its visitors. Choose Composite mode with a provider and key, or another engine.";
+
 function FoundationsForm({ draft, saved, avatarId, onChange, registerValidator, catalogue }: BrainFoundationsProps & { catalogue: BrainCatalogue }) {
   const resolver = useMemo(() => zodResolver(brainFormSchema(catalogue)) as unknown as Resolver<BrainForm>, [catalogue]);
   const form = useForm<BrainForm>({
@@ -115,10 +119,13 @@ function FoundationsForm({ draft, saved, avatarId, onChange, registerValidator, 
   };
 
   const offered = enginesForMode(mode);
+  // Simple mode's LLM is the server's own model: refused here when the server has none.
+  const noServerLlm = mode === 'Simple' && catalogue.serverLlm === false;
+  const refused = (e: number) => noServerLlm && e === AvatarEngine.LargeLanguageModel;
   const engineOptions = [...offered, ...(offered.includes(engine as AvatarEngine) ? [] : [engine])].map((e) => ({
     value: e,
-    label: (AVATAR_ENGINE_NAMES as Record<number, string>)[e] ?? String(e),
-    disabled: !offered.includes(e as AvatarEngine),
+    label: `${(AVATAR_ENGINE_NAMES as Record<number, string>)[e] ?? String(e)}${refused(e) ? ` — ${NO_SERVER_LLM_OPTION}` : ''}`,
+    disabled: !offered.includes(e as AvatarEngine) || refused(e),
   }));
 
   return (
@@ -153,6 +160,11 @@ function FoundationsForm({ draft, saved, avatarId, onChange, registerValidator, 
             sx={{ maxWidth: 420 }}
             onValueChange={(v) => replace(chooseEngine(form.getValues(), Number(v), catalogue))}
           />
+          {refused(engine) && (
+            <Alert severity="warning" sx={{ mt: 1 }}>
+              {NO_SERVER_LLM_WARNING}
+            </Alert>
+          )}
           {ENGINE_NOTES[engine] && <Typography color="text.secondary" sx={{ mt: 1 }}>{ENGINE_NOTES[engine]}</Typography>}
           {(usesLlmForm(engine) || engine === AvatarEngine.CustomChatGPTPrompt || engine === AvatarEngine.CustomChatGPTAssistant) && <LlmForm catalogue={catalogue} avatarId={avatarId} />}
           {engine === AvatarEngine.RestEndpoint && <RestForm />}

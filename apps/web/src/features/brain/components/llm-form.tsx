@@ -60,8 +60,8 @@ export function LlmForm({ catalogue, avatarId }: { catalogue: BrainCatalogue; av
 
   const modelOptions = simple ? catalogue.singleModeModelsList.map((m) => ({ value: m, label: m })) : (models.data?.models ?? []).map((m) => ({ value: m, label: m }));
   const modelsError = !simple && models.isError ? errorLines(models.error).join(' ') : undefined;
-  // A custom server that cannot list its models (or lists none): the model is typed.
-  const typedModel = custom && ready && !models.isFetching && (models.isError || (models.isSuccess && models.data.models.length === 0));
+  // Any provider whose model list cannot be read (or is empty): the model is typed.
+  const typedModel = !simple && ready && !models.isFetching && (models.isError || (models.isSuccess && models.data.models.length === 0));
   const urlOptions = [
     ...catalogue.llmProviders.map((p) => ({ value: p.baseUrl, label: `${p.name} — ${p.baseUrl}` })),
     ...(mode === 'Composite' && engine === AvatarEngine.LargeLanguageModel ? [{ value: CUSTOM_CHOICE, label: CUSTOM_LLM_LABEL }] : []),

@@ -17,7 +17,8 @@ import { UPLOAD_REF, type AvatarMediaItem } from '@parla/shared/schemas/avatar';
 import { errorLines } from '../../../../lib/api-client';
 import { useCatalogueEnvironments } from '../../api/get-catalogue';
 import type { EditorValues } from '../../lib/editor-values';
-import { uploadProblem } from '../../lib/upload-check';
+import { checkUpload } from '../../lib/upload-check';
+import { COLOR_MESSAGE, isCssColor } from '@parla/shared/media-checks';
 import { useEditor, useObjectUrl } from './editor-context';
 import { TileGrid, type Tile } from './tile-grid';
 import { TRANSPARENT, useAvatarJson } from './use-avatar-json';
@@ -73,8 +74,11 @@ export function BackgroundStep({ disabled }: { disabled: boolean }) {
       : []),
   ];
 
-  const onFile = (file: File) => {
-    const problem = uploadProblem(file, [kind]);
+  const colour = json.panel?.BgColor ?? '';
+  const badColor = colour.trim() !== '' && !isCssColor(colour);
+
+  const onFile = async (file: File) => {
+    const problem = await checkUpload(file, [kind], { sixteenByNine: true });
     if (problem) {
       enqueueSnackbar(problem, { variant: 'error', autoHideDuration: TOAST_FILE_SIZE_MS });
       return;
@@ -101,7 +105,7 @@ export function BackgroundStep({ disabled }: { disabled: boolean }) {
           label: kind === 'image' ? 'Upload image' : 'Upload video',
           accept: kind === 'image' ? 'image/png,image/jpeg,image/webp' : 'video/mp4,video/webm',
           hint: kind === 'image' ? '16:9 images, up to 10MB' : 'MP4 or WebM, up to 25MB',
-          onFile,
+          onFile: (file: File) => void onFile(file),
         }}
       />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
@@ -114,7 +118,8 @@ export function BackgroundStep({ disabled }: { disabled: boolean }) {
           placeholder={DEFAULT_COLOR}
           disabled={disabled || Boolean(selected)}
           onChange={(e) => setPanel({ BgColor: e.target.value })}
-          helperText={selected ? 'Deselect the background image to use a color.' : 'Used when no background is selected.'}
+          error={badColor}
+          helperText={badColor ? COLOR_MESSAGE : selected ? 'Deselect the background image to use a color.' : 'Used when no background is selected.'}
         />
         <Box
           component="input"

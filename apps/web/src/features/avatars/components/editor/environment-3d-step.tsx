@@ -10,7 +10,7 @@ import { UPLOAD_REF, type AvatarMediaItem } from '@parla/shared/schemas/avatar';
 import { errorLines } from '../../../../lib/api-client';
 import { useCatalogueEnvironments } from '../../api/get-catalogue';
 import type { EditorValues } from '../../lib/editor-values';
-import { uploadProblem } from '../../lib/upload-check';
+import { checkUpload } from '../../lib/upload-check';
 import { useEditor } from './editor-context';
 import { TileGrid, type Tile } from './tile-grid';
 import { useAvatarJson } from './use-avatar-json';
@@ -56,8 +56,8 @@ export function Environment3dStep({ disabled }: { disabled: boolean }) {
       : []),
   ];
 
-  const onFile = (file: File) => {
-    const problem = uploadProblem(file, ['glb']);
+  const onFile = async (file: File) => {
+    const problem = await checkUpload(file, ['glb']);
     if (problem) {
       enqueueSnackbar(problem, { variant: 'error', autoHideDuration: TOAST_FILE_SIZE_MS });
       return;
@@ -76,7 +76,7 @@ export function Environment3dStep({ disabled }: { disabled: boolean }) {
         selected={selected}
         disabled={disabled}
         onSelect={(key) => choose(selected === key ? null : key)}
-        upload={{ label: 'Upload .glb', accept: '.glb,model/gltf-binary', hint: 'Your own 3D model, up to 25MB', onFile }}
+        upload={{ label: 'Upload .glb', accept: '.glb,model/gltf-binary', hint: 'Your own 3D model, up to 25MB', onFile: (file: File) => void onFile(file) }}
       />
     </Box>
   );

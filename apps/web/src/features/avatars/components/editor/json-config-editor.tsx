@@ -13,7 +13,8 @@ import { useSnackbar } from 'notistack';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { PRODUCT_NAME } from '@parla/shared/enums';
 import { TOAST_SUCCESS_MS } from '@parla/shared/limits';
-import { AVATAR_MESSAGES, configFileUrl, isSelfHostedConfigUrl } from '@parla/shared/schemas/avatar';
+import { AVATAR_MESSAGES, configFileUrl } from '@parla/shared/schemas/avatar';
+import { configSelfHosted } from '../../lib/config-hosting';
 import { avatarJson as avatarJsonSchema, clientJson as clientJsonSchema } from '@parla/shared/schemas/player';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { useFieldInfo, type FieldInfo } from '../../../../components/info-panel';
@@ -34,7 +35,7 @@ export function JsonConfigEditor({ field, tab, info }: { field: 'avatarJson' | '
   const { setValue, getValues } = useFormContext<EditorValues>();
   const url = useWatch<EditorValues, 'avatarConfigURL' | 'clientConfigURL'>({ name: spec.urlField }) ?? null;
   const origin = window.location.origin;
-  const selfHosted = isSelfHostedConfigUrl(url, [origin]);
+  const selfHosted = configSelfHosted(url, saved ?? null, spec.urlField, origin);
   const remote = useConfigFile(selfHosted ? url : null, true, saved?.updated ?? '');
   const [text, setText] = useState(() => JSON.stringify(getValues(field) ?? {}, null, 2));
   const [error, setError] = useState<string | null>(null);

@@ -1,0 +1,78 @@
+// Keeps the captions and the chat history off the face (ui/overlay-layout.ts), re-measured when
+// the face moves, the player resizes or the caption's text changes.
+import { useLayoutEffect, useState, type CSSProperties, type RefObject } from 'react';
+import type { FaceBox } from '../renderers/renderer';
+import { placeCaption, placeHistory } from '../ui/overlay-layout';
+
+const HISTORY_WIDTH = 340;
+
+/** An element's natural height, not the height its last place allowed. */
+function naturalHeight(el: HTMLElement): number {
+  const allowed = el.style.maxHeight;
+  el.style.maxHeight = 'none';
+  const natural = el.scrollHeight;
+  el.style.maxHeight = allowed;
+  return natural;
+}
+
+export interface OverlayStyles {
+  caption: CSSProperties | undefined;
+  /** null: no room beside or above the face, the history is not shown. */
+  history: CSSProperties | null | undefined;
+}
+
+export function useOverlays(
+  player: RefObject<HTMLElement | null>,
+  bottom: RefObject<HTMLElement | null>,
+  caption: RefObject<HTMLElement | null>,
+  history: RefObject<HTMLElement | null>,
+  face: FaceBox | null,
+  /** What the overlays show (a change re-measures them). */
+  content: unknown,
+): OverlayStyles {
+  const [styles, setStyles] = useState<OverlayStyles>({ caption: undefined, history: undefined });
+  const [size, setSize] = useState({ w: 0, h: 0 });
+
+  useLayoutEffect(() => {
+    const el = player.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setSize({ w: el.clientWidth, h: el.clientHeight }));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [player]);
+
+  useLayoutEffect(() => {
+    const el = player.current;
+    if (!el) return;
+    const frame = el.getBoundingClientRect();
+    const stage = { w: frame.width, h: frame.height };
+    if (!stage.w || !stage.h) return;
+    const local = face ? { x: face.x - frame.left, y: face.y - frame.top, w: face.w, h: face.h } : null;
+    const bar = bottom.current ? frame.bottom - bottom.current.getBoundingClientRect().top : 0;
+    const captionEl = caption.current;
+    let captionStyle: CSSProperties | undefined;
+    if (captionEl) {
+      const natural = naturalHeight(captionEl);
+      const place = placeCaption(stage, local, bar, natural);
+      captionStyle = { top: place.top, bottom: 'auto', maxHeight: place.maxHeight };
+    }
+    let historyPlace = placeHistory(stage, local, bar, Math.min(HISTORY_WIDTH, stage.w * 0.42));
+    // Where the caption and the history would meet, the caption of what is being said wins.
+    if (historyPlace && captionEl && captionStyle && captionEl.scrollHeight > 0) {
+      const h = historyPlace;
+      const extent = Math.min(h.maxHeight, history.current?.scrollHeight ?? h.maxHeight);
+      const cw = captionEl.offsetWidth;
+      const cx = (stage.w - cw) / 2;
+      const ct = Number(captionStyle.top);
+      const ch = Math.min(Number(captionStyle.maxHeight), captionEl.offsetHeight);
+      const meets = cx < h.left + h.width && h.left < cx + cw && ct < h.top + extent && h.top < ct + ch;
+      if (meets) historyPlace = null;
+    }
+    setStyles({
+      caption: captionStyle,
+      history: historyPlace ? { left: historyPlace.left, top: historyPlace.top, right: 'auto', width: historyPlace.width, maxHeight: historyPlace.maxHeight } : null,
+    });
+  }, [player, bottom, caption, history, face, content, size]);
+
+  return styles;
+}
