@@ -24,7 +24,7 @@ async function avatar() {
   return { owner, a: res.json().agent as Avatar };
 }
 
-const stored = async (token: string, id: string) => (await server.inject({ method: 'GET', url: '/api/avatar/list', token })).json().agents.find((x: Avatar) => x.id === id) as Avatar;
+const stored = async (token: string, id: string) => (await server.inject({ method: 'GET', url: `/api/avatar/${id}`, token })).json().agent as Avatar;
 
 describe('media and colour checks on save', () => {
   it('refuses a background image that is not 16:9, naming its size, and keeps the avatar as it was', async () => {
