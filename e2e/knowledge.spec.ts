@@ -18,7 +18,7 @@ async function openAddKnowledge(page: Page, tab: 'Text' | 'Url' | 'Crawl' | 'Fil
 
 async function expectUploaded(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Add Knowledge' });
-  await expect(dialog.getByText('Knowledge base uploaded successfully!')).toBeVisible({ timeout: 20_000 });
+  await expect(dialog.getByText('Knowledge base uploaded successfully!')).toBeVisible({ timeout: 45_000 });
   await expect(dialog).toBeHidden({ timeout: 10_000 });
 }
 
