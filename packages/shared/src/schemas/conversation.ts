@@ -4,7 +4,7 @@
 // shape; the other types are additions. Every refusal closes with a code of CLOSE_CODES.
 import { z } from 'zod';
 import { ErrorCode } from '../errors';
-import { firstIssueMessage } from '../zod-messages';
+import { parseJsonFrame, type ParsedFrame } from '../zod-messages';
 import { VISEMES } from '../visemes';
 
 /** Largest frame either side sends (audio frames included): 256 KiB. */
@@ -231,17 +231,9 @@ export const serverMessage = z.discriminatedUnion('type', [
 export type ServerMessage = z.infer<typeof serverMessage>;
 export type ByeReason = z.infer<typeof serverByeMessage>['reason'];
 
-/** Parses one client frame; null when it is not JSON or not a known message. */
-export function parseClientMessage(raw: string): { ok: true; message: ClientMessage } | { ok: false; error: string } {
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return { ok: false, error: 'The message is not valid JSON.' };
-  }
-  const parsed = clientMessage.safeParse(value);
-  if (!parsed.success) return { ok: false, error: firstIssueMessage(parsed.error, 'Unknown message.') };
-  return { ok: true, message: parsed.data };
+/** Parses one client frame: its message, or the error to answer when it is not JSON or not a known message. */
+export function parseClientMessage(raw: string): ParsedFrame<ClientMessage> {
+  return parseJsonFrame(clientMessage, raw);
 }
 
 // ---------------------------------------------------------------- REST lists (spec 1 §3, §7)

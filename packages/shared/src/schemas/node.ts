@@ -5,7 +5,7 @@
 // included) travel only over this authenticated channel, to run in the node's memory.
 import { z } from 'zod';
 import { visemeCue, wordCue } from './conversation';
-import { firstIssueMessage } from '../zod-messages';
+import { parseJsonFrame as parseWith, type ParsedFrame } from '../zod-messages';
 
 export const NODE_HEARTBEAT_MS = 5_000;
 /** A node silent for this long is offline; its conversations end. */
@@ -111,20 +111,8 @@ export const nodeToServer = z.union([
 ]);
 export type NodeToServer = z.infer<typeof nodeToServer>;
 
-export type Parsed<T> = { ok: true; message: T } | { ok: false; error: string };
+export type Parsed<T> = ParsedFrame<T>;
 
-function parseWith<T>(schema: z.ZodType<T>, raw: string): Parsed<T> {
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return { ok: false, error: 'The message is not valid JSON.' };
-  }
-  const parsed = schema.safeParse(value);
-  return parsed.success ? { ok: true, message: parsed.data } : { ok: false, error: firstIssueMessage(parsed.error, 'Unknown message.') };
-}
-
-/** One frame a node sent (the server side). */
 export const parseNodeMessage = (raw: string): Parsed<NodeToServer> => parseWith(nodeToServer, raw);
 /** One frame the server sent (the node side). */
 export const parseServerMessage = (raw: string): Parsed<ServerToNode> => parseWith(serverToNode, raw);
