@@ -47,9 +47,12 @@ test('an avatar whose brain is an ElevenLabs agent talks through the provider: g
   await expect.poll(async () => (await visemes()).filter((v) => v && v !== 'sil').length, { timeout: 10_000 }).toBeGreaterThan(5);
   await expect(frame.getByTestId('avatar-face')).toHaveAttribute('data-viseme', 'sil', { timeout: 10_000 });
 
-  // The mic is on (the agent takes it): the fake microphone's audio reaches the agent, which
-  // answers what it heard; the user's words show in the chat.
-  await expect(frame.getByRole('button', { name: 'Microphone' })).toHaveAttribute('aria-pressed', 'true');
+  // The mic starts only when the user asks (issue 18): once on, the fake microphone's audio
+  // reaches the agent, which answers what it heard; the user's words show in the chat.
+  const mic = frame.getByRole('button', { name: 'Microphone' });
+  await expect(mic).toHaveAttribute('aria-pressed', 'false');
+  await mic.click();
+  await expect(mic).toHaveAttribute('aria-pressed', 'true');
   await expect(history.locator('.msg.user', { hasText: AGENT_HEARD })).toBeVisible({ timeout: 20_000 });
   await expect(history.locator('.msg.assistant', { hasText: 'I heard you say' })).toBeVisible();
 
