@@ -54,6 +54,9 @@ function queryOf(request: FastifyRequest): Record<string, string> {
 }
 
 export function runtimeRoutes(ctx: AppContext, runtime: Runtime) {
+  // A node's row could not be written (the database restarting, or closing at shutdown): the
+  // node keeps working; the failure is logged, never left as an unhandled rejection.
+  const nodeStoreFailed = (what: string) => (err: unknown) => ctx.log.warn({ err: err instanceof Error ? err.message : String(err) }, `${what} failed`);
   return async function plugin(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -110,15 +113,16 @@ export function runtimeRoutes(ctx: AppContext, runtime: Runtime) {
                 remoteIp: request.ip,
                 webSocket: `${request.protocol === 'https' ? 'wss' : 'ws'}://${request.headers.host ?? ''}/ws/node`,
               })
-              .then(() => n.send({ type: 'registered', nodeId: n.id, heartbeatMs: NODE_HEARTBEAT_MS }));
+              .then(() => n.send({ type: 'registered', nodeId: n.id, heartbeatMs: NODE_HEARTBEAT_MS }))
+              .catch(nodeStoreFailed('registering a pipeline node'));
             return;
           }
-          if (msg.type === 'ping') void runtime.registry.ping(node);
+          if (msg.type === 'ping') runtime.registry.ping(node).catch(nodeStoreFailed('recording a node ping'));
           else node.handle(msg);
         });
         socket.on('close', () => {
           clearTimeout(closeTimer);
-          if (node) void runtime.registry.lost(node, 'socket closed');
+          if (node) runtime.registry.lost(node, 'socket closed').catch(nodeStoreFailed('recording a lost node'));
         });
       },
     );

@@ -6,6 +6,7 @@ import { createCustomer, type TestAccount } from '../../../test/accounts';
 import { createTestServer, type TestServer } from '../../../test/harness';
 import { newId } from '../../lib/tokens';
 import { chunkText } from './knowledge.chunking';
+import { WRITE_MAX_ROWS } from './knowledge.ingest-writer';
 import { insertChunks } from './knowledge.repository';
 import { kbClient, type Kb } from './knowledge.test-helpers';
 import { INGEST_LEASE_MS, INGEST_MAX_ATTEMPTS, INTERRUPTED, startKnowledgeWorker } from './knowledge.worker';
@@ -75,8 +76,12 @@ describe('batched ingestion', () => {
       searches++;
     }
     await worker.stop();
-    expect(searches).toBeGreaterThan(1);
-    expect(partialSeen, 'searches made while the item was half written').toBeGreaterThan(0);
+    // PostgreSQL writes up to WRITE_MAX_ROWS chunks a batch with no pause, so this item is written
+    // in one batch there and no half-written moment exists to search in; the next test plants one.
+    if (!process.env.TEST_DATABASE_URL || expected > WRITE_MAX_ROWS) {
+      expect(searches).toBeGreaterThan(1);
+      expect(partialSeen, 'searches made while the item was half written').toBeGreaterThan(0);
+    }
     expect((await search(col, 'zephyr warranty'))[0]?.item_id).toBe(item);
     expect((await chunksOf(item)).map((c) => c.ord)).toEqual([...Array(expected).keys()]);
   }, 120_000);
