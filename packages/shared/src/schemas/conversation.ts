@@ -94,7 +94,8 @@ export const userTranscriptMessage = z.object({
   final: z.boolean(),
 });
 
-/** Microphone audio for server-side speech recognition or realtime engines: PCM16 mono, base64. */
+/** Microphone audio as base64 JSON: superseded by binary frames (audio-frames.ts), kept until
+ *  every client sends binary. */
 export const userAudioMessage = z.object({
   type: z.literal('user_audio'),
   audio: z.string().max(CONVERSATION_MAX_FRAME_BYTES),
@@ -131,6 +132,23 @@ export const readyMessage = z.object({
   idleTimeout: z.number().int().optional(),
   /** Replies come with the provider's audio frames: the player plays them instead of speaking. */
   audio: z.boolean().optional(),
+  /** How the avatar listens: 'server' = the player streams microphone audio as binary frames
+   *  (audio-frames.ts) and the server recognises it; 'browser' = the browser's recognition sends
+   *  user_transcript. Absent means 'browser'. */
+  listen: z.enum(['server', 'browser']).optional(),
+  /** Voice activity detection and turn-taking the player applies (the avatar's pipeline
+   *  options, seconds), and whether speech over the avatar may interrupt it. */
+  vad: z
+    .object({
+      activation_threshold: z.number(),
+      min_speech_duration: z.number(),
+      min_silence_duration: z.number(),
+      prefix_padding_duration: z.number(),
+      max_buffered_speech: z.number(),
+      allow_interruptions: z.boolean(),
+      min_interruption_duration: z.number(),
+    })
+    .optional(),
 });
 
 export const assistantDeltaMessage = z.object({ type: z.literal('assistant_delta'), turnId, text: z.string() });
@@ -161,7 +179,7 @@ export const speakMessage = z.object({
   words: z.array(wordCue).optional(),
 });
 
-/** Server audio of a reply: PCM16 mono or an encoded format, base64, in order per turn. */
+/** Server audio of a reply as base64 JSON: superseded by binary frames (audio-frames.ts). */
 export const audioMessage = z.object({
   type: z.literal('audio'),
   turnId,
