@@ -8,6 +8,10 @@
 import { z } from 'zod';
 import { visemeCue, wordCue } from './schemas/conversation';
 
+// This package is typed without DOM or Node globals; both have these two.
+declare const TextEncoder: new () => { encode(text: string): Uint8Array };
+declare const TextDecoder: new (label: string, options: { fatal: boolean }) => { decode(bytes: Uint8Array): string };
+
 /** Sample rate of the microphone audio the player sends. */
 export const MIC_SAMPLE_RATE = 16000;
 /** Largest microphone frame: 32 KiB, about one second of 16 kHz PCM16. */
