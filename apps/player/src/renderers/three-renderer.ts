@@ -26,6 +26,7 @@ import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import type { LightingPreset } from '@parla/shared/schemas/catalogue';
 import type { PublicAvatar } from '@parla/shared/schemas/player';
 import { VISEMES, visemeMorphName } from '@parla/shared/visemes';
+import { headBox, headShot, projectBox, restBox } from './framing';
 import { Blinker, wobble, type AvatarRenderer, type FaceState } from './renderer';
 
 const STUDIO: LightingPreset = {
@@ -97,16 +98,20 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
     scene.background = new Color(s.sky);
     scene.fog = new Fog(s.sky, 8, 30);
     camera.fov = s.camera.fov;
-    camera.position.set(...s.camera.position);
-    target.set(...s.camera.target);
-  } else if (full) {
-    camera.fov = 34;
-    camera.position.set(0, 1.25, 3.0);
-    target.set(0, 0.95, 0);
+  }
+  const head = headBox(root);
+  if (full) {
+    // Full body in conversation: the environment's direction, but close enough to see the lips.
+    const s = environment?.staging.camera;
+    const from = new Vector3(...(s?.position ?? [0, 1.35, 3.4]));
+    const to = new Vector3(...(s?.target ?? [0, 1.0, 0]));
+    camera.fov = s?.fov ?? 34;
+    const shot = headShot(head, from, to, camera.fov);
+    camera.position.set(...shot.position);
+    target.set(...shot.target);
   } else {
     // Head and shoulders: aim at the face, whatever the model's exact height.
-    const box = new Box3().setFromObject(root);
-    const top = box.max.y;
+    const top = new Box3().setFromObject(root).max.y;
     target.set(0, top - 0.27, 0);
     camera.position.set(0, top - 0.2, 1.45);
   }
@@ -139,24 +144,14 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
     }
   };
 
-  // The face: the head bone (or the top of the model) projected, ±11 cm across, 13 cm up and down.
-  const head = bones.get('Head')?.bone ?? null;
-  const headAt = new Vector3();
+  // The face: the head's box (the Face mesh as it moves, or the top of the model) projected.
+  const faceMesh = root.getObjectByName('Face') as Mesh | undefined;
+  const moving = new Box3();
   const corner = new Vector3();
   let cssW = 1, cssH = 1;
   const faceBox = () => {
-    if (head) head.getWorldPosition(headAt);
-    else headAt.copy(target);
-    headAt.y += head ? 0.07 : 0;
-    const xs: number[] = [];
-    const ys: number[] = [];
-    for (const [dx, dy] of [[-0.11, -0.13], [0.11, 0.13], [-0.11, 0.13], [0.11, -0.13]] as const) {
-      corner.set(headAt.x + dx, headAt.y + dy, headAt.z).project(camera);
-      xs.push(((corner.x + 1) / 2) * cssW);
-      ys.push(((1 - corner.y) / 2) * cssH);
-    }
-    const x = Math.min(...xs), y = Math.min(...ys);
-    return { x, y, w: Math.max(...xs) - x, h: Math.max(...ys) - y };
+    const box = faceMesh?.isMesh ? moving.copy(restBox(faceMesh)).applyMatrix4(faceMesh.matrixWorld) : head;
+    return projectBox(box, camera, cssW, cssH, corner);
   };
 
   return {

@@ -1,0 +1,91 @@
+// The 3D catalogue's faces in Chromium (issue 18, item 11): every 3D avatar of the catalogue on
+// the dial page and in conversation, screenshotted (test-results/faces/*.png, looked at); in
+// conversation the head fills at least a fifth of the stage's height (the renderer's projected
+// head box, mirrored on data-face-box), in a wide and in a 9:16 stage; with no speech the head
+// still moves (two frames of the head's region differ), and the mouth stays at rest.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const SHOTS = join(here, '../test-results/faces');
+const catalogue = JSON.parse(readFileSync(join(here, '../apps/server/assets/catalogue/catalogue.json'), 'utf8')) as { avatars: { id: string; type: string }[] };
+const AVATARS = catalogue.avatars.filter((a) => a.type !== 'image');
+
+/** The stages a conversation is seen in: a laptop window and a 9:16 embed. */
+const STAGES = [
+  { name: 'wide', viewport: { width: 1024, height: 640 }, params: '' },
+  { name: 'portrait', viewport: { width: 420, height: 746 }, params: '&screenAspectRatio=9:16' },
+] as const;
+
+const scene = (type: string) => (type === '3d' ? '&environmentId=env-lounge' : '&backgroundId=bg-office');
+
+async function faceBox(page: Page) {
+  const face = page.getByTestId('avatar-face');
+  await expect(face).toHaveAttribute('data-face-box', /\d/, { timeout: 30_000 });
+  const [x, y, w, h] = (await face.getAttribute('data-face-box'))!.split(',').map(Number) as [number, number, number, number];
+  return { x, y, w, h };
+}
+
+test.describe('the 3D catalogue faces', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('every 3D catalogue avatar shows its picture on the dial page', async ({ page }) => {
+    expect(AVATARS.length).toBeGreaterThanOrEqual(6);
+    await page.setViewportSize({ width: 1024, height: 640 });
+    for (const a of AVATARS) {
+      await page.goto(`/avatar/preview?appearanceId=${a.id}${scene(a.type)}`);
+      const photo = page.locator('img.dial-photo');
+      await expect(photo).toBeVisible();
+      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      await page.screenshot({ path: join(SHOTS, `dial-${a.id}.png`) });
+    }
+  });
+
+  for (const stage of STAGES) {
+    test(`in a ${stage.name} stage every 3D catalogue avatar's head fills at least a fifth of the stage's height`, async ({ page }) => {
+      test.slow(); // software WebGL
+      await page.setViewportSize(stage.viewport);
+      for (const a of AVATARS) {
+        await page.goto(`/avatar/preview?appearanceId=${a.id}&connect=true&hideChatHistory=true${scene(a.type)}${stage.params}`);
+        await expect(page.getByTestId('stage')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+        const box = await faceBox(page);
+        const stageBox = (await page.getByTestId('avatar-face').boundingBox())!;
+        expect(box.h / stageBox.height, `${a.id}: head ${box.h}px of ${stageBox.height}px`).toBeGreaterThanOrEqual(0.2);
+        // The head is on the stage, not cut by its edges.
+        expect(box.y, a.id).toBeGreaterThanOrEqual(0);
+        expect(box.x, a.id).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.w, a.id).toBeLessThanOrEqual(stageBox.width);
+        await page.screenshot({ path: join(SHOTS, `${stage.name}-${a.id}.png`) });
+      }
+    });
+  }
+
+  test('with no speech, every 3D catalogue avatar still moves: breathing, blinks and small head movements', async ({ page }) => {
+    test.slow();
+    await page.setViewportSize({ width: 640, height: 640 });
+    for (const a of AVATARS) {
+      await page.goto(`/avatar/preview?appearanceId=${a.id}&connect=true&hideChatHistory=true&hideChatInput=true${scene(a.type)}`);
+      await expect(page.getByTestId('stage')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+      const face = page.getByTestId('avatar-face');
+      const box = await faceBox(page);
+      const r = (await face.boundingBox())!;
+      const clip = { x: r.x + Math.max(0, box.x), y: r.y + Math.max(0, box.y), width: Math.min(box.w, r.width), height: Math.min(box.h, r.height) };
+      const first = await page.screenshot({ clip });
+      // Frames keep coming; wait until a later one differs from the first (idle motion never stops).
+      let later = first;
+      await expect
+        .poll(async () => {
+          later = await page.screenshot({ clip });
+          return later.equals(first);
+        }, { timeout: 20_000, intervals: [700] })
+        .toBe(false);
+      await expect(face, `${a.id} is not speaking`).toHaveAttribute('data-viseme', 'sil');
+      await expect(page.getByTestId('captions')).toBeHidden();
+      mkdirSync(SHOTS, { recursive: true });
+      writeFileSync(join(SHOTS, `idle-${a.id}-a.png`), first);
+      writeFileSync(join(SHOTS, `idle-${a.id}-b.png`), later);
+    }
+  });
+});
