@@ -1,6 +1,7 @@
 // Bodies as distance fields in world space: neck, shoulders, chest, arms and hands; legs and
 // feet for full-body characters. Clothes are vertex colours by region.
-import type { Person } from '../people';
+import { cutAll, type Field } from '../mesh/cut';
+import type { Outfit, Person } from '../people';
 import { linear, lerp3, type MeshData } from '../mesh/mesh';
 import { capsule, ellipsoid, roundBox, smin, type Sdf, type V3 } from '../mesh/sdf';
 import { surfaceNets } from '../mesh/surface-nets';
@@ -43,6 +44,36 @@ const smoothstep = (a: number, b: number, x: number) => {
   return t * t * (3 - 2 * t);
 };
 
+/** Where colours change: the mesh is cut along the zero line of each, so the edges are sharp. */
+export function bodyEdges(p: Person, fullBody: boolean): Field[] {
+  const kind = p.outfit.kind;
+  const { neckR, open } = neckline(kind);
+  const ring = (q: V3) => Math.hypot(q[0], (q[2] + 0.015) * 1.1);
+  const edges: Field[] = [(q) => ring(q) - neckR, (q) => q[1] + (neckR - ring(q)) * 2 - (1.43 - open(q))];
+  if (kind === 'blazer') edges.push((q) => Math.abs(q[0]) - (1.46 - q[1]) * 0.3, (q) => Math.abs(q[0]) - (1.46 - q[1]) * 0.3 - 0.028, (q) => q[1] - 1.11);
+  if (kind === 'shirt') edges.push((q) => Math.abs(q[0]) - 0.005);
+  if (kind === 'sweater' || kind === 'shirt') edges.push((q) => ring(q) - (neckR + 0.014), (q) => q[1] - 1.405);
+  edges.push((q) => q[1] - sleeveEnd(kind));
+  if (p.hair.style === 'headscarf') edges.push(scarfEdge);
+  if (fullBody) edges.push((q) => q[1] - 0.985, (q) => q[1] - 0.968, (q) => q[1] - 0.1025, (q) => q[1] - 0.02);
+  return edges;
+}
+
+/** A headscarf's drape over the shoulders: a rounded edge in front view, not a square cut. */
+const scarfEdge = (q: V3) => Math.hypot(Math.abs(q[0]) / 0.225, Math.max(0, 1.56 - q[1]) / 0.215) - 1;
+
+const sleeveEnd = (kind: Outfit) => (kind === 'tee' ? 1.2 : 0.905);
+
+function neckline(kind: Outfit): { neckR: number; open: (q: V3) => number } {
+  const neckR = kind === 'tee' || kind === 'blouse' ? 0.078 : kind === 'vneck' ? 0.085 : 0.066;
+  const open = (q: V3) => {
+    const front = smoothstep(0, 0.06, q[2]);
+    return kind === 'vneck' || kind === 'blazer' ? Math.max(0, 0.12 - Math.abs(q[0]) * 1.6) * front : kind === 'tee' || kind === 'blouse' ? 0.03 * front : 0;
+  };
+  return { neckR, open };
+}
+
+/** Colours with hard edges (the mesh is cut along them, see bodyEdges), shaded by cheap occlusion. */
 export function bodyColor(p: Person, fullBody: boolean, sdf: Sdf): (q: V3, n: V3) => V3 {
   const skin = linear(p.skin);
   const main = linear(p.outfit.main);
@@ -52,40 +83,36 @@ export function bodyColor(p: Person, fullBody: boolean, sdf: Sdf): (q: V3, n: V3
   const belt = linear('#3a2a20');
   const scarf = p.hair.style === 'headscarf' ? linear(p.hair.color) : null;
   const kind = p.outfit.kind;
-  const E = 0.01; // colour edges are blended over about one cell, so they do not stair-step
+  const { neckR, open } = neckline(kind);
+  const step = (edge: number, x: number) => (x < edge ? 0 : 1);
   return (q, n) => {
     const [x, y, z] = q;
     const ax = Math.abs(x);
     const armness = smoothstep(0.15, 0.19, ax) * (1 - smoothstep(1.36, 1.4, y));
     // Distance from the neck's axis: necklines are rings around it, V-necks dip in front.
     const r = Math.hypot(x, (z + 0.015) * 1.1);
-    const front = smoothstep(0, 0.06, z);
-    const open = kind === 'vneck' || kind === 'blazer' ? Math.max(0, 0.12 - ax * 1.6) * front : kind === 'tee' || kind === 'blouse' ? 0.03 * front : 0;
-    const neckR = kind === 'tee' || kind === 'blouse' ? 0.078 : kind === 'vneck' ? 0.085 : 0.066;
-    const isNeck = (1 - smoothstep(neckR - E, neckR + E, r)) * smoothstep(1.43 - open - E, 1.43 - open + E, y + (neckR - r) * 2);
+    const isNeck = (1 - step(neckR, r)) * step(1.43 - open(q), y + (neckR - r) * 2);
     let c: V3 = main;
     if (kind === 'blazer') {
       const v = (1.46 - y) * 0.3;
-      const inV = (1 - smoothstep(v - E, v + E, ax)) * smoothstep(0.02, 0.04, z) * smoothstep(1.1, 1.12, y);
-      const lapel = (1 - smoothstep(v + 0.028 - E, v + 0.028 + E, ax)) * smoothstep(0.02, 0.04, z) * smoothstep(1.1, 1.12, y);
-      c = lerp3(c, lerp3(main, [0, 0, 0], 0.28), lapel);
-      c = lerp3(c, accent, inV);
+      const below = step(1.11, y) * smoothstep(0.0, 0.02, z);
+      c = lerp3(c, lerp3(main, [0, 0, 0], 0.28), (1 - step(v + 0.028, ax)) * below);
+      c = lerp3(c, accent, (1 - step(v, ax)) * below);
     }
-    if (kind === 'shirt') c = lerp3(c, lerp3(main, [0, 0, 0], 0.15), (1 - smoothstep(0.004, 0.008, ax)) * smoothstep(0.03, 0.05, z));
-    // Collars and ribbed neck bands: a ring just outside the neck.
-    const collar = (1 - smoothstep(neckR + 0.012, neckR + 0.012 + E, r)) * smoothstep(1.4, 1.41, y);
+    if (kind === 'shirt') c = lerp3(c, lerp3(main, [0, 0, 0], 0.12), (1 - step(0.005, ax)) * smoothstep(0.03, 0.05, z));
+    // Collars and ribbed neck bands: a ring just outside the neck, a shade of the cloth.
+    const collar = (1 - step(neckR + 0.014, r)) * step(1.405, y);
     if (kind === 'sweater') c = lerp3(c, accent, collar);
-    if (kind === 'shirt') c = lerp3(c, accent, collar * (1 - front * 0.6));
+    if (kind === 'shirt') c = lerp3(c, lerp3(main, [0, 0, 0], 0.1), collar);
     c = lerp3(c, skin, isNeck);
     // Sleeves end at the wrist (above the elbow for a T-shirt).
-    const cuff = kind === 'tee' ? 1.2 : 0.905;
-    c = lerp3(c, skin, armness * (1 - smoothstep(cuff - E, cuff + E, y)));
-    if (scarf) c = lerp3(c, scarf, smoothstep(1.34, 1.36, y) * (1 - smoothstep(0.19, 0.21, ax)) * (1 - armness));
+    c = lerp3(c, skin, armness * (1 - step(sleeveEnd(kind), y)));
+    if (scarf) c = lerp3(c, scarf, 1 - step(0, scarfEdge(q)));
     if (fullBody) {
-      const legs = (1 - smoothstep(0.985 - E, 0.985 + E, y)) * (1 - armness);
+      const legs = (1 - step(0.985, y)) * (1 - armness);
       c = lerp3(c, y > 0.968 ? belt : trousers, legs);
-      c = lerp3(c, shoes, 1 - smoothstep(0.095, 0.11, y));
-      c = lerp3(c, lerp3(shoes, [0, 0, 0], 0.4), 1 - smoothstep(0.015, 0.025, y));
+      c = lerp3(c, shoes, 1 - step(0.1025, y));
+      c = lerp3(c, lerp3(shoes, [0, 0, 0], 0.4), 1 - step(0.02, y));
     }
     const o = sdf(x + n[0] * 0.02, y + n[1] * 0.02, z + n[2] * 0.02) / 0.02;
     const ao = Math.max(0.5, Math.min(1, 0.45 + 0.55 * o));
@@ -97,5 +124,6 @@ export function buildBody(p: Person, fullBody: boolean, cell: number): MeshData 
   const sdf = bodySdf(p, fullBody);
   const min: V3 = [-0.3, fullBody ? -0.01 : 0.98, -0.16];
   const max: V3 = [0.3, 1.56, 0.2];
-  return surfaceNets(sdf, min, max, cell, bodyColor(p, fullBody, sdf));
+  const color = bodyColor(p, fullBody, sdf);
+  return cutAll(surfaceNets(sdf, min, max, cell, color), bodyEdges(p, fullBody), color);
 }

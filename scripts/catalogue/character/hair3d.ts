@@ -10,7 +10,27 @@ export interface Hair {
   mesh: MeshData;
 }
 
+/**
+ * Strands: shallow grooves that run the way the hair lies (from the crown, or back to a
+ * ponytail's tie), so the shell reads as combed hair, not a cap. Scarves and curls have none.
+ */
+function strands(style: Person['hair']['style'], sdf: Sdf): Sdf {
+  if (style === 'headscarf' || style === 'curlyShort' || style === 'buzz' || style === 'afro') return sdf;
+  const back = style === 'ponytail' || style === 'quiff' || style === 'sideSwept';
+  return (x, y, z) => {
+    const d = sdf(x, y, z);
+    if (d > 0.004 || d < -0.004) return d;
+    const ang = back ? Math.atan2(x, y + 0.06) : Math.atan2(x, z + 0.02);
+    const g = Math.sin(ang * 46 + Math.sin((back ? z : y) * 35) * 1.6) + 0.45 * Math.sin(ang * 97 + 1.3);
+    return d + 0.00075 * g;
+  };
+}
+
 export function hairSdf(p: Person, head: Sdf): Sdf {
+  return strands(p.hair.style, styleSdf(p, head));
+}
+
+function styleSdf(p: Person, head: Sdf): Sdf {
   const style = p.hair.style;
   // Above a hairline that runs from the forehead down to the nape.
   const front = style === 'headscarf' ? 0.075 : style === 'curlyShort' ? 0.046 : style === 'longStraight' ? 0.044 : 0.05;
@@ -44,12 +64,12 @@ export function hairSdf(p: Person, head: Sdf): Sdf {
       // the forehead and back.
       const base = shell(style === 'quiff' ? 0.01 : 0.009);
       const side = style === 'quiff' ? -1 : 1;
-      const lift = style === 'quiff' ? 0.012 : 0;
+      const lift = style === 'quiff' ? 0.007 : 0;
       const l: [V3, V3, number][] = [];
       for (let i = 0; i < 6; i++) {
         const z = 0.075 - i * 0.022;
         const up = lift * Math.max(0, 1 - i / 3);
-        l.push([[-0.03 * side, 0.1 + up - i * 0.002, z], [0.066 * side, 0.06 + up * 0.5 - i * 0.004, z - 0.012], 0.011 + up * 0.3]);
+        l.push([[-0.03 * side, 0.098 + up - i * 0.002, z], [0.066 * side, 0.06 + up * 0.5 - i * 0.004, z - 0.012], 0.0095 + up * 0.3]);
       }
       const sweep = locks(l);
       return (x, y, z) => smin(base(x, y, z), sweep(x, y, z), 0.012);
@@ -64,7 +84,7 @@ export function hairSdf(p: Person, head: Sdf): Sdf {
       };
     }
     case 'ponytail': {
-      const base = shell(0.0045);
+      const base = shell(0.0075);
       const tie = sphere([0, 0.04, -0.098], 0.021);
       const tail = capsule([0, 0.03, -0.112], [0, -0.14, -0.128], 0.026, 0.01);
       return (x, y, z) => smin(smin(base(x, y, z), tie(x, y, z), 0.012), tail(x, y, z), 0.015);

@@ -26,9 +26,11 @@ export function headLayout(p: Person): HeadLayout {
   const eyes: [V3, V3] = [[-0.032 * fw, 0.004, 0.077], [0.032 * fw, 0.004, 0.077]];
   const cranium = ellipsoid([0, 0.026, -0.012], [0.073 * fw, 0.088, 0.094]);
   const face = ellipsoid([0, -0.026, 0.02], [0.061 * fw, 0.084, 0.078]);
-  const jawS = ellipsoid([0, -0.068, 0.028], [0.046 * jaw * fw, 0.038 + 0.004 * (1 - fem), 0.056]);
-  const chin = ellipsoid([0, -0.093, 0.058], [0.02 + 0.004 * (1 - fem), 0.016, 0.018]);
-  const cheeks = (x: number, y: number, z: number) => ellipsoid([0.038 * fw, -0.028, 0.052], [0.027, 0.026, 0.026])(Math.abs(x), y, z);
+  const jawS = ellipsoid([0, -0.065, 0.026], [0.042 * jaw * fw, 0.036 + 0.004 * (1 - fem), 0.054]);
+  const chin = ellipsoid([0, -0.089, 0.06], [0.019 + 0.004 * (1 - fem), 0.015, 0.017]);
+  // The jaw line from below the ear to the chin: a firm edge instead of a soft sag.
+  const jawLine = (x: number, y: number, z: number) => capsule([0.046 * fw * jaw, -0.042, 0.0], [0.015, -0.09, 0.05], 0.011, 0.012)(Math.abs(x), y, z);
+  const cheeks = (x: number, y: number, z: number) => ellipsoid([0.037 * fw, -0.024, 0.052], [0.025, 0.023, 0.024])(Math.abs(x), y, z);
   const browRidge = ellipsoid([0, 0.028, 0.07], [0.056 * fw, 0.013, 0.022 - 0.003 * fem]);
   const bridge = capsule([0, 0.01, 0.088], [0, -0.024, 0.1], 0.0058 * nw, 0.0082 * nw);
   const tip = sphere([0, -0.027, 0.099], 0.0098 * (0.9 + 0.1 * nw));
@@ -42,6 +44,7 @@ export function headLayout(p: Person): HeadLayout {
     let d = smin(cranium(x, y, z), face(x, y, z), 0.06);
     d = smin(d, jawS(x, y, z), 0.03);
     d = smin(d, chin(x, y, z), 0.02);
+    d = smin(d, jawLine(x, y, z), 0.02);
     d = smin(d, cheeks(x, y, z), 0.025);
     d = smin(d, browRidge(x, y, z), 0.02);
     d = smin(d, lipsBulge(x, y, z), 0.016);

@@ -62,7 +62,7 @@ export function buildFace(p: Person, cell = 0.0032, keep: (q: V3) => boolean = (
     // Cheap ambient occlusion: how close the surface comes to itself along the normal.
     const o1 = sdf(q[0] + n[0] * 0.003, q[1] + n[1] * 0.003, q[2] + n[2] * 0.003) / 0.003;
     const o2 = sdf(q[0] + n[0] * 0.009, q[1] + n[1] * 0.009, q[2] + n[2] * 0.009) / 0.009;
-    const ao = Math.max(0.45, Math.min(1, 0.35 + 0.3 * Math.min(1, o1) + 0.35 * Math.min(1, o2)));
+    const ao = Math.max(0.62, Math.min(1, 0.5 + 0.22 * Math.min(1, o1) + 0.28 * Math.min(1, o2)));
     const under = q[1] < -0.085 && n[1] < -0.2 ? 0.85 : 1;
     return [c[0] * ao * under, c[1] * ao * under, c[2] * ao * under];
   };

@@ -1,0 +1,33 @@
+// Close-ups of 3D characters without touching the catalogue, for looking at them while modelling:
+//   node --import tsx scripts/catalogue/look.ts out.png ub-noah fb-maya ...
+// Each character: face, bust and (full body) a wider shot, rendered like the previews.
+import { writeFileSync } from 'node:fs';
+import { openDrawing } from './browser';
+import { buildCharacter } from './character/character';
+import { FULL_BODY_PEOPLE, UPPER_BODY_PEOPLE } from './people';
+import { openRenderer, renderGlb, STUDIO_LIGHT } from './render3d';
+
+const [out = 'look.png', ...ids] = process.argv.slice(2);
+const people = [...UPPER_BODY_PEOPLE, ...FULL_BODY_PEOPLE].filter((p) => !ids.length || ids.includes(p.id));
+const d = await openDrawing();
+await openRenderer(d.page);
+const tiles: string[] = [];
+for (const p of people) {
+  const { glb, stats } = buildCharacter(p);
+  process.stdout.write(`${p.id}: ${stats.vertices} vertices, ${(stats.bytes / 1024).toFixed(0)} KB\n`);
+  const headY = p.type === '3d' ? 1.6 : 1.58;
+  const shots = [
+    { position: [0.1, headY, 0.55], target: [0, headY - 0.02, 0], fov: 30 },
+    { position: [0.35, headY - 0.05, 1.2], target: [0, headY - 0.15, 0], fov: 30 },
+    { position: [0.5, 1.3, 2.6], target: [0, 0.95, 0], fov: 34 },
+  ] as const;
+  for (const camera of shots.slice(0, p.type === '3d' ? 3 : 2)) {
+    const png = await renderGlb(d.page, { width: 360, height: 360, lighting: STUDIO_LIGHT, background: p.backdrop, camera: { position: [...camera.position], target: [...camera.target], fov: camera.fov }, models: [{ glb, morphs: { smile: 0.35 } }] });
+    tiles.push(png.toString('base64'));
+  }
+}
+const cols = Number(process.env.COLS ?? 6);
+await d.page.setViewportSize({ width: 360 * cols, height: 360 });
+await d.page.setContent(`<body style="margin:0;display:flex;flex-wrap:wrap;width:${360 * cols}px">${tiles.map((t) => `<img src="data:image/png;base64,${t}">`).join('')}</body>`);
+writeFileSync(out, await d.page.screenshot({ fullPage: true }));
+await d.close();
