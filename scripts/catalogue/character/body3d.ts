@@ -49,7 +49,7 @@ export function bodyEdges(p: Person, fullBody: boolean): Field[] {
   const kind = p.outfit.kind;
   const { neckR, open } = neckline(kind);
   const ring = (q: V3) => Math.hypot(q[0], (q[2] + 0.015) * 1.1);
-  const edges: Field[] = [(q) => ring(q) - neckR, (q) => q[1] + (neckR - ring(q)) * 2 - (1.43 - open(q))];
+  const edges: Field[] = [(q) => q[1] + (neckR - ring(q)) * 2 - (1.43 - open(q))];
   if (kind === 'blazer') edges.push((q) => Math.abs(q[0]) - (1.46 - q[1]) * 0.3, (q) => Math.abs(q[0]) - (1.46 - q[1]) * 0.3 - 0.028, (q) => q[1] - 1.11);
   if (kind === 'shirt') edges.push((q) => Math.abs(q[0]) - 0.005);
   if (kind === 'sweater' || kind === 'shirt') edges.push((q) => ring(q) - (neckR + 0.014), (q) => q[1] - 1.405);
@@ -91,7 +91,7 @@ export function bodyColor(p: Person, fullBody: boolean, sdf: Sdf): (q: V3, n: V3
     const armness = smoothstep(0.15, 0.19, ax) * (1 - smoothstep(1.36, 1.4, y));
     // Distance from the neck's axis: necklines are rings around it, V-necks dip in front.
     const r = Math.hypot(x, (z + 0.015) * 1.1);
-    const isNeck = (1 - step(neckR, r)) * step(1.43 - open(q), y + (neckR - r) * 2);
+    const isNeck = step(1.43 - open(q), y + (neckR - r) * 2);
     let c: V3 = main;
     if (kind === 'blazer') {
       const v = (1.46 - y) * 0.3;

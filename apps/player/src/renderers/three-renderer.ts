@@ -171,7 +171,11 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
       const talk = state.speaking ? 1.5 : 1;
       pose('Head', wobble(t, 1, 0.6, 1.7) * 0.05 * talk + (state.speaking ? Math.sin(t * 3.1) * 0.015 : 0), wobble(t, 2, 0.4, 1.1, 0.23) * 0.09 * talk, wobble(t, 3, 0.33, 0.9) * 0.03);
       pose('Neck', wobble(t, 4, 0.5, 1.3) * 0.02, wobble(t, 5, 0.3, 0.8) * 0.03, 0);
-      pose('Chest', Math.sin(t * 1.55) * 0.012, 0, 0);
+      // Breathing: the chest swells and the shoulders rise a little, about every four seconds.
+      const breath = Math.sin(t * 1.55);
+      pose('Chest', breath * 0.012, 0, 0);
+      pose('LeftShoulder', 0, 0, breath * 0.012);
+      pose('RightShoulder', 0, 0, -breath * 0.012);
       pose('Spine', 0, wobble(t, 6, 0.25, 0.6) * 0.02, wobble(t, 7, 0.2, 0.5) * 0.012);
       pose('LeftUpperArm', 0, 0, wobble(t, 8, 0.5, 0.9) * 0.025);
       pose('RightUpperArm', 0, 0, wobble(t, 9, 0.5, 0.9) * 0.025);
