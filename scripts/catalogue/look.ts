@@ -1,5 +1,5 @@
 // Close-ups of 3D characters without touching the catalogue, for looking at them while modelling:
-//   node --import tsx scripts/catalogue/look.ts out.png ub-noah fb-maya ...
+//   npm run catalogue:look -- out.png ub-noah fb-maya ...   (COLS=n tiles per row)
 // Each character: face, bust and (full body) a wider shot, rendered like the previews.
 import { writeFileSync } from 'node:fs';
 import { openDrawing } from './browser';
