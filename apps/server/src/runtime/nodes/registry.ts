@@ -21,6 +21,8 @@ export class NodeRegistry {
     /** Called when a node is gone: its conversations end. */
     private readonly onLost: (nodeId: string) => Promise<void>,
     private readonly log: { warn(obj: object, msg: string): void },
+    /** The server process the nodes connect to (decision 630). */
+    private readonly processId: string | null = null,
   ) {}
 
   start(): void {
@@ -43,7 +45,7 @@ export class NodeRegistry {
 
   async add(node: NodeHandle, meta: NodeMeta): Promise<void> {
     this.nodes.set(node.id, node);
-    await upsertNode(this.db, node, meta, this.now());
+    await upsertNode(this.db, node, meta, this.now(), this.processId);
   }
 
   /** Picks a node with room, or null when every node is full or offline. */
