@@ -206,7 +206,7 @@ export function runtimeRoutes(ctx: AppContext, runtime: Runtime) {
       const id = request.body.vpsId;
       const vps = await runtime.registry.row(id);
       if (!vps) throw new AppError(ErrorCode.InvalidOrMissingParams, 404, [VPS_DELETE_CAUSES.invalid], { failReason: 'INVALID_VPS' });
-      if (vps.inProcess && runtime.registry.get(id)) {
+      if (vps.inProcess && (runtime.registry.get(id) || vps.status !== 'OFFLINE')) {
         throw new AppError(ErrorCode.InvalidOrMissingParams, 400, [VPS_DELETE_CAUSES.invalid, "The server's own node cannot be deleted."], { failReason: 'INVALID_VPS' });
       }
       const live = runtime.registry.get(id);

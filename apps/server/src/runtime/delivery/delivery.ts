@@ -54,13 +54,13 @@ export class Delivery {
   constructor(private readonly o: DeliveryOptions) {}
 
   async start(): Promise<void> {
-    await this.heartbeat();
+    await this.beat();
     const every = (ms: number, job: () => Promise<unknown>, what: string) => {
       const t = setInterval(() => void job().catch((err: unknown) => this.o.log.warn({ err: String(err) }, what)), ms);
       t.unref();
       this.timers.push(t);
     };
-    every(HEARTBEAT_MS, () => this.heartbeat(), 'process heartbeat failed');
+    every(HEARTBEAT_MS, () => this.beat(), 'process heartbeat failed');
     every(POLL_MS, () => this.poll(), 'taking deliveries failed');
     await this.listen();
   }
@@ -125,7 +125,8 @@ export class Delivery {
     for (const id of processIds) await sql`select pg_notify(${channelOf(id)}, '')`.execute(this.o.db);
   }
 
-  private async heartbeat(): Promise<void> {
+  /** Touches this process's row and forgets dead processes (the timer calls it; tests too). */
+  async beat(): Promise<void> {
     if (this.stopped) return;
     await touchProcess(this.o.db, this.id, hostname(), await this.dbNow());
     const before = new Date((await this.dbNow()).getTime() - DEAD_AFTER_MS);
