@@ -15,6 +15,8 @@ import type { AppContext } from '../src/context';
 import { openDatabase } from '../src/db/database';
 import { privateResolver } from './ssrf-vectors';
 import { migrate } from '../src/db/migrate';
+import { inject } from 'vitest';
+import { snapshotBlob } from './pglite-snapshot';
 
 export const TEST_APP_KEY = 'test-app-key-0123456789';
 export const TEST_SECRET_KEY = 'test-secret-key-0123456789-0123456789-abcdef';
@@ -79,7 +81,9 @@ export async function createTestServer(env: Record<string, string> = {}, opts: {
   const shared = opts.sameDatabaseAs?.ctx.database;
   const url = shared ? undefined : process.env.TEST_DATABASE_URL;
   const schema = url ? `t_${randomBytes(6).toString('hex')}` : undefined;
-  const database = shared ?? (await openDatabase(url ? { databaseUrl: url, schema: schema! } : {}));
+  // PGlite starts from the run's migrated snapshot (test/global-setup.ts): no initdb per server.
+  const snapshot = url ? '' : inject('pgliteSnapshot');
+  const database = shared ?? (await openDatabase(url ? { databaseUrl: url, schema: schema! } : snapshot ? { loadDataDir: snapshotBlob(snapshot) } : {}));
   if (!shared) await migrate(database.db, database.schema);
 
   const logs: string[] = [];
