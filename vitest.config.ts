@@ -1,7 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
+// Vitest's default on this 2-core machine is one worker (cores − 1): the API suite ran one file at
+// a time while most of each file waits on sockets, timers and child processes. Three workers
+// (VITEST_MAX_WORKERS to change it) keep both cores busy (issue 16; figures in docs/deploy.md's
+// CI section).
+const maxWorkers = Number(process.env.VITEST_MAX_WORKERS ?? 3);
+
 export default defineConfig({
   test: {
+    maxWorkers,
     projects: [
       { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'], environment: 'node' } },
       {
