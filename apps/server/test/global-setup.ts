@@ -4,13 +4,6 @@ import type { TestProject } from 'vitest/node';
 import { dropStaleSchemas } from './harness';
 import { ensureSnapshot } from './pglite-snapshot';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** The migrated PGlite snapshot's path ('' on PostgreSQL). */
-    pgliteSnapshot: string;
-  }
-}
-
 export default async function setup(project: TestProject): Promise<void> {
   if (process.env.TEST_DATABASE_URL) {
     await dropStaleSchemas(process.env.TEST_DATABASE_URL);

@@ -14,6 +14,13 @@ import { Kysely } from 'kysely';
 import { PGliteDialect } from '../src/db/pglite-dialect';
 import { migrate } from '../src/db/migrate';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The migrated PGlite snapshot's path ('' on PostgreSQL), given by test/global-setup.ts. */
+    pgliteSnapshot: string;
+  }
+}
+
 const MIGRATIONS = join(dirname(fileURLToPath(import.meta.url)), '../src/db/migrations');
 
 function snapshotPath(): string {
