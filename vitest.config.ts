@@ -1,7 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
+// Vitest's default on a 2-core machine is one worker (cores − 1). VITEST_MAX_WORKERS raises it; not
+// by default: measured in issue 16 at a load average of 23–26, six API files took 160 s with one
+// worker and 209 s with three, two of them hitting their 60 s hook and 120 s test timeouts.
+// `.ci/run` overlaps Vitest with the type check and the build instead.
+const maxWorkers = process.env.VITEST_MAX_WORKERS ? Number(process.env.VITEST_MAX_WORKERS) : undefined;
+
 export default defineConfig({
   test: {
+    ...(maxWorkers ? { maxWorkers } : {}),
     projects: [
       { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'], environment: 'node' } },
       {

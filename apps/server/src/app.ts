@@ -31,10 +31,11 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { playerRoutes } from './modules/player/player.routes';
 import { CONVERSATION_MAX_FRAME_BYTES } from '@parla/shared/schemas/conversation';
 import { brainRoutes } from './modules/brain/brain.routes';
+import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { avatarHooks } from './runtime/avatar-config';
 import { Runtime } from './runtime/runtime';
 import { runtimeRoutes } from './runtime/runtime.routes';
-import { endOwnerConversations, watchSuspensions } from './runtime/suspension';
+import { watchSuspensions } from './runtime/suspension';
 import { socketErrorHandler } from './runtime/socket-errors';
 
 declare module 'fastify' {
@@ -128,7 +129,7 @@ export async function build(opts: BuildOptions): Promise<{ app: FastifyInstance;
   await app.register(accountRoutes(ctx));
   await app.register(oauthConfigRoutes(ctx));
   // The runtime is decorated below; the closure reads it when an account is suspended.
-  await app.register(adminRoutes(ctx, { accountSuspended: (userId) => endOwnerConversations(app.runtime, userId) }));
+  await app.register(adminRoutes(ctx, { accountSuspended: (userId) => app.runtime.endOwnerEverywhere(userId) }));
   await app.register(knowledgeRoutes(ctx));
   await app.register(functionRoutes(ctx));
   await app.register(encryptionKeyRoutes(ctx));
@@ -139,6 +140,7 @@ export async function build(opts: BuildOptions): Promise<{ app: FastifyInstance;
   const runtime = new Runtime(ctx, avatarHooks());
   app.decorate('runtime', runtime);
   await app.register(runtimeRoutes(ctx, runtime));
+  await app.register(metricsRoutes(ctx, runtime.metrics));
   let stopSuspensionWatch = (): void => undefined;
   app.addHook('onReady', async () => {
     await runtime.start();

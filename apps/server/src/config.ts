@@ -45,6 +45,8 @@ const envSchema = z.object({
   /** Sign-in, registration and reset requests per minute from one address. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   TRUST_PROXY: bool.default(false),
+  /** GET /metrics answers only with `Authorization: Bearer <this>`; unset → /metrics is 404 (docs/deploy.md). */
+  METRICS_TOKEN: z.string().min(16).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -15,6 +15,8 @@ import type { AppContext } from '../src/context';
 import { openDatabase } from '../src/db/database';
 import { privateResolver } from './ssrf-vectors';
 import { migrate } from '../src/db/migrate';
+import { inject } from 'vitest';
+import { snapshotBlob } from './pglite-snapshot';
 
 export const TEST_APP_KEY = 'test-app-key-0123456789';
 export const TEST_SECRET_KEY = 'test-secret-key-0123456789-0123456789-abcdef';
@@ -64,7 +66,9 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function createTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+/** `sameDatabaseAs`: a second server process over another server's database (decision 630's
+ *  cross-process tests); it neither migrates nor closes that database. */
+export async function createTestServer(env: Record<string, string> = {}, opts: { sameDatabaseAs?: TestServer } = {}): Promise<TestServer> {
   const config = parseConfig({
     APP_KEY: TEST_APP_KEY,
     SECRET_KEY: TEST_SECRET_KEY,
@@ -74,10 +78,13 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     ...env,
   });
-  const url = process.env.TEST_DATABASE_URL;
+  const shared = opts.sameDatabaseAs?.ctx.database;
+  const url = shared ? undefined : process.env.TEST_DATABASE_URL;
   const schema = url ? `t_${randomBytes(6).toString('hex')}` : undefined;
-  const database = await openDatabase(url ? { databaseUrl: url, schema: schema! } : {});
-  await migrate(database.db, database.schema);
+  // PGlite starts from the run's migrated snapshot (test/global-setup.ts): no initdb per server.
+  const snapshot = url ? '' : inject('pgliteSnapshot');
+  const database = shared ?? (await openDatabase(url ? { databaseUrl: url, schema: schema! } : snapshot ? { loadDataDir: snapshotBlob(snapshot) } : {}));
+  if (!shared) await migrate(database.db, database.schema);
 
   const logs: string[] = [];
   const leaks = new Set<string>();
@@ -145,7 +152,7 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
     close: async () => {
       await app.close();
       if (url && schema) await sql.raw(`drop schema if exists "${schema}" cascade`).execute(database.db);
-      await database.close();
+      if (!shared) await database.close();
       for (const line of logs) findLeaks(line, 'log line');
       if (leaks.size) throw new Error(`Secrets leaked in responses or logs:\n  ${[...leaks].join('\n  ')}`);
     },

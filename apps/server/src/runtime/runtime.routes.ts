@@ -138,9 +138,8 @@ export function runtimeRoutes(ctx: AppContext, runtime: Runtime) {
         },
       },
       async (request) => {
-        const c = runtime.get(request.params.sessionId);
-        if (!c || !request.query.token || !safeEqual(request.query.token, c.callbackToken)) throw AppError.notFound('Conversation');
-        c.say(request.body.message);
+        // Whichever process holds the conversation says it (decision 630).
+        if (!(await runtime.callback(request.params.sessionId, request.query.token, request.body.message))) throw AppError.notFound('Conversation');
         return { status: 'OK' };
       },
     );
@@ -207,10 +206,15 @@ export function runtimeRoutes(ctx: AppContext, runtime: Runtime) {
       const id = request.body.vpsId;
       const vps = await runtime.registry.row(id);
       if (!vps) throw new AppError(ErrorCode.InvalidOrMissingParams, 404, [VPS_DELETE_CAUSES.invalid], { failReason: 'INVALID_VPS' });
-      if (vps.inProcess && runtime.registry.get(id)) {
+      if (vps.inProcess && (runtime.registry.get(id) || vps.status !== 'OFFLINE')) {
         throw new AppError(ErrorCode.InvalidOrMissingParams, 400, [VPS_DELETE_CAUSES.invalid, "The server's own node cannot be deleted."], { failReason: 'INVALID_VPS' });
       }
       const live = runtime.registry.get(id);
+      if (!live && (await runtime.disconnectElsewhere(id))) {
+        // Connected to another live process: that process disconnects it (decision 630).
+        await runtime.registry.forget(id);
+        return { status: 'OK', vpsId: id };
+      }
       if (!live) {
         // Already offline: the record goes, and the answer says so.
         await runtime.registry.forget(id);

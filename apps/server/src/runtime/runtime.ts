@@ -2,19 +2,28 @@
 // (with the in-process node), the function sandbox, the 5-second tick that accounts every open
 // conversation, and the sweep of records left open by a process that died. Admission
 // (admission.ts) opens conversations; each conversation is its own parts (conversation/).
+// What is addressed to a conversation, a node or an owner held by another process travels
+// through the database (delivery/, decision 630).
 import { hostname } from 'node:os';
 import type WebSocket from 'ws';
 import { CLOSE_CODES } from '@parla/shared/schemas/conversation';
 import { ErrorCode } from '@parla/shared/errors';
+import { AVATAR_UNAVAILABLE_MESSAGE } from '@parla/shared/schemas/avatar-access';
 import type { AppContext } from '../context';
-import { endLost, listStaleOpen, touchConversations } from '../modules/conversations/conversations.repository';
+import { endLost, findConversation, listStaleOpen, touchConversations } from '../modules/conversations/conversations.repository';
+import { Metrics } from '../lib/metrics';
+import { countQueuedItems } from '../modules/knowledge/knowledge.repository';
 import { Admission } from './admission';
 import type { AccessRequest } from './avatar';
 import type { Conversation, ConversationDeps } from './conversation/conversation';
+import { CallbackTokens } from './delivery/callback-token';
+import { Delivery } from './delivery/delivery';
+import type { DeliveryMessage } from './delivery/messages';
 import { noAvatars, type RuntimeHooks } from './hooks';
 import { TurnRecorder } from './latency';
 import { LocalNode } from './nodes/local-node';
 import { NodeRegistry } from './nodes/registry';
+import { findNode } from './repositories/pipeline-nodes.repository';
 import { addUsageMany, usageId, usageTodayMany } from './repositories/usage-counters.repository';
 import { Sandbox } from './sandbox/sandbox';
 import { conversationStore, monthlyMinutesUsedUp, usageStore } from './stores';
@@ -35,6 +44,9 @@ export class Runtime {
   readonly localNode: LocalNode;
   readonly deps: EngineDeps;
   readonly turns: TurnRecorder;
+  readonly delivery: Delivery;
+  readonly metrics: Metrics;
+  readonly callbackTokens: CallbackTokens;
   private readonly admission: Admission;
   private readonly conversations = new Map<string, Conversation>();
   private ticker: NodeJS.Timeout | null = null;
@@ -52,17 +64,34 @@ export class Runtime {
       now: ctx.now,
       runTool: (tool, args) => this.sandbox.run(tool, args),
     };
+    this.delivery = new Delivery({
+      db: ctx.db,
+      log: ctx.log,
+      handle: (msg) => this.deliver(msg),
+      ...(ctx.database.kind === 'postgres' && ctx.config.DATABASE_URL ? { listenUrl: ctx.config.DATABASE_URL } : {}),
+    });
+    this.callbackTokens = new CallbackTokens(ctx.jwtKey);
+    this.metrics = new Metrics(
+      { openConversations: () => this.conversations.size, ingestionQueueDepth: () => countQueuedItems(ctx.db) },
+      { processMetrics: !!ctx.config.METRICS_TOKEN },
+    );
     this.turns = new TurnRecorder(ctx.db, (err) => ctx.log.warn({ err: String(err) }, 'recording turn latency failed'));
-    this.registry = new NodeRegistry(ctx.db, ctx.now, (id) => this.nodeLost(id), ctx.log);
+    this.registry = new NodeRegistry(ctx.db, ctx.now, (id) => this.nodeLost(id), ctx.log, this.delivery.id);
     this.localNode = new LocalNode(`local-${hostname()}-${ctx.config.PORT}`, `${hostname()} (in-process)`, ctx.config.LOCAL_NODE_CAPACITY, this.deps);
     const conversation: ConversationDeps = {
-      conversations: conversationStore(ctx),
+      conversations: conversationStore(ctx, this.delivery.id),
       usage: usageStore(ctx),
       retriever: { retrieve: (ownerId, collectionIds, query, topK) => this.hooks.retrieve(ctx, ownerId, collectionIds, query, topK) },
-      latency: this.turns,
+      latency: {
+        add: (t) => {
+          this.turns.add(t);
+          this.metrics.turn({ ...t, provider: this.get(t.conversationId)?.avatar.engine.kind ?? 'unknown' });
+        },
+      },
       nodes: this.registry,
       log: ctx.log,
       now: ctx.now,
+      callbackToken: (id) => this.callbackTokens.tokenOf(id),
       callbackUrl: (id, token) => `${ctx.config.PUBLIC_URL}/api/conversation/callback/${id}?token=${token}`,
       onEnded: (c) => this.conversations.delete(c.id),
     };
@@ -81,6 +110,7 @@ export class Runtime {
   }
 
   async start(): Promise<void> {
+    await this.delivery.start();
     await this.registry.add(this.localNode, { address: hostname(), privateIp: '127.0.0.1', remoteIp: '', webSocket: '' });
     this.registry.start();
     this.ticker = setInterval(() => void this.tickAll(), TICK_MS);
@@ -96,6 +126,7 @@ export class Runtime {
     if (this.sweeper) clearInterval(this.sweeper);
     await Promise.all([...this.conversations.values()].map((c) => c.end('server', CLOSE_CODES.serverClosing)));
     await this.registry.stop();
+    await this.delivery.stop();
     await this.turns.flush();
     await this.sandbox.close();
   }
@@ -148,6 +179,57 @@ export class Runtime {
 
   list(): Conversation[] {
     return [...this.conversations.values()];
+  }
+
+  /** A REST endpoint's callback: the conversation says the message, on whichever process holds
+   *  it; false when there is no such open conversation or the token is not its own. */
+  async callback(id: string, token: string | undefined, message: string): Promise<boolean> {
+    if (!this.callbackTokens.check(id, token)) return false;
+    const local = this.get(id);
+    if (local) {
+      local.say(message);
+      return true;
+    }
+    const row = await findConversation(this.ctx.db, id);
+    if (!row || row.ended_at || !row.process_id || !(await this.delivery.isLive(row.process_id))) return false;
+    await this.delivery.send(row.process_id, { kind: 'say', conversationId: id, message });
+    return true;
+  }
+
+  /** Ends the owner's conversations held by this process (an administrator suspended the
+   *  account); how many there were. */
+  async endOwner(ownerId: string): Promise<number> {
+    const live = this.list().filter((c) => c.ownerId === ownerId);
+    await Promise.all(live.map((c) => c.refuse(ErrorCode.AuthenticationFailed, CLOSE_CODES.authenticationFailed, AVATAR_UNAVAILABLE_MESSAGE)));
+    return live.length;
+  }
+
+  /** Ends the owner's conversations here and tells every other process to do the same. */
+  async endOwnerEverywhere(ownerId: string): Promise<number> {
+    const here = await this.endOwner(ownerId);
+    await this.delivery.broadcast({ kind: 'end-owner', ownerId });
+    return here;
+  }
+
+  /** A live node connected to another process: that process is told to disconnect it. True when
+   *  it was (the caller forgets the row); false when no live process holds it. */
+  async disconnectElsewhere(nodeId: string): Promise<boolean> {
+    const row = await findNode(this.ctx.db, nodeId);
+    if (!row?.process_id || row.status === 'OFFLINE' || row.process_id === this.delivery.id || !(await this.delivery.isLive(row.process_id))) return false;
+    await this.delivery.send(row.process_id, { kind: 'node-disconnect', nodeId });
+    return true;
+  }
+
+  /** A message from another process (or this one). */
+  private async deliver(msg: DeliveryMessage): Promise<void> {
+    if (msg.kind === 'say') this.get(msg.conversationId)?.say(msg.message);
+    else if (msg.kind === 'end-owner') await this.endOwner(msg.ownerId);
+    else {
+      const live = this.registry.get(msg.nodeId);
+      if (!live || live.inProcess) return;
+      live.disconnect('deleted by an administrator');
+      await this.registry.lost(live, 'deleted');
+    }
   }
 
   /** A node is gone: its conversations end (recorded, billed) and their clients are told. */

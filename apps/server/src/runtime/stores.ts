@@ -7,9 +7,10 @@ import { endConversation, startConversation } from '../modules/conversations/con
 import type { ConversationStore, UsageStore } from './conversation/ports';
 import { addUsage, usageToday } from './repositories/usage-counters.repository';
 
-export function conversationStore(ctx: AppContext): ConversationStore {
+/** `processId`: this process (decision 630): other processes deliver to the conversation there. */
+export function conversationStore(ctx: AppContext, processId: string): ConversationStore {
   return {
-    start: async (row) => void (await startConversation(ctx.db, row)),
+    start: async (row) => void (await startConversation(ctx.db, { ...row, process_id: processId })),
     end: async (id, at, reason) => void (await endConversation(ctx.db, id, at, reason)),
   };
 }

@@ -1,10 +1,8 @@
 // A suspended account's live conversations end (docs/decisions/208-suspended-accounts-serve-nothing.md):
-// at once in this process when the administrator suspends it, and on every other server process
-// at its next check (a few seconds), since any process may hold some of them. The end user sees
+// at once in this process when the administrator suspends it, on every other server process as
+// soon as the delivery reaches it (decision 630), and at the latest at its next check (a few
+// seconds), since any process may hold some of them. The end user sees
 // the error (code 6), then a bye, then the socket closes with 4006.
-import { ErrorCode } from '@parla/shared/errors';
-import { AVATAR_UNAVAILABLE_MESSAGE } from '@parla/shared/schemas/avatar-access';
-import { CLOSE_CODES } from '@parla/shared/schemas/conversation';
 import { inactiveAmong } from '../modules/account/account.repository';
 import type { Runtime } from './runtime';
 
@@ -12,10 +10,8 @@ import type { Runtime } from './runtime';
 export const SUSPENSION_CHECK_MS = 5_000;
 
 /** Ends the owner's conversations held by this process; how many there were. */
-export async function endOwnerConversations(runtime: Runtime, ownerId: string): Promise<number> {
-  const live = runtime.list().filter((c) => c.ownerId === ownerId);
-  await Promise.all(live.map((c) => c.refuse(ErrorCode.AuthenticationFailed, CLOSE_CODES.authenticationFailed, AVATAR_UNAVAILABLE_MESSAGE)));
-  return live.length;
+export function endOwnerConversations(runtime: Runtime, ownerId: string): Promise<number> {
+  return runtime.endOwner(ownerId);
 }
 
 /** Ends the live conversations of every suspended owner among this process's conversations

@@ -55,6 +55,8 @@ const oauthBody = { appName: 'Mine', partner: 'Google', clientId: 'cid', clientS
 export const ROUTES: Record<string, RouteCase> = {
   // ---- public and application-key routes
   'GET /api/health': { kind: 'public', sample: () => json('GET', '/api/health') },
+  // Operators' metrics: 404 unless METRICS_TOKEN is set, then only with that bearer token (decision 630).
+  'GET /metrics': { kind: 'public', sample: () => json('GET', '/metrics') },
   'GET /api/portal_settings': { kind: 'public', sample: () => json('GET', '/api/portal_settings') },
   'GET /api/catalogue/avatars': { kind: 'public', sample: () => json('GET', '/api/catalogue/avatars') },
   'GET /api/catalogue/environments': { kind: 'public', sample: () => json('GET', '/api/catalogue/environments') },

@@ -21,6 +21,8 @@ export interface ConversationsTable {
   last_seen_at: Timestamp;
   ended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   end_reason: string | null;
+  /** The server process holding the conversation (decision 630). */
+  process_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ConversationTables {

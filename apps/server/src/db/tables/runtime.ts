@@ -40,6 +40,8 @@ export interface PipelineNodesTable {
   last_connect_at: Timestamp;
   last_ping_at: Timestamp;
   last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The server process the node is connected to (null: written before decision 630). */
+  process_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ConversationGrantsTable {
@@ -53,7 +55,26 @@ export interface ConversationGrantsTable {
   used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+/** A server process over this database, alive while seen_at is recent (decision 630). */
+export interface RuntimeProcessesTable {
+  id: string;
+  host: Generated<string>;
+  started_at: Timestamp;
+  seen_at: Timestamp;
+}
+
+/** A message waiting for the process it is addressed to. */
+export interface RuntimeDeliveriesTable {
+  id: Generated<number>;
+  process_id: string;
+  kind: string;
+  payload: string;
+  created_at: Timestamp;
+}
+
 export interface RuntimeTables {
+  runtime_processes: RuntimeProcessesTable;
+  runtime_deliveries: RuntimeDeliveriesTable;
   conversation_grants: ConversationGrantsTable;
   usage_counters: UsageCountersTable;
   conversation_turns: ConversationTurnsTable;

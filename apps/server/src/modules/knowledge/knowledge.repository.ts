@@ -193,3 +193,9 @@ export function unusedUploads(db: Q, before: Date) {
     .limit(100)
     .execute();
 }
+
+/** Items waiting to be ingested, every owner's (the operators' metrics: one queue in the database). */
+export async function countQueuedItems(db: Q): Promise<number> {
+  const row = await db.selectFrom('knowledge_items').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'queued').executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

@@ -29,6 +29,8 @@ export interface ConversationDeps {
   nodes: Pick<NodeRegistry, 'sync'>;
   log: Logger;
   now(): Date;
+  /** The REST endpoint's token for this conversation (any process can check it). */
+  callbackToken(id: string): string;
   /** Where the REST endpoint may push messages into this conversation. */
   callbackUrl(id: string, token: string): string;
   onEnded(c: Conversation): void;
@@ -36,7 +38,6 @@ export interface ConversationDeps {
 
 export class Conversation implements ClientHandler, TurnLoopListener {
   readonly id = randomUUID();
-  readonly callbackToken = randomUUID().replace(/-/g, '') + randomUUID().replace(/-/g, '');
   readonly accounting: Accounting;
   private readonly loop: TurnLoop;
   private node: NodeHandle | null = null;
@@ -63,6 +64,11 @@ export class Conversation implements ClientHandler, TurnLoopListener {
 
   speakingChanged(value: boolean): void {
     this.node?.speaking(this.id, value);
+  }
+
+  /** The REST endpoint's token of this conversation. */
+  get callbackToken(): string {
+    return this.d.callbackToken(this.id);
   }
 
   get nodeId(): string | null {

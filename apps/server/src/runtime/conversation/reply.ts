@@ -41,6 +41,8 @@ export interface ReplyFinished {
   engineMs: number;
   retrievalMs: number;
   interrupted: boolean;
+  /** The engine failed to answer (the user got a notice): counted per provider in /metrics. */
+  failed?: boolean;
 }
 
 /** The sources of the chunks a reply used, each once. */

@@ -200,7 +200,7 @@ export class TurnLoop {
     this.speakingUntil = interrupted ? 0 : this.services.now().getTime() + (reply.words / SPEAKING_WORDS_PER_SECOND) * 1000;
     this.listener.speakingChanged(false);
     if (!this.stopped) this.sink.send({ type: 'state', state: 'listening' });
-    this.listener.replyFinished({ firstDeltaMs: reply.firstDeltaMs, engineMs, retrievalMs, interrupted });
+    this.listener.replyFinished({ firstDeltaMs: reply.firstDeltaMs, engineMs, retrievalMs, interrupted, ...(error && !interrupted ? { failed: true } : {}) });
   }
 
   /** Knowledge for this message (LLM engines with collections; not while echoing). */

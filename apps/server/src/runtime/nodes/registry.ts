@@ -21,6 +21,8 @@ export class NodeRegistry {
     /** Called when a node is gone: its conversations end. */
     private readonly onLost: (nodeId: string) => Promise<void>,
     private readonly log: { warn(obj: object, msg: string): void },
+    /** The server process the nodes connect to (decision 630). */
+    private readonly processId: string | null = null,
   ) {}
 
   start(): void {
@@ -43,7 +45,7 @@ export class NodeRegistry {
 
   async add(node: NodeHandle, meta: NodeMeta): Promise<void> {
     this.nodes.set(node.id, node);
-    await upsertNode(this.db, node, meta, this.now());
+    await upsertNode(this.db, node, meta, this.now(), this.processId);
   }
 
   /** Picks a node with room, or null when every node is full or offline. */
@@ -92,12 +94,21 @@ export class NodeRegistry {
 
   async rows(): Promise<Vps[]> {
     const rows = await listNodes(this.db);
-    return rows.map((r) => toVps(r, this.nodes.get(r.id)));
+    return rows.map((r) => toVps(r, this.holder(r)));
   }
 
   async row(id: string): Promise<Vps | null> {
     const r = await findNode(this.db, id);
-    return r ? toVps(r, this.nodes.get(r.id)) : null;
+    return r ? toVps(r, this.holder(r)) : null;
+  }
+
+  /** The node's live handle here; 'elsewhere' when another process holds it (its row is the
+   *  truth: that process keeps it current, and a live process marks it OFFLINE when the holder
+   *  dies, decision 630). */
+  private holder(r: NodeRow): NodeHandle | 'elsewhere' | undefined {
+    const here = this.nodes.get(r.id);
+    if (here) return here;
+    return r.process_id && r.process_id !== this.processId ? 'elsewhere' : undefined;
   }
 
   async forget(id: string): Promise<void> {
@@ -119,7 +130,7 @@ export class NodeRegistry {
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : '');
 
-function toVps(r: NodeRow, live: NodeHandle | undefined): Vps {
+function toVps(r: NodeRow, live: NodeHandle | 'elsewhere' | undefined): Vps {
   const status = (live ? r.status : 'OFFLINE') as VpsStatus;
   return {
     id: r.id,
@@ -137,7 +148,7 @@ function toVps(r: NodeRow, live: NodeHandle | undefined): Vps {
     lastConnectTime: iso(r.last_connect_at),
     lastPingTime: iso(r.last_ping_at),
     lastUsedTime: iso(r.last_used_at),
-    sessions: live ? live.conversations.size : 0,
+    sessions: live === 'elsewhere' ? r.sessions : live ? live.conversations.size : 0,
     capacity: r.capacity,
     inProcess: r.in_process,
   };

@@ -13,6 +13,8 @@ export interface TurnTiming {
   engineMs: number;
   retrievalMs: number;
   interrupted: boolean;
+  /** Not stored: the metrics count it (decision 630). */
+  failed?: boolean;
 }
 
 export async function insertTurns(db: Kysely<DB>, rows: TurnTiming[]): Promise<void> {

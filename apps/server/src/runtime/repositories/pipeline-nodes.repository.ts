@@ -14,7 +14,7 @@ export interface NodeMeta {
 }
 
 /** A node (re)connected: inserted, or brought back AVAILABLE with its new details. */
-export async function upsertNode(db: Kysely<DB>, node: { id: string; name: string; inProcess: boolean; capacity: number }, meta: NodeMeta, at: Date): Promise<void> {
+export async function upsertNode(db: Kysely<DB>, node: { id: string; name: string; inProcess: boolean; capacity: number }, meta: NodeMeta, at: Date, processId: string | null = null): Promise<void> {
   await db
     .insertInto('pipeline_nodes')
     .values({
@@ -30,9 +30,10 @@ export async function upsertNode(db: Kysely<DB>, node: { id: string; name: strin
       created_at: at,
       last_connect_at: at,
       last_ping_at: at,
+      process_id: processId,
     })
     .onConflict((oc) =>
-      oc.column('id').doUpdateSet({ status: 'AVAILABLE', name: node.name, capacity: node.capacity, address: meta.address, remote_ip: meta.remoteIp, last_connect_at: at, last_ping_at: at }),
+      oc.column('id').doUpdateSet({ status: 'AVAILABLE', name: node.name, capacity: node.capacity, address: meta.address, remote_ip: meta.remoteIp, last_connect_at: at, last_ping_at: at, process_id: processId }),
     )
     .execute();
 }
