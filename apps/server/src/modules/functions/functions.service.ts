@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { ErrorCode } from '@parla/shared/errors';
+import { ALREADY_APPROVED_MESSAGE } from '@parla/shared/schemas/functions';
 import type {
   FunctionAuditEntry,
   FunctionDecisionRequest,
@@ -136,6 +137,7 @@ export async function decide(ctx: AppContext, admin: SessionUser, input: Functio
   const reviewed = input.codeHash ?? fn.code_sha256;
   const stale = () => new AppError(ErrorCode.StaleRequest, 409, [CODE_CHANGED_SINCE_REVIEW], { failReason: 'STALE_REQUEST' });
   if (reviewed !== fn.code_sha256) throw stale();
+  if (input.approve && isUsable(fn)) throw new AppError(ErrorCode.InvalidOrMissingParams, 409, [ALREADY_APPROVED_MESSAGE], { failReason: 'ALREADY_APPROVED' });
   await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now();
     const res = await repo.decide(trx, fn.id, reviewed, {
