@@ -6,8 +6,9 @@
 // in the same run: the delete alone, a CHECKPOINT alone, and VACUUM FULL (which rewrites the
 // tables and holds the database meanwhile).
 //
-//   node --import tsx bench/knowledge-delete-space.ts           # 40 items of ~96,000 characters per collection
-//   BENCH_ITEMS=10 node --import tsx bench/knowledge-delete-space.ts
+//   node --import tsx bench/knowledge-delete-space.ts           # 20 items of ~96,000 characters per collection
+//   BENCH_ITEMS=40 node --import tsx bench/knowledge-delete-space.ts
+// The figures go into bench 9's section of docs/performance.md by hand (this prints them).
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,9 +18,9 @@ import { migrate } from '../apps/server/src/db/migrate';
 import { chunkText } from '../apps/server/src/modules/knowledge/knowledge.chunking';
 import { insertChunks } from '../apps/server/src/modules/knowledge/knowledge.repository';
 import { KNOWLEDGE_TABLES, reclaimKnowledgeSpace } from '../apps/server/src/modules/knowledge/knowledge.space';
-import { table, writeSection } from './report-support';
+import { table } from './report-support';
 
-const ITEMS = Number(process.env.BENCH_ITEMS ?? 40);
+const ITEMS = Number(process.env.BENCH_ITEMS ?? 20);
 const ITEM_CHARS = 96_000;
 const VOCAB = Array.from({ length: 6000 }, (_, i) => `${['re', 'con', 'de', 'pro', 'in', 'ex'][i % 6]}${(i * 7919).toString(36)}${['ing', 'ed', 'er', 'ion', 's', ''][i % 5]}`);
 let seed = 11;
@@ -92,5 +93,4 @@ const body = [
   table(['after each delete', 'both stored', 'older deleted', 'step ms', 'newer deleted too', 'step ms'], rows),
 ].join('\n');
 console.log(body);
-writeSection('knowledge-delete-space', 'Bench 9b — disk space after deleting a knowledge collection (PGlite)', `\`node --import tsx bench/knowledge-delete-space.ts\` (BENCH_ITEMS).\n\n${body}`);
 process.exit(0);
