@@ -5,6 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createCustomer, signIn } from './support/accounts';
 import { screenshot as shot } from './support/screenshots';
+import { customerWithAvatar } from './support/brain';
 
 const CODE = 'def lookup(order_id: str) -> dict:';
 
@@ -125,4 +126,43 @@ test('knowledge text whose upload fails is still in the form after the error is 
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expect(dialog.getByText('Knowledge base uploaded successfully!')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('cell', { name: 'Refunds', exact: true })).toBeVisible({ timeout: 10_000 });
+});
+
+test('invalid JSON typed in the EMBED tab counts as unsaved: leaving asks, and the text survives a change of sub-tab', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const customer = await customerWithAvatar(request, 'json', 'Jason');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, customer.email, customer.password);
+  await expect(page).toHaveURL(/\/react\/avatars$/);
+  const card = page.getByRole('article', { name: 'Avatar Jason' });
+  await card.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('tab', { name: 'EMBED' }).click();
+  await page.getByRole('tab', { name: 'CLIENT JSON' }).click();
+  const editor = page.locator('[aria-label="client.json"]').getByRole('textbox');
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('{ "broken": ');
+  await expect(page.getByRole('alert').filter({ hasText: 'JSON is invalid' })).toBeVisible();
+
+  // Another sub-tab and back: the typed text is still there.
+  await page.getByRole('tab', { name: 'IFrame' }).click();
+  await page.getByRole('tab', { name: 'CLIENT JSON' }).click();
+  await expect(editor).toContainText('{ "broken": ');
+  await expect(page.getByRole('alert').filter({ hasText: 'JSON is invalid' })).toBeVisible();
+
+  // Another screen: asked first; Cancel stays with the text.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Functions' }).click();
+  const ask = page.getByRole('dialog', { name: 'Unsaved changes' });
+  await expect(ask).toBeVisible();
+  await shot(page, 'unsaved-embed-json-leave');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/react\/avatars$/);
+  await expect(editor).toContainText('{ "broken": ');
+
+  // Another avatar's Close asks too; Discard leaves and forgets the text.
+  await card.getByRole('button', { name: 'Close' }).click();
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Discard' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Functions' }).click();
+  await expect(page).toHaveURL(/\/react\/functions$/);
 });

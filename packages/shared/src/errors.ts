@@ -112,6 +112,8 @@ export const FAIL_REASONS = [
   'INVALID_FILE',
   'NOT_FAILED',
   'DEFAULT_KEY',
+  // functions
+  'ALREADY_APPROVED',
   // pipeline nodes (VPS)
   'INVALID_VPS',
   'ALREADY_DISCONNECTED',

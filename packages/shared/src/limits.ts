@@ -78,6 +78,10 @@ export const AVATAR_MEDIA_PER_LIST = 20;
  *  many; an account with fewer sees its whole list at once), and the most one page may hold. */
 export const AVATAR_LIST_PAGE = 200;
 export const AVATAR_LIST_PAGE_MAX = 1000;
+/** The other lists that grow with an account or the product (online users, knowledge items,
+ *  customers, functions): rows per page, and the most one request may ask (decision 221). */
+export const LIST_PAGE = 200;
+export const LIST_PAGE_MAX = 1000;
 /** The editor's live preview (spec 2 §2) and the list's card width (spec 2 §9). */
 export const AVATAR_PREVIEW_HEIGHT_PX = 240;
 export const AVATAR_CARD_MAX_WIDTH_PX = 328;

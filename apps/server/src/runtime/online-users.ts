@@ -1,6 +1,7 @@
 // Conversation records as the online-user lists show them (spec 1 §3).
 import type { Kysely } from 'kysely';
 import type { OnlineUser, OnlineUserDetail } from '@parla/shared/schemas/conversation';
+import { paged, pageOf } from '@parla/shared/schemas/paging';
 import type { DB } from '../db/schema';
 import { countOpenOnDevice, findConversation, listOnline, type ConversationRow } from '../modules/conversations/conversations.repository';
 
@@ -19,8 +20,11 @@ export function toOnlineUser(r: ConversationRow): OnlineUser {
   };
 }
 
-export async function onlineUsers(db: Kysely<DB>, ownerId?: string): Promise<OnlineUser[]> {
-  return (await listOnline(db, ownerId ? { ownerId } : {})).map(toOnlineUser);
+/** One page of open conversations, newest first (decision 221). */
+export async function onlineUsers(db: Kysely<DB>, ownerId: string | undefined, query: { limit?: number; offset?: number } = {}): Promise<{ onlineUsers: OnlineUser[]; nextOffset: number | null }> {
+  const page = pageOf(query);
+  const { rows, nextOffset } = paged(await listOnline(db, ownerId ? { ownerId } : {}, page), page);
+  return { onlineUsers: rows.map(toOnlineUser), nextOffset };
 }
 
 /** One open conversation's detail; null when unknown, ended or (with an owner) not theirs. */

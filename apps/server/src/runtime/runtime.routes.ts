@@ -13,6 +13,7 @@ import {
   getOnlineUserRequest,
   getVpsRequest,
   modeGetRequest,
+  onlineUsersRequest,
 } from '@parla/shared/schemas/conversation';
 import { NODE_HEARTBEAT_MS, parseNodeMessage, type ServerToNode } from '@parla/shared/schemas/node';
 import type { AppContext } from '../context';
@@ -172,9 +173,9 @@ export function runtimeRoutes(ctx: AppContext, runtime: Runtime) {
       },
     );
 
-    r.post('/api/list_online_users', { config: { auth: 'admin' }, schema: { body: modeGetRequest } }, async () => ({
+    r.post('/api/list_online_users', { config: { auth: 'admin' }, schema: { body: onlineUsersRequest } }, async (request) => ({
       status: 'OK',
-      onlineUsers: await onlineUsers(ctx.db),
+      ...(await onlineUsers(ctx.db, undefined, request.body)),
     }));
 
     r.post('/api/get_online_user', { config: { auth: 'admin' }, schema: { body: getOnlineUserRequest } }, async (request) => {
@@ -183,9 +184,9 @@ export function runtimeRoutes(ctx: AppContext, runtime: Runtime) {
       return { status: 'OK', userDetail: detail, errors: [] };
     });
 
-    r.post('/api/list_my_online_users', { schema: { body: modeGetRequest } }, async (request) => ({
+    r.post('/api/list_my_online_users', { schema: { body: onlineUsersRequest } }, async (request) => ({
       status: 'OK',
-      onlineUsers: await onlineUsers(ctx.db, requireUser(request).id),
+      ...(await onlineUsers(ctx.db, requireUser(request).id, request.body)),
     }));
 
     r.post('/api/get_my_online_user', { schema: { body: getOnlineUserRequest } }, async (request) => {

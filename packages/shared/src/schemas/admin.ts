@@ -2,12 +2,12 @@
 import { z } from 'zod';
 import { AccountStatus } from '../enums';
 import type { SubscriptionType } from '../plans';
+import { pageQuery } from './paging';
 
 const userId = z.string({ error: 'User is required' }).trim().min(1, 'User is required').max(100, 'User is invalid');
 
-export const customersQuery = z.object({
-  search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
-});
+/** A page of customers (decision 221): `search` (name or email, any case) sees every customer. */
+export const customersQuery = pageQuery;
 export type CustomersQuery = z.infer<typeof customersQuery>;
 
 export const subscriptionDecisionRequest = z.object({
@@ -36,11 +36,13 @@ export interface CustomerRow {
 
 export interface CustomersResponse {
   customers: CustomerRow[];
-  /** true when more customers match than the list holds (narrow the search). */
+  /** true when more customers match than this page holds (`nextOffset` is not null). */
   truncated: boolean;
+  /** The next page's offset, null on the last page. */
+  nextOffset: number | null;
 }
 
-/** The desk lists at most this many customers per search, requests first. */
+/** Customers per page when the caller names no limit, requests first. */
 export const CUSTOMERS_PAGE_LIMIT = 200;
 
 export const NO_PENDING_REQUEST = 'This customer has no pending plan change.';

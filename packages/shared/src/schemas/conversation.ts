@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ErrorCode } from '../errors';
 import { parseJsonFrame, type ParsedFrame } from '../zod-messages';
 import { VISEMES } from '../visemes';
+import { pageLimit, pageOffset } from './paging';
 
 /** Largest frame either side sends (audio frames included): 256 KiB. */
 export const CONVERSATION_MAX_FRAME_BYTES = 256 * 1024;
@@ -304,6 +305,8 @@ export interface Vps {
 }
 
 export const modeGetRequest = z.object({ mode: z.literal('get', { error: 'mode must be get' }) });
+/** The online-user lists, a page at a time, newest first (decision 221). */
+export const onlineUsersRequest = modeGetRequest.extend({ limit: pageLimit.optional(), offset: pageOffset.optional() });
 export const getOnlineUserRequest = z.object({
   sessionId: z.string({ error: 'Session Id is required' }).trim().min(1, 'Session Id is required').max(100, 'Session Id is invalid'),
   mode: z.literal('get', { error: 'mode must be get' }),

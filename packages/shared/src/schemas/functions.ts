@@ -66,6 +66,9 @@ export const saveFunctionsRequest = z.object({
 });
 export type SaveFunctionsRequest = z.infer<typeof saveFunctionsRequest>;
 
+/** Function Review: approving a function whose current code is already approved (issue 17). */
+export const ALREADY_APPROVED_MESSAGE = 'This function is already approved.';
+
 export const functionDecisionRequest = z
   .object({
     id: idField,

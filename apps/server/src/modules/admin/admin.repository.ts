@@ -5,7 +5,8 @@ import type { DB } from '../../db/schema';
 type Q = Kysely<DB> | Transaction<DB>;
 
 /** Customers matching a search (name or email), pending plan requests first, then newest. */
-export function listCustomers(db: Q, search: string | undefined, limit: number) {
+/** A page of customers, read with one row more (decision 221). */
+export function listCustomers(db: Q, search: string | undefined, page: { limit: number; offset: number }) {
   let q = db
     .selectFrom('users')
     .leftJoin('subscription_requests as r', (j) => j.onRef('r.user_id', '=', 'users.id').on('r.decision', 'is', null))
@@ -37,7 +38,8 @@ export function listCustomers(db: Q, search: string | undefined, limit: number) 
     .orderBy((eb) => eb.case().when('users.requested_sub_type', 'is not', null).then(0).else(1).end())
     .orderBy('users.created_at', 'desc')
     .orderBy('users.id')
-    .limit(limit)
+    .limit(page.limit + 1)
+    .offset(page.offset)
     .execute();
 }
 

@@ -14,7 +14,7 @@ export interface AdminEvents {
 export function adminRoutes(ctx: AppContext, events: AdminEvents = {}): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/api/admin/customers', { schema: { querystring: customersQuery }, config: { auth: 'admin' } }, (request) =>
-      listCustomers(ctx, request.query.search),
+      listCustomers(ctx, request.query),
     );
 
     app.post('/api/admin/subscription_decision', { schema: { body: subscriptionDecisionRequest }, config: { auth: 'admin' } }, async (request) => {

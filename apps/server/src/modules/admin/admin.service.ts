@@ -6,10 +6,12 @@ import {
   CUSTOMERS_PAGE_LIMIT,
   NO_PENDING_REQUEST,
   type CustomerRow,
+  type CustomersQuery,
   type CustomersResponse,
   type CustomerStatusRequest,
   type SubscriptionDecisionRequest,
 } from '@parla/shared/schemas/admin';
+import { paged, pageOf } from '@parla/shared/schemas/paging';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/auth';
@@ -20,9 +22,10 @@ import * as repo from './admin.repository';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-export async function listCustomers(ctx: AppContext, search: string | undefined): Promise<CustomersResponse> {
-  const rows = await repo.listCustomers(ctx.db, search || undefined, CUSTOMERS_PAGE_LIMIT + 1);
-  const customers: CustomerRow[] = rows.slice(0, CUSTOMERS_PAGE_LIMIT).map((r) => ({
+export async function listCustomers(ctx: AppContext, query: CustomersQuery): Promise<CustomersResponse> {
+  const page = pageOf({ limit: query.limit ?? CUSTOMERS_PAGE_LIMIT, offset: query.offset });
+  const { rows, nextOffset } = paged(await repo.listCustomers(ctx.db, query.search || undefined, page), page);
+  const customers: CustomerRow[] = rows.map((r) => ({
     id: r.id,
     name: `${r.first_name} ${r.last_name}`.trim(),
     email: r.email,
@@ -33,7 +36,7 @@ export async function listCustomers(ctx: AppContext, search: string | undefined)
     requestedAt: r.requested_at ? iso(r.requested_at) : null,
     created: iso(r.created_at),
   }));
-  return { customers, truncated: rows.length > CUSTOMERS_PAGE_LIMIT };
+  return { customers, truncated: nextOffset !== null, nextOffset };
 }
 
 export async function decideSubscription(ctx: AppContext, admin: SessionUser, input: SubscriptionDecisionRequest): Promise<void> {

@@ -33,11 +33,15 @@ export function endConversation(db: Q, id: string, at: Date, reason: string) {
 }
 
 /** Open conversations, newest first; scoped to an owner and optionally one avatar. */
-export function listOnline(db: Q, scope: { ownerId?: string; avatarId?: string } = {}) {
+/** Open conversations, newest first; with `page`, that page read with one row more (the lists
+ *  of decision 221 tell from it whether another page follows). */
+export function listOnline(db: Q, scope: { ownerId?: string; avatarId?: string } = {}, page?: { limit: number; offset: number }) {
   let q = db.selectFrom('conversations').selectAll().where('ended_at', 'is', null);
   if (scope.ownerId) q = q.where('owner_id', '=', scope.ownerId);
   if (scope.avatarId) q = q.where('avatar_id', '=', scope.avatarId);
-  return q.orderBy('started_at', 'desc').execute();
+  q = q.orderBy('started_at', 'desc').orderBy('id');
+  if (page) q = q.limit(page.limit + 1).offset(page.offset);
+  return q.execute();
 }
 
 export async function countOnlineByAvatar(db: Q, ownerId: string): Promise<Map<string, number>> {

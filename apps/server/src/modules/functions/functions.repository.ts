@@ -1,6 +1,7 @@
 // Queries of functions. Customer queries take the owner id; the review queries (administrators)
 // are named as such.
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import { containsPattern } from '@parla/shared/schemas/paging';
 import type { DB } from '../../db/schema';
 import type { FunctionsTable } from '../../db/tables/functions';
 
@@ -8,6 +9,14 @@ type Q = Kysely<DB> | Transaction<DB>;
 
 export function listByOwner(db: Q, ownerId: string) {
   return db.selectFrom('functions').selectAll().where('owner_id', '=', ownerId).orderBy('created_at', 'desc').execute();
+}
+
+/** A page of the owner's functions, newest first, read with one row more (decision 221);
+ *  `search` keeps the names that contain it, any case. */
+export function listPageByOwner(db: Q, ownerId: string, page: { limit: number; offset: number }, search?: string) {
+  let q = db.selectFrom('functions').selectAll().where('owner_id', '=', ownerId);
+  if (search) q = q.where('name', 'ilike', containsPattern(search));
+  return q.orderBy('created_at', 'desc').orderBy('id').limit(page.limit + 1).offset(page.offset).execute();
 }
 
 export function find(db: Q, ownerId: string, id: string) {
@@ -31,16 +40,24 @@ export function remove(db: Q, ownerId: string, id: string) {
   return db.deleteFrom('functions').where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
 }
 
-/** Administrators: every customer's functions, those awaiting review first. */
-export function listForReview(db: Q) {
-  return db
+/** Administrators: a page of every customer's functions, those awaiting review first, read with
+ *  one row more (decision 221); `search` keeps a function name or owner email containing it. */
+export function listForReview(db: Q, page: { limit: number; offset: number }, search?: string) {
+  let q = db
     .selectFrom('functions')
     .innerJoin('users', 'users.id', 'functions.owner_id')
     .selectAll('functions')
-    .select(['users.email as owner_email', 'users.first_name as owner_first', 'users.last_name as owner_last'])
+    .select(['users.email as owner_email', 'users.first_name as owner_first', 'users.last_name as owner_last']);
+  if (search) {
+    const like = containsPattern(search);
+    q = q.where((eb) => eb.or([eb('functions.name', 'ilike', like), eb('users.email', 'ilike', like)]));
+  }
+  return q
     .orderBy((eb) => eb.case().when('functions.approval_status', '=', 'Pending').then(0).else(1).end())
     .orderBy('functions.updated_at', 'desc')
-    .limit(500)
+    .orderBy('functions.id')
+    .limit(page.limit + 1)
+    .offset(page.offset)
     .execute();
 }
 

@@ -107,6 +107,20 @@ describe('functions', () => {
     expect((await list(alice)).find((f) => f.id === fn.id)!.approvalStatus).toBe('Pending');
   });
 
+  it('refuses to approve an already approved function with a clear message and changes nothing', async () => {
+    const fn = await create(alice, 'approve-twice.py');
+    expect((await decide(fn.id, true, 'Looks safe', fn.codeHash)).statusCode).toBe(200);
+    const before = (await list(alice)).find((f) => f.id === fn.id)!;
+    const again = await decide(fn.id, true, 'Again', fn.codeHash);
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json()).toMatchObject({ status: 'ERROR', errors: ['This function is already approved.'], failReason: 'ALREADY_APPROVED' });
+    expect((await list(alice)).find((f) => f.id === fn.id)).toMatchObject({ approvalStatus: 'Approved', reviewReason: 'Looks safe', lastAdminUpdateDate: before.lastAdminUpdateDate });
+    const history = await server.inject({ method: 'GET', url: `/api/admin/functions/${fn.id}/history`, token: admin.token });
+    expect(history.json().history.map((h: { action: string }) => h.action)).toEqual(['function.approved', 'function.submitted']);
+    // Rejecting (withdrawing) an approval stays possible.
+    expect((await decide(fn.id, false, 'Withdrawn', fn.codeHash)).statusCode).toBe(200);
+  });
+
   it('rejects with a reason the author sees; a rejection needs a reason', async () => {
     const fn = await create(alice, 'reject-me.py');
     expect((await decide(fn.id, false)).statusCode).toBe(400);

@@ -3,13 +3,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '@parla/shared/schemas/knowledge';
 import { functionDecisionRequest, saveFunctionsRequest } from '@parla/shared/schemas/functions';
+import { pageQuery } from '@parla/shared/schemas/paging';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
 import * as functions from './functions.service';
 
 export function functionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/functions', { config: { auth: 'user' } }, (request) => functions.listFunctions(ctx, requireUser(request).id));
+    app.get('/api/functions', { schema: { querystring: pageQuery }, config: { auth: 'user' } }, (request) =>
+      functions.listFunctions(ctx, requireUser(request).id, request.query),
+    );
 
     app.post('/api/functions', { schema: { body: saveFunctionsRequest }, config: { auth: 'user' }, bodyLimit: 2 * 1024 * 1024 }, (request) =>
       functions.saveFunctions(ctx, requireUser(request), request.body),
@@ -17,7 +20,7 @@ export function functionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/api/realtime_functions', { config: { auth: 'user' } }, (request) => functions.listApprovedFunctions(ctx, requireUser(request).id));
 
-    app.get('/api/admin/functions', { config: { auth: 'admin' } }, () => functions.listForReview(ctx));
+    app.get('/api/admin/functions', { schema: { querystring: pageQuery }, config: { auth: 'admin' } }, (request) => functions.listForReview(ctx, request.query));
 
     app.get('/api/admin/functions/:id/history', { schema: { params: idParams }, config: { auth: 'admin' } }, (request) =>
       functions.reviewHistory(ctx, request.params.id),

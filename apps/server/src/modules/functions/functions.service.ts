@@ -5,6 +5,8 @@
 import { createHash } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { ErrorCode } from '@parla/shared/errors';
+import { ALREADY_APPROVED_MESSAGE } from '@parla/shared/schemas/functions';
+import { paged, pageOf, type PageQuery } from '@parla/shared/schemas/paging';
 import type {
   FunctionAuditEntry,
   FunctionDecisionRequest,
@@ -56,9 +58,13 @@ function toRecord(row: Row): FunctionRecord {
   };
 }
 
-export async function listFunctions(ctx: AppContext, ownerId: string): Promise<{ functions: FunctionRecord[] }> {
-  const own = (await repo.listByOwner(ctx.db, ownerId)).map((r) => toRecord(r));
-  return { functions: [...own, ...serverTemplates()] };
+/** A page of the owner's functions, newest first; the server's templates come with the first
+ *  page (decision 221). */
+export async function listFunctions(ctx: AppContext, ownerId: string, query: PageQuery = {}): Promise<{ functions: FunctionRecord[]; nextOffset: number | null }> {
+  const page = pageOf(query);
+  const { rows, nextOffset } = paged(await repo.listPageByOwner(ctx.db, ownerId, page, query.search || undefined), page);
+  const own = rows.map((r) => toRecord(r));
+  return { functions: page.offset === 0 ? [...own, ...serverTemplates()] : own, nextOffset };
 }
 
 /** Spec 3 §7 (the Brain tab): approved functions, newest first. */
@@ -118,9 +124,11 @@ export async function saveFunctions(ctx: AppContext, user: SessionUser, input: S
 
 // --- Administrators ---------------------------------------------------------------------------
 
-export async function listForReview(ctx: AppContext): Promise<{ functions: ReviewFunctionRecord[] }> {
-  const rows = await repo.listForReview(ctx.db);
+export async function listForReview(ctx: AppContext, query: PageQuery = {}): Promise<{ functions: ReviewFunctionRecord[]; nextOffset: number | null }> {
+  const page = pageOf(query);
+  const { rows, nextOffset } = paged(await repo.listForReview(ctx.db, page, query.search || undefined), page);
   return {
+    nextOffset,
     functions: rows.map((r) => ({
       ...toRecord(r),
       ownerId: r.owner_id,
@@ -136,6 +144,7 @@ export async function decide(ctx: AppContext, admin: SessionUser, input: Functio
   const reviewed = input.codeHash ?? fn.code_sha256;
   const stale = () => new AppError(ErrorCode.StaleRequest, 409, [CODE_CHANGED_SINCE_REVIEW], { failReason: 'STALE_REQUEST' });
   if (reviewed !== fn.code_sha256) throw stale();
+  if (input.approve && isUsable(fn)) throw new AppError(ErrorCode.InvalidOrMissingParams, 409, [ALREADY_APPROVED_MESSAGE], { failReason: 'ALREADY_APPROVED' });
   await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now();
     const res = await repo.decide(trx, fn.id, reviewed, {

@@ -1,6 +1,7 @@
 // Queries of collections, items and chunks. Every customer query takes the owner id first; the
 // worker's queries (claim, finish) are named as such and work on ids it claimed.
 import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
+import { containsPattern } from '@parla/shared/schemas/paging';
 import type { DB } from '../../db/schema';
 import type { KnowledgeItemsTable } from '../../db/tables/knowledge';
 
@@ -36,6 +37,16 @@ export function updateCollection(db: Q, ownerId: string, id: string, patch: { na
   return db.updateTable('knowledge_collections').set(patch).where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
 }
 
+export async function countItems(db: Q, ownerId: string, collectionId: string): Promise<number> {
+  const row = await db
+    .selectFrom('knowledge_items')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('owner_id', '=', ownerId)
+    .where('collection_id', '=', collectionId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 export function deleteCollection(db: Q, ownerId: string, id: string) {
   return db.deleteFrom('knowledge_collections').where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
 }
@@ -55,15 +66,16 @@ const itemColumns = [
   'chunk_count', 'attempts', 'created_at', 'updated_at',
 ] as const;
 
-export function listItems(db: Q, ownerId: string, collectionId: string) {
-  return db
+/** A page of a collection's items, newest first; `search` keeps the names containing it. */
+export function listItems(db: Q, ownerId: string, collectionId: string, page: { limit: number; offset: number }, search?: string) {
+  let q = db
     .selectFrom('knowledge_items')
     .select(itemColumns)
     .select(sql<string | null>`left(content, 300)`.as('content'))
     .where('owner_id', '=', ownerId)
-    .where('collection_id', '=', collectionId)
-    .orderBy('created_at', 'desc')
-    .execute();
+    .where('collection_id', '=', collectionId);
+  if (search) q = q.where('name', 'ilike', containsPattern(search));
+  return q.orderBy('created_at', 'desc').orderBy('id').limit(page.limit).offset(page.offset).execute();
 }
 
 export function findItem(db: Q, ownerId: string, id: string) {

@@ -10,6 +10,7 @@ import {
   searchRequest,
 } from '@parla/shared/schemas/knowledge';
 import { ErrorCode } from '@parla/shared/errors';
+import { pageQuery } from '@parla/shared/schemas/paging';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { multipartClientError, stallGuarded } from '../../lib/multipart';
@@ -43,8 +44,8 @@ export function knowledgeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return { status: 'OK' };
     });
 
-    app.get('/kb/v1/collections/:id/items', { schema: { params: idParams }, config: kb }, (request) =>
-      knowledge.listItems(ctx, requireUser(request).id, request.params.id),
+    app.get('/kb/v1/collections/:id/items', { schema: { params: idParams, querystring: pageQuery }, config: kb }, (request) =>
+      knowledge.listItems(ctx, requireUser(request).id, request.params.id, request.query),
     );
 
     app.post(

@@ -9,11 +9,13 @@ import {
   type KnowledgeCollection,
   type KnowledgeItem,
 } from '@parla/shared/schemas/knowledge';
+import { pageOf, type PageQuery } from '@parla/shared/schemas/paging';
 import { issueMessages } from '@parla/shared/zod-messages';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/tokens';
 import { unlinkCollectionFromAvatars } from './avatar-links';
+import { scheduleKnowledgeReclaim } from './knowledge.space';
 import { assertPublicTarget, FetchProblem } from './knowledge.fetch';
 import { textSearchConfig } from './knowledge.language';
 import * as repo from './knowledge.repository';
@@ -73,8 +75,8 @@ export async function updateCollection(ctx: AppContext, ownerId: string, id: str
     await repo.updateCollection(trx, ownerId, id, { name: input.name, language, updated_at: ctx.now() });
     if (before !== after) await repo.reindexCollection(trx, ownerId, id, after);
   });
-  const items = await repo.listItems(ctx.db, ownerId, id);
-  return toCollection({ ...existing, name: input.name, language, item_count: items.length });
+  const itemCount = await repo.countItems(ctx.db, ownerId, id);
+  return toCollection({ ...existing, name: input.name, language, item_count: itemCount });
 }
 
 export async function deleteCollection(ctx: AppContext, ownerId: string, id: string): Promise<void> {
@@ -89,13 +91,16 @@ export async function deleteCollection(ctx: AppContext, ownerId: string, id: str
     return out;
   });
   await ctx.files.unlink(paths);
+  scheduleKnowledgeReclaim(ctx);
 }
 
 // --- Items ------------------------------------------------------------------------------------
 
-export async function listItems(ctx: AppContext, ownerId: string, collectionId: string): Promise<KnowledgeItem[]> {
+/** A page of a collection's items, newest first (decision 221): the answer stays a list; a
+ *  full page (`limit` rows) means the next offset may hold more. */
+export async function listItems(ctx: AppContext, ownerId: string, collectionId: string, query: PageQuery = {}): Promise<KnowledgeItem[]> {
   if (!(await repo.findCollection(ctx.db, ownerId, collectionId))) throw AppError.notFound('Collection');
-  return (await repo.listItems(ctx.db, ownerId, collectionId)).map(toItem);
+  return (await repo.listItems(ctx.db, ownerId, collectionId, pageOf(query), query.search || undefined)).map(toItem);
 }
 
 function fileIdOf(url: string): string | null {
@@ -167,6 +172,7 @@ export async function deleteItem(ctx: AppContext, ownerId: string, id: string): 
     return item.file_id ? ctx.files.forget(trx, ownerId, item.file_id) : null;
   });
   await ctx.files.unlink([path]);
+  scheduleKnowledgeReclaim(ctx);
 }
 
 export async function retryItem(ctx: AppContext, ownerId: string, id: string): Promise<KnowledgeItem> {

@@ -36,6 +36,8 @@ function Providers({ children, plan = 1 }: { children: ReactNode; plan?: number 
     accountInfo: { accountDetails: { licenses: { webgl: { subscriptionType: plan } } } } as AccountInfoResponse,
     selfHosted: false,
     registerValidator: () => () => {},
+    jsonDrafts: {},
+    setJsonDraft: vi.fn(),
   };
   return (
     <MemoryRouter>

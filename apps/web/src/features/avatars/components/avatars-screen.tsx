@@ -31,7 +31,7 @@ import { showSaveError } from '../lib/save-feedback';
 import { AvatarCreatedDialog, SaveConfirmDialog, UnsavedChangesDialog } from './avatar-dialogs';
 import { AvatarListPanel } from './avatar-list-panel';
 import { AvatarEditor } from './editor/avatar-editor';
-import { EditorContext, useValidatorRegistry, type EditorContextValue } from './editor/editor-context';
+import { EditorContext, useValidatorRegistry, type EditorContextValue, type JsonDrafts } from './editor/editor-context';
 
 /** The form fields each tab checks before the user may leave it (spec 2 §4). */
 const TAB_FIELDS: (keyof EditorValues)[][] = [
@@ -68,8 +68,9 @@ export function AvatarsScreen() {
   const [created, setCreated] = useState<Avatar | null>(null);
   const [deleting, setDeleting] = useState<AvatarCardItem | null>(null);
   const [opening, setOpening] = useState(false);
+  const [jsonDrafts, setJsonDrafts] = useState<JsonDrafts>({});
   const configUrl = useWatch({ control: form.control, name: 'avatarConfigURL' });
-  const dirty = form.formState.isDirty || Object.values(uploads).some(Boolean);
+  const dirty = form.formState.isDirty || Object.values(uploads).some(Boolean) || Object.keys(jsonDrafts).length > 0;
   const mode = saved ? 'edit' : 'create';
 
   const load = useCallback(
@@ -77,12 +78,25 @@ export function AvatarsScreen() {
       setSaved(a);
       form.reset(a ? valuesFromAvatar(a) : emptyValues());
       setUploads({});
+      setJsonDrafts({});
       if (!keepTab) setTab(0);
     },
     [form],
   );
 
   const setUpload = useCallback((field: UploadField, blob: Blob | undefined) => setUploads((u) => ({ ...u, [field]: blob })), []);
+  const setJsonDraft = useCallback(
+    (field: keyof JsonDrafts, text: string | null) =>
+      setJsonDrafts((d) => {
+        if (text === null) {
+          if (!(field in d)) return d;
+          const { [field]: _gone, ...rest } = d;
+          return rest;
+        }
+        return d[field] === text ? d : { ...d, [field]: text };
+      }),
+    [],
+  );
   const context: EditorContextValue = useMemo(
     () => ({
       mode,
@@ -92,9 +106,11 @@ export function AvatarsScreen() {
       accountInfo: accountInfo.data,
       selfHosted: configSelfHosted(configUrl, saved, 'avatarConfigURL', window.location.origin),
       registerValidator: validators.register,
+      jsonDrafts,
+      setJsonDraft,
       onTokenChanged: (token: string) => setSaved((a) => (a ? { ...a, token } : a)),
     }),
-    [mode, saved, uploads, setUpload, accountInfo.data, configUrl, validators],
+    [mode, saved, uploads, setUpload, accountInfo.data, configUrl, validators, jsonDrafts, setJsonDraft],
   );
 
   // Leaving the page (another route or closing the tab) with unsaved changes.
@@ -124,7 +140,7 @@ export function AvatarsScreen() {
     }
   };
 
-  const validateAll = async () => (await form.trigger()) && (await validators.run());
+  const validateAll = async () => (await form.trigger()) && (await validators.run()) && Object.keys(jsonDrafts).length === 0;
 
   const submit = async (): Promise<Avatar | null> => {
     const values = form.getValues();
@@ -238,6 +254,7 @@ export function AvatarsScreen() {
               setPending(null);
               form.reset(saved ? valuesFromAvatar(saved) : emptyValues());
               setUploads({});
+              setJsonDrafts({});
               next?.run();
             }}
             onCancel={() => {

@@ -16,6 +16,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
+import { LoadMore } from '../../../components/load-more';
 import dayjs from 'dayjs';
 import { useSnackbar } from 'notistack';
 import { TOAST_ERROR_MS } from '@parla/shared/limits';
@@ -86,7 +87,7 @@ export function CustomersTable() {
   };
 
   const text = pending ? confirmText(pending.action, pending.customer) : null;
-  const rows = customers.data?.customers ?? [];
+  const rows = customers.data ?? [];
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
       <TextField
@@ -158,9 +159,7 @@ export function CustomersTable() {
           </Table>
         </TableContainer>
       )}
-      {customers.data?.truncated && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>Only the first {rows.length} customers are shown: narrow the search.</Typography>
-      )}
+      <LoadMore shown={rows.length} noun="customers" hasMore={customers.hasNextPage} loading={customers.isFetchingNextPage} onMore={() => void customers.fetchNextPage()} />
       <ConfirmDialog
         open={open}
         title={text?.title ?? ''}

@@ -9,6 +9,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ReviewFunctionRecord } from '@parla/shared/schemas/functions';
+import { LoadMore } from '../../../components/load-more';
 import { useReviewFunctions } from '../api/get-review-functions';
 
 const COLOR = { Pending: 'warning', Approved: 'primary', Rejected: 'error' } as const;
@@ -23,7 +24,8 @@ export function ReviewList({ selectedId, onSelect }: { selectedId: string | null
       </Typography>
       {functions.isSuccess && (
         <Typography variant="body2" color="text.secondary">
-          {pending} awaiting review
+          {/* Pending come first: while every row in hand is Pending and more follow, there are more. */}
+          {pending === functions.data.length && functions.hasNextPage ? `${pending}+` : pending} awaiting review
         </Typography>
       )}
       {functions.isPending && <Skeleton variant="rounded" height={120} sx={{ mt: 2 }} />}
@@ -52,6 +54,7 @@ export function ReviewList({ selectedId, onSelect }: { selectedId: string | null
           </ListItemButton>
         ))}
       </List>
+      <LoadMore shown={functions.data?.length ?? 0} noun="functions" hasMore={functions.hasNextPage} loading={functions.isFetchingNextPage} onMore={() => void functions.fetchNextPage()} />
     </Paper>
   );
 }

@@ -11,6 +11,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import type { FunctionRecord } from '@parla/shared/schemas/functions';
+import { LoadMore } from '../../../components/load-more';
 import { useFunctions } from '../api/get-functions';
 import { ApprovalChip } from './approval-chip';
 
@@ -64,6 +65,7 @@ export function FunctionsPanel({ selectedId, onSelect, onNew }: { selectedId: st
           </Card>
         ))}
       </Box>
+      <LoadMore shown={own.length} noun="functions" hasMore={functions.hasNextPage} loading={functions.isFetchingNextPage} onMore={() => void functions.fetchNextPage()} />
     </Paper>
   );
 }

@@ -18,6 +18,7 @@ import { useForm } from 'react-hook-form';
 import { TOAST_KNOWLEDGE_ERROR_MS, TOAST_SUCCESS_MS } from '@parla/shared/limits';
 import { collectionRequest, KNOWLEDGE_LANGUAGES, type CollectionRequest, type KnowledgeCollection } from '@parla/shared/schemas/knowledge';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { LoadMore } from '../../../components/load-more';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useDeleteCollection } from '../api/delete-collection';
 import { useItems } from '../api/get-items';
@@ -115,6 +116,7 @@ export function CollectionBuilder({ collection, onDeleted }: { collection: Knowl
           </Box>
         )}
         {items.isSuccess && items.data.length > 0 && <ItemsTable items={items.data} />}
+        <LoadMore shown={items.data?.length ?? 0} noun="items" hasMore={items.hasNextPage} loading={items.isFetchingNextPage} onMore={() => void items.fetchNextPage()} />
       </Paper>
 
       <RetrievalTest collectionId={collection.id} />

@@ -22,11 +22,12 @@ import { LatencyTable } from './latency-table';
 import { formatTime } from '../../../components/details-dialog';
 import { OnlineUserDialog } from './online-user-dialog';
 import { RefreshButton } from '../../../components/refresh-button';
+import { LoadMore } from '../../../components/load-more';
 
 export function OnlineUsersScreen({ scope }: { scope: OnlineUsersScope }) {
   const query = useOnlineUsers(scope);
   const [selected, setSelected] = useState<string | null>(null);
-  const users = query.data?.onlineUsers ?? [];
+  const users = query.data ?? [];
   return (
     <Container maxWidth="md" sx={{ py: 4 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
@@ -78,6 +79,7 @@ export function OnlineUsersScreen({ scope }: { scope: OnlineUsersScope }) {
           </Table>
         </TableContainer>
       )}
+      <LoadMore shown={users.length} noun="online users" hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onMore={() => void query.fetchNextPage()} />
       <OnlineUserDialog scope={scope} sessionId={selected} onClose={() => setSelected(null)} />
       {scope === 'mine' && <LatencyTable />}
     </Container>

@@ -8,6 +8,10 @@ import type { EditorAccountInfo } from '../../api/get-account-info';
 
 export type Validator = () => boolean | Promise<boolean>;
 
+/** JSON text typed in the EMBED tab that does not parse or fit its schema yet: unsaved work the
+ *  form cannot hold (it holds parsed JSON only), kept while the sub-tab changes (issue 17). */
+export type JsonDrafts = Partial<Record<'avatarJson' | 'clientJson', string>>;
+
 export interface EditorContextValue {
   mode: 'create' | 'edit';
   saved: Avatar | null;
@@ -17,6 +21,8 @@ export interface EditorContextValue {
   /** The Appearance tab and the JSON editors are read-only while the config is self-hosted. */
   selfHosted: boolean;
   registerValidator(tab: number, key: string, fn: Validator): () => void;
+  jsonDrafts: JsonDrafts;
+  setJsonDraft(field: keyof JsonDrafts, text: string | null): void;
   /** The access link was regenerated: the avatar as last saved gets the new token. */
   onTokenChanged?(token: string): void;
 }

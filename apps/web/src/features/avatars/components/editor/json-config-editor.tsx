@@ -11,6 +11,7 @@ import CodeMirror from '@uiw/react-codemirror';
 import { json as jsonLanguage } from '@codemirror/lang-json';
 import { useSnackbar } from 'notistack';
 import { useFormContext, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { PRODUCT_NAME } from '@parla/shared/enums';
 import { TOAST_SUCCESS_MS } from '@parla/shared/limits';
 import { AVATAR_MESSAGES, configFileUrl } from '@parla/shared/schemas/avatar';
@@ -28,17 +29,32 @@ const FILES = {
   clientJson: { urlField: 'clientConfigURL', file: 'client.json', schema: clientJsonSchema, label: 'Client config URL' },
 } as const;
 
+/** The text's parsed value, or the message under the editor ('JSON is invalid', and why). */
+function checkText(schema: z.ZodType, text: string): { data: unknown; error: string | null } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { data: undefined, error: AVATAR_MESSAGES.jsonInvalid };
+  }
+  const checked = schema.safeParse(parsed);
+  if (checked.success) return { data: checked.data, error: null };
+  return { data: undefined, error: `${AVATAR_MESSAGES.jsonInvalid}: ${checked.error.issues.map((i) => `${i.path.join('.') || 'file'} ${i.message}`).join('; ')}` };
+}
+
 export function JsonConfigEditor({ field, tab, info }: { field: 'avatarJson' | 'clientJson'; tab: number; info: FieldInfo }) {
   const spec = FILES[field];
   const { enqueueSnackbar } = useSnackbar();
-  const { saved } = useEditor();
+  const { saved, jsonDrafts, setJsonDraft } = useEditor();
   const { setValue, getValues } = useFormContext<EditorValues>();
   const url = useWatch<EditorValues, 'avatarConfigURL' | 'clientConfigURL'>({ name: spec.urlField }) ?? null;
   const origin = window.location.origin;
   const selfHosted = configSelfHosted(url, saved ?? null, spec.urlField, origin);
   const remote = useConfigFile(selfHosted ? url : null, true, saved?.updated ?? '');
-  const [text, setText] = useState(() => JSON.stringify(getValues(field) ?? {}, null, 2));
-  const [error, setError] = useState<string | null>(null);
+  // Text that did not parse is unsaved work the form cannot hold: it survives a change of sub-tab
+  // and counts as unsaved when leaving (issue 17, decision 504).
+  const [text, setText] = useState(() => jsonDrafts[field] ?? JSON.stringify(getValues(field) ?? {}, null, 2));
+  const [error, setError] = useState<string | null>(() => (jsonDrafts[field] === undefined ? null : checkText(spec.schema, jsonDrafts[field]).error));
   const [confirming, setConfirming] = useState(false);
   const fieldInfo = useFieldInfo(info);
   const extensions = useMemo(() => [jsonLanguage()], []);
@@ -47,19 +63,13 @@ export function JsonConfigEditor({ field, tab, info }: { field: 'avatarJson' | '
 
   const onChange = (next: string) => {
     setText(next);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(next);
-    } catch {
-      setError(AVATAR_MESSAGES.jsonInvalid);
+    const checked = checkText(spec.schema, next);
+    setError(checked.error);
+    if (checked.error !== null) {
+      setJsonDraft(field, next);
       return;
     }
-    const checked = spec.schema.safeParse(parsed);
-    if (!checked.success) {
-      setError(`${AVATAR_MESSAGES.jsonInvalid}: ${checked.error.issues.map((i) => `${i.path.join('.') || 'file'} ${i.message}`).join('; ')}`);
-      return;
-    }
-    setError(null);
+    setJsonDraft(field, null);
     setValue(field, checked.data as never, { shouldDirty: true, shouldValidate: true });
   };
 
@@ -73,6 +83,7 @@ export function JsonConfigEditor({ field, tab, info }: { field: 'avatarJson' | '
     }
     setValue(spec.urlField, saved ? configFileUrl(origin, saved.id, spec.file) : undefined, { shouldDirty: true });
     setError(null);
+    setJsonDraft(field, null);
     enqueueSnackbar(`${PRODUCT_NAME} will host this file once you save the avatar.`, { variant: 'info', autoHideDuration: TOAST_SUCCESS_MS });
   };
 
