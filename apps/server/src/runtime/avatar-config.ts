@@ -39,6 +39,7 @@ import {
   type FunctionTool,
   type LlmConfig,
   type RetrievedChunk,
+  type SpeechConfig,
   type SttConfig,
   type TtsConfig,
   type TurnSettings,
@@ -51,6 +52,10 @@ const num = (v: unknown, fallback: number): number => {
   const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() ? Number(v) : NaN;
   return Number.isFinite(n) ? n : fallback;
 };
+/** The Brain tab's context phrases: one per line or comma-separated, at most 100. */
+export function contextPhrases(v: unknown): string[] {
+  return str(v).split(/[\n,;]/).map((x) => x.trim()).filter(Boolean).slice(0, 100);
+}
 const bool = (v: unknown, fallback: boolean): boolean => (typeof v === 'boolean' ? v : v === 'true' ? true : v === 'false' ? false : fallback);
 
 export const SIMPLE_MODE_UNCONFIGURED =
@@ -145,29 +150,62 @@ export class AvatarConfigMapper {
     return c.kind === 'llm' ? c : null;
   }
 
+  /** The product's own speech (SPEECH_BASE_URL, the OpenAI audio API), or null when unset. */
+  private productStt(language: string, phrases: string[]): SttConfig | null {
+    const c = this.ctx.config;
+    if (!c.SPEECH_BASE_URL) return null;
+    return { provider: 'openai', apiBase: this.url(c.SPEECH_BASE_URL), apiKey: c.SPEECH_API_KEY ?? '', language, model: c.SPEECH_STT_MODEL, ...(phrases.length ? { phrases } : {}) };
+  }
+
+  private productTts(): TtsConfig | null {
+    const c = this.ctx.config;
+    if (!c.SPEECH_BASE_URL) return null;
+    return { provider: 'openai', apiBase: this.url(c.SPEECH_BASE_URL), apiKey: c.SPEECH_API_KEY ?? '', voiceId: c.SPEECH_TTS_VOICE, model: c.SPEECH_TTS_MODEL };
+  }
+
   private stt(p: PipelineConfig): SttConfig | null {
     const s = obj(p.stt);
-    const provider = str(s.provider).toLowerCase();
+    const provider = str(s.provider).toLowerCase() || 'default';
     const language = str(s.languages).split(',')[0]?.trim() || 'en-US';
     const apiKey = this.secret(s.api_key);
-    if (provider === 'deepgram') return { provider, apiBase: this.url('https://api.deepgram.com'), apiKey, language, ...(str(s.model) ? { model: str(s.model) } : {}) };
-    if (provider === 'google') return { provider, apiBase: this.url('https://speech.googleapis.com'), apiKey, language, ...(str(s.model) ? { model: str(s.model) } : {}) };
-    if (provider === 'azure') return { provider, apiBase: this.url(`https://${str(s.region) || 'westeurope'}.stt.speech.microsoft.com`), apiKey, language };
+    const phrases = contextPhrases(s.context_phrases);
+    const extra = { ...(str(s.model) ? { model: str(s.model) } : {}), ...(phrases.length ? { phrases } : {}) };
+    if (provider === 'default') return this.productStt(language, phrases);
+    if (provider === 'deepgram') return { provider, apiBase: this.url('https://api.deepgram.com'), apiKey, language, ...extra };
+    if (provider === 'google') return { provider, apiBase: this.url('https://speech.googleapis.com'), apiKey, language, ...extra };
+    if (provider === 'azure') return { provider, apiBase: this.url(`https://${str(s.region) || 'westeurope'}.stt.speech.microsoft.com`), apiKey, language, ...(phrases.length ? { phrases } : {}) };
     return null;
   }
 
   private tts(p: PipelineConfig): TtsConfig | null {
     const t = obj(p.tts);
-    const provider = str(t.provider).toLowerCase();
+    const provider = str(t.provider).toLowerCase() || 'default';
     const voiceId = str(t.voice_id);
     const apiKey = this.secret(t.api_key);
     const model = str(t.model);
     const speed = num(t.speed, 0);
+    const region = str(t.region);
     const common = { apiKey, voiceId, ...(model ? { model } : {}), ...(speed ? { speed } : {}) };
+    if (provider === 'default') return this.productTts();
     if (provider === 'elevenlabs') return { provider, apiBase: this.url('https://api.elevenlabs.io'), ...common };
     if (provider === 'cartesia') return { provider, apiBase: this.url('https://api.cartesia.ai'), ...common };
-    if (provider === 'azure') return { provider, apiBase: this.url(`https://${str(t.region) || 'westeurope'}.tts.speech.microsoft.com`), ...common };
+    if (provider === 'azure') return { provider, apiBase: this.url(`https://${region || 'westeurope'}.tts.speech.microsoft.com`), ...common };
+    if (provider === 'polly') {
+      const r = region || 'us-east-1';
+      return { provider, apiBase: this.url(`https://polly.${r}.amazonaws.com`), ...common, secretKey: this.secret(t.secret_key), region: r };
+    }
+    if (provider === 'neuphonic') return { provider, apiBase: this.url('https://api.neuphonic.com'), ...common, language: str(t.lang_code) || 'en' };
     return null;
+  }
+
+  /** Server speech around a text brain (decision 612): Simple mode gets the product's own; a
+   *  Composite avatar the STT and TTS of its Brain tab ("Default" = the product's own). */
+  speech(row: Pick<AvatarRow, 'setup_mode'>, p: PipelineConfig): SpeechConfig | null {
+    const simple = row.setup_mode === 'Simple';
+    const language = str(obj(p.stt).languages).split(',')[0]?.trim() || 'en-US';
+    const stt = simple ? this.productStt(language, contextPhrases(obj(p.stt).context_phrases)) : this.stt(p);
+    const tts = simple ? this.productTts() : this.tts(p);
+    return stt || tts ? { stt, tts, turn: this.turn(p) } : null;
   }
 
   private turn(p: PipelineConfig): TurnSettings {
@@ -207,6 +245,13 @@ export class AvatarConfigMapper {
   async engine(row: AvatarRow): Promise<EngineConfig> {
     const custom = obj(row.custom_data) as CustomData;
     const p = obj(revealPipeline(this.ctx.secrets, custom.agent_pipeline_config ?? {})) as PipelineConfig;
+    const brain = await this.brain(row, p);
+    if (brain.kind === 'pipeline' || brain.kind === 'realtime' || brain.kind === 'elevenlabs' || brain.kind === 'agora_ten') return brain;
+    const speech = this.speech(row, p);
+    return speech ? { ...brain, speech } : brain;
+  }
+
+  private async brain(row: AvatarRow, p: PipelineConfig): Promise<EngineConfig> {
     const tools = row.realtime ? await this.tools(row) : [];
     switch (row.nlp_engine) {
       case AvatarEngine.EchoTest:
@@ -292,8 +337,8 @@ export class AvatarConfigMapper {
         const stt = this.stt(p);
         const tts = this.tts(p);
         const llm = this.llmOf(row, p, tools);
-        if (!stt) return unavailable('no speech-to-text provider');
-        if (!tts) return unavailable('no text-to-speech provider the pipeline can use (ElevenLabs, Cartesia or Azure)');
+        if (!stt) return unavailable('no speech-to-text provider (Default needs the server speech, SPEECH_BASE_URL)');
+        if (!tts) return unavailable('no text-to-speech provider');
         if (!llm) return this.llm(row, p, tools);
         return { kind: 'pipeline', stt, llm, tts, turn: this.turn(p) };
       }

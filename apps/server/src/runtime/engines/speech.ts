@@ -2,12 +2,19 @@
 // STT takes one utterance of PCM16 mono; TTS returns audio with word timings where the provider
 // gives them (ElevenLabs' character alignment).
 import type { OutboundClient } from '../../lib/outbound';
-import type { SttConfig, TtsConfig } from '../types';
+import type { SpokenAudio, SttConfig, TtsConfig } from '../types';
+
+export type { SpokenAudio } from '../types';
 import type { WordCue } from '@parla/shared/schemas/conversation';
 import { joinUrl } from './prompt';
 import { failure, ProviderError } from './provider-error';
+import { openAiSynthesize, openAiTranscribe } from './openai-audio';
+import { wav } from './wav';
+
+export { wav } from './wav';
 
 export async function transcribe(outbound: OutboundClient, c: SttConfig, pcm: Buffer, sampleRate: number): Promise<string> {
+  if (c.provider === 'openai') return openAiTranscribe(outbound, c, pcm, sampleRate);
   if (c.provider === 'deepgram') {
     const q = new URLSearchParams({ encoding: 'linear16', sample_rate: String(sampleRate), channels: '1', punctuate: 'true' });
     if (c.model) q.set('model', c.model);
@@ -42,13 +49,6 @@ export async function transcribe(outbound: OutboundClient, c: SttConfig, pcm: Bu
   return res.json<{ DisplayText?: string }>().DisplayText?.trim() ?? '';
 }
 
-export interface SpokenAudio {
-  format: 'pcm16' | 'mp3' | 'wav';
-  sampleRate?: number;
-  audio: string;
-  words?: WordCue[];
-}
-
 /** Words with start and end times from a character alignment. */
 export function wordsFromAlignment(chars: string[], starts: number[], ends: number[]): WordCue[] {
   const words: WordCue[] = [];
@@ -70,6 +70,7 @@ export function wordsFromAlignment(chars: string[], starts: number[], ends: numb
 }
 
 export async function synthesize(outbound: OutboundClient, c: TtsConfig, text: string): Promise<SpokenAudio> {
+  if (c.provider === 'openai') return openAiSynthesize(outbound, c, text);
   if (c.provider === 'elevenlabs') {
     const url = `${joinUrl(c.apiBase ?? 'https://api.elevenlabs.io', `v1/text-to-speech/${encodeURIComponent(c.voiceId)}/with-timestamps`)}?output_format=pcm_16000`;
     const res = await outbound.fetch(url, {
@@ -120,22 +121,4 @@ export async function synthesize(outbound: OutboundClient, c: TtsConfig, text: s
 
 function escapeXml(s: string): string {
   return s.replace(/[<>&'"]/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[ch]!);
-}
-
-export function wav(pcm: Buffer, sampleRate: number): Buffer {
-  const h = Buffer.alloc(44);
-  h.write('RIFF', 0);
-  h.writeUInt32LE(36 + pcm.length, 4);
-  h.write('WAVE', 8);
-  h.write('fmt ', 12);
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20);
-  h.writeUInt16LE(1, 22);
-  h.writeUInt32LE(sampleRate, 24);
-  h.writeUInt32LE(sampleRate * 2, 28);
-  h.writeUInt16LE(2, 32);
-  h.writeUInt16LE(16, 34);
-  h.write('data', 36);
-  h.writeUInt32LE(pcm.length, 40);
-  return Buffer.concat([h, pcm]);
 }
