@@ -155,6 +155,13 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
       },
       onDone: (turnId, text, info) => {
         const turn = turnText.current.get(turnId);
+        const shown = doneTurns.current.get(turnId);
+        if (info?.interrupted && !turn && shown) {
+          // Speech over a reply that was complete but still playing: it stops where it was.
+          replies.player.stop(turnId);
+          addMessage('assistant', text, shown);
+          return;
+        }
         if (serverAudio) {
           // The audio frames speak this reply; an interrupted turn stops at once, audio and lips.
           replies.text.current.set(turnId, text);

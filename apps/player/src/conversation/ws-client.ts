@@ -6,7 +6,7 @@
 // on demand (third-party/open.ts); this conversation stays open for the records and limits.
 import type { ByeReason, ClientMessage, ServerMessage } from '@parla/shared/schemas/conversation';
 import { ErrorCode } from '@parla/shared/errors';
-import { loadAudioCodec, type AudioCodec } from './audio-codec';
+import { micFrameOk, readAudioFrame } from './audio-frame-reader';
 import type { ConversationClient, ConversationHandlers } from './conversation-client';
 import { providerName, type ConnectInfo, type ProviderSession } from './third-party/provider';
 
@@ -61,9 +61,6 @@ export class WsConversationClient implements ConversationClient {
   private ready = false;
   /** Microphone audio may go up only after a ready with listen 'server' (decision 611). */
   private listenServer = false;
-  /** The frames' codec, once loaded; binary frames wait for it in order. */
-  private codec: AudioCodec | null = null;
-  private waiting: ArrayBuffer[] = [];
   private provider: ProviderSession | null = null;
   private providerTurn = 0;
   /** The agent's replies by their text (corrections name the original text). */
@@ -123,26 +120,12 @@ export class WsConversationClient implements ConversationClient {
 
   /** A reply audio chunk: [u32 header length][JSON header][audio]. A malformed one is skipped. */
   private onBinary(data: ArrayBuffer): void {
-    if (!this.codec || this.waiting.length) {
-      this.waiting.push(data);
-      void this.useCodec();
-      return;
-    }
-    const frame = this.codec.decodeAudioFrame(data);
+    const frame = readAudioFrame(data);
     if (!frame.ok) {
       console.warn(`Parla: an audio frame was skipped (${frame.error}).`);
       return;
     }
     this.handlers?.onAudioFrame?.(frame.header, frame.audio);
-  }
-
-  private async useCodec(): Promise<void> {
-    try {
-      this.codec ??= await loadAudioCodec();
-    } catch {
-      return;
-    }
-    for (const data of this.waiting.splice(0)) this.onBinary(data);
   }
 
   private onMessage(raw: string): void {
@@ -159,7 +142,6 @@ export class WsConversationClient implements ConversationClient {
         this.ready = true;
         this.started = true;
         this.listenServer = msg.listen === 'server';
-        if (msg.audio || this.listenServer) void this.useCodec();
         h.onReady?.({ sessionId: msg.sessionId, engine: msg.engine, ...(msg.audio ? { audio: true } : {}), listen: msg.listen ?? 'browser', ...(msg.vad ? { vad: msg.vad } : {}) });
         for (const m of this.pending.splice(0)) this.ws?.send(JSON.stringify(m));
         break;
@@ -256,7 +238,7 @@ export class WsConversationClient implements ConversationClient {
 
   /** Microphone audio (PCM16, 16 kHz) as one binary frame; dropped unless the server listens. */
   sendAudio(pcm16: Uint8Array<ArrayBuffer>): void {
-    if (!this.listenServer || !this.codec || this.ws?.readyState !== WebSocket.OPEN || this.codec.micFrameProblem(pcm16)) return;
+    if (!this.listenServer || this.ws?.readyState !== WebSocket.OPEN || !micFrameOk(pcm16)) return;
     this.ws.send(pcm16);
   }
 

@@ -3,7 +3,7 @@
 // WebAssembly cannot run) → the segmenter → `user_speech start`, binary PCM16 frames of about
 // 64 ms, `user_speech end` (decision 611). performance marks `parla:vad-start`/`parla:vad-end`
 // let the benches measure from the VAD's edges.
-import { MIC_MAX_FRAME_BYTES } from '@parla/shared/audio-frames';
+import { MIC_MAX_FRAME_BYTES } from '../conversation/audio-frame-reader';
 import workletUrl from './capture-worklet.ts?worker&url';
 import { EnergyVad } from './energy-vad';
 import { pcm16FromFloat } from './pcm16';
