@@ -14,7 +14,7 @@ import { E2E_PORT } from './support/ports';
 import { SPEECH_STAND_IN } from './support/stand-ins/speech';
 
 const SHOTS = 'test-results/screens';
-const HOST_PORT = E2E_PORT + 26;
+const HOST_PORT = E2E_PORT + 28;
 /** What the stand-in recognises: long enough (60 ms of tone per character) that the next loop
  *  of the fake microphone's words comes while the avatar still speaks. */
 const HEARD = 'tell me a long story about the sea, the mountains, the rivers and the bright sky above all of us';
