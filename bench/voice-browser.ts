@@ -56,12 +56,14 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promis
   }
 }
 
-/** For each VAD end, the first sound after it (before the next speech): total milliseconds. */
-function voiceToVoice(ends: number[], starts: number[], onsets: number[]): number[] {
+/** For each VAD end, the first sound after it (before the next speech): total milliseconds,
+ *  and the part until the reply's first frame reached the page. */
+function voiceToVoice(ends: number[], starts: number[], onsets: number[], frames: number[] = []): { total: number; toFrame: number }[] {
   return ends.flatMap((end) => {
     const nextStart = starts.find((s) => s > end) ?? Infinity;
     const onset = onsets.find((o) => o > end && o < nextStart);
-    return onset === undefined ? [] : [onset - end];
+    const frame = frames.find((f) => f > end && f < nextStart) ?? NaN;
+    return onset === undefined ? [] : [{ total: onset - end, toFrame: frame - end }];
   });
 }
 
@@ -100,7 +102,10 @@ async function main(): Promise<void> {
     const m1 = await vadMarks(frame);
     const t1 = await audioTap(frame);
     // The first two warm up (model load, first connections).
-    const totals = voiceToVoice(m1.ends, m1.starts, t1.onsets).slice(2, TURNS + 2);
+    const samples = voiceToVoice(m1.ends, m1.starts, t1.onsets, m1.frames).slice(2, TURNS + 2);
+    const totals = samples.map((s) => s.total);
+    const toFrame = samples.map((s) => s.toFrame);
+    const inPlayer = samples.map((s) => s.total - s.toFrame);
 
     // Barge-in: a long reply (6 s of tone) that the next loop's words interrupt.
     await say('tell me a long story about the sea, the mountains, the rivers and the bright sky above all of us');
@@ -127,6 +132,7 @@ async function main(): Promise<void> {
         ],
       ),
     );
+    console.log(`split p50/p95: VAD end → first reply frame in the page ${ms(pct(toFrame, 50))} / ${ms(pct(toFrame, 95))} (server, minus the peer: ${ms(pct(toFrame, 50) - peer)} / ${ms(pct(toFrame, 95) - peer)}); frame → sound played ${ms(pct(inPlayer, 50))} / ${ms(pct(inPlayer, 95))} (player)`);
     console.log(`voice-to-voice samples (ms): ${totals.map((t) => t.toFixed(0)).join(' ')}`);
     console.log(`barge-in samples (ms): ${barges.map((t) => t.toFixed(0)).join(' ')}`);
     await api.dispose();

@@ -60,9 +60,11 @@ export function installAudioTap(): void {
 
 export const audioTap = (frame: Frame): Promise<AudioTap> => frame.evaluate(() => (window as unknown as { __audio: AudioTap }).__audio);
 
-/** performance marks of the player's VAD (voice/mic-stream.ts), page clock. */
-export const vadMarks = (frame: Frame): Promise<{ starts: number[]; ends: number[] }> =>
+/** performance marks of the player's VAD (voice/mic-stream.ts) and replies, page clock. */
+export const vadMarks = (frame: Frame): Promise<{ starts: number[]; ends: number[]; frames: number[] }> =>
   frame.evaluate(() => ({
     starts: performance.getEntriesByName('parla:vad-start').map((e) => e.startTime),
     ends: performance.getEntriesByName('parla:vad-end').map((e) => e.startTime),
+    /** The first audio frame of each reply turn reached the player (voice/reply-player.ts). */
+    frames: performance.getEntriesByName('parla:reply-frame').map((e) => e.startTime),
   }));

@@ -77,6 +77,8 @@ export class ReplyPlayer {
       if (turn) this.finish(turn, false);
       turn = { id: header.turnId, sources: [], chain: Promise.resolve(), started: false, complete: false, mouth: new StreamMouth(() => context.currentTime, new EnergyMouth(analyser)) };
       this.turn = turn;
+      // The benches split the voice-to-voice time at the first frame's arrival.
+      performance.mark('parla:reply-frame');
     }
     const t = turn;
     const copy = bytes.slice();
