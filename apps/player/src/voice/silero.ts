@@ -3,6 +3,7 @@
 // module is imported only when the microphone is first used (mic-stream.ts), so none of it is
 // in the player's first load.
 import * as ort from 'onnxruntime-web/wasm';
+import { log } from '@ricky0123/vad-web/dist/logging';
 import { Silero } from '@ricky0123/vad-web/dist/models/silero';
 import wasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.wasm?url';
 import modelUrl from '@ricky0123/vad-web/dist/silero_vad_v5.onnx?url';
@@ -17,6 +18,8 @@ export async function loadSilero(): Promise<SpeechProbability> {
   // Threads need a cross-origin-isolated page, which an embeddable player is not.
   ort.env.wasm.numThreads = 1;
   ort.env.logLevel = 'error';
+  // vad-web logs its debug lines with console.log; the page's console is the host's too.
+  log.debug = () => undefined;
   const model = await Silero.new(ort, async () => {
     const res = await fetch(modelUrl);
     if (!res.ok) throw new Error(`The VAD model could not be loaded (${res.status})`);
