@@ -40,7 +40,7 @@ export class SpeechConfigMapper {
     if (provider === 'default') return this.productStt(language, phrases);
     if (provider === 'deepgram') return { provider, apiBase: this.url('https://api.deepgram.com'), apiKey, language, ...extra };
     if (provider === 'google') return { provider, apiBase: this.url('https://speech.googleapis.com'), apiKey, language, ...extra };
-    if (provider === 'azure') return { provider, apiBase: this.url(`https://${str(s.region) || 'westeurope'}.stt.speech.microsoft.com`), apiKey, language, ...(phrases.length ? { phrases } : {}) };
+    if (provider === 'azure') return { provider, apiBase: this.url(`https://${str(s.region) || 'westeurope'}.api.cognitive.microsoft.com`), apiKey, language, ...(phrases.length ? { phrases } : {}) };
     return null;
   }
 
