@@ -8,6 +8,7 @@
 // - Azure fast transcription: POST /speechtotext/transcriptions:transcribe (multipart audio +
 //   definition) → {combinedPhrases: [{text}]};
 // - Google Speech-to-Text: POST /v1/speech:recognize?key= → {results: [{alternatives: [{transcript}]}]}.
+import type { ServerResponse } from 'node:http';
 import { signAws } from '../../../src/lib/aws-sign';
 import { tone } from './openai-audio';
 import { sendJson, startHttp, type StandIn } from './http';
@@ -32,7 +33,7 @@ export interface VoicesStandIn extends StandIn {
 
 const CREDENTIAL = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([a-z0-9-]+)\/polly\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/;
 
-function pcm(res: import('node:http').ServerResponse, text: string, rate: number, type = 'audio/pcm'): void {
+function pcm(res: ServerResponse, text: string, rate: number, type = 'audio/pcm'): void {
   res.statusCode = 200;
   res.setHeader('content-type', type);
   res.end(tone(text.length * 0.05, rate));
