@@ -6,6 +6,8 @@ import { E2E_PORT } from './support/ports';
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
+  // Server speech and the fake microphone's WAV: playwright.voice.config.ts.
+  testIgnore: 'voice*.spec.ts',
   outputDir: '../test-results',
   fullyParallel: false,
   workers: 1,

@@ -5,6 +5,7 @@ import { startBrainProviders } from './stand-ins/brain-providers';
 import { startCustomLlm } from './stand-ins/custom-llm';
 import { startKnowledgeSite } from './stand-ins/knowledge-site';
 import { startRuntimeStandIns } from './stand-ins/runtime';
+import { startSpeechStandIn } from './stand-ins/speech';
 
 /** The small website the knowledge tests crawl (its port is allow-listed for the server). */
 export const KNOWLEDGE_SITE_PORT = STAND_IN_BASE_PORT + 4;
@@ -32,6 +33,8 @@ export async function startStandIns(): Promise<StandIns> {
   started.push({ allow: [`127.0.0.1:${site.port}`], env: {}, close: site.close });
   started.push(await startBrainProviders());
   started.push(await startCustomLlm());
+  // Server speech only for the voice specs (playwright.voice.config.ts).
+  if (process.env.E2E_SERVER_SPEECH === '1') started.push(await startSpeechStandIn());
   return {
     allow: started.flatMap((s) => s.allow),
     env: mergeEnv(started.map((s) => s.env)),

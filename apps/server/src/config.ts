@@ -25,6 +25,14 @@ const envSchema = z.object({
   OUTBOUND_ALLOW_PRIVATE: bool.default(false),
   LLM_BASE_URL: z.url().optional(),
   LLM_API_KEY: z.string().optional(),
+  /** The product's own speech (Simple mode and every "Default" STT/TTS): a server speaking the
+   *  OpenAI audio API (POST {base}/audio/transcriptions and {base}/audio/speech), e.g.
+   *  https://api.openai.com/v1. Unset → the browser's speech. */
+  SPEECH_BASE_URL: z.url().optional(),
+  SPEECH_API_KEY: z.string().optional(),
+  SPEECH_STT_MODEL: z.string().min(1).default('whisper-1'),
+  SPEECH_TTS_MODEL: z.string().min(1).default('tts-1'),
+  SPEECH_TTS_VOICE: z.string().min(1).default('alloy'),
   /** Providers' hosts redirected elsewhere, `host=http(s)://address` pairs separated by commas
    *  (tests point api.openai.com and the other providers at loopback stand-ins). */
   PROVIDER_URL_OVERRIDES: z

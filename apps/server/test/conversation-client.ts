@@ -3,6 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 import type { ServerMessage } from '@parla/shared/schemas/conversation';
+import { decodeAudioFrame, type AudioFrameHeader } from '@parla/shared/audio-frames';
 import type { TestServer } from './harness';
 import type { AccessRequest, ResolvedAvatar } from '../src/runtime/avatar';
 import { DEFAULT_LIMITS } from '../src/runtime/avatar';
@@ -18,9 +19,15 @@ export async function listen(server: TestServer): Promise<string> {
 export interface TestConversation {
   ws: WebSocket;
   messages: ServerMessage[];
+  /** The binary audio frames received (decision 611), decoded, with when they came. */
+  audio: { header: AudioFrameHeader; bytes: number; at: number }[];
   closed: Promise<{ code: number; reason: string }>;
   next<T extends ServerMessage['type']>(type: T, pred?: (m: Extract<ServerMessage, { type: T }>) => boolean, timeoutMs?: number): Promise<Extract<ServerMessage, { type: T }>>;
   send(msg: Record<string, unknown>): void;
+  /** Sends a binary frame (microphone audio). */
+  sendBinary(data: Buffer): void;
+  /** Resolves once `count` audio frames have come (all of them). */
+  audioFrames(count: number, timeoutMs?: number): Promise<TestConversation['audio']>;
   /** Sends user_text and waits for the reply's assistant_done. */
   ask(text: string, timeoutMs?: number): Promise<Extract<ServerMessage, { type: 'assistant_done' }>>;
 }
@@ -45,10 +52,15 @@ export async function connect(host: string, query: Record<string, string>, hello
   const ws = new WebSocket(`ws://${host}/ws/conversation?${new URLSearchParams(query)}`, { headers });
   opened.add(ws);
   const messages: ServerMessage[] = [];
+  const audio: TestConversation['audio'] = [];
   const waiters: (() => void)[] = [];
   let consumed = 0;
-  ws.on('message', (data) => {
-    messages.push(JSON.parse(String(data)) as ServerMessage);
+  ws.on('message', (data, isBinary) => {
+    if (isBinary) {
+      const frame = decodeAudioFrame(data as Buffer);
+      if (!frame.ok) throw new Error(`the server sent a malformed audio frame: ${frame.error}`);
+      audio.push({ header: frame.header, bytes: frame.audio.length, at: performance.now() });
+    } else messages.push(JSON.parse(String(data)) as ServerMessage);
     for (const w of waiters.splice(0)) w();
   });
   const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => {
@@ -63,6 +75,7 @@ export async function connect(host: string, query: Record<string, string>, hello
   const c: TestConversation = {
     ws,
     messages,
+    audio,
     closed,
     next: (type, pred, timeoutMs = 10_000) =>
       new Promise((resolve, reject) => {
@@ -85,6 +98,23 @@ export async function connect(host: string, query: Record<string, string>, hello
         check();
       }),
     send: (msg) => ws.send(JSON.stringify(msg)),
+    sendBinary: (data) => ws.send(data, { binary: true }),
+    audioFrames: (count, timeoutMs = 10_000) =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`${audio.length} of ${count} audio frames; messages ${JSON.stringify(messages)}`)), timeoutMs);
+        const check = () => {
+          if (audio.length >= count) {
+            clearTimeout(timer);
+            return resolve(audio);
+          }
+          if (ws.readyState === WebSocket.CLOSED) {
+            clearTimeout(timer);
+            return reject(new Error(`closed with ${audio.length} of ${count} audio frames`));
+          }
+          waiters.push(check);
+        };
+        check();
+      }),
     ask: async (text, timeoutMs) => {
       ws.send(JSON.stringify({ type: 'user_text', text }));
       return c.next('assistant_done', undefined, timeoutMs);

@@ -84,6 +84,9 @@ export interface BrainCatalogue {
   endpoints: Record<keyof typeof PROVIDER_ENDPOINTS, string>;
   /** Simple mode's own language model is configured on this server (LLM_BASE_URL); absent: unknown. */
   serverLlm?: boolean;
+  /** The product's own speech is configured (SPEECH_BASE_URL): Simple mode and "Default" STT/TTS
+   *  are the server's speech; otherwise the browser's. Absent: unknown. */
+  serverSpeech?: boolean;
 }
 
 export function buildBrainCatalogue(overrides: readonly UrlOverride[] = []): BrainCatalogue {

@@ -157,4 +157,13 @@ describe('live player', () => {
       vi.unstubAllGlobals();
     }
   });
+
+  it('explains, when the mic button is pressed, that nothing can listen here (no server speech, no browser recognition)', async () => {
+    show('');
+    fireEvent.click(screen.getByRole('button', { name: "LET'S CHAT" }));
+    const mic = screen.getByRole('button', { name: 'Microphone' });
+    fireEvent.click(mic);
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/Voice input is not available here/));
+    expect(mic.getAttribute('aria-pressed')).toBe('false');
+  });
 });

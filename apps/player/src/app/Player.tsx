@@ -19,6 +19,9 @@ import { takeSentences } from './sentences';
 import { useConversationEnd } from './use-conversation-end';
 import { useListening } from './use-listening';
 import { useOverlays } from './use-overlays';
+import { useReplyAudio } from './use-reply-audio';
+import { NO_VOICE_INPUT } from './mic-messages';
+import type { AvatarVad } from '../voice/vad-options';
 import type { FaceBox } from '../renderers/renderer';
 
 const CAPTION_LINGER_MS = 1500;
@@ -32,7 +35,9 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
   const [caption, setCaption] = useState('');
   // A third-party agent takes the microphone itself (no browser speech recognition needed).
   const [providerMic, setProviderMic] = useState(false);
-  const canListen = useMemo(() => (providerMic || speechRecognitionAvailable()) && !config.hideMicButton, [providerMic, config.hideMicButton]);
+  // The avatar listens on the server (ready.listen 'server'): the microphone streams there.
+  const [serverListen, setServerListen] = useState<{ vad?: AvatarVad } | null>(null);
+  const canListen = useMemo(() => providerMic || serverListen !== null || speechRecognitionAvailable(), [providerMic, serverListen]);
   const [mic, setMic] = useState(false);
   const [speaker, setSpeaker] = useState(!config.speakerOff);
   const [fullscreen, setFullscreen] = useState(false);
@@ -81,6 +86,12 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
     clientRef.current?.setSpeaker?.(speaker);
   }, [speaker]);
   useEffect(() => () => speech.cancel(), [speech]);
+  const showCaption = useCallback((text: string | null) => {
+    clearTimeout(captionTimer.current);
+    if (text === null) captionTimer.current = setTimeout(() => setCaption(''), CAPTION_LINGER_MS);
+    else setCaption(text);
+  }, []);
+  const replies = useReplyAudio(driver, avatar.language, speaker, bridgeRef, showCaption);
 
   const addMessage = (role: ChatMessage['role'], text: string, messageId = id()) => {
     setMessages((list) => {
@@ -94,6 +105,7 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
   /** Stops what the ended conversation was doing: speech, mouth, mic, a third-party agent. */
   const stopActivity = useCallback(() => {
     speech.cancel();
+    replies.player.stop();
     if (agentSpeaking.current) {
       agentSpeaking.current = false;
       bridgeRef.current?.emit('speakingEnded', { text: agentSaid.current, interrupted: true });
@@ -102,7 +114,8 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
     micByUser.current = false;
     setMic(false);
     setProviderMic(false);
-  }, [speech, driver]);
+    setServerListen(null);
+  }, [speech, driver, replies]);
 
   const connectRef = useRef<() => void>(() => undefined);
   const reconnect = useCallback(() => connectRef.current(), []);
@@ -122,6 +135,7 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
     void client.connect({
       onReady: (info) => {
         serverAudio = !!info.audio;
+        setServerListen(info.listen === 'server' ? { ...(info.vad ? { vad: info.vad } : {}) } : null);
         onReady();
         bridgeRef.current?.emit('connected', { sessionId: info.sessionId, engine: info.engine });
       },
@@ -129,6 +143,7 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
         const turn = turnText.current.get(turnId) ?? { buffer: '', messageId: id() };
         turn.buffer += text;
         turnText.current.set(turnId, turn);
+        replies.text.current.set(turnId, (replies.text.current.get(turnId) ?? '') + text);
         const { sentences, rest } = takeSentences(turn.buffer);
         if (!serverAudio) sentences.forEach((s) => void speech.say(s));
         turn.buffer = rest;
@@ -138,10 +153,20 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
           return list.map((m) => (m.id === turn.messageId ? { ...m, text: m.text + text } : m));
         });
       },
-      onDone: (turnId, text) => {
+      onDone: (turnId, text, info) => {
         const turn = turnText.current.get(turnId);
+        const shown = doneTurns.current.get(turnId);
+        if (info?.interrupted && !turn && shown) {
+          // Speech over a reply that was complete but still playing: it stops where it was.
+          replies.player.stop(turnId);
+          addMessage('assistant', text, shown);
+          return;
+        }
         if (serverAudio) {
-          // The audio (onAudio) speaks this reply.
+          // The audio frames speak this reply; an interrupted turn stops at once, audio and lips.
+          replies.text.current.set(turnId, text);
+          if (info?.interrupted) replies.player.stop(turnId);
+          else replies.player.complete(turnId);
         } else if (turn?.buffer.trim()) void speech.say(turn.buffer);
         else if (!turn) void speech.say(text);
         doneTurns.current.set(turnId, addMessage('assistant', text, turn?.messageId));
@@ -149,15 +174,11 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
         agentSaid.current = text;
         bridgeRef.current?.emit('assistantText', { text });
       },
-      onAudio: (_turnId, text, audio) => {
-        let from = 0;
-        const timings = audio.words?.map((w) => {
-          const at = text.indexOf(w.word, from);
-          const charIndex = at >= 0 ? at : from;
-          from = charIndex + w.word.length;
-          return { charIndex, start: w.start };
-        });
-        void speech.sayAudio(text, audio.src, timings).finally(() => URL.revokeObjectURL(audio.src));
+      onAudioFrame: (header, audio) => replies.player.push(header, audio),
+      onTranscript: (text, final) => {
+        if (!final) return;
+        addMessage('user', text);
+        bridgeRef.current?.emit('userText', { text });
       },
       onProvider: () => {
         // The agent speaks with its own voice and hears through its own microphone stream.
@@ -199,7 +220,7 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
       },
     });
     setLive(true);
-  }, [avatar, speech, driver, onEnded, onReady, reset, stopActivity]);
+  }, [avatar, speech, driver, replies, onEnded, onReady, reset, stopActivity]);
   useEffect(() => {
     connectRef.current = connect;
   }, [connect]);
@@ -225,15 +246,16 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
       }
       if (!clientRef.current) connect();
       // Speaking over the avatar interrupts it.
-      if (speech.speaking) {
+      if (speech.speaking || replies.player.speaking) {
         speech.cancel();
+        replies.player.stop();
         clientRef.current?.interrupt();
       }
       addMessage('user', text);
       bridgeRef.current?.emit('userText', { text });
       clientRef.current?.sendText(text);
     },
-    [connect, speech, ended, reconnecting],
+    [connect, speech, replies, ended, reconnecting],
   );
 
   const say = useCallback(
@@ -244,10 +266,19 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
     [speech],
   );
 
-  const userSetMic = useCallback((on: boolean) => {
-    micByUser.current = on;
-    setMic(on);
-  }, []);
+  const userSetMic = useCallback(
+    (on: boolean) => {
+      // Nothing can listen here: say why instead of doing nothing.
+      if (on && !canListen) {
+        setNotice(NO_VOICE_INPUT);
+        bridgeRef.current?.emit('error', { code: 0, message: NO_VOICE_INPUT, mic: 'unavailable' });
+        return;
+      }
+      micByUser.current = on;
+      setMic(on);
+    },
+    [canListen],
+  );
 
   // The host page's API lives as long as the player.
   const commands = useRef({ send, say, connect, disconnect, setMic: (on: boolean) => setMic(on), setSpeaker });
@@ -288,6 +319,7 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
     active: live && canListen && !ended && !reconnecting,
     mic,
     providerMic,
+    server: serverListen,
     language: avatar.language,
     client: clientRef,
     bridge: bridgeRef,
@@ -347,7 +379,7 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
             {!config.hideChatInput && <ChatInput placeholder={config.chatInputPlaceholder} onSend={send} disabled={reconnecting ? 'Reconnecting…' : ended ? 'The conversation has ended' : undefined} />}
             <Controls
               position={config.controlButtonPosition}
-              mic={canListen ? mic : null}
+              mic={config.hideMicButton ? null : mic}
               speaker={speaker}
               showSpeaker={!config.hideSpeakerButton}
               fullscreen={canFullscreen ? fullscreen : null}

@@ -14,3 +14,7 @@ export function micFailureMessage(error: string): string {
       return 'Speech recognition is not available right now. You can type instead.';
   }
 }
+
+/** The mic button pressed where nothing can listen: no server speech, no browser recognition. */
+export const NO_VOICE_INPUT =
+  'Voice input is not available here: this browser has no speech recognition (Firefox and some Chromium builds lack it) and this avatar does not listen through the server. Please type instead.';

@@ -1,5 +1,6 @@
 // The microphone while the conversation is live and the mic is on (only ever switched on by the
-// user or the host page's setMic): a third-party agent takes it itself; otherwise the browser's
+// user or the host page's setMic): a third-party agent takes it itself; an avatar that listens
+// on the server gets the microphone's audio (voice/server-listening.ts); otherwise the browser's
 // speech recognition sends what it hears like typed text. When recognition fails (no device,
 // permission lost, no service) the listener stops itself: the button goes off and the user
 // reads why; the host page gets an `error` with `mic`.
@@ -7,12 +8,16 @@ import { useEffect, type RefObject } from 'react';
 import type { ConversationClient } from '../conversation/conversation-client';
 import type { HostBridge } from '../host/host-bridge';
 import { SpeechIn } from '../speech/speech-in';
+import { listenOnServer } from '../voice/server-listening';
+import type { AvatarVad } from '../voice/vad-options';
 import { micFailureMessage } from './mic-messages';
 
 export interface Listening {
   active: boolean;
   mic: boolean;
   providerMic: boolean;
+  /** ready.listen 'server': stream the microphone with these VAD options. */
+  server: { vad?: AvatarVad } | null;
   language: string;
   client: RefObject<ConversationClient | null>;
   bridge: RefObject<HostBridge | null>;
@@ -21,7 +26,7 @@ export interface Listening {
   onFailed(message: string): void;
 }
 
-export function useListening({ active, mic, providerMic, language, client, bridge, onText, onFailed }: Listening): void {
+export function useListening({ active, mic, providerMic, server, language, client, bridge, onText, onFailed }: Listening): void {
   useEffect(() => {
     if (!active) return;
     if (providerMic) {
@@ -30,14 +35,15 @@ export function useListening({ active, mic, providerMic, language, client, bridg
       return () => c?.setMic?.(false);
     }
     if (!mic) return;
-    const listener = new SpeechIn(language);
     const failed = (error: string) => {
       bridge.current?.emit('error', { code: 0, message: micFailureMessage(error), mic: error });
       onFailed(micFailureMessage(error));
     };
+    if (server) return listenOnServer(server.vad, { audio: (b) => client.current?.sendAudio?.(b), speech: (e) => client.current?.sendSpeech?.(e) }, failed);
+    const listener = new SpeechIn(language);
     if (!listener.start({ onText, onError: failed })) failed('unavailable');
     return () => listener.stop();
     // onText and onFailed are stable for the player's lifetime.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [active, mic, providerMic, language, client, bridge]);
+  }, [active, mic, providerMic, server, language, client, bridge]);
 }

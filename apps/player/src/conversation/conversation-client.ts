@@ -2,28 +2,26 @@
 // of the conversation runtime (ws-client.ts: WS /ws/conversation, messages ready / user_text /
 // assistant_delta / assistant_done / interrupt / bye / error) for saved avatars, the in-page
 // echo for the editor's preview of an unsaved appearance.
+import type { AudioFrameHeader } from '@parla/shared/audio-frames';
 import type { MouthSource } from '../lipsync/face-driver';
+import type { AvatarVad } from '../voice/vad-options';
 import type { EndFacts } from './ending';
 
-export interface ReplyAudio {
-  /** A playable URL (a WAV blob built from the provider's PCM). */
-  src: string;
-  /** Word start times in seconds from the audio's start, when the provider gives them. */
-  words?: { word: string; start: number }[];
-}
-
 export interface ConversationHandlers {
-  /** `audio`: replies come with the provider's audio (onAudio), not to be spoken by the browser. */
-  onReady?(info: { sessionId: string; engine: string; audio?: boolean }): void;
+  /** `audio`: replies come as audio frames (onAudioFrame), not to be spoken by the browser;
+   *  `listen`: 'server' = stream the microphone (sendAudio/sendSpeech) with the `vad` options. */
+  onReady?(info: { sessionId: string; engine: string; audio?: boolean; listen?: 'server' | 'browser'; vad?: AvatarVad }): void;
   /** Part of a reply as it streams. */
   onDelta(turnId: string, text: string): void;
-  /** The whole reply. */
-  onDone(turnId: string, text: string): void;
+  /** The whole reply (`interrupted`: cut short, its audio must stop). */
+  onDone(turnId: string, text: string, info?: { interrupted?: boolean }): void;
   onError(code: number, message: string): void;
   /** Something the end user should know that is not an error (a limit reached, ...). */
   onNotice?(message: string): void;
-  /** A reply's audio, once the reply is complete. */
-  onAudio?(turnId: string, text: string, audio: ReplyAudio): void;
+  /** A chunk of a reply's audio, as it streams (decision 611). */
+  onAudioFrame?(header: AudioFrameHeader, audio: Uint8Array): void;
+  /** What the server heard the user say (server speech recognition). */
+  onTranscript?(text: string, final: boolean): void;
   /** The conversation ended without the user ending it (not called after close()). */
   onClose?(facts: EndFacts): void;
   /** A third-party agent is connected: it has its own voice and takes the microphone. */
@@ -48,4 +46,7 @@ export interface ConversationClient {
   /** Microphone and speaker, for clients that handle them themselves (third-party agents). */
   setMic?(on: boolean): void;
   setSpeaker?(on: boolean): void;
+  /** Microphone audio and voice activity, when the server listens (ready.listen 'server'). */
+  sendAudio?(pcm16: Uint8Array<ArrayBuffer>): void;
+  sendSpeech?(event: 'start' | 'end'): void;
 }

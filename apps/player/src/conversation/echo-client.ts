@@ -24,15 +24,19 @@ export class EchoClient implements ConversationClient {
     const turnId = `t${++this.turn}`;
     const words = text.split(/(\s+)/).filter(Boolean);
     let sent = '';
-    words.forEach((w, i) => {
-      this.timers.push(
+    // One timer after another: timers of different delays may fire out of order on a busy page.
+    const next = (i: number) => {
+      this.timers = [
         setTimeout(() => {
+          const w = words[i]!;
           sent += w;
           h.onDelta(turnId, w);
           if (i === words.length - 1) h.onDone(turnId, sent);
-        }, (i + 1) * WORD_DELAY_MS),
-      );
-    });
+          else next(i + 1);
+        }, WORD_DELAY_MS),
+      ];
+    };
+    if (words.length) next(0);
   }
 
   interrupt(): void {

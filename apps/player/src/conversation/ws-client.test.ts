@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { wavFromPcm16, WsConversationClient } from './ws-client';
+import { encodeAudioFrame, MIC_MAX_FRAME_BYTES } from '@parla/shared/audio-frames';
+import { WsConversationClient } from './ws-client';
 import { createConversationClient } from './create-client';
 import { EchoClient } from './echo-client';
 import type { ProviderEvents, ProviderSession } from './third-party/provider';
@@ -11,15 +12,16 @@ class FakeSocket {
   static last: FakeSocket | null = null;
   static OPEN = 1;
   readyState = 0;
-  sent: string[] = [];
+  sent: (string | Uint8Array)[] = [];
+  binaryType = 'blob';
   onopen: (() => void) | null = null;
-  onmessage: ((ev: { data: string }) => void) | null = null;
+  onmessage: ((ev: { data: string | ArrayBuffer }) => void) | null = null;
   onclose: ((ev: { code: number }) => void) | null = null;
   onerror: (() => void) | null = null;
   constructor(readonly url: string) {
     FakeSocket.last = this;
   }
-  send(data: string) {
+  send(data: string | Uint8Array) {
     this.sent.push(data);
   }
   close() {
@@ -32,6 +34,9 @@ class FakeSocket {
   receive(msg: unknown) {
     this.onmessage?.({ data: JSON.stringify(msg) });
   }
+  receiveBinary(bytes: Uint8Array) {
+    this.onmessage?.({ data: bytes.slice().buffer });
+  }
 }
 
 beforeEach(() => {
@@ -41,7 +46,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const handlers = () => ({ onReady: vi.fn(), onDelta: vi.fn(), onDone: vi.fn(), onError: vi.fn(), onNotice: vi.fn(), onAudio: vi.fn() });
+const handlers = () => ({ onReady: vi.fn(), onDelta: vi.fn(), onDone: vi.fn(), onError: vi.fn(), onNotice: vi.fn(), onAudioFrame: vi.fn(), onTranscript: vi.fn() });
 
 describe('WsConversationClient', () => {
   it('opens the conversation with the token, says hello, queues text until ready and maps replies', async () => {
@@ -52,39 +57,77 @@ describe('WsConversationClient', () => {
     expect(ws.url).toBe('wss://parla.example/ws/conversation?avatarId=a1&token=tok');
     ws.open();
     await connected;
-    expect(JSON.parse(ws.sent[0]!)).toMatchObject({ type: 'hello', deviceId: expect.any(String) });
+    expect(JSON.parse(ws.sent[0] as string)).toMatchObject({ type: 'hello', deviceId: expect.any(String), audio: true });
     c.sendText('hello');
     expect(ws.sent).toHaveLength(1);
     ws.receive({ type: 'ready', sessionId: 's1', avatarId: 'a1', engine: 'Echo' });
-    expect(h.onReady).toHaveBeenCalledWith({ sessionId: 's1', engine: 'Echo' });
-    expect(JSON.parse(ws.sent[1]!)).toEqual({ type: 'user_text', text: 'hello' });
+    expect(h.onReady).toHaveBeenCalledWith({ sessionId: 's1', engine: 'Echo', listen: 'browser' });
+    expect(JSON.parse(ws.sent[1] as string)).toEqual({ type: 'user_text', text: 'hello' });
     ws.receive({ type: 'assistant_delta', turnId: 't1', text: 'hel' });
     ws.receive({ type: 'assistant_done', turnId: 't1', text: 'hello' });
     expect(h.onDelta).toHaveBeenCalledWith('t1', 'hel');
-    expect(h.onDone).toHaveBeenCalledWith('t1', 'hello');
+    expect(h.onDone).toHaveBeenCalledWith('t1', 'hello', {});
     ws.receive({ type: 'notice', reason: 'daily_limit_echo', message: 'limit' });
     expect(h.onNotice).toHaveBeenCalledWith('limit');
     ws.receive({ type: 'error', code: 17, message: 'too many' });
     expect(h.onError).toHaveBeenCalledWith(17, 'too many');
     c.interrupt();
-    expect(JSON.parse(ws.sent.at(-1)!)).toEqual({ type: 'interrupt' });
+    expect(JSON.parse(ws.sent.at(-1) as string)).toEqual({ type: 'interrupt' });
   });
 
-  it("joins a reply's audio frames into one WAV with word times across frames", async () => {
-    const c = new WsConversationClient({ avatarId: 'a1', token: null, oauthGrant: null, backPath: '/' , origin: 'http://x' });
+  it('hands binary reply chunks on with their header, skips malformed ones, and marks interrupted turns', async () => {
+    const c = new WsConversationClient({ avatarId: 'a1', token: null, oauthGrant: null, backPath: '/', origin: 'http://x' });
     const h = handlers();
-    URL.createObjectURL = vi.fn(() => 'blob:wav');
     const p = c.connect(h);
     FakeSocket.last!.open();
     await p;
     const ws = FakeSocket.last!;
+    expect(ws.binaryType).toBe('arraybuffer');
     ws.receive({ type: 'ready', sessionId: 's', avatarId: 'a1', engine: 'Custom', audio: true });
-    expect(h.onReady).toHaveBeenCalledWith({ sessionId: 's', engine: 'Custom', audio: true });
-    const second = btoa(String.fromCharCode(...new Uint8Array(32000)));
-    ws.receive({ type: 'audio', turnId: 't', seq: 0, format: 'pcm16', sampleRate: 16000, audio: second, words: [{ word: 'Hi', start: 0.1, end: 0.3 }] });
-    ws.receive({ type: 'audio', turnId: 't', seq: 1, format: 'pcm16', sampleRate: 16000, audio: second, words: [{ word: 'there', start: 0.2, end: 0.5 }] });
-    ws.receive({ type: 'assistant_done', turnId: 't', text: 'Hi there' });
-    expect(h.onAudio).toHaveBeenCalledWith('t', 'Hi there', { src: 'blob:wav', words: [{ word: 'Hi', start: 0.1 }, { word: 'there', start: 1.2 }] });
+    expect(h.onReady).toHaveBeenCalledWith({ sessionId: 's', engine: 'Custom', audio: true, listen: 'browser' });
+    const header = { turnId: 't', seq: 0, format: 'pcm16' as const, sampleRate: 16000, words: [{ word: 'Hi', start: 0.1, end: 0.3 }] };
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    ws.receiveBinary(encodeAudioFrame(header, new Uint8Array([1, 0, 2, 0])));
+    ws.receiveBinary(new Uint8Array([0, 0, 0, 99, 1]));
+    ws.receiveBinary(encodeAudioFrame({ ...header, seq: 1 }, new Uint8Array([3, 0])));
+    expect(h.onAudioFrame).toHaveBeenCalledTimes(2);
+    expect(h.onAudioFrame.mock.calls.map((c) => [c[0].seq, c[1]])).toEqual([
+      [0, new Uint8Array([1, 0, 2, 0])],
+      [1, new Uint8Array([3, 0])],
+    ]);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('skipped'));
+    // The JSON form of a chunk (servers before binary frames) plays the same way.
+    ws.receive({ type: 'audio', turnId: 't', seq: 1, format: 'pcm16', sampleRate: 16000, audio: btoa('\x01\x00') });
+    expect(h.onAudioFrame).toHaveBeenLastCalledWith({ turnId: 't', seq: 1, format: 'pcm16', sampleRate: 16000 }, new Uint8Array([1, 0]));
+    ws.receive({ type: 'assistant_done', turnId: 't', text: 'Hi', interrupted: true });
+    expect(h.onDone).toHaveBeenCalledWith('t', 'Hi', { interrupted: true });
+    ws.receive({ type: 'transcript', text: 'hello there', final: true });
+    expect(h.onTranscript).toHaveBeenCalledWith('hello there', true);
+  });
+
+  it("streams microphone frames only after a ready that says the server listens, and never frames above the limit", async () => {
+    const c = new WsConversationClient({ avatarId: 'a1', token: null, oauthGrant: null, backPath: '/', origin: 'http://x' });
+    const h = handlers();
+    const p = c.connect(h);
+    FakeSocket.last!.open();
+    await p;
+    const ws = FakeSocket.last!;
+    const binary = () => ws.sent.filter((m) => typeof m !== 'string');
+    c.sendAudio(new Uint8Array(2048));
+    expect(binary()).toHaveLength(0);
+    const vad = { activation_threshold: 0.5, min_speech_duration: 0.05, min_silence_duration: 0.55, prefix_padding_duration: 0.5, max_buffered_speech: 60, allow_interruptions: true, min_interruption_duration: 0.5 };
+    ws.receive({ type: 'ready', sessionId: 's', avatarId: 'a1', engine: 'Echo', audio: true, listen: 'server', vad });
+    expect(h.onReady).toHaveBeenCalledWith({ sessionId: 's', engine: 'Echo', audio: true, listen: 'server', vad });
+    c.sendSpeech('start');
+    c.sendAudio(new Uint8Array(2048));
+    c.sendAudio(new Uint8Array(MIC_MAX_FRAME_BYTES + 2));
+    c.sendAudio(new Uint8Array(3));
+    c.sendSpeech('end');
+    expect(binary()).toHaveLength(1);
+    expect(ws.sent.filter((m) => typeof m === 'string').slice(-2).map((m) => JSON.parse(m as string))).toEqual([
+      { type: 'user_speech', event: 'start' },
+      { type: 'user_speech', event: 'end' },
+    ]);
   });
 
   it("sends the end user to the partner's sign-in when the avatar needs it", async () => {
@@ -128,12 +171,6 @@ describe('WsConversationClient', () => {
     expect(h3.onClose).not.toHaveBeenCalled();
   });
 
-  it('builds a 16-bit mono WAV header', async () => {
-    const wav = wavFromPcm16([new Uint8Array(4)], 16000);
-    const head = new DataView(await wav.arrayBuffer());
-    expect(head.getUint32(24, true)).toBe(16000);
-    expect(head.getUint32(40, true)).toBe(4);
-  });
 });
 
 describe('third-party agents', () => {
@@ -171,13 +208,13 @@ describe('third-party agents', () => {
     events!.onUserText('hi there');
     expect(h.onUserText).toHaveBeenCalledWith('hi there');
     // The user talking to the agent keeps the runtime's conversation from idling out.
-    expect(JSON.parse(ws.sent.at(-1)!)).toEqual({ type: 'user_speech', event: 'end' });
+    expect(JSON.parse(ws.sent.at(-1) as string)).toEqual({ type: 'user_speech', event: 'end' });
     const mouth = { viseme: () => 'aa' as const };
     events!.onMouth(mouth);
     expect(h.onMouth).toHaveBeenCalledWith(mouth);
     c.sendText('typed');
     expect(session.sendText).toHaveBeenCalledWith('typed');
-    expect(ws.sent.map((m) => JSON.parse(m).type)).not.toContain('user_text');
+    expect(ws.sent.map((m) => JSON.parse(m as string).type)).not.toContain('user_text');
     c.interrupt();
     expect(session.interrupt).toHaveBeenCalled();
     c.close();
@@ -194,7 +231,7 @@ describe('third-party agents', () => {
     expect(h.onNotice).toHaveBeenCalledWith('This avatar listens only: please use the microphone.');
     events!.onEnd('The conversation has ended.');
     expect(h.onNotice).toHaveBeenLastCalledWith('The conversation has ended.');
-    expect(JSON.parse(ws.sent.at(-1)!)).toEqual({ type: 'bye' });
+    expect(JSON.parse(ws.sent.at(-1) as string)).toEqual({ type: 'bye' });
   });
 
   it('shows a clear message when the provider cannot be reached or its SDK cannot load', async () => {

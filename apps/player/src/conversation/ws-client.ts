@@ -6,6 +6,7 @@
 // on demand (third-party/open.ts); this conversation stays open for the records and limits.
 import type { ByeReason, ClientMessage, ServerMessage } from '@parla/shared/schemas/conversation';
 import { ErrorCode } from '@parla/shared/errors';
+import { micFrameOk, readAudioFrame } from './audio-frame-reader';
 import type { ConversationClient, ConversationHandlers } from './conversation-client';
 import { providerName, type ConnectInfo, type ProviderSession } from './third-party/provider';
 
@@ -33,39 +34,11 @@ function deviceOS(): string {
   return 'Unknown';
 }
 
-/** PCM16 mono → a WAV file. */
-export function wavFromPcm16(chunks: Uint8Array[], sampleRate: number): Blob {
-  const size = chunks.reduce((n, c) => n + c.byteLength, 0);
-  const head = new DataView(new ArrayBuffer(44));
-  const text = (at: number, s: string) => [...s].forEach((ch, i) => head.setUint8(at + i, ch.charCodeAt(0)));
-  text(0, 'RIFF');
-  head.setUint32(4, 36 + size, true);
-  text(8, 'WAVE');
-  text(12, 'fmt ');
-  head.setUint32(16, 16, true);
-  head.setUint16(20, 1, true);
-  head.setUint16(22, 1, true);
-  head.setUint32(24, sampleRate, true);
-  head.setUint32(28, sampleRate * 2, true);
-  head.setUint16(32, 2, true);
-  head.setUint16(34, 16, true);
-  text(36, 'data');
-  head.setUint32(40, size, true);
-  return new Blob([head.buffer, ...chunks.map((c) => c.slice().buffer)], { type: 'audio/wav' });
-}
-
 function base64Bytes(b64: string): Uint8Array {
   const bin = atob(b64);
   const out = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
   return out;
-}
-
-interface TurnAudio {
-  chunks: Uint8Array[];
-  sampleRate: number;
-  words: { word: string; start: number }[];
-  offset: number;
 }
 
 export interface WsClientOptions {
@@ -86,7 +59,8 @@ export class WsConversationClient implements ConversationClient {
   private handlers: ConversationHandlers | null = null;
   private pending: ClientMessage[] = [];
   private ready = false;
-  private audio = new Map<string, TurnAudio>();
+  /** Microphone audio may go up only after a ready with listen 'server' (decision 611). */
+  private listenServer = false;
   private provider: ProviderSession | null = null;
   private providerTurn = 0;
   /** The agent's replies by their text (corrections name the original text). */
@@ -120,14 +94,16 @@ export class WsConversationClient implements ConversationClient {
     this.ws = ws;
     return new Promise((resolve) => {
       ws.onopen = () => {
-        ws.send(JSON.stringify({ type: 'hello', deviceId: deviceId(), deviceOS: deviceOS(), locale: navigator.language, userName: 'Guest' } satisfies ClientMessage));
+        ws.send(JSON.stringify({ type: 'hello', deviceId: deviceId(), deviceOS: deviceOS(), locale: navigator.language, userName: 'Guest', audio: true } satisfies ClientMessage));
         resolve();
       };
-      ws.onmessage = (ev) => this.onMessage(String(ev.data));
+      ws.binaryType = 'arraybuffer';
+      ws.onmessage = (ev: MessageEvent<unknown>) => (ev.data instanceof ArrayBuffer ? this.onBinary(ev.data) : this.onMessage(String(ev.data)));
       ws.onerror = () => resolve();
       ws.onclose = (ev) => {
         this.ws = null;
         this.ready = false;
+        this.listenServer = false;
         this.provider?.close();
         this.provider = null;
         this.pending = [];
@@ -140,6 +116,16 @@ export class WsConversationClient implements ConversationClient {
         resolve();
       };
     });
+  }
+
+  /** A reply audio chunk: [u32 header length][JSON header][audio]. A malformed one is skipped. */
+  private onBinary(data: ArrayBuffer): void {
+    const frame = readAudioFrame(data);
+    if (!frame.ok) {
+      console.warn(`Parla: an audio frame was skipped (${frame.error}).`);
+      return;
+    }
+    this.handlers?.onAudioFrame?.(frame.header, frame.audio);
   }
 
   private onMessage(raw: string): void {
@@ -155,31 +141,25 @@ export class WsConversationClient implements ConversationClient {
       case 'ready':
         this.ready = true;
         this.started = true;
-        h.onReady?.({ sessionId: msg.sessionId, engine: msg.engine, ...(msg.audio ? { audio: true } : {}) });
+        this.listenServer = msg.listen === 'server';
+        h.onReady?.({ sessionId: msg.sessionId, engine: msg.engine, ...(msg.audio ? { audio: true } : {}), listen: msg.listen ?? 'browser', ...(msg.vad ? { vad: msg.vad } : {}) });
         for (const m of this.pending.splice(0)) this.ws?.send(JSON.stringify(m));
         break;
       case 'assistant_delta':
         h.onDelta(msg.turnId, msg.text);
         break;
       case 'audio': {
-        if (msg.format !== 'pcm16') break;
-        const t = this.audio.get(msg.turnId) ?? { chunks: [], sampleRate: msg.sampleRate ?? 24000, words: [], offset: 0 };
-        const bytes = base64Bytes(msg.audio);
-        for (const w of msg.words ?? []) t.words.push({ word: w.word, start: t.offset + w.start });
-        t.chunks.push(bytes);
-        t.offset += bytes.byteLength / 2 / t.sampleRate;
-        this.audio.set(msg.turnId, t);
+        // The JSON form of a reply chunk (servers before binary frames): played the same way.
+        const { type: _type, audio, ...header } = msg;
+        h.onAudioFrame?.(header, base64Bytes(audio));
         break;
       }
-      case 'assistant_done': {
-        h.onDone(msg.turnId, msg.text);
-        const t = this.audio.get(msg.turnId);
-        this.audio.delete(msg.turnId);
-        if (t && !msg.interrupted) {
-          h.onAudio?.(msg.turnId, msg.text, { src: URL.createObjectURL(wavFromPcm16(t.chunks, t.sampleRate)), ...(t.words.length ? { words: t.words } : {}) });
-        }
+      case 'assistant_done':
+        h.onDone(msg.turnId, msg.text, msg.interrupted ? { interrupted: true } : {});
         break;
-      }
+      case 'transcript':
+        h.onTranscript?.(msg.text, msg.final);
+        break;
       case 'notice':
         h.onNotice?.(msg.message);
         break;
@@ -254,6 +234,17 @@ export class WsConversationClient implements ConversationClient {
       return;
     }
     this.send({ type: 'user_text', text });
+  }
+
+  /** Microphone audio (PCM16, 16 kHz) as one binary frame; dropped unless the server listens. */
+  sendAudio(pcm16: Uint8Array<ArrayBuffer>): void {
+    if (!this.listenServer || this.ws?.readyState !== WebSocket.OPEN || !micFrameOk(pcm16)) return;
+    this.ws.send(pcm16);
+  }
+
+  /** The player's VAD saw speech start or end. */
+  sendSpeech(event: 'start' | 'end'): void {
+    if (this.ready) this.send({ type: 'user_speech', event });
   }
 
   interrupt(): void {

@@ -3,9 +3,7 @@
 // lips in step. With no voice, or the speaker off, the timeline plays on its own, so the face
 // always talks. Utterances queue; cancel() stops all (interruptions, hang-up).
 import type { VoiceGender } from '@parla/shared/schemas/catalogue';
-import { AudioClockMouth, type WordTiming } from '../lipsync/audio-clock';
-import { EnergyMouth } from '../lipsync/energy';
-import { TimelinePlayback, type FaceDriver, type MouthSource } from '../lipsync/face-driver';
+import { TimelinePlayback, type FaceDriver } from '../lipsync/face-driver';
 import { buildTimeline } from '../lipsync/timeline';
 import { loadVoices, pickVoice } from './voices';
 
@@ -29,8 +27,7 @@ const START_TIMEOUT_MS = 1500;
 const now = () => performance.now();
 
 export class SpeechOut {
-  private queue: { text: string; audio?: { src: string; timings?: WordTiming[] }; resolve: () => void }[] = [];
-  private audioContext: AudioContext | null = null;
+  private queue: { text: string; resolve: () => void }[] = [];
   private busy = false;
   private generation = 0;
   private speakerOn = true;
@@ -71,17 +68,6 @@ export class SpeechOut {
     });
   }
 
-  /**
-   * Speaks provider audio (server TTS): the lips follow its word timestamps when given, else
-   * its energy. Queued with the other utterances; the speaker switch mutes it.
-   */
-  sayAudio(text: string, src: string, timings?: WordTiming[]): Promise<void> {
-    return new Promise((resolve) => {
-      this.queue.push({ text: text.trim(), audio: { src, timings }, resolve });
-      void this.next();
-    });
-  }
-
   cancel(): void {
     this.generation++;
     const pending = this.queue;
@@ -99,41 +85,13 @@ export class SpeechOut {
     const gen = this.generation;
     this.events.onStart?.(item.text);
     try {
-      await (item.audio ? this.play(item.text, item.audio.src, item.audio.timings) : this.speak(item.text));
+      await this.speak(item.text);
     } finally {
       this.busy = false;
       this.events.onEnd?.(item.text, { interrupted: gen !== this.generation });
       item.resolve();
       void this.next();
     }
-  }
-
-  private play(text: string, src: string, timings?: WordTiming[]): Promise<void> {
-    return new Promise((resolve) => {
-      const audio = new Audio(src);
-      audio.muted = !this.speakerOn;
-      let mouth: MouthSource;
-      if (timings?.length) {
-        mouth = new AudioClockMouth(buildTimeline(text, { language: this.voice.language, wordsPerSecond: this.voice.wordsPerSecond }), timings, () => audio.currentTime);
-      } else {
-        this.audioContext ??= new AudioContext();
-        const analyser = this.audioContext.createAnalyser();
-        this.audioContext.createMediaElementSource(audio).connect(analyser);
-        analyser.connect(this.audioContext.destination);
-        mouth = new EnergyMouth(analyser);
-      }
-      const finish = () => {
-        if (this.driver.isUsing(mouth)) this.driver.use(null);
-        this.stopCurrent = null;
-        audio.pause();
-        resolve();
-      };
-      this.stopCurrent = finish;
-      audio.onended = finish;
-      audio.onerror = finish;
-      this.driver.use(mouth);
-      audio.play().catch(finish);
-    });
   }
 
   private unavailable(reason: 'no-voice' | 'no-synthesis'): void {

@@ -31,27 +31,16 @@ import type { AccessRequest, AvatarLimits, ResolvedAvatar } from './avatar';
 import { DEFAULT_LIMITS } from './avatar';
 import { parseServiceAccount } from './engines/google-auth';
 import type { RuntimeHooks } from './hooks';
+import { bool, num, obj, str } from './loose';
+import { SpeechConfigMapper } from './speech-config';
 import { describePythonFunction } from './python-signature';
 import {
   DEFAULT_REALTIME_VAD,
-  DEFAULT_TURN_SETTINGS,
   type EngineConfig,
   type FunctionTool,
   type LlmConfig,
   type RetrievedChunk,
-  type SttConfig,
-  type TtsConfig,
-  type TurnSettings,
 } from './types';
-
-type Loose = Record<string, unknown>;
-const obj = (v: unknown): Loose => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Loose) : {});
-const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
-const num = (v: unknown, fallback: number): number => {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() ? Number(v) : NaN;
-  return Number.isFinite(n) ? n : fallback;
-};
-const bool = (v: unknown, fallback: boolean): boolean => (typeof v === 'boolean' ? v : v === 'true' ? true : v === 'false' ? false : fallback);
 
 export const SIMPLE_MODE_UNCONFIGURED =
   "This avatar uses the product's own language model (Simple mode), but none is configured on this server. The administrator sets LLM_BASE_URL and LLM_API_KEY.";
@@ -99,9 +88,11 @@ export function limitsOf(row: Pick<AvatarRow, 'daily_limit_per_session' | 'daily
 
 export class AvatarConfigMapper {
   private readonly overrides: UrlOverride[];
+  private readonly speech: SpeechConfigMapper;
 
   constructor(private readonly ctx: AppContext) {
     this.overrides = parseUrlOverrides(ctx.config.PROVIDER_URL_OVERRIDES ?? '').overrides;
+    this.speech = new SpeechConfigMapper(ctx.config, (u) => this.url(u));
   }
 
   /** A provider URL with its host redirected when PROVIDER_URL_OVERRIDES names it (tests point
@@ -145,49 +136,6 @@ export class AvatarConfigMapper {
     return c.kind === 'llm' ? c : null;
   }
 
-  private stt(p: PipelineConfig): SttConfig | null {
-    const s = obj(p.stt);
-    const provider = str(s.provider).toLowerCase();
-    const language = str(s.languages).split(',')[0]?.trim() || 'en-US';
-    const apiKey = this.secret(s.api_key);
-    if (provider === 'deepgram') return { provider, apiBase: this.url('https://api.deepgram.com'), apiKey, language, ...(str(s.model) ? { model: str(s.model) } : {}) };
-    if (provider === 'google') return { provider, apiBase: this.url('https://speech.googleapis.com'), apiKey, language, ...(str(s.model) ? { model: str(s.model) } : {}) };
-    if (provider === 'azure') return { provider, apiBase: this.url(`https://${str(s.region) || 'westeurope'}.stt.speech.microsoft.com`), apiKey, language };
-    return null;
-  }
-
-  private tts(p: PipelineConfig): TtsConfig | null {
-    const t = obj(p.tts);
-    const provider = str(t.provider).toLowerCase();
-    const voiceId = str(t.voice_id);
-    const apiKey = this.secret(t.api_key);
-    const model = str(t.model);
-    const speed = num(t.speed, 0);
-    const common = { apiKey, voiceId, ...(model ? { model } : {}), ...(speed ? { speed } : {}) };
-    if (provider === 'elevenlabs') return { provider, apiBase: this.url('https://api.elevenlabs.io'), ...common };
-    if (provider === 'cartesia') return { provider, apiBase: this.url('https://api.cartesia.ai'), ...common };
-    if (provider === 'azure') return { provider, apiBase: this.url(`https://${str(t.region) || 'westeurope'}.tts.speech.microsoft.com`), ...common };
-    return null;
-  }
-
-  private turn(p: PipelineConfig): TurnSettings {
-    const i = obj(p.interrupt_handling);
-    const v = obj(p.vad_options);
-    const d = DEFAULT_TURN_SETTINGS;
-    return {
-      allowInterruptions: bool(i.allow_interruptions, d.allowInterruptions),
-      minInterruptionDuration: num(i.min_interruption_duration ?? i.interrupt_speech_duration, d.minInterruptionDuration),
-      minInterruptionWords: num(i.min_interruption_words ?? i.interrupt_min_words, d.minInterruptionWords),
-      minEndpointingDelay: num(v.min_endpointing_delay, d.minEndpointingDelay),
-      maxEndpointingDelay: num(v.max_endpointing_delay, d.maxEndpointingDelay),
-      minSpeechDuration: num(v.min_speech_duration, d.minSpeechDuration),
-      minSilenceDuration: num(v.min_silence_duration, d.minSilenceDuration),
-      prefixPaddingDuration: num(v.prefix_padding_duration, d.prefixPaddingDuration),
-      maxBufferedSpeech: num(v.max_buffered_speech, d.maxBufferedSpeech),
-      activationThreshold: num(v.activation_threshold, d.activationThreshold),
-    };
-  }
-
   /** Approved functions linked to the avatar (code approved as it is now); nothing else. */
   async tools(row: AvatarRow): Promise<FunctionTool[]> {
     const ids = Array.isArray(row.functions) ? (row.functions as unknown[]).filter((x): x is string => typeof x === 'string') : [];
@@ -207,6 +155,13 @@ export class AvatarConfigMapper {
   async engine(row: AvatarRow): Promise<EngineConfig> {
     const custom = obj(row.custom_data) as CustomData;
     const p = obj(revealPipeline(this.ctx.secrets, custom.agent_pipeline_config ?? {})) as PipelineConfig;
+    const brain = await this.brain(row, p);
+    if (brain.kind === 'pipeline' || brain.kind === 'realtime' || brain.kind === 'elevenlabs' || brain.kind === 'agora_ten') return brain;
+    const speech = this.speech.speech(row.setup_mode === 'Simple', p);
+    return speech ? { ...brain, speech } : brain;
+  }
+
+  private async brain(row: AvatarRow, p: PipelineConfig): Promise<EngineConfig> {
     const tools = row.realtime ? await this.tools(row) : [];
     switch (row.nlp_engine) {
       case AvatarEngine.EchoTest:
@@ -289,13 +244,13 @@ export class AvatarConfigMapper {
         return { kind: 'agora_ten', appId, appCertificate };
       }
       case AvatarEngine.CUSTOM_STT_LLM_TTS: {
-        const stt = this.stt(p);
-        const tts = this.tts(p);
+        const stt = this.speech.stt(p);
+        const tts = this.speech.tts(p);
         const llm = this.llmOf(row, p, tools);
-        if (!stt) return unavailable('no speech-to-text provider');
-        if (!tts) return unavailable('no text-to-speech provider the pipeline can use (ElevenLabs, Cartesia or Azure)');
+        if (!stt) return unavailable('no speech-to-text provider (Default needs the server speech, SPEECH_BASE_URL)');
+        if (!tts) return unavailable('no text-to-speech provider');
         if (!llm) return this.llm(row, p, tools);
-        return { kind: 'pipeline', stt, llm, tts, turn: this.turn(p) };
+        return { kind: 'pipeline', stt, llm, tts, turn: this.speech.turn(p) };
       }
       default:
         return { kind: 'echo' };

@@ -4,6 +4,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { OutboundClient } from '../lib/outbound';
 import type { ChatMessage, ConversationInfo, EngineEvent, OpenInfo, RetrievedChunk } from '@parla/shared/schemas/node';
+import type { WordCue } from '@parla/shared/schemas/conversation';
 
 // What crosses the node protocol is defined (and validated) in @parla/shared/schemas/node.
 export type { ChatMessage, ConnectInfo, ConversationInfo, EngineEvent, OpenInfo, RetrievedChunk } from '@parla/shared/schemas/node';
@@ -43,6 +44,8 @@ export interface EngineHost {
   speaking(): boolean;
   /** Stops the reply being spoken (barge-in decided by the engine). */
   interrupt(): void;
+  /** The STT could not recognise an utterance (it failed or hung): the user is told. */
+  recognitionFailed?(): void;
 }
 
 export interface Engine {
@@ -168,21 +171,50 @@ export interface TurnSettings {
 }
 
 export interface SttConfig {
-  provider: 'deepgram' | 'google' | 'azure';
+  /** 'openai': the OpenAI audio API (the product's own speech, SPEECH_BASE_URL). */
+  provider: 'deepgram' | 'google' | 'azure' | 'openai';
   /** Provider origin (defaults to the provider's public API). */
   apiBase?: string;
   apiKey: string;
   language: string;
   model?: string;
+  /** Words and names the recogniser should expect (the Brain tab's context phrases). */
+  phrases?: string[];
+  /** How long one recognition may take (default 20 s). */
+  timeoutMs?: number;
 }
 
 export interface TtsConfig {
-  provider: 'elevenlabs' | 'cartesia' | 'azure' | 'polly' | 'neuphonic';
+  /** 'openai': the OpenAI audio API (the product's own speech, SPEECH_BASE_URL). */
+  provider: 'elevenlabs' | 'cartesia' | 'azure' | 'polly' | 'neuphonic' | 'openai';
   apiBase?: string;
   apiKey: string;
   voiceId: string;
   model?: string;
   speed?: number;
+  /** Polly: the secret access key (apiKey is the access key id) and region. */
+  secretKey?: string;
+  region?: string;
+  /** Neuphonic: the language code. */
+  language?: string;
+  /** How long one synthesis may take (default 20 s). */
+  timeoutMs?: number;
+}
+
+/** One synthesised sentence: base64 audio with word timings (seconds) where the provider gives them. */
+export interface SpokenAudio {
+  format: 'pcm16' | 'mp3' | 'wav';
+  sampleRate?: number;
+  audio: string;
+  words?: WordCue[];
+}
+
+/** Server speech around any brain (decision 612): what the user says reaches the STT, what the
+ *  brain answers is spoken by the TTS. Either may be null (the browser does that half). */
+export interface SpeechConfig {
+  stt: SttConfig | null;
+  tts: TtsConfig | null;
+  turn: TurnSettings;
 }
 
 export interface PipelineConfig {
@@ -203,7 +235,11 @@ export interface UnavailableConfig {
   message: string;
 }
 
-export type EngineConfig =
+/** Every engine configuration; `speech` puts server speech around a text brain (Echo, LLM,
+ *  REST, Dialogflow, Simple mode). */
+export type EngineConfig = BrainConfig & { speech?: SpeechConfig };
+
+export type BrainConfig =
   | EchoConfig
   | UnavailableConfig
   | LlmConfig

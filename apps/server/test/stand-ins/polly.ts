@@ -1,7 +1,7 @@
 // Amazon Polly DescribeVoices: GET /{region}/v1/voices signed with SigV4 (the region is in the
 // host on AWS, a path segment here). The stand-in checks the signature against the secret it
 // knows and answers in pages of two voices (NextToken).
-import { signV4 } from '../../src/modules/brain/sigv4';
+import { signAws } from '../../src/lib/aws-sign';
 import { json, type Handler } from './http';
 import { STAND_IN_KEYS } from './keys';
 
@@ -28,7 +28,7 @@ export function pollyHandler(port: () => number, prefix: string): Handler {
     const date = header('x-amz-date');
     const now = new Date(`${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}T${date.slice(9, 11)}:${date.slice(11, 13)}:${date.slice(13, 15)}Z`);
     const url = new URL(req.url ?? '/', `http://${header('host') || `127.0.0.1:${port()}`}`);
-    const expected = signV4({ method: 'GET', url, region, service: 'polly', accessKeyId: STAND_IN_KEYS.pollyAccessKey, secretAccessKey: STAND_IN_KEYS.pollySecretKey, now });
+    const expected = signAws({ method: 'GET', url, region, service: 'polly', accessKeyId: STAND_IN_KEYS.pollyAccessKey, secretAccessKey: STAND_IN_KEYS.pollySecretKey, now });
     if (auth[3] !== region || auth[5] !== expected.signature || !url.pathname.startsWith(prefix)) {
       return json(res, 403, { message: 'The request signature we calculated does not match the signature you provided.' }, { 'x-amzn-errortype': 'InvalidSignatureException' });
     }

@@ -12,9 +12,13 @@ import {
   type ServerMessage,
 } from '@parla/shared/schemas/conversation';
 import { ErrorCode } from '@parla/shared/errors';
+import { MIC_MAX_FRAME_BYTES, micFrameProblem } from '@parla/shared/audio-frames';
 import type { ClientSink } from './ports';
 
 export const RATE_LIMITED_MESSAGE = 'Too many messages. Please slow down.';
+export const AUDIO_NOT_EXPECTED_MESSAGE = "This avatar does not listen to microphone audio here: its ready message did not say listen 'server'.";
+export const USER_AUDIO_JSON_MESSAGE = 'Send microphone audio as binary frames (PCM16, 16 kHz, mono).';
+const MIC_SAMPLE_RATE_HZ = 16000;
 
 /** What the conversation does with each client message. */
 export interface ClientHandler {
@@ -24,7 +28,7 @@ export interface ClientHandler {
   speech(event: 'start' | 'end', atMs: number | undefined): void;
   audio(pcm: Buffer, sampleRate: number): void;
   interrupt(): void;
-  end(reason: ByeReason | 'socket', closeCode: number): Promise<void>;
+  end(reason: ByeReason | 'socket', closeCode: number, closeReason?: string): Promise<void>;
 }
 
 export class ClientChannel implements ClientSink {
@@ -33,6 +37,8 @@ export class ClientChannel implements ClientSink {
   private textTimes: number[] = [];
   private closed = false;
   private handler: ClientHandler | null = null;
+  /** The ready said listen 'server': microphone frames are taken from now on. */
+  private listening = false;
 
   constructor(
     private readonly socket: WebSocket,
@@ -44,26 +50,54 @@ export class ClientChannel implements ClientSink {
     if (this.socket.readyState === 1) this.socket.send(JSON.stringify(msg));
   }
 
+  sendBinary(frame: Uint8Array): void {
+    if (this.socket.readyState === 1) this.socket.send(frame, { binary: true });
+  }
+
+  /** The ready told the client listen 'server' (decision 611). */
+  acceptAudio(): void {
+    this.listening = true;
+  }
+
   /** Listens to the socket; false when it closed while the conversation was opening. */
   attach(handler: ClientHandler): boolean {
     this.handler = handler;
     this.socket.on('message', (data, isBinary) => {
-      if (isBinary) return this.send({ type: 'error', code: ErrorCode.BinarySocketError, message: 'Send JSON text frames.' });
+      if (isBinary) return this.onBinary(toBuffer(data));
       this.onFrame(String(data));
     });
     this.socket.on('close', () => void handler.end('socket', CLOSE_CODES.normal));
     return this.socket.readyState === 1;
   }
 
-  /** One client frame: rate limits, parsing, dispatch (in order). */
-  onFrame(raw: string): void {
-    const h = this.handler;
-    if (this.closed || !h) return;
+  /** Takes one frame from the rate limit; false when the client is over it (then it ends). */
+  private admit(h: ClientHandler): boolean {
     const t = performance.now();
     this.frameTokens = Math.min(CONVERSATION_MAX_FRAMES_PER_SECOND * 2, this.frameTokens + ((t - this.frameRefillAt) / 1000) * CONVERSATION_MAX_FRAMES_PER_SECOND);
     this.frameRefillAt = t;
-    if (this.frameTokens < 1) return this.rateLimited(h);
+    if (this.frameTokens < 1) {
+      this.rateLimited(h);
+      return false;
+    }
     this.frameTokens -= 1;
+    return true;
+  }
+
+  /** One binary frame: microphone audio (decision 611), counted in the frame rate limit. */
+  onBinary(frame: Buffer): void {
+    const h = this.handler;
+    if (this.closed || !h || !this.admit(h)) return;
+    if (frame.length > MIC_MAX_FRAME_BYTES) return void h.end('client', CLOSE_CODES.tooLarge, `Audio frames may be at most ${MIC_MAX_FRAME_BYTES} bytes`);
+    if (!this.listening) return this.send({ type: 'error', code: ErrorCode.BinarySocketError, message: AUDIO_NOT_EXPECTED_MESSAGE });
+    const problem = micFrameProblem(frame);
+    if (problem) return this.send({ type: 'error', code: ErrorCode.BinarySocketError, message: problem });
+    h.audio(frame, MIC_SAMPLE_RATE_HZ);
+  }
+
+  /** One client frame: rate limits, parsing, dispatch (in order). */
+  onFrame(raw: string): void {
+    const h = this.handler;
+    if (this.closed || !h || !this.admit(h)) return;
     const parsed = parseClientMessage(raw);
     if (!parsed.ok) return this.send({ type: 'error', code: ErrorCode.InvalidOrMissingParams, message: parsed.error });
     const msg = parsed.message;
@@ -88,7 +122,8 @@ export class ClientChannel implements ClientSink {
         h.userActive();
         return h.speech(msg.event, msg.at);
       case 'user_audio':
-        return h.audio(Buffer.from(msg.audio, 'base64'), msg.sampleRate);
+        // Superseded by binary frames (decision 611); the schema goes at the next merge.
+        return this.send({ type: 'error', code: ErrorCode.BinarySocketError, message: USER_AUDIO_JSON_MESSAGE });
       case 'interrupt':
         return h.interrupt();
       case 'bye':
@@ -109,4 +144,10 @@ export class ClientChannel implements ClientSink {
   close(code: number, reason = ''): void {
     if (this.socket.readyState === 1 || this.socket.readyState === 0) this.socket.close(code, reason);
   }
+}
+
+function toBuffer(data: WebSocket.RawData): Buffer {
+  if (Buffer.isBuffer(data)) return data;
+  if (Array.isArray(data)) return Buffer.concat(data);
+  return Buffer.from(data);
 }

@@ -18,6 +18,7 @@ import type { ClientInfo } from './client-info';
 import type { ConversationStore, LatencySink, Logger, Retriever, UsageStore } from './ports';
 import type { ReplyFinished } from './reply';
 import { TurnLoop, type TurnLoopListener } from './turn-loop';
+import { readyVoice } from './voice';
 
 export const DAILY_LIMIT_NOTICE = "Today's conversation time for this avatar is used up: it now repeats what you say.";
 
@@ -98,14 +99,15 @@ export class Conversation implements ClientHandler, TurnLoopListener {
     }
     await this.accounting.recordStart(node.id);
     await this.d.nodes.sync(node, { sessionId: this.id, userId: this.client.userId, used: true });
-    const kind = this.avatar.engine.kind;
+    const voice = readyVoice(this.avatar.engine, echo);
+    if (voice.listen === 'server') this.channel.acceptAudio();
     this.send({
       type: 'ready',
       sessionId: this.id,
       avatarId: this.avatar.id,
       engine: echo ? 'Echo' : this.avatar.engineName,
       idleTimeout: this.avatar.limits.idleTimeout,
-      ...(!echo && (kind === 'pipeline' || kind === 'realtime') ? { audio: true } : {}),
+      ...voice,
       ...(opened.greeting ? { greeting: opened.greeting } : {}),
     });
     if (opened.connect) this.send({ type: 'connect', ...opened.connect });

@@ -11,6 +11,8 @@ import type { RetrievedChunk } from '../types';
 /** Where a conversation's frames go: the client socket. The turn loop sees only this sink. */
 export interface ClientSink {
   send(msg: ServerMessage): void;
+  /** One binary audio frame (@parla/shared/audio-frames encodeAudioFrame). */
+  sendBinary(frame: Uint8Array): void;
 }
 
 /** The conversation records (modules/conversations). */

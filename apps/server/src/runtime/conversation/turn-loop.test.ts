@@ -17,6 +17,7 @@ function loop(retrieval: { collectionIds: string[]; topK: number } | null = null
       frames.push(m);
       hook.onFrame?.(m);
     },
+    sendBinary: () => undefined,
   };
   const listener = { replyFinished: (r: ReplyFinished) => void finished.push(r), speakingChanged: (v: boolean) => void speaking.push(v) };
   const l = new TurnLoop({ id: 'a', ownerId: 'o', retrieval, sendHistory: true }, sink, listener, {

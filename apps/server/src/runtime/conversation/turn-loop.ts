@@ -8,6 +8,7 @@ import { NodeLostError } from '../nodes/node';
 import type { ResolvedAvatar } from '../avatar';
 import { EchoEngine } from '../engines/echo';
 import type { ChatMessage, Engine, EngineEvent, EngineHost, RetrievedChunk } from '../types';
+import { AudioOut } from './audio-out';
 import type { ClientSink, Logger, Retriever } from './ports';
 import { Reply, uniqueSources, type ReplyFinished } from './reply';
 
@@ -19,6 +20,10 @@ const SPEAKING_WORDS_PER_SECOND = 3;
 const NO_CONTEXT: { context: RetrievedChunk[]; retrievalMs: number } = { context: [], retrievalMs: 0 };
 
 export const ENGINE_FAILED_NOTICE = 'The avatar could not answer right now. Please try again in a moment.';
+/** The answer came but its voice could not be made (the TTS failed or hung). */
+export const SPEECH_FAILED_NOTICE = "The avatar's voice is not available right now; its answer is shown as text.";
+/** The STT failed or hung on what the user said. */
+export const RECOGNITION_FAILED_NOTICE = 'The avatar could not hear that. Please say it again or type it.';
 
 export interface TurnLoopListener {
   replyFinished(r: ReplyFinished): void;
@@ -41,6 +46,9 @@ export class TurnLoop {
   private history: ChatMessage[] = [];
   private reply: Reply | null = null;
   private speakingUntil = 0;
+  private readonly audioOut: AudioOut;
+  /** The text of the turn whose audio was sent last (said again when it is cut while playing). */
+  private lastSpokenText = '';
   private queue: Promise<void> = Promise.resolve();
   /** Moves on each interrupt: a reply queued before an interrupt starts interrupted. */
   private epoch = 0;
@@ -53,7 +61,9 @@ export class TurnLoop {
     private readonly sink: ClientSink,
     private readonly listener: TurnLoopListener,
     private readonly services: TurnLoopServices,
-  ) {}
+  ) {
+    this.audioOut = new AudioOut(sink, () => services.now().getTime());
+  }
 
   use(engine: Engine, echo: boolean): void {
     this.engine = engine;
@@ -70,7 +80,7 @@ export class TurnLoop {
   }
 
   isSpeaking(): boolean {
-    return this.reply !== null || this.services.now().getTime() < this.speakingUntil;
+    return this.reply !== null || this.services.now().getTime() < this.speakingUntil || this.audioOut.playing();
   }
 
   /** How an engine speaks without being asked: its output joins this loop. */
@@ -94,7 +104,8 @@ export class TurnLoop {
       userUtterance: (text) => this.enqueue(text),
       transcript: (text, final) => this.sink.send({ type: 'transcript', text, final }),
       speaking: () => this.isSpeaking(),
-      interrupt: () => this.interrupt(),
+      interrupt: () => this.interrupt(true),
+      recognitionFailed: () => this.sink.send({ type: 'notice', reason: 'engine_unavailable', message: RECOGNITION_FAILED_NOTICE }),
     };
     return host;
   }
@@ -122,11 +133,21 @@ export class TurnLoop {
     this.engine?.audio?.(pcm, sampleRate);
   }
 
-  interrupt(): void {
+  /** Cuts the reply (a user message, the player's stop, or `bargeIn`: speech over the avatar
+   *  that the engine decided interrupts it). */
+  interrupt(bargeIn = false): void {
     this.epoch++;
     const r = this.reply;
     this.speakingUntil = 0;
-    if (!r) return;
+    if (!r) {
+      // Barge-in on a reply that is complete but still playing: the player stops that turn's
+      // audio when told it was interrupted (decision 611).
+      const turnId = this.audioOut.lastTurnId;
+      if (bargeIn && turnId && this.audioOut.playing()) this.sink.send({ type: 'assistant_done', turnId, text: this.lastSpokenText, interrupted: true });
+      this.audioOut.stop();
+      return;
+    }
+    this.audioOut.stop();
     r.abort.abort();
     this.finish(r, undefined, 0, true);
   }
@@ -172,16 +193,8 @@ export class TurnLoop {
         reply.text += event.text;
         return sink.send({ type: 'assistant_delta', turnId: reply.id, text: event.text });
       case 'audio':
-        return sink.send({
-          type: 'audio',
-          turnId: reply.id,
-          seq: reply.audioSeq++,
-          format: event.format,
-          ...(event.sampleRate ? { sampleRate: event.sampleRate } : {}),
-          audio: event.audio,
-          ...(event.visemes ? { visemes: event.visemes } : {}),
-          ...(event.words ? { words: event.words } : {}),
-        });
+        reply.audioSeq++;
+        return this.audioOut.send(reply.id, event);
       case 'transcript':
         return sink.send({ type: 'transcript', text: event.text, final: event.final });
       case 'tool_call':
@@ -194,10 +207,13 @@ export class TurnLoop {
     const engineMs = performance.now() - reply.started;
     if (error && !interrupted) {
       this.services.log.warn({ avatarId: this.avatar.id, error }, 'the engine could not answer');
-      this.sink.send({ type: 'notice', reason: 'engine_unavailable', message: ENGINE_FAILED_NOTICE });
+      this.sink.send({ type: 'notice', reason: 'engine_unavailable', message: reply.text ? SPEECH_FAILED_NOTICE : ENGINE_FAILED_NOTICE });
     }
+    if (!interrupted) this.audioOut.end(reply.id);
+    if (reply.audioSeq > 0) this.lastSpokenText = reply.text;
     this.sink.send({ type: 'assistant_done', turnId: reply.id, text: reply.text, ...(interrupted ? { interrupted: true } : {}), ...(sources?.length ? { sources } : {}) });
-    this.speakingUntil = interrupted ? 0 : this.services.now().getTime() + (reply.words / SPEAKING_WORDS_PER_SECOND) * 1000;
+    // Without server audio the player speaks the text itself: its length is estimated.
+    this.speakingUntil = interrupted || reply.audioSeq > 0 ? 0 : this.services.now().getTime() + (reply.words / SPEAKING_WORDS_PER_SECOND) * 1000;
     this.listener.speakingChanged(false);
     if (!this.stopped) this.sink.send({ type: 'state', state: 'listening' });
     this.listener.replyFinished({ firstDeltaMs: reply.firstDeltaMs, engineMs, retrievalMs, interrupted, ...(error && !interrupted ? { failed: true } : {}) });

@@ -5,6 +5,7 @@ import WebSocket from 'ws';
 import type { OutboundClient } from '../../lib/outbound';
 import type { SttConfig } from '../types';
 import { ProviderError } from './provider-error';
+import { deepgramQuery } from './speech';
 
 /** How long to wait for the last final transcript after Finalize. */
 const FINALIZE_WAIT_MS = 1500;
@@ -24,9 +25,7 @@ export class DeepgramStream {
   ) {}
 
   async open(): Promise<void> {
-    const q = new URLSearchParams({ encoding: 'linear16', sample_rate: String(this.sampleRate), channels: '1', interim_results: 'true', punctuate: 'true' });
-    if (this.config.model) q.set('model', this.config.model);
-    if (this.config.language) q.set('language', this.config.language);
+    const q = deepgramQuery(this.config, this.sampleRate, { interim_results: 'true' });
     const checked = this.outbound.check(`${(this.config.apiBase ?? 'https://api.deepgram.com').replace(/\/+$/, '')}/v1/listen?${q}`);
     const target = new URL(checked);
     target.protocol = checked.protocol === 'https:' ? 'wss:' : 'ws:';

@@ -228,8 +228,8 @@ describe('realtime speech-to-speech', () => {
     const update = openai.realtimeMessages.find((m) => m.type === 'session.update') as { session: Record<string, unknown> };
     expect(update.session).toMatchObject({ voice: 'alloy', instructions: 'Be brief.', turn_detection: { type: 'server_vad', threshold: 0.5, prefix_padding_ms: 300, silence_duration_ms: 500 } });
     expect((await c.ask('hello')).text).toBe('Realtime heard: hello');
-    expect(c.messages.some((m) => m.type === 'audio' && m.format === 'pcm16')).toBe(true);
-    c.send({ type: 'user_audio', audio: Buffer.alloc(3200).toString('base64'), sampleRate: 16000 });
+    expect((await c.audioFrames(1))[0]!.header.format).toBe('pcm16');
+    c.sendBinary(Buffer.alloc(3200));
     expect((await c.next('transcript')).text).toBe('hello from audio');
     expect((await c.next('assistant_done')).text).toBe('I heard your voice.');
   });
@@ -240,13 +240,13 @@ describe('custom STT/LLM/TTS pipeline', () => {
     const c = await connect(host, { avatarId: 'pipeline' });
     await c.next('ready');
     c.send({ type: 'user_speech', event: 'start', at: 0 });
-    for (let i = 0; i < 5; i++) c.send({ type: 'user_audio', audio: Buffer.alloc(3200).toString('base64'), sampleRate: 16000 });
+    for (let i = 0; i < 5; i++) c.sendBinary(Buffer.alloc(3200));
     c.send({ type: 'user_speech', event: 'end', at: 1000 });
     expect(await c.next('transcript', (m) => !m.final)).toMatchObject({ text: 'what are' });
     expect((await c.next('transcript', (m) => m.final)).text).toBe('what are your opening hours');
-    const audio = await c.next('audio');
-    expect(audio.words?.map((w) => w.word)).toEqual(['You', 'asked:', 'what', 'are', 'your', 'opening', 'hours']);
     expect((await c.next('assistant_done')).text).toBe('You asked: what are your opening hours');
+    const [audio] = await c.audioFrames(1);
+    expect(audio!.header.words?.map((w) => w.word)).toEqual(['You', 'asked:', 'what', 'are', 'your', 'opening', 'hours']);
     await expect.poll(() => speech.streamedBytes).toBe(16000);
   });
 
@@ -255,13 +255,13 @@ describe('custom STT/LLM/TTS pipeline', () => {
     const c = await connect(host, { avatarId: 'pipeline' });
     await c.next('ready');
     c.send({ type: 'user_speech', event: 'start', at: 0 });
-    for (let i = 0; i < 5; i++) c.send({ type: 'user_audio', audio: Buffer.alloc(3200).toString('base64'), sampleRate: 16000 });
+    for (let i = 0; i < 5; i++) c.sendBinary(Buffer.alloc(3200));
     c.send({ type: 'user_speech', event: 'end', at: 1000 });
     expect((await c.next('transcript')).text).toBe('what are your opening hours');
-    const audio = await c.next('audio');
-    expect(audio.words?.map((w) => w.word)).toEqual(['You', 'asked:', 'what', 'are', 'your', 'opening', 'hours']);
-    expect(audio.sampleRate).toBe(16000);
     expect((await c.next('assistant_done')).text).toBe('You asked: what are your opening hours');
+    const [audio] = await c.audioFrames(1);
+    expect(audio!.header.words?.map((w) => w.word)).toEqual(['You', 'asked:', 'what', 'are', 'your', 'opening', 'hours']);
+    expect(audio!.header.sampleRate).toBe(16000);
     expect(speech.audioBytesReceived).toBe(16000);
     speech.streaming = true;
   });
@@ -289,7 +289,7 @@ describe('custom STT/LLM/TTS pipeline', () => {
     const c = await connect(host, { avatarId: 'pipeline' });
     await c.next('ready');
     c.send({ type: 'user_speech', event: 'start', at: 0 });
-    c.send({ type: 'user_audio', audio: Buffer.alloc(320).toString('base64'), sampleRate: 16000 });
+    c.sendBinary(Buffer.alloc(320));
     c.send({ type: 'user_speech', event: 'end', at: 20 });
     await new Promise((r) => setTimeout(r, 300));
     expect(speech.requests.length).toBe(before);

@@ -1,15 +1,22 @@
-// One factory from a typed configuration to its engine.
-import type { Engine, EngineConfig, EngineDeps, EngineHost } from '../types';
+// One factory from a typed configuration to its engine; a configuration with `speech` gets
+// server speech around its brain (voice.ts).
+import type { BrainConfig, Engine, EngineConfig, EngineDeps, EngineHost } from '../types';
 import { AssistantEngine } from './assistant';
 import { DialogflowEngine } from './dialogflow';
 import { EchoEngine, MessageEngine } from './echo';
 import { LlmEngine } from './llm';
-import { PipelineEngine } from './pipeline';
+import { pipelineEngine } from './pipeline';
 import { RealtimeEngine } from './realtime';
 import { RestEngine } from './rest';
 import { AgoraTenEngine, ElevenLabsAgentEngine } from './third-party';
+import { VoiceEngine } from './voice';
 
 export function createEngine(config: EngineConfig, deps: EngineDeps, host: EngineHost): Engine {
+  const brain = createBrain(config, deps, host);
+  return config.speech && config.kind !== 'pipeline' && config.kind !== 'realtime' ? new VoiceEngine(brain, config.speech, deps, host) : brain;
+}
+
+function createBrain(config: BrainConfig, deps: EngineDeps, host: EngineHost): Engine {
   switch (config.kind) {
     case 'echo':
       return new EchoEngine();
@@ -31,6 +38,6 @@ export function createEngine(config: EngineConfig, deps: EngineDeps, host: Engin
     case 'agora_ten':
       return new AgoraTenEngine(config, deps);
     case 'pipeline':
-      return new PipelineEngine(config, deps, host);
+      return pipelineEngine(config, deps, host);
   }
 }

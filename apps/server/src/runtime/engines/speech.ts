@@ -2,16 +2,34 @@
 // STT takes one utterance of PCM16 mono; TTS returns audio with word timings where the provider
 // gives them (ElevenLabs' character alignment).
 import type { OutboundClient } from '../../lib/outbound';
-import type { SttConfig, TtsConfig } from '../types';
+import type { SpokenAudio, SttConfig, TtsConfig } from '../types';
+
+export type { SpokenAudio } from '../types';
 import type { WordCue } from '@parla/shared/schemas/conversation';
 import { joinUrl } from './prompt';
 import { failure, ProviderError } from './provider-error';
+import { openAiSynthesize, openAiTranscribe } from './openai-audio';
+import { azureTranscribe } from './stt-azure';
+import { neuphonicSynthesize } from './tts-neuphonic';
+import { pollySynthesize } from './tts-polly';
+
+export { wav } from './wav';
+
+/** Deepgram's query for raw PCM16; the context phrases go as `keyterm` (Nova-3 models) or
+ *  `keywords` (older models), one parameter per phrase. */
+export function deepgramQuery(c: SttConfig, sampleRate: number, extra: Record<string, string> = {}): URLSearchParams {
+  const q = new URLSearchParams({ encoding: 'linear16', sample_rate: String(sampleRate), channels: '1', punctuate: 'true', ...extra });
+  if (c.model) q.set('model', c.model);
+  if (c.language) q.set('language', c.language);
+  const nova3 = c.model?.startsWith('nova-3') ?? false;
+  for (const phrase of c.phrases ?? []) q.append(nova3 ? 'keyterm' : 'keywords', phrase);
+  return q;
+}
 
 export async function transcribe(outbound: OutboundClient, c: SttConfig, pcm: Buffer, sampleRate: number): Promise<string> {
+  if (c.provider === 'openai') return openAiTranscribe(outbound, c, pcm, sampleRate);
   if (c.provider === 'deepgram') {
-    const q = new URLSearchParams({ encoding: 'linear16', sample_rate: String(sampleRate), channels: '1', punctuate: 'true' });
-    if (c.model) q.set('model', c.model);
-    if (c.language) q.set('language', c.language);
+    const q = deepgramQuery(c, sampleRate);
     const res = await outbound.fetch(`${joinUrl(c.apiBase ?? 'https://api.deepgram.com', 'v1/listen')}?${q}`, {
       method: 'POST',
       headers: { authorization: `Token ${c.apiKey}`, 'content-type': 'application/octet-stream' },
@@ -26,7 +44,13 @@ export async function transcribe(outbound: OutboundClient, c: SttConfig, pcm: Bu
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        config: { encoding: 'LINEAR16', sampleRateHertz: sampleRate, languageCode: c.language, ...(c.model ? { model: c.model } : {}) },
+        config: {
+          encoding: 'LINEAR16',
+          sampleRateHertz: sampleRate,
+          languageCode: c.language,
+          ...(c.model ? { model: c.model } : {}),
+          ...(c.phrases?.length ? { speechContexts: [{ phrases: c.phrases }] } : {}),
+        },
         audio: { content: pcm.toString('base64') },
       }),
     });
@@ -34,19 +58,7 @@ export async function transcribe(outbound: OutboundClient, c: SttConfig, pcm: Bu
     const json = res.json<{ results?: { alternatives?: { transcript?: string }[] }[] }>();
     return (json.results ?? []).map((r) => r.alternatives?.[0]?.transcript ?? '').join(' ').trim();
   }
-  const res = await outbound.fetch(
-    `${joinUrl(c.apiBase ?? 'https://westeurope.stt.speech.microsoft.com', 'speech/recognition/conversation/cognitiveservices/v1')}?language=${encodeURIComponent(c.language)}`,
-    { method: 'POST', headers: { 'ocp-apim-subscription-key': c.apiKey, 'content-type': `audio/wav; codecs=audio/pcm; samplerate=${sampleRate}` }, body: wav(pcm, sampleRate) },
-  );
-  if (res.status !== 200) throw await failure('Azure STT', res, [c.apiKey]);
-  return res.json<{ DisplayText?: string }>().DisplayText?.trim() ?? '';
-}
-
-export interface SpokenAudio {
-  format: 'pcm16' | 'mp3' | 'wav';
-  sampleRate?: number;
-  audio: string;
-  words?: WordCue[];
+  return azureTranscribe(outbound, c, pcm, sampleRate);
 }
 
 /** Words with start and end times from a character alignment. */
@@ -70,6 +82,9 @@ export function wordsFromAlignment(chars: string[], starts: number[], ends: numb
 }
 
 export async function synthesize(outbound: OutboundClient, c: TtsConfig, text: string): Promise<SpokenAudio> {
+  if (c.provider === 'openai') return openAiSynthesize(outbound, c, text);
+  if (c.provider === 'polly') return pollySynthesize(outbound, c, text);
+  if (c.provider === 'neuphonic') return neuphonicSynthesize(outbound, c, text);
   if (c.provider === 'elevenlabs') {
     const url = `${joinUrl(c.apiBase ?? 'https://api.elevenlabs.io', `v1/text-to-speech/${encodeURIComponent(c.voiceId)}/with-timestamps`)}?output_format=pcm_16000`;
     const res = await outbound.fetch(url, {
@@ -115,27 +130,9 @@ export async function synthesize(outbound: OutboundClient, c: TtsConfig, text: s
     if (res.status !== 200) throw await failure('Azure TTS', res, [c.apiKey]);
     return { format: 'pcm16', sampleRate: 16000, audio: res.body.toString('base64') };
   }
-  throw new ProviderError(c.provider, 'this voice provider is not available in the custom pipeline; choose ElevenLabs, Cartesia or Azure');
+  throw new ProviderError(String(c.provider), 'this voice provider is not available');
 }
 
 function escapeXml(s: string): string {
   return s.replace(/[<>&'"]/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[ch]!);
-}
-
-export function wav(pcm: Buffer, sampleRate: number): Buffer {
-  const h = Buffer.alloc(44);
-  h.write('RIFF', 0);
-  h.writeUInt32LE(36 + pcm.length, 4);
-  h.write('WAVE', 8);
-  h.write('fmt ', 12);
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20);
-  h.writeUInt16LE(1, 22);
-  h.writeUInt32LE(sampleRate, 24);
-  h.writeUInt32LE(sampleRate * 2, 28);
-  h.writeUInt16LE(2, 32);
-  h.writeUInt16LE(16, 34);
-  h.write('data', 36);
-  h.writeUInt32LE(pcm.length, 40);
-  return Buffer.concat([h, pcm]);
 }

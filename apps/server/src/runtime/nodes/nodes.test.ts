@@ -9,6 +9,8 @@ import { ErrorCode } from '@parla/shared/errors';
 import { createTestServer, type TestServer } from '../../../test/harness';
 import { createAdmin, createCustomer, type TestAccount } from '../../../test/accounts';
 import { closeAll, connect, listen, testAvatars } from '../../../test/conversation-client';
+import { startOpenAiAudioStandIn, SPEECH_STAND_IN_KEY, type OpenAiAudioStandIn } from '../../../test/stand-ins/runtime/openai-audio';
+import { DEFAULT_TURN_SETTINGS } from '../types';
 
 const NODE_MAIN = join(dirname(fileURLToPath(import.meta.url)), '../../node-main.ts');
 const SECRET = 'node-secret-0123456789abcdef';
@@ -17,11 +19,12 @@ let server: TestServer;
 let host: string;
 let alice: TestAccount;
 let admin: TestAccount;
+let audio: OpenAiAudioStandIn;
 const children: ChildProcess[] = [];
 
 function startNode(name: string): { child: ChildProcess; exited: Promise<number | null> } {
   const child = spawn(process.execPath, ['--import', 'tsx', NODE_MAIN, '--server', `http://${host}`, '--name', name, '--capacity', '3'], {
-    env: { PATH: process.env.PATH ?? '', NODE_SECRET: SECRET },
+    env: { PATH: process.env.PATH ?? '', NODE_SECRET: SECRET, OUTBOUND_ALLOW: audio.allow },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -35,11 +38,19 @@ async function vps(name: string) {
 }
 
 beforeAll(async () => {
+  audio = await startOpenAiAudioStandIn();
   server = await createTestServer({ NODE_SECRET: SECRET });
   host = await listen(server);
   alice = await createCustomer(server, 'nodes');
   admin = await createAdmin(server);
-  testAvatars(server, { echo: { ownerId: alice.id } });
+  const api = { apiBase: `${audio.url}/v1`, apiKey: SPEECH_STAND_IN_KEY };
+  testAvatars(server, {
+    echo: { ownerId: alice.id },
+    voiced: {
+      ownerId: alice.id,
+      engine: { kind: 'echo', speech: { stt: { provider: 'openai', ...api, language: 'en-US' }, tts: { provider: 'openai', ...api, voiceId: 'alloy' }, turn: { ...DEFAULT_TURN_SETTINGS, minEndpointingDelay: 0.05 } } },
+    },
+  });
 });
 
 afterEach(async () => {
@@ -49,6 +60,7 @@ afterEach(async () => {
 afterAll(async () => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
   await server.close();
+  await audio.close();
 });
 
 describe('pipeline nodes', () => {
@@ -77,6 +89,24 @@ describe('pipeline nodes', () => {
     const ready = await next.next('ready');
     const again = await server.ctx.db.selectFrom('conversations').select('node_id').where('id', '=', ready.sessionId).executeTakeFirstOrThrow();
     expect(again.node_id).toBe(server.app.runtime.localNode.id);
+  }, 60_000);
+
+  it('speech runs on the node: microphone frames reach its STT (base64 on the node protocol) and the client gets binary audio frames', async () => {
+    const { child } = startNode('worker-voice');
+    await expect.poll(async () => (await vps('worker-voice'))?.status, { timeout: 30_000, interval: 200 }).toBe('AVAILABLE');
+    const c = await connect(host, { avatarId: 'voiced' });
+    const { sessionId } = await c.next('ready');
+    const row = await server.ctx.db.selectFrom('conversations').select('node_id').where('id', '=', sessionId).executeTakeFirstOrThrow();
+    expect(row.node_id).toBe((await vps('worker-voice'))!.id);
+    c.send({ type: 'user_speech', event: 'start', at: 0 });
+    for (let i = 0; i < 3; i++) c.sendBinary(Buffer.alloc(6400, 9));
+    c.send({ type: 'user_speech', event: 'end', at: 600 });
+    const done = await c.next('assistant_done');
+    expect(done.text).toBe('what are your opening hours');
+    expect(audio.heard.at(-1)!.pcmBytes).toBe(19200);
+    const frames = await c.audioFrames(2);
+    expect(frames[0]!.header).toMatchObject({ turnId: done.turnId, format: 'pcm16' });
+    child.kill('SIGKILL');
   }, 60_000);
 
   it('a full node is BUSY and new conversations go to another node', async () => {

@@ -14,10 +14,12 @@ export interface SpeechStandIn extends StandIn {
   /** Audio bytes received over the streaming socket, and whether streaming is offered. */
   streamedBytes: number;
   streaming: boolean;
+  /** The query of every streaming connection (context phrases are checked in it). */
+  streamQueries: URLSearchParams[];
 }
 
 export async function startSpeechStandIn(): Promise<SpeechStandIn> {
-  const self = { transcript: 'what are your opening hours', audioBytesReceived: 0, streamedBytes: 0, streaming: true } as SpeechStandIn;
+  const self = { transcript: 'what are your opening hours', audioBytesReceived: 0, streamedBytes: 0, streaming: true, streamQueries: [] } as unknown as SpeechStandIn;
   const http = await startHttp((req, res) => {
     if (req.path === '/v1/listen') {
       if (req.headers.authorization !== `Token ${DEEPGRAM_KEY}`) return sendJson(res, 401, { err_code: 'INVALID_AUTH', err_msg: 'Invalid credentials.' });
@@ -49,6 +51,7 @@ export async function startSpeechStandIn(): Promise<SpeechStandIn> {
       socket.write('HTTP/1.1 401 Unauthorized\r\n\r\n');
       return socket.destroy();
     }
+    self.streamQueries.push(url.searchParams);
     wss.handleUpgrade(req, socket, head, (ws) => {
       const results = (text: string, final: boolean, fromFinalize = false) =>
         ws.send(JSON.stringify({ type: 'Results', is_final: final, speech_final: final, from_finalize: fromFinalize, channel: { alternatives: [{ transcript: text, confidence: 0.97 }] } }));

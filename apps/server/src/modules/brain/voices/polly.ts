@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { withRegion } from '@parla/shared/provider-urls';
 import { POLLY_ENGINES, type VoiceEntry } from '@parla/shared/providers';
 import { pollyVoiceKey } from '@parla/shared/schemas/brain-pipeline';
-import { signV4 } from '../sigv4';
+import { signAws } from '../../../lib/aws-sign';
 import type { VoiceSource } from './voice-source';
 
 const answer = z.looseObject({
@@ -30,7 +30,7 @@ export function pollyVoices(now: () => Date): VoiceSource<{ accessKey: string; s
     request: (c, { accessKey, secretKey, region }, token) => {
       const url = new URL(withRegion(c.endpoints.pollyVoices, region));
       if (token) url.searchParams.set('NextToken', token);
-      const signed = signV4({ method: 'GET', url, region, service: 'polly', accessKeyId: accessKey, secretAccessKey: secretKey, now: now() });
+      const signed = signAws({ method: 'GET', url, region, service: 'polly', accessKeyId: accessKey, secretAccessKey: secretKey, now: now() });
       const { host: _host, ...headers } = signed.headers;
       return { url: url.toString(), headers };
     },

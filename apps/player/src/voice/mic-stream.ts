@@ -1,0 +1,115 @@
+// The microphone when the avatar listens on the server (ready.listen 'server'): getUserMedia →
+// the capture worklet (16 kHz frames) → the VAD (Silero, or the energy fallback when its
+// WebAssembly cannot run) → the segmenter → `user_speech start`, binary PCM16 frames of about
+// 64 ms, `user_speech end` (decision 611). performance marks `parla:vad-start`/`parla:vad-end`
+// let the benches measure from the VAD's edges.
+import { MIC_MAX_FRAME_BYTES } from '../conversation/audio-frame-reader';
+import workletUrl from './capture-worklet.ts?worker&url';
+import { EnergyVad } from './energy-vad';
+import { pcm16FromFloat } from './pcm16';
+import { Segmenter, type SegmentEvent } from './segmenter';
+import { segmenterOptions, type AvatarVad } from './vad-options';
+
+export interface MicSink {
+  audio(pcm16: Uint8Array<ArrayBuffer>): void;
+  speech(event: 'start' | 'end'): void;
+}
+
+/** 16 kHz frames of 512 samples. */
+const FRAME_MS = 32;
+/** Frames per binary message: 64 ms. */
+const BATCH = 2;
+const MAX_BATCH = Math.floor(MIC_MAX_FRAME_BYTES / (512 * 2));
+
+type Probability = (frame: Float32Array) => Promise<number> | number;
+
+async function loadVad(): Promise<{ probability: Probability; kind: 'silero' | 'energy' }> {
+  try {
+    if (typeof WebAssembly !== 'object') throw new Error('WebAssembly is not available');
+    const { loadSilero } = await import('./silero');
+    return { probability: await loadSilero(), kind: 'silero' };
+  } catch (err) {
+    console.warn(`Parla: the Silero voice detector cannot run here (${err instanceof Error ? err.message : String(err)}); using a simpler loudness detector.`);
+    const energy = new EnergyVad();
+    return { probability: (f) => energy.probability(f), kind: 'energy' };
+  }
+}
+
+export class MicStream {
+  private pending: Float32Array[] = [];
+  private chain: Promise<void> = Promise.resolve();
+  private stopped = false;
+
+  private constructor(
+    private readonly stream: MediaStream,
+    private readonly context: AudioContext,
+    private readonly node: AudioWorkletNode,
+    private readonly segmenter: Segmenter,
+    private readonly probability: Probability,
+    private readonly sink: MicSink,
+    readonly vadKind: 'silero' | 'energy',
+  ) {
+    node.port.onmessage = (ev: MessageEvent<Float32Array>) => {
+      const frame = ev.data;
+      // Silero answers asynchronously: frames are judged one after another, in order.
+      this.chain = this.chain.then(async () => {
+        if (this.stopped) return;
+        const p = await this.probability(frame);
+        if (!this.stopped) this.handle(this.segmenter.push(frame, p));
+      });
+    };
+  }
+
+  /** Asks for the microphone (the browser may prompt) and starts listening. */
+  static async open(vad: Partial<AvatarVad> | undefined, sink: MicSink): Promise<MicStream> {
+    const [stream, detector] = await Promise.all([
+      navigator.mediaDevices.getUserMedia({ audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true, autoGainControl: true } }),
+      loadVad(),
+    ]);
+    const context = new AudioContext();
+    try {
+      await context.audioWorklet.addModule(workletUrl);
+      const source = context.createMediaStreamSource(stream);
+      const node = new AudioWorkletNode(context, 'parla-capture', { numberOfInputs: 1, numberOfOutputs: 1, channelCount: 1 });
+      // Some engines only run a worklet that leads to the output: a silent path does.
+      const mute = context.createGain();
+      mute.gain.value = 0;
+      source.connect(node).connect(mute).connect(context.destination);
+      await context.resume();
+      return new MicStream(stream, context, node, new Segmenter(segmenterOptions(vad, FRAME_MS)), detector.probability, sink, detector.kind);
+    } catch (err) {
+      stream.getTracks().forEach((t) => t.stop());
+      void context.close();
+      throw err;
+    }
+  }
+
+  setVad(vad: Partial<AvatarVad> | undefined): void {
+    this.segmenter.setOptions(segmenterOptions(vad, FRAME_MS));
+  }
+
+  stop(): void {
+    if (this.stopped) return;
+    this.handle(this.segmenter.flush());
+    this.stopped = true;
+    this.node.port.onmessage = null;
+    this.stream.getTracks().forEach((t) => t.stop());
+    void this.context.close();
+  }
+
+  private handle(events: SegmentEvent[]): void {
+    for (const e of events) {
+      if (e.type === 'start') {
+        performance.mark('parla:vad-start');
+        this.sink.speech('start');
+      } else if (e.type === 'audio') {
+        this.pending.push(...e.frames);
+        while (this.pending.length >= BATCH) this.sink.audio(pcm16FromFloat(this.pending.splice(0, Math.min(this.pending.length, MAX_BATCH))));
+      } else {
+        if (this.pending.length) this.sink.audio(pcm16FromFloat(this.pending.splice(0)));
+        performance.mark('parla:vad-end');
+        this.sink.speech('end');
+      }
+    }
+  }
+}

@@ -1,0 +1,176 @@
+// Streamed reply audio (decision 611): binary chunks decoded and scheduled back to back on one
+// AudioContext (pcm16 at the header's rate; mp3/wav/opus through decodeAudioData, in order),
+// the lips driven by each chunk's timings or the audio's level. stop() silences the turn and
+// rests the mouth in the same call (barge-in, the user's stop, hang-up).
+import type { AudioFrameHeader } from '@parla/shared/audio-frames';
+import type { FaceDriver } from '../lipsync/face-driver';
+import { EnergyMouth } from '../lipsync/energy';
+import { floatFromPcm16 } from './pcm16';
+import { ChunkSchedule } from './schedule';
+import { StreamMouth, chunkCues } from './stream-mouth';
+
+export interface ReplyEvents {
+  onStart?(turnId: string): void;
+  /** Every onStart has its onEnd; `interrupted` when stop() cut it. */
+  onEnd?(turnId: string, info: { interrupted: boolean }): void;
+}
+
+interface Turn {
+  id: string;
+  sources: AudioBufferSourceNode[];
+  /** Decoding keeps chunks in order. */
+  chain: Promise<void>;
+  started: boolean;
+  complete: boolean;
+  mouth: StreamMouth;
+  timer?: ReturnType<typeof setTimeout>;
+}
+
+export class ReplyPlayer {
+  private context: AudioContext | null = null;
+  private output: GainNode | null = null;
+  private analyser: AnalyserNode | null = null;
+  private readonly schedule = new ChunkSchedule();
+  private turn: Turn | null = null;
+  /** Turns stopped here: their late chunks are dropped. */
+  private readonly stopped = new Set<string>();
+  private speaker = true;
+
+  constructor(
+    private readonly driver: FaceDriver,
+    private readonly language: string,
+    private events: ReplyEvents = {},
+  ) {}
+
+  setEvents(events: ReplyEvents): void {
+    this.events = events;
+  }
+
+  setSpeaker(on: boolean): void {
+    this.speaker = on;
+    if (this.output) this.output.gain.value = on ? 1 : 0;
+  }
+
+  get speaking(): boolean {
+    return this.turn?.started === true;
+  }
+
+  private audio(): { context: AudioContext; output: GainNode; analyser: AnalyserNode } {
+    if (!this.context || !this.output || !this.analyser) {
+      this.context = new AudioContext({ latencyHint: 'interactive' });
+      this.output = this.context.createGain();
+      this.output.gain.value = this.speaker ? 1 : 0;
+      this.analyser = this.context.createAnalyser();
+      this.output.connect(this.analyser).connect(this.context.destination);
+    }
+    if (this.context.state === 'suspended') void this.context.resume();
+    return { context: this.context, output: this.output, analyser: this.analyser };
+  }
+
+  /** A reply chunk from the socket. */
+  push(header: AudioFrameHeader, bytes: Uint8Array): void {
+    if (this.stopped.has(header.turnId)) return;
+    const { context, analyser } = this.audio();
+    let turn = this.turn;
+    if (!turn || turn.id !== header.turnId) {
+      // A new turn follows the previous one's audio (the schedule keeps going).
+      if (turn) this.finish(turn, false);
+      turn = { id: header.turnId, sources: [], chain: Promise.resolve(), started: false, complete: false, mouth: new StreamMouth(() => context.currentTime, new EnergyMouth(analyser)) };
+      this.turn = turn;
+      // The benches split the voice-to-voice time at the first frame's arrival.
+      performance.mark('parla:reply-frame');
+    }
+    const t = turn;
+    const copy = bytes.slice();
+    t.chain = t.chain
+      .then(() => this.decode(context, header, copy))
+      .then((buffer) => {
+        if (this.turn !== t || !buffer) return;
+        this.play(t, header, buffer);
+      })
+      .catch(() => undefined);
+    if (header.last) this.complete(header.turnId);
+  }
+
+  /** The turn has no more audio (its last chunk, or assistant_done). */
+  complete(turnId: string): void {
+    const t = this.turn;
+    if (!t || t.id !== turnId) return;
+    t.complete = true;
+    void t.chain.then(() => this.armEnd(t));
+  }
+
+  /** Silences a turn (or whatever plays) at once; the mouth rests in the same call. */
+  stop(turnId?: string): void {
+    const t = this.turn;
+    if (turnId) this.stopped.add(turnId);
+    if (!t || (turnId && t.id !== turnId)) return;
+    this.stopped.add(t.id);
+    this.finish(t, true);
+  }
+
+  close(): void {
+    this.stop();
+    void this.context?.close();
+    this.context = null;
+    this.output = null;
+    this.analyser = null;
+  }
+
+  private async decode(context: AudioContext, header: AudioFrameHeader, bytes: Uint8Array): Promise<AudioBuffer | null> {
+    if (!bytes.byteLength) return null;
+    if (header.format === 'pcm16') {
+      const samples = floatFromPcm16(bytes);
+      if (!samples.length) return null;
+      const buffer = context.createBuffer(1, samples.length, header.sampleRate ?? 24000);
+      buffer.copyToChannel(samples, 0);
+      return buffer;
+    }
+    return context.decodeAudioData(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+  }
+
+  private play(t: Turn, header: AudioFrameHeader, buffer: AudioBuffer): void {
+    const { context, output } = this.audio();
+    const source = context.createBufferSource();
+    source.buffer = buffer;
+    source.connect(output);
+    const start = this.schedule.place(context.currentTime, buffer.duration);
+    source.start(start);
+    t.sources.push(source);
+    t.mouth.add(start, buffer.duration, chunkCues(header, this.language));
+    if (!t.started) {
+      t.started = true;
+      this.driver.use(t.mouth);
+      this.events.onStart?.(t.id);
+    }
+    if (t.complete) this.armEnd(t);
+  }
+
+  /** Ends the turn when its scheduled audio has played. */
+  private armEnd(t: Turn): void {
+    if (this.turn !== t || !t.complete) return;
+    clearTimeout(t.timer);
+    const left = this.context ? Math.max(0, this.schedule.end - this.context.currentTime) : 0;
+    t.timer = setTimeout(() => {
+      if (this.turn === t) this.finish(t, false);
+    }, left * 1000 + 50);
+  }
+
+  private finish(t: Turn, interrupted: boolean): void {
+    clearTimeout(t.timer);
+    if (this.turn === t) this.turn = null;
+    if (interrupted) {
+      for (const s of t.sources) {
+        try {
+          s.stop();
+        } catch {
+          // Not started yet.
+        }
+        s.disconnect();
+      }
+      this.schedule.reset();
+    }
+    if (this.driver.isUsing(t.mouth)) this.driver.use(null);
+    if (t.started) this.events.onEnd?.(t.id, { interrupted });
+  }
+}

@@ -1,0 +1,143 @@
+// Saved avatars get the speech their Brain tab chose (decision 612): Simple mode and "Default"
+// speak through the product's own speech when SPEECH_BASE_URL is set and leave it to the
+// browser when it is not; a Composite avatar's Deepgram and ElevenLabs are used whatever its
+// brain; the context phrases reach the STT.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Avatar } from '@parla/shared/schemas/avatar';
+import { AvatarEngine } from '@parla/shared/enums';
+import { createTestServer, type TestServer } from '../../test/harness';
+import { createCustomer, type TestAccount } from '../../test/accounts';
+import { closeAll, connect, listen, type TestConversation } from '../../test/conversation-client';
+import { startOpenAiStandIn, STAND_IN_KEY, type OpenAiStandIn } from '../../test/stand-ins/runtime/openai';
+import { startOpenAiAudioStandIn, SPEECH_STAND_IN_KEY, type OpenAiAudioStandIn } from '../../test/stand-ins/runtime/openai-audio';
+import { DEEPGRAM_KEY, ELEVEN_KEY, startSpeechStandIn, type SpeechStandIn } from '../../test/stand-ins/runtime/speech';
+import { save } from '../modules/avatars/avatars.test-support';
+
+interface World {
+  server: TestServer;
+  host: string;
+  alice: TestAccount;
+  appearance: { id: string; type: string };
+}
+
+let openai: OpenAiStandIn;
+let audio: OpenAiAudioStandIn;
+let speech: SpeechStandIn;
+let withSpeech: World;
+let without: World;
+
+async function world(env: Record<string, string>): Promise<World> {
+  const server = await createTestServer({
+    OUTBOUND_ALLOW: [openai.allow, audio.allow, speech.allow].join(','),
+    PROVIDER_URL_OVERRIDES: `api.deepgram.com=${speech.url},api.elevenlabs.io=${speech.url}`,
+    LLM_BASE_URL: `${openai.url}/v1`,
+    LLM_API_KEY: STAND_IN_KEY,
+    ...env,
+  });
+  const host = await listen(server);
+  const alice = await createCustomer(server, 'speech-config');
+  await server.ctx.db.updateTable('users').set({ subscription_type: 4 }).where('id', '=', alice.id).execute();
+  const cat = await server.inject({ method: 'GET', url: '/api/catalogue/avatars' });
+  const appearance = (cat.json().avatars as { id: string; type: string }[]).find((a) => a.type === '2d')!;
+  return { server, host, alice, appearance };
+}
+
+async function avatar(w: World, extra: Record<string, unknown> = {}): Promise<Avatar & { token: string }> {
+  const base = { name: 'Nova', dhType: w.appearance.type, appearanceId: w.appearance.id };
+  const res = await save(w.server, w.alice.token, base);
+  expect(res.statusCode, res.body).toBe(200);
+  const created = res.json().agent as Avatar & { token: string; updated: string };
+  if (!Object.keys(extra).length) return created;
+  const upd = await save(w.server, w.alice.token, { ...base, id: created.id, updated: created.updated, ...extra });
+  expect(upd.statusCode, upd.body).toBe(200);
+  return upd.json().agent;
+}
+
+function speak(c: TestConversation): void {
+  c.send({ type: 'user_speech', event: 'start', at: 0 });
+  for (let i = 0; i < 3; i++) c.sendBinary(Buffer.alloc(6400, 7));
+  c.send({ type: 'user_speech', event: 'end', at: 600 });
+}
+
+const fastTurns = { vad_options: { min_endpointing_delay: 0.05 } };
+
+beforeAll(async () => {
+  [openai, audio, speech] = await Promise.all([startOpenAiStandIn(), startOpenAiAudioStandIn(), startSpeechStandIn()]);
+  [withSpeech, without] = await Promise.all([world({ SPEECH_BASE_URL: `${audio.url}/v1`, SPEECH_API_KEY: SPEECH_STAND_IN_KEY, SPEECH_TTS_VOICE: 'nova' }), world({})]);
+});
+
+afterEach(async () => {
+  await closeAll();
+});
+
+afterAll(async () => {
+  await Promise.all([withSpeech.server.close(), without.server.close()]);
+  await Promise.all([openai.close(), audio.close(), speech.close()]);
+});
+
+describe('the product speech (SPEECH_BASE_URL)', () => {
+  it('a Simple avatar listens and speaks through it: the utterance reaches its STT, the product model answers, its TTS speaks the answer as binary frames', async () => {
+    const w = withSpeech;
+    const a = await avatar(w, { nlpEngine: AvatarEngine.LargeLanguageModel, setupMode: 'Simple', customData: { agent_pipeline_config: { llm: { provider: 'groq', custom_text: 'Guest: Ada.' }, ...fastTurns } } });
+    const c = await connect(w.host, { avatarId: a.id, token: a.token });
+    expect(await c.next('ready')).toMatchObject({ listen: 'server', audio: true });
+    const heard = audio.heard.length;
+    speak(c);
+    expect((await c.next('transcript', (m) => m.final)).text).toBe('what are your opening hours');
+    const done = await c.next('assistant_done');
+    expect(done.text).toBe('You asked: what are your opening hours');
+    expect(audio.heard.length).toBe(heard + 1);
+    expect(audio.heard.at(-1)!.pcmBytes).toBe(19200);
+    expect(audio.spoken.at(-1)).toMatchObject({ input: 'You asked: what are your opening hours', voice: 'nova' });
+    const frames = await c.audioFrames(2);
+    expect(frames[0]!.header).toMatchObject({ turnId: done.turnId, format: 'pcm16' });
+  });
+
+  it('a new avatar (Echo, Default speech) speaks through it too, and its context phrases reach the recogniser as a prompt', async () => {
+    const w = withSpeech;
+    const a = await avatar(w, { nlpEngine: AvatarEngine.EchoTest, setupMode: 'Composite', customData: { agent_pipeline_config: { stt: { provider: 'default', languages: 'de-DE', context_phrases: 'Parla, Nova\nAda' }, tts: { provider: 'default' }, ...fastTurns } } });
+    const c = await connect(w.host, { avatarId: a.id, token: a.token });
+    expect(await c.next('ready')).toMatchObject({ listen: 'server', audio: true });
+    speak(c);
+    expect((await c.next('assistant_done')).text).toBe('what are your opening hours');
+    expect(audio.heard.at(-1)).toMatchObject({ language: 'de', prompt: 'Parla, Nova, Ada' });
+  });
+
+  it('without it, Simple and Default avatars keep the browser speech: the ready says listen browser and no audio', async () => {
+    const w = without;
+    for (const extra of [{ nlpEngine: AvatarEngine.LargeLanguageModel, setupMode: 'Simple', customData: { agent_pipeline_config: { llm: { provider: 'groq', custom_text: 'Guest: Ada.' } } } }, {}]) {
+      const a = await avatar(w, extra);
+      const c = await connect(w.host, { avatarId: a.id, token: a.token });
+      const ready = await c.next('ready');
+      expect(ready.listen).toBe('browser');
+      expect(ready.audio).toBeUndefined();
+    }
+  });
+
+  it('the Brain tab learns whether the server speaks (serverSpeech beside serverLlm)', async () => {
+    const on = await withSpeech.server.inject({ method: 'GET', url: '/api/brain/catalogue', token: withSpeech.alice.token });
+    const off = await without.server.inject({ method: 'GET', url: '/api/brain/catalogue', token: without.alice.token });
+    expect(on.json().serverSpeech).toBe(true);
+    expect(off.json().serverSpeech).toBe(false);
+  });
+});
+
+describe('a Composite avatar uses the STT and TTS of its Brain tab whatever its brain', () => {
+  it('Echo with Deepgram and ElevenLabs: the audio streams to Deepgram, ElevenLabs speaks the answer with word timings', async () => {
+    const w = without;
+    const a = await avatar(w, {
+      nlpEngine: AvatarEngine.EchoTest,
+      setupMode: 'Composite',
+      customData: { agent_pipeline_config: { stt: { provider: 'deepgram', api_key: DEEPGRAM_KEY, languages: 'en-US' }, tts: { provider: 'elevenlabs', api_key: ELEVEN_KEY, voice_id: 'voice-1' }, ...fastTurns } },
+    });
+    const c = await connect(w.host, { avatarId: a.id, token: a.token });
+    expect(await c.next('ready')).toMatchObject({ listen: 'server', audio: true });
+    const streamed = speech.streamedBytes;
+    speak(c);
+    expect((await c.next('assistant_done')).text).toBe('what are your opening hours');
+    expect(speech.streamedBytes - streamed).toBe(19200);
+    const [frame] = await c.audioFrames(1);
+    expect(frame!.header.words?.map((x) => x.word)).toEqual(['what', 'are', 'your', 'opening', 'hours']);
+    expect(w.server.logs.join('')).not.toContain(ELEVEN_KEY);
+  });
+});

@@ -1,0 +1,105 @@
+// Server speech end to end (issue 14), in Debian's Chromium with a fake microphone playing
+// fixtures/speech-16k.wav (espeak-ng's "Hello avatar, please tell me something nice about the
+// weather today.", then 4 s of silence, in a loop) — run by playwright.voice.config.ts, whose
+// server listens and speaks through the OpenAI-audio stand-in. The user switches the mic on; the
+// player's Silero VAD streams the words as binary frames; the stand-in "recognises" a sentence;
+// the echo avatar says it back; the reply's audio plays (the page's analyser hears it) and
+// moves the lips; the next loop of the words, spoken over the long reply, stops it at once
+// (speakingEnded interrupted to the host page).
+import { createServer, type Server } from 'node:http';
+import { expect, test, type Frame, type Page } from '@playwright/test';
+import { audioTap, installAudioTap, vadMarks } from './support/audio-tap';
+import { echoAvatar } from './support/player-avatar';
+import { E2E_PORT } from './support/ports';
+import { SPEECH_STAND_IN } from './support/stand-ins/speech';
+
+const SHOTS = 'test-results/screens';
+const HOST_PORT = E2E_PORT + 28;
+/** What the stand-in recognises: long enough (60 ms of tone per character) that the next loop
+ *  of the fake microphone's words comes while the avatar still speaks. */
+const HEARD = 'tell me a long story about the sea, the mountains, the rivers and the bright sky above all of us';
+let host: Server;
+
+const HOST_PAGE = `<!doctype html><html><body style="margin:0;background:#eee">
+<script>
+  window.events = [];
+  const q = new URLSearchParams(location.search);
+  const f = document.createElement('iframe');
+  f.src = q.get('src');
+  f.style = 'border:0;width:480px;height:640px';
+  f.allow = 'autoplay; microphone';
+  document.body.appendChild(f);
+  window.addEventListener('message', (e) => {
+    if (e.source !== f.contentWindow || !e.data || e.data.source !== 'parla-player') return;
+    window.events.push({ event: e.data.event, data: e.data.data, at: performance.now() });
+    if (e.data.event === 'ready') f.contentWindow.postMessage({ command: 'forwardEvents', message: ['connected', 'speakingStarted', 'speakingEnded', 'userText', 'error'] }, '*');
+  });
+</script></body></html>`;
+
+test.beforeAll(async () => {
+  host = createServer((_req, res) => {
+    res.setHeader('content-type', 'text/html');
+    res.end(HOST_PAGE);
+  });
+  await new Promise<void>((resolve) => host.listen(HOST_PORT, '127.0.0.1', () => resolve()));
+});
+test.afterAll(() => host.close());
+
+type HostEvent = { event: string; data: Record<string, unknown> | null };
+const named = async (page: Page, name: string) => (await page.evaluate(() => (window as unknown as { events: HostEvent[] }).events)).filter((e) => e.event === name);
+
+async function visemes(frame: Frame): Promise<() => Promise<string[]>> {
+  await frame.getByTestId('avatar-face').evaluate((face) => {
+    const seen: string[] = [];
+    (window as unknown as { visemes: string[] }).visemes = seen;
+    new MutationObserver(() => seen.push((face as HTMLElement).dataset.viseme ?? '')).observe(face, { attributes: true, attributeFilter: ['data-viseme'] });
+  });
+  return () => frame.getByTestId('avatar-face').evaluate(() => (window as unknown as { visemes: string[] }).visemes);
+}
+
+test('the user speaks, the server hears it, the avatar answers aloud with moving lips, and speaking over it stops it', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await request.post(`${SPEECH_STAND_IN}/_stand-in/transcript`, { data: { transcript: HEARD } });
+  const heardBefore = ((await (await request.get(`${SPEECH_STAND_IN}/_stand-in/requests`)).json()) as { heard: unknown[] }).heard.length;
+  const avatar = await echoAvatar(request, { name: 'Voice' });
+  await page.addInitScript(installAudioTap);
+  const logs: string[] = [];
+  page.on('console', (m) => logs.push(m.text()));
+
+  const src = `http://127.0.0.1:${E2E_PORT}/avatar/${avatar.id}?token=${avatar.token}&connect=true`;
+  await page.goto(`http://127.0.0.1:${HOST_PORT}/?src=${encodeURIComponent(src)}`);
+  await expect.poll(async () => (await named(page, 'connected')).length, { timeout: 30_000 }).toBe(1);
+  const frame = page.frames().find((f) => f.url().includes('/avatar/'))!;
+  await expect(frame.getByTestId('stage')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+  const seen = await visemes(frame);
+  const history = frame.getByRole('log', { name: 'Chat history' });
+
+  // The mic streams to the server (ready.listen 'server'): Silero runs, no fallback.
+  const mic = frame.getByRole('button', { name: 'Microphone' });
+  await mic.click();
+  await expect(mic).toHaveAttribute('aria-pressed', 'true');
+
+  // The words reach the stand-in's recogniser; its transcript shows as the user's message.
+  await expect(history.locator('.msg.user', { hasText: HEARD })).toBeVisible({ timeout: 30_000 });
+  const heard = ((await (await request.get(`${SPEECH_STAND_IN}/_stand-in/requests`)).json()) as { heard: { pcmBytes: number; sampleRate: number }[] }).heard.slice(heardBefore);
+  expect(heard[0]!.sampleRate).toBe(16000);
+  // At least a second of the spoken words, prefix padding included.
+  expect(heard[0]!.pcmBytes).toBeGreaterThan(32000);
+  expect((await vadMarks(frame)).ends.length).toBeGreaterThan(0);
+
+  // The echo avatar answers aloud: the analyser hears its audio, and the lips move.
+  await expect(history.locator('.msg.assistant', { hasText: HEARD })).toBeVisible({ timeout: 20_000 });
+  await expect.poll(async () => (await audioTap(frame)).onsets.length, { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect.poll(async () => (await named(page, 'speakingStarted')).length, { timeout: 10_000 }).toBeGreaterThan(0);
+  await expect.poll(async () => (await seen()).filter((v) => v && v !== 'sil').length, { timeout: 10_000 }).toBeGreaterThan(5);
+  await page.screenshot({ path: `${SHOTS}/voice-speaking.png` });
+
+  // The next loop of the words comes over the reply: the server interrupts, the audio and the
+  // lips stop, and the host page hears speakingEnded {interrupted: true}.
+  await expect.poll(async () => (await named(page, 'speakingEnded')).filter((e) => e.data?.interrupted === true).length, { timeout: 30_000 }).toBeGreaterThan(0);
+  const tap = await audioTap(frame);
+  expect(tap.stops.length).toBeGreaterThan(0);
+  await expect(frame.getByTestId('avatar-face')).toHaveAttribute('data-viseme', 'sil');
+  expect(logs.filter((l) => l.includes('Silero voice detector cannot run'))).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/voice-interrupted.png` });
+});
