@@ -8,19 +8,22 @@ import { defaultBrainForm, formsToPipeline } from '@parla/shared/schemas/brain-p
 import { CUSTOM_LLM_LABEL, CUSTOM_LLM_MESSAGES } from '@parla/shared/schemas/custom-llm';
 import type { BrainChange } from '../lib/brain-draft';
 import { BrainFoundations, NO_SERVER_LLM_OPTION, NO_SERVER_LLM_WARNING } from './brain-foundations';
+import { BROWSER_SPEECH_SIMPLE, SERVER_SPEECH_SIMPLE } from './speech-source';
 
 const catalogue = buildBrainCatalogue();
 const calls: { url: string; body: unknown }[] = [];
 let serverLlm: boolean | undefined;
+let serverSpeech: boolean | undefined;
 
 beforeEach(() => {
   calls.length = 0;
   serverLlm = undefined;
+  serverSpeech = undefined;
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     calls.push({ url, body });
     const json = (data: unknown) => new Response(JSON.stringify(data), { status: 200, headers: { 'content-type': 'application/json' } });
-    if (url === '/api/brain/catalogue') return json(serverLlm === undefined ? catalogue : { ...catalogue, serverLlm });
+    if (url === '/api/brain/catalogue') return json({ ...catalogue, ...(serverLlm === undefined ? {} : { serverLlm }), ...(serverSpeech === undefined ? {} : { serverSpeech }) });
     if (url === '/api/third_party/agent_check') {
       const id = (body as { agent_id: string }).agent_id;
       return json(id === 'agent_public_0123' ? { status: 'public' } : { status: 'invalid_agent_id', message: 'Agent ID not found' });
@@ -168,5 +171,15 @@ describe('Brain → FOUNDATIONS', () => {
     expect(option).toHaveAttribute('aria-disabled', 'true');
     await user.click(screen.getByRole('option', { name: 'Echo' }));
     expect(screen.queryByText(NO_SERVER_LLM_WARNING)).not.toBeInTheDocument();
+  });
+
+  it('says which speech a Simple avatar will get: the server\'s own when it has one, else the browser\'s', async () => {
+    serverSpeech = true;
+    setup();
+    expect(await screen.findByTestId('speech-source')).toHaveTextContent(SERVER_SPEECH_SIMPLE);
+    cleanup();
+    serverSpeech = false;
+    setup();
+    expect(await screen.findByTestId('speech-source')).toHaveTextContent(BROWSER_SPEECH_SIMPLE);
   });
 });

@@ -36,6 +36,7 @@ import { RestForm } from './rest-form';
 import { SttForm } from './stt-form';
 import { ThirdPartyForm } from './third-party-form';
 import { TtsForm } from './tts-form';
+import { speechSourceNote } from './speech-source';
 
 export interface BrainFoundationsProps {
   /** The editor's current values (the form starts from them). */
@@ -149,6 +150,7 @@ function FoundationsForm({ draft, saved, avatarId, onChange, registerValidator, 
             ))}
           </RadioGroup>
           <Typography variant="caption" color="text.secondary">{catalogue.setupModes.find((m) => m.value === mode)?.meaning}</Typography>
+          {speechSourceNote(mode, catalogue.serverSpeech) && <Typography variant="caption" color="text.secondary" data-testid="speech-source">{speechSourceNote(mode, catalogue.serverSpeech)}</Typography>}
         </FormControl>
 
         <Section title="Avatar Engine">
