@@ -17,7 +17,8 @@ import { LocalNode } from './nodes/local-node';
 import { NodeRegistry } from './nodes/registry';
 import { addUsageMany, usageId, usageTodayMany } from './repositories/usage-counters.repository';
 import { Sandbox } from './sandbox/sandbox';
-import { conversationStore, monthlyMinutesUsedUp, usageStore } from './stores';
+import { conversationStore, monthlyMinutesUsedUp, productModel, transcriptStore, usageStore } from './stores';
+import { transcriptKey } from '../modules/conversations/transcript-key';
 import type { EngineDeps } from './types';
 
 export { OAUTH_REQUIRED_MESSAGE } from './admission';
@@ -64,6 +65,10 @@ export class Runtime {
       log: ctx.log,
       now: ctx.now,
       callbackUrl: (id, token) => `${ctx.config.PUBLIC_URL}/api/conversation/callback/${id}?token=${token}`,
+      transcripts: transcriptStore(ctx),
+      engines: this.deps,
+      productModel: productModel(ctx.config),
+      transcriptUrl: (id) => `${ctx.config.PUBLIC_URL}/api/conversation/transcript/${id}?key=${transcriptKey(ctx.jwtKey, id)}`,
       onEnded: (c) => this.conversations.delete(c.id),
     };
     this.admission = new Admission({

@@ -96,6 +96,10 @@ export interface RestConfig {
   apiKey: string;
   memory?: string;
   language?: string;
+  /** Send Chat History (bit 1): every event carries `history`. */
+  sendHistory?: boolean;
+  /** The last summary of this end user's previous conversation (memory: issue 13). */
+  summary?: string;
 }
 
 export interface ServiceAccount {
@@ -115,6 +119,8 @@ export interface DialogflowConfig {
   regionId?: string;
   /** The API origin (defaults: dialogflow.googleapis.com; CX regional hosts). */
   apiBase?: string;
+  /** Send Chat History (bit 1): the history goes with each query (decision 620). */
+  sendHistory?: boolean;
 }
 
 export interface RealtimeVad {

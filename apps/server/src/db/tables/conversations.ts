@@ -21,8 +21,26 @@ export interface ConversationsTable {
   last_seen_at: Timestamp;
   ended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   end_reason: string | null;
+  /** Migration 0620 (issue 13). */
+  summary?: string | null;
+  verified_user_id?: string | null;
+  end_detail?: string | null;
+}
+
+export interface ConversationMessagesTable {
+  id: string;
+  conversation_id: string;
+  owner_id: string;
+  avatar_id: string;
+  seq: number;
+  /** 'user' | 'assistant' | 'wake_up' (the hidden first turn). */
+  role: string;
+  text: string;
+  at: Timestamp;
+  interrupted: Generated<boolean>;
 }
 
 export interface ConversationTables {
   conversations: ConversationsTable;
+  conversation_messages: ConversationMessagesTable;
 }
