@@ -17,11 +17,13 @@ export interface Listening {
   client: RefObject<ConversationClient | null>;
   bridge: RefObject<HostBridge | null>;
   onText(text: string): void;
+  /** What recognition heard so far (Transcription Streaming shows it). */
+  onInterim?(text: string): void;
   /** Recognition failed: show the message and switch the mic off. */
   onFailed(message: string): void;
 }
 
-export function useListening({ active, mic, providerMic, language, client, bridge, onText, onFailed }: Listening): void {
+export function useListening({ active, mic, providerMic, language, client, bridge, onText, onInterim, onFailed }: Listening): void {
   useEffect(() => {
     if (!active) return;
     if (providerMic) {
@@ -35,7 +37,7 @@ export function useListening({ active, mic, providerMic, language, client, bridg
       bridge.current?.emit('error', { code: 0, message: micFailureMessage(error), mic: error });
       onFailed(micFailureMessage(error));
     };
-    if (!listener.start({ onText, onError: failed })) failed('unavailable');
+    if (!listener.start({ onText, ...(onInterim ? { onInterim } : {}), onError: failed })) failed('unavailable');
     return () => listener.stop();
     // onText and onFailed are stable for the player's lifetime.
     // eslint-disable-next-line react-hooks/exhaustive-deps

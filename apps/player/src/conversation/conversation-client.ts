@@ -12,9 +12,19 @@ export interface ReplyAudio {
   words?: { word: string; start: number }[];
 }
 
+export interface ReadyInfo {
+  sessionId: string;
+  engine: string;
+  audio?: boolean;
+  /** The avatar's settings the player acts on (issue 13): see app/conversation-features.ts. */
+  handleSttResponse?: boolean;
+  transcriptionStreaming?: boolean;
+  transcriptUrl?: string;
+}
+
 export interface ConversationHandlers {
   /** `audio`: replies come with the provider's audio (onAudio), not to be spoken by the browser. */
-  onReady?(info: { sessionId: string; engine: string; audio?: boolean }): void;
+  onReady?(info: ReadyInfo): void;
   /** Part of a reply as it streams. */
   onDelta(turnId: string, text: string): void;
   /** The whole reply. */

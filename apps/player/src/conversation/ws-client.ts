@@ -155,7 +155,14 @@ export class WsConversationClient implements ConversationClient {
       case 'ready':
         this.ready = true;
         this.started = true;
-        h.onReady?.({ sessionId: msg.sessionId, engine: msg.engine, ...(msg.audio ? { audio: true } : {}) });
+        h.onReady?.({
+          sessionId: msg.sessionId,
+          engine: msg.engine,
+          ...(msg.audio ? { audio: true } : {}),
+          ...(msg.handleSttResponse ? { handleSttResponse: true } : {}),
+          ...(msg.transcriptionStreaming !== undefined ? { transcriptionStreaming: msg.transcriptionStreaming } : {}),
+          ...(msg.transcriptUrl ? { transcriptUrl: msg.transcriptUrl } : {}),
+        });
         for (const m of this.pending.splice(0)) this.ws?.send(JSON.stringify(m));
         break;
       case 'assistant_delta':

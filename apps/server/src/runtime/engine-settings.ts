@@ -4,7 +4,7 @@
 // Language for every engine that takes instructions (language models, the pipeline's model,
 // realtime); REST and Dialogflow already receive it as `language` / `languageCode`.
 import { AvatarPermission, hasPermission } from '@parla/shared/schemas/avatar';
-import { MULTILINGUAL_CODE, spokenLanguageName } from '@parla/shared/languages';
+import { isSpokenLanguage, MULTILINGUAL_CODE, SPOKEN_LANGUAGES, spokenLanguageName } from '@parla/shared/languages';
 import type { EngineConfig } from './types';
 
 export interface EngineSettingsSource {
@@ -16,7 +16,8 @@ export interface EngineSettingsSource {
 export function languageInstruction(code: string): string {
   const c = code.trim();
   if (!c || c === MULTILINGUAL_CODE) return '';
-  const name = spokenLanguageName(c) || c;
+  // 'fr-FR' is listed; the agent language's short form 'fr' is named after its first region.
+  const name = isSpokenLanguage(c) ? spokenLanguageName(c) : (SPOKEN_LANGUAGES.find((l) => l.code.startsWith(`${c}-`))?.name.replace(/ \(.*\)$/, '') ?? c);
   return `Always answer in ${name} (${c}), whatever language the user writes in.`;
 }
 

@@ -4,10 +4,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { avatarConversationsQuery, playerTranscriptQuery, transcriptQuery, type Transcript } from '@parla/shared/schemas/transcripts';
+import { avatarConversationsQuery, playerTranscriptQuery, transcriptFileName, transcriptQuery, transcriptText, type Transcript } from '@parla/shared/schemas/transcripts';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
-import { listAvatarConversations, playerTranscript, transcriptFileName, transcriptOf, transcriptText } from './transcripts.service';
+import { listAvatarConversations, playerTranscript, transcriptOf } from './transcripts.service';
 
 const idParam = z.string().max(100, 'id is too long');
 

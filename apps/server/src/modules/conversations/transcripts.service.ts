@@ -53,18 +53,3 @@ export async function playerTranscript(ctx: AppContext, conversationId: string, 
   if (!transcriptDownloadAllowed(avatar, planName((await planOf(ctx.db, c.owner_id)) ?? 0))) throw AppError.forbidden(TRANSCRIPT_DOWNLOAD_OFF_MESSAGE);
   return transcriptOf(ctx, c.owner_id, conversationId);
 }
-
-/** The transcript as a plain-text file: a header, then one line per message. */
-export function transcriptText(t: Transcript): string {
-  const c = t.conversation;
-  const head = [`Conversation with ${c.avatarName}`, `User: ${c.userName} (${c.userId})`, `Started: ${c.startedAt}`, `Ended: ${c.endedAt ?? 'still open'}${c.endReason ? ` (${c.endReason})` : ''}`];
-  if (c.summary) head.push(`Summary: ${c.summary}`);
-  const lines = t.messages.map((m) => `[${m.at}] ${m.role === 'user' ? c.userName : c.avatarName}: ${m.text}${m.interrupted ? ' (interrupted)' : ''}`);
-  return `${[...head, '', ...lines].join('\n')}\n`;
-}
-
-export function transcriptFileName(t: Transcript, ext: 'txt' | 'json'): string {
-  const day = t.conversation.startedAt.slice(0, 10);
-  const name = t.conversation.avatarName.replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'avatar';
-  return `transcript-${name}-${day}-${t.conversation.id.slice(0, 8)}.${ext}`;
-}
