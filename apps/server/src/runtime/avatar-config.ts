@@ -154,11 +154,15 @@ export class AvatarConfigMapper {
   private stt(p: PipelineConfig): SttConfig | null {
     const s = obj(p.stt);
     const provider = str(s.provider).toLowerCase();
-    const language = str(s.languages).split(',')[0]?.trim() || 'en-US';
+    const languages = str(s.languages).split(',').map((l) => l.trim()).filter(Boolean);
+    const language = languages[0] || 'en-US';
+    // The additional STT languages (decision 623): for the providers that recognise several.
+    const more = languages.slice(1, 11);
     const apiKey = this.secret(s.api_key);
-    if (provider === 'deepgram') return { provider, apiBase: this.url('https://api.deepgram.com'), apiKey, language, ...(str(s.model) ? { model: str(s.model) } : {}) };
-    if (provider === 'google') return { provider, apiBase: this.url('https://speech.googleapis.com'), apiKey, language, ...(str(s.model) ? { model: str(s.model) } : {}) };
-    if (provider === 'azure') return { provider, apiBase: this.url(`https://${str(s.region) || 'westeurope'}.stt.speech.microsoft.com`), apiKey, language };
+    const alt = more.length ? { alternativeLanguages: more } : {};
+    if (provider === 'deepgram') return { provider, apiBase: this.url('https://api.deepgram.com'), apiKey, language, ...alt, ...(str(s.model) ? { model: str(s.model) } : {}) };
+    if (provider === 'google') return { provider, apiBase: this.url('https://speech.googleapis.com'), apiKey, language, ...alt, ...(str(s.model) ? { model: str(s.model) } : {}) };
+    if (provider === 'azure') return { provider, apiBase: this.url(`https://${str(s.region) || 'westeurope'}.stt.speech.microsoft.com`), apiKey, language, ...alt };
     return null;
   }
 

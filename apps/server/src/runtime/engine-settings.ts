@@ -37,6 +37,9 @@ export function withSettings(config: EngineConfig, row: EngineSettingsSource): E
       return { ...config, llm: { ...config.llm, instructions: withLanguage(config.llm.instructions, language) } };
     case 'realtime':
       return { ...config, instructions: withLanguage(config.instructions, language) };
+    case 'assistant':
+      return { ...config, instructions: withLanguage(config.instructions ?? '', language) };
+
     default:
       return config;
   }

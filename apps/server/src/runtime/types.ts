@@ -179,6 +179,8 @@ export interface SttConfig {
   apiBase?: string;
   apiKey: string;
   language: string;
+  /** The additional STT languages (at most 10), for providers that recognise several (decision 623). */
+  alternativeLanguages?: string[];
   model?: string;
 }
 
