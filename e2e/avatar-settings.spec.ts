@@ -48,7 +48,7 @@ const FAKE_RECOGNITION = () => {
       this.heard = true;
       const result = (text: string, isFinal: boolean) => ({ resultIndex: 0, results: [Object.assign([{ transcript: text }], { isFinal })] });
       setTimeout(() => this.onresult?.(result('book a', false)), 400);
-      setTimeout(() => this.onresult?.(result('book a table', true)), 1500);
+      setTimeout(() => this.onresult?.(result('book a table', true)), 4000);
     }
     stop() {}
     abort() {}
