@@ -115,6 +115,11 @@ export const PLAYER_EVENTS = [
   'speechUnavailable',
   /** The conversation was cut and the player reconnects by itself (`{reason, attempt}`). */
   'reconnecting',
+  /** Handle STT Response: what the player recognised (`{text}`), for the host page to send with
+   *  sendChat or drop. Always posted when the avatar has the setting, whatever forwardEvents says. */
+  'sttResponse',
+  /** Transcription Streaming: the user's interim transcript while they speak (`{text}`). */
+  'sttInterim',
 ] as const;
 export type PlayerEventName = (typeof PLAYER_EVENTS)[number];
 

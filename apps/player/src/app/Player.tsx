@@ -22,6 +22,8 @@ import { useOverlays } from './use-overlays';
 import { useReplyAudio } from './use-reply-audio';
 import { NO_VOICE_INPUT } from './mic-messages';
 import type { AvatarVad } from '../voice/vad-options';
+import { DEFAULT_FEATURES, featuresOf } from './conversation-features';
+import { TranscriptButton } from '../ui/TranscriptButton';
 import type { FaceBox } from '../renderers/renderer';
 
 const CAPTION_LINGER_MS = 1500;
@@ -43,6 +45,10 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
   const [fullscreen, setFullscreen] = useState(false);
   const [notice, setNotice] = useState('');
   const micByUser = useRef(false);
+  // The avatar's settings for this conversation (ready): STT hand-off, streaming, transcript download.
+  const [features, setFeatures] = useState(DEFAULT_FEATURES);
+  const featuresRef = useRef(DEFAULT_FEATURES);
+  const [interim, setInterim] = useState('');
   /** The browser cannot speak: captions stay on whatever the settings say. */
   const [silent, setSilent] = useState(false);
   /** A third-party agent is speaking (its speakingEnded is owed). */
@@ -136,6 +142,8 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
       onReady: (info) => {
         serverAudio = !!info.audio;
         setServerListen(info.listen === 'server' ? { ...(info.vad ? { vad: info.vad } : {}) } : null);
+        featuresRef.current = featuresOf(info);
+        setFeatures(featuresRef.current);
         onReady();
         bridgeRef.current?.emit('connected', { sessionId: info.sessionId, engine: info.engine });
       },
@@ -147,7 +155,8 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
         const { sentences, rest } = takeSentences(turn.buffer);
         if (!serverAudio) sentences.forEach((s) => void speech.say(s));
         turn.buffer = rest;
-        setMessages((list) => {
+        // Without Transcription Streaming the reply is shown once complete (onDone).
+        if (featuresRef.current.streaming) setMessages((list) => {
           const at = list.findIndex((m) => m.id === turn.messageId);
           if (at < 0) return [...list, { id: turn.messageId, role: 'assistant', text }];
           return list.map((m) => (m.id === turn.messageId ? { ...m, text: m.text + text } : m));
@@ -233,6 +242,8 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
     stopActivity();
     setLive(false);
     setMessages([]);
+    featuresRef.current = DEFAULT_FEATURES;
+    setFeatures(DEFAULT_FEATURES);
     setCaption('');
     if (wasOpen) bridgeRef.current?.emit('disconnected', { reason: 'user' });
   }, [stopActivity, reconnecting, reset]);
@@ -314,7 +325,17 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
     micByUser.current = false;
     setMic(false);
   }, []);
-  const onHeard = useCallback((text: string) => commands.current.send(text), []);
+  // Recognised speech: to the avatar, or (Handle STT Response) to the host page, which sends it.
+  const onHeard = useCallback((text: string) => {
+    setInterim('');
+    if (featuresRef.current.handleSttResponse) bridgeRef.current?.post('sttResponse', { text });
+    else commands.current.send(text);
+  }, []);
+  const onInterim = useCallback((text: string) => {
+    if (!featuresRef.current.streaming) return;
+    setInterim(text);
+    bridgeRef.current?.emit('sttInterim', { text });
+  }, []);
   useListening({
     active: live && canListen && !ended && !reconnecting,
     mic,
@@ -324,6 +345,7 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
     client: clientRef,
     bridge: bridgeRef,
     onText: onHeard,
+    onInterim,
     onFailed: onMicFailed,
   });
   useEffect(() => bridgeRef.current?.emit('micChanged', { on: mic }), [mic]);
@@ -364,6 +386,12 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
           <Stage avatar={avatar} driver={driver} style={stageStyle} onFaceBox={setFaceBox} />
           {!config.hideChatHistory && overlays.history !== null && <ChatHistory messages={messages} style={overlays.history} boxRef={historyRef} />}
           {(config.captions || silent) && <Captions text={caption} style={overlays.caption} ref={captionRef} />}
+          {interim && (
+            <div className="interim" data-testid="interim" aria-live="polite">
+              {interim}
+            </div>
+          )}
+          {features.transcriptUrl && <TranscriptButton url={features.transcriptUrl} />}
           {reconnecting > 0 && (
             <div className="notice reconnecting" role="status" data-testid="reconnecting">
               Connection lost. Reconnecting…

@@ -22,11 +22,13 @@ export interface Listening {
   client: RefObject<ConversationClient | null>;
   bridge: RefObject<HostBridge | null>;
   onText(text: string): void;
+  /** What recognition heard so far (Transcription Streaming shows it). */
+  onInterim?(text: string): void;
   /** Recognition failed: show the message and switch the mic off. */
   onFailed(message: string): void;
 }
 
-export function useListening({ active, mic, providerMic, server, language, client, bridge, onText, onFailed }: Listening): void {
+export function useListening({ active, mic, providerMic, server, language, client, bridge, onText, onInterim, onFailed }: Listening): void {
   useEffect(() => {
     if (!active) return;
     if (providerMic) {
@@ -41,7 +43,7 @@ export function useListening({ active, mic, providerMic, server, language, clien
     };
     if (server) return listenOnServer(server.vad, { audio: (b) => client.current?.sendAudio?.(b), speech: (e) => client.current?.sendSpeech?.(e) }, failed);
     const listener = new SpeechIn(language);
-    if (!listener.start({ onText, onError: failed })) failed('unavailable');
+    if (!listener.start({ onText, ...(onInterim ? { onInterim } : {}), onError: failed })) failed('unavailable');
     return () => listener.stop();
     // onText and onFailed are stable for the player's lifetime.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -7,10 +7,22 @@ import type { MouthSource } from '../lipsync/face-driver';
 import type { AvatarVad } from '../voice/vad-options';
 import type { EndFacts } from './ending';
 
+export interface ReadyInfo {
+  sessionId: string;
+  engine: string;
+  /** Replies come as audio frames (onAudioFrame), not to be spoken by the browser. */
+  audio?: boolean;
+  /** 'server' = stream the microphone (sendAudio/sendSpeech) with the `vad` options. */
+  listen?: 'server' | 'browser';
+  vad?: AvatarVad;
+  /** The avatar's settings the player acts on (issue 13): see app/conversation-features.ts. */
+  handleSttResponse?: boolean;
+  transcriptionStreaming?: boolean;
+  transcriptUrl?: string;
+}
+
 export interface ConversationHandlers {
-  /** `audio`: replies come as audio frames (onAudioFrame), not to be spoken by the browser;
-   *  `listen`: 'server' = stream the microphone (sendAudio/sendSpeech) with the `vad` options. */
-  onReady?(info: { sessionId: string; engine: string; audio?: boolean; listen?: 'server' | 'browser'; vad?: AvatarVad }): void;
+  onReady?(info: ReadyInfo): void;
   /** Part of a reply as it streams. */
   onDelta(turnId: string, text: string): void;
   /** The whole reply (`interrupted`: cut short, its audio must stop). */

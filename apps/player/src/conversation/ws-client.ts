@@ -142,7 +142,16 @@ export class WsConversationClient implements ConversationClient {
         this.ready = true;
         this.started = true;
         this.listenServer = msg.listen === 'server';
-        h.onReady?.({ sessionId: msg.sessionId, engine: msg.engine, ...(msg.audio ? { audio: true } : {}), listen: msg.listen ?? 'browser', ...(msg.vad ? { vad: msg.vad } : {}) });
+        h.onReady?.({
+          sessionId: msg.sessionId,
+          engine: msg.engine,
+          ...(msg.audio ? { audio: true } : {}),
+          listen: msg.listen ?? 'browser',
+          ...(msg.vad ? { vad: msg.vad } : {}),
+          ...(msg.handleSttResponse ? { handleSttResponse: true } : {}),
+          ...(msg.transcriptionStreaming !== undefined ? { transcriptionStreaming: msg.transcriptionStreaming } : {}),
+          ...(msg.transcriptUrl ? { transcriptUrl: msg.transcriptUrl } : {}),
+        });
         for (const m of this.pending.splice(0)) this.ws?.send(JSON.stringify(m));
         break;
       case 'assistant_delta':

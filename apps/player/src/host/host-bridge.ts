@@ -40,6 +40,11 @@ export class HostBridge {
     this.parent.postMessage({ source: 'parla-player', event, data: data ?? null }, '*');
   }
 
+  /** Posts an event whatever the forward list says (the host page must receive it: sttResponse). */
+  post(event: PlayerEventName, data?: unknown): void {
+    this.parent?.postMessage({ source: 'parla-player', event, data: data ?? null }, '*');
+  }
+
   stop(): void {
     this.win.removeEventListener('message', this.onMessage);
   }

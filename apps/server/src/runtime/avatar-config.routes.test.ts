@@ -80,6 +80,8 @@ describe('saved avatars in conversations', () => {
     const a = await avatar();
     const c = await connect(host, { avatarId: a.id, token: a.token });
     expect((await c.next('ready')).engine).toBe('Echo');
+    // The wake-up message (a new avatar's default) is the first, hidden turn: echo repeats it.
+    expect((await c.next('assistant_done')).text).toBe('Hello! How can I help you today?');
     expect((await c.ask('hello avatar')).text).toBe('hello avatar');
     const bad = await connect(host, { avatarId: a.id, token: 'not-the-token' });
     expect((await bad.next('error')).code).toBe(ErrorCode.InvalidToken);
@@ -131,6 +133,7 @@ describe('saved avatars in conversations', () => {
     const a = await avatar({ nlpEngine: AvatarEngine.LargeLanguageModel, setupMode: 'Composite', customData: { ...llmPipeline(), collection_ids: [collectionId] } });
     const c = await connect(host, { avatarId: a.id, token: a.token });
     expect((await c.next('ready')).engine).toBe('Large Language Model');
+    expect((await c.next('assistant_done')).text).toBe('You asked: Hello! How can I help you today?');
     const done = await c.ask('When is breakfast served?');
     expect(done.text).toBe('You asked: When is breakfast served?');
     expect(done.sources).toEqual([{ name: 'Breakfast hours', itemId: item.json().id }]);

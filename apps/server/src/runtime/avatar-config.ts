@@ -14,14 +14,15 @@ const REALTIME_DEFAULTS = {
   },
 } as const;
 import { AccountStatus, AVATAR_ENGINE_NAMES, AvatarEngine } from '@parla/shared/enums';
-import { ENCRYPTION_DEFAULT, ENCRYPTION_NONE, type CustomData, type PipelineConfig } from '@parla/shared/schemas/avatar';
+import { planName } from '@parla/shared/plans';
+import { AvatarPermission, ENCRYPTION_DEFAULT, ENCRYPTION_NONE, hasPermission, type CustomData, type PipelineConfig } from '@parla/shared/schemas/avatar';
 import { SEARCH_TOP_K_DEFAULT } from '@parla/shared/schemas/knowledge';
 import { normaliseOrigin } from '@parla/shared/schemas/allowed-origins';
 import { applyUrlOverrides, parseUrlOverrides, type UrlOverride } from '@parla/shared/provider-urls';
 import type { AppContext } from '../context';
 import { AppError } from '../lib/errors';
 import { assertOwnerActive, fixedTokenOpens } from '../modules/avatars/avatars.access';
-import { findPublic as findPublicAvatar, findWithOwnerStatus, isAvatarId } from '../modules/avatars/avatars.repository';
+import { findPublic as findPublicAvatar, findWithOwnerStatus, isAvatarId, planOf } from '../modules/avatars/avatars.repository';
 import { findManyByOwner as findFunctions } from '../modules/functions/functions.repository';
 import { findCollections } from '../modules/knowledge/knowledge.repository';
 import { reveal, revealPipeline } from '../modules/avatars/avatars.secrets';
@@ -29,6 +30,8 @@ import { verifyAvatarAccessToken } from '../modules/encryption-keys/encryption-k
 import { searchChunks } from '../modules/knowledge/knowledge.search';
 import type { AccessRequest, AvatarLimits, ResolvedAvatar } from './avatar';
 import { DEFAULT_LIMITS } from './avatar';
+import { settingsOf } from './avatar-settings';
+import { withSettings } from './engine-settings';
 import { parseServiceAccount } from './engines/google-auth';
 import type { RuntimeHooks } from './hooks';
 import { bool, num, obj, str } from './loose';
@@ -61,14 +64,17 @@ function loadAvatar(ctx: AppContext, id: string) {
  * (the account's default key for the Default option) whose single use is spent here, by the
  * conversation it was made for. Throws invalidToken.
  */
-async function checkAccess(ctx: AppContext, row: AvatarRow, token: string | null): Promise<void> {
+async function checkAccess(ctx: AppContext, row: AvatarRow, token: string | null): Promise<string | null> {
   const option = row.enc_key_id || ENCRYPTION_DEFAULT;
-  if (option === ENCRYPTION_NONE) return;
+  if (option === ENCRYPTION_NONE) return null;
   if (!token || token.length > 4096) throw AppError.invalidToken();
-  if (fixedTokenOpens(row, token)) return;
+  if (fixedTokenOpens(row, token)) return null;
   if (token.split('.').length !== 3) throw AppError.invalidToken();
   const claims = await verifyAvatarAccessToken(ctx, row.owner_id, option, token);
   if (claims.sub !== row.id) throw AppError.invalidToken();
+  // The signer vouches for the end user: their id keys the conversation memory (summaries).
+  const userId = typeof claims.userId === 'string' ? claims.userId.trim().slice(0, 200) : '';
+  return userId || null;
 }
 
 export function limitsOf(row: Pick<AvatarRow, 'daily_limit_per_session' | 'daily_limit_per_ip' | 'daily_limits' | 'idle_timeout'>): AvatarLimits {
@@ -276,8 +282,8 @@ export class AvatarConfigMapper {
     const row = isAvatarId(req.avatarId) ? await loadAvatar(this.ctx, req.avatarId) : undefined;
     if (!row) throw AppError.notFound('Avatar');
     await assertOwnerActive(this.ctx, row.owner_id);
-    await checkAccess(this.ctx, row, req.token);
-    const engine = await this.engine(row);
+    const verifiedUserId = await checkAccess(this.ctx, row, req.token);
+    const engine = withSettings(await this.engine(row), row);
     const custom = obj(row.custom_data) as CustomData;
     const collectionIds = Array.isArray(custom.collection_ids) ? custom.collection_ids : [];
     const usesKnowledge = engine.kind === 'llm' || engine.kind === 'assistant' || engine.kind === 'pipeline';
@@ -292,8 +298,10 @@ export class AvatarConfigMapper {
       limits: limitsOf(row),
       retrieval: usesKnowledge && collectionIds.length ? { collectionIds, topK: SEARCH_TOP_K_DEFAULT } : null,
       allowedOrigins: this.allowedOrigins(row),
-      sendHistory: true,
+      sendHistory: hasPermission(row.permissions, AvatarPermission.canSendChatHistory),
       oauthAppId: oauthAppId && Number.isInteger(oauthAppId) ? oauthAppId : null,
+      settings: settingsOf(row, planName((await planOf(this.ctx.db, row.owner_id)) ?? 0), reveal(this.ctx.secrets, row.billing_auth_header_enc)),
+      verifiedUserId,
     };
   }
 }

@@ -1,5 +1,6 @@
 // What the runtime needs to know about an avatar to run a conversation with it: resolved from
 // the saved avatar (runtime/avatar-config.ts) after the access check.
+import type { AvatarSettings } from './avatar-settings';
 import type { EngineConfig } from './types';
 
 export interface AvatarLimits {
@@ -31,6 +32,10 @@ export interface ResolvedAvatar {
   sendHistory: boolean;
   /** The owner's OAuth config the end user signs in with first (oauthEnabled), or null. */
   oauthAppId: number | null;
+  /** Issue 13's settings (runtime/avatar-settings.ts); absent = none of them acts. */
+  settings?: AvatarSettings;
+  /** The end user's id vouched for by a signed access token (claim userId); memory is keyed by it. */
+  verifiedUserId?: string | null;
 }
 
 export interface AccessRequest {

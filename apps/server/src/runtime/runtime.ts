@@ -26,7 +26,8 @@ import { NodeRegistry } from './nodes/registry';
 import { findNode } from './repositories/pipeline-nodes.repository';
 import { addUsageMany, usageId, usageTodayMany } from './repositories/usage-counters.repository';
 import { Sandbox } from './sandbox/sandbox';
-import { conversationStore, monthlyMinutesUsedUp, usageStore } from './stores';
+import { conversationStore, monthlyMinutesUsedUp, productModel, transcriptStore, usageStore } from './stores';
+import { transcriptKey } from '../modules/conversations/transcript-key';
 import type { EngineDeps } from './types';
 
 export { OAUTH_REQUIRED_MESSAGE } from './admission';
@@ -93,6 +94,10 @@ export class Runtime {
       now: ctx.now,
       callbackToken: (id) => this.callbackTokens.tokenOf(id),
       callbackUrl: (id, token) => `${ctx.config.PUBLIC_URL}/api/conversation/callback/${id}?token=${token}`,
+      transcripts: transcriptStore(ctx),
+      engines: this.deps,
+      productModel: productModel(ctx.config),
+      transcriptUrl: (id) => `${ctx.config.PUBLIC_URL}/api/conversation/transcript/${id}?key=${transcriptKey(ctx.jwtKey, id)}`,
       onEnded: (c) => this.conversations.delete(c.id),
     };
     this.admission = new Admission({

@@ -33,10 +33,17 @@ export class SpeechConfigMapper {
   stt(p: PipelineConfig): SttConfig | null {
     const s = obj(p.stt);
     const provider = str(s.provider).toLowerCase() || 'default';
-    const language = str(s.languages).split(',')[0]?.trim() || 'en-US';
+    const languages = str(s.languages).split(',').map((l) => l.trim()).filter(Boolean);
+    const language = languages[0] || 'en-US';
     const apiKey = str(s.api_key);
     const phrases = contextPhrases(s.context_phrases);
-    const extra = { ...(str(s.model) ? { model: str(s.model) } : {}), ...(phrases.length ? { phrases } : {}) };
+    // The additional STT languages (decision 623), for the providers that recognise several.
+    const more = languages.slice(1, 11);
+    const extra = {
+      ...(str(s.model) ? { model: str(s.model) } : {}),
+      ...(phrases.length ? { phrases } : {}),
+      ...(more.length ? { alternativeLanguages: more } : {}),
+    };
     if (provider === 'default') return this.productStt(language, phrases);
     if (provider === 'deepgram') return { provider, apiBase: this.url('https://api.deepgram.com'), apiKey, language, ...extra };
     if (provider === 'google') return { provider, apiBase: this.url('https://speech.googleapis.com'), apiKey, language, ...extra };

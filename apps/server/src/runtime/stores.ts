@@ -1,18 +1,26 @@
 // The conversation parts' collaborators (conversation/ports.ts) over the repositories.
 import { planLimits } from '@parla/shared/plans';
 import type { AppContext } from '../context';
+import type { LlmConfig } from './types';
 import { minutesUsedThisMonth } from '../modules/account/usage';
 import { planOf } from '../modules/avatars/avatars.repository';
 import { endConversation, startConversation } from '../modules/conversations/conversations.repository';
-import type { ConversationStore, UsageStore } from './conversation/ports';
+import type { ConversationStore, TranscriptStore, UsageStore } from './conversation/ports';
+import { addMessage, lastSummary, saveSummary } from '../modules/conversations/transcripts.repository';
 import { addUsage, usageToday } from './repositories/usage-counters.repository';
 
 /** `processId`: this process (decision 630): other processes deliver to the conversation there. */
 export function conversationStore(ctx: AppContext, processId: string): ConversationStore {
   return {
     start: async (row) => void (await startConversation(ctx.db, { ...row, process_id: processId })),
-    end: async (id, at, reason) => void (await endConversation(ctx.db, id, at, reason)),
+    end: async (id, at, reason, detail) => void (await endConversation(ctx.db, id, at, reason, detail)),
+    saveSummary: (id, summary) => saveSummary(ctx.db, id, summary),
+    lastSummary: (ownerId, avatarId, userId) => lastSummary(ctx.db, ownerId, avatarId, userId),
   };
+}
+
+export function transcriptStore(ctx: AppContext): TranscriptStore {
+  return { add: (row) => addMessage(ctx.db, row) };
 }
 
 /** The plan's minutes per month of an owner (null: unlimited). */
@@ -31,4 +39,10 @@ export function usageStore(ctx: AppContext): UsageStore {
     today: (key, at) => usageToday(ctx.db, key, at),
     monthlyMinutesUsedUp: (ownerId) => monthlyMinutesUsedUp(ctx, ownerId),
   };
+}
+
+/** The product's own model (Simple mode's, LLM_BASE_URL): summaries for engines without one. */
+export function productModel(config: Pick<AppContext['config'], 'LLM_BASE_URL' | 'LLM_API_KEY'>): LlmConfig | null {
+  if (!config.LLM_BASE_URL) return null;
+  return { kind: 'llm', baseUrl: config.LLM_BASE_URL, apiKey: config.LLM_API_KEY ?? '', model: 'default', instructions: '', memory: '', sendHistory: false, tools: [] };
 }

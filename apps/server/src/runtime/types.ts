@@ -99,6 +99,10 @@ export interface RestConfig {
   apiKey: string;
   memory?: string;
   language?: string;
+  /** Send Chat History (bit 1): every event carries `history`. */
+  sendHistory?: boolean;
+  /** The last summary of this end user's previous conversation (memory: issue 13). */
+  summary?: string;
 }
 
 export interface ServiceAccount {
@@ -118,6 +122,8 @@ export interface DialogflowConfig {
   regionId?: string;
   /** The API origin (defaults: dialogflow.googleapis.com; CX regional hosts). */
   apiBase?: string;
+  /** Send Chat History (bit 1): the history goes with each query (decision 620). */
+  sendHistory?: boolean;
 }
 
 export interface RealtimeVad {
@@ -177,6 +183,8 @@ export interface SttConfig {
   apiBase?: string;
   apiKey: string;
   language: string;
+  /** The additional STT languages (at most 10), for providers that recognise several (decision 623). */
+  alternativeLanguages?: string[];
   model?: string;
   /** Words and names the recogniser should expect (the Brain tab's context phrases). */
   phrases?: string[];

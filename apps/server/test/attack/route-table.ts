@@ -211,6 +211,27 @@ export const ROUTES: Record<string, RouteCase> = {
   },
 
   // ---- conversations of the account's avatars
+  'GET /api/avatars/:avatarId/conversations': {
+    kind: 'customer',
+    foreign: (w) => [json('GET', `/api/avatars/${w.victim.avatar.id}/conversations`)],
+    list: (w) => json('GET', `/api/avatars/${w.attacker.avatar.id}/conversations`),
+    sample: (w) => json('GET', `/api/avatars/${w.attacker.avatar.id}/conversations?page=1&pageSize=5`),
+  },
+  'GET /api/conversations/:id/transcript': {
+    kind: 'customer',
+    foreign: (w) => [json('GET', `/api/conversations/${w.victim.sessionId}/transcript`), json('GET', `/api/conversations/${w.victim.sessionId}/transcript?format=text&download=1`)],
+    sample: (w) => json('GET', `/api/conversations/${w.attacker.sessionId}/transcript?format=json`),
+  },
+  'GET /api/conversation/transcript/:id': {
+    kind: 'public',
+    why: "the end user's own transcript download: guarded by a key derived from the server's secret and that conversation's id, sent only in that conversation's ready (and refused when the avatar does not allow downloads)",
+    // No key, a guessed key, and the attacker's own avatar token: not found.
+    foreign: (w) => [
+      json('GET', `/api/conversation/transcript/${w.victim.sessionId}?key=${'A'.repeat(43)}`),
+      json('GET', `/api/conversation/transcript/${w.victim.sessionId}?key=${w.attacker.avatar.token}`),
+    ],
+    sample: (w) => json('GET', `/api/conversation/transcript/${w.attacker.sessionId}?key=${'A'.repeat(43)}`, undefined, { expect: 404 }),
+  },
   'POST /api/list_my_online_users': { kind: 'customer', list: () => json('POST', '/api/list_my_online_users', { mode: 'get' }), sample: () => json('POST', '/api/list_my_online_users', { mode: 'get' }) },
   'POST /api/get_my_online_user': {
     kind: 'customer',

@@ -115,6 +115,8 @@ async function converse(): Promise<Outcome> {
       await c.closed;
       return { started: false, text: '', message: 'message' in first ? first.message : '' };
     }
+    // The avatar's greeting (its brain's answer to the wake-up message) comes first.
+    await c.next('assistant_done', undefined, 20_000);
     c.send({ type: 'user_text', text: 'hello' });
     const done = await c.next('assistant_done', undefined, 20_000);
     const notice = c.messages.some((m) => m.type === 'notice' && m.reason === 'engine_unavailable');
@@ -197,6 +199,20 @@ const ENTRY_POINTS: Record<string, (url: string) => Promise<Outcome>> = {
   "Dialogflow JSON key's token_uri (the first turn)": brain((url) =>
     form(AvatarEngine.DialogflowES, (f) => (f.dialogFlowES = { ...f.dialogFlowES, project_id: 'ssrf-project', api_key: serviceAccount(url), api_key_file_name: 'key.json' }), 'Composite'),
   ),
+  // ---- billing authorisation: refused when saved, or its first call (when the conversation opens) refused by the guard
+  'billing authorisation URL (billingAuthURL, called when a conversation opens)': async (url) => {
+    const saved = await setBrain({ nlpEngine: AvatarEngine.EchoTest, oauthEnabled: 0, billingAuthURL: url, billingAuthHeader: 'Bearer a-billing-key-0123' });
+    if (!saved.saved) return { refused: /Billing Authorization URL|Not a valid URL/.test(saved.detail), detail: saved.detail };
+    const from = server.logs.length;
+    const line = () => server.logs.slice(from).find((l) => l.includes('"billing authorisation"')) ?? '';
+    const c = await connect(host, { avatarId: avatar.id, token: avatar.token });
+    await c.next('ready');
+    await expect.poll(line, { timeout: 20_000 }).not.toBe('');
+    c.ws.close();
+    await c.closed;
+    await setBrain({ billingAuthURL: '' });
+    return { refused: /billing authorisation failed \(Outbound request refused|billing authorisation failed \(.*(redirect|private|refused)/i.test(line()), detail: `started; log: ${line().slice(0, 300)}` };
+  },
   // ---- the end user's OAuth sign-in: oauthURL is only where the browser is sent; tokenIssueURL is fetched by the server
   'OAuth config (oauthURL, tokenIssueURL) through /api/oauth/start and /api/oauth/callback': async (url) => {
     const app = await server.inject({ method: 'POST', url: '/api/add_oauthapp', token: account.token, payload: { ...oauthApp(url, url), appId: oauthAppId } });

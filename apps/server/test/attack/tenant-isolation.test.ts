@@ -136,6 +136,7 @@ describe('a live conversation', () => {
     const host = await listen(server);
     const victim = await connect(host, { avatarId: world.victim.avatar.id, token: world.victim.avatar.token });
     const { sessionId } = await victim.next('ready');
+    await victim.next('assistant_done'); // the greeting: its answer to the wake-up message
     const attacker = await connect(host, { avatarId: world.attacker.avatar.id, token: world.attacker.avatar.token });
     const { sessionId: own } = await attacker.next('ready');
     const secret = (id: string) => server.app.runtime.get(id)!.callbackToken;
@@ -159,7 +160,8 @@ describe('a live conversation', () => {
     expect((await push(sessionId, real)).statusCode).toBe(200);
     const said = await victim.next('assistant_done');
     expect(said.text).toBe('planted message');
-    expect(victim.messages.filter((m) => m.type === 'assistant_done')).toHaveLength(1);
+    // The greeting and the planted message: nothing else.
+    expect(victim.messages.filter((m) => m.type === 'assistant_done')).toHaveLength(2);
     console.log(`tenant isolation: a live conversation refused ${tries.length} pushes without its own callback secret; its owner's view 200, another account's 404`);
     await closeAll();
     // Ends are recorded after the sockets close: wait, so the next snapshots compare still tables.

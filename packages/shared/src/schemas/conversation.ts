@@ -150,6 +150,13 @@ export const readyMessage = z.object({
       min_interruption_duration: z.number(),
     })
     .optional(),
+  /** Handle STT Response (permission bit 2): the player posts what it recognised to the host
+   *  page (`sttResponse`) instead of sending it; the host sends it with sendChat, or not. */
+  handleSttResponse: z.boolean().optional(),
+  /** Transcription Streaming: interim transcripts and the avatar's words as spoken are shown. */
+  transcriptionStreaming: z.boolean().optional(),
+  /** Enable Transcript Download: where the end user downloads this conversation's transcript. */
+  transcriptUrl: z.string().optional(),
 });
 
 export const assistantDeltaMessage = z.object({ type: z.literal('assistant_delta'), turnId, text: z.string() });
@@ -228,7 +235,7 @@ export const errorMessage = z.object({
 
 export const serverByeMessage = z.object({
   type: z.literal('bye'),
-  reason: z.enum(['client', 'idle', 'demo', 'usage', 'node_lost', 'server', 'engine']),
+  reason: z.enum(['client', 'idle', 'demo', 'usage', 'node_lost', 'server', 'engine', 'billing']),
 });
 
 export const pongMessage = z.object({ type: z.literal('pong') });

@@ -19,7 +19,8 @@ const shortText = (max: number) => z.string().max(max);
 export const ENGINE_KINDS = ['echo', 'unavailable', 'llm', 'assistant', 'rest', 'dialogflow_es', 'dialogflow_cx', 'realtime', 'elevenlabs', 'agora_ten', 'pipeline'] as const;
 export type EngineKind = (typeof ENGINE_KINDS)[number];
 
-export const chatMessage = z.object({ role: z.enum(['user', 'assistant']), content: z.string() });
+/** `at`: when it was said (ISO time), for the engines that pass the history on. */
+export const chatMessage = z.object({ role: z.enum(['user', 'assistant']), content: z.string(), at: z.string().optional() });
 export type ChatMessage = z.infer<typeof chatMessage>;
 /** A knowledge chunk retrieved before a turn, injected into the prompt with its source. */
 export const retrievedChunk = z.object({ text: z.string(), source: z.string(), itemId: z.string().optional(), score: z.number().optional() });

@@ -23,8 +23,26 @@ export interface ConversationsTable {
   end_reason: string | null;
   /** The server process holding the conversation (decision 630). */
   process_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 0620 (issue 13). */
+  summary?: string | null;
+  verified_user_id?: string | null;
+  end_detail?: string | null;
+}
+
+export interface ConversationMessagesTable {
+  id: string;
+  conversation_id: string;
+  owner_id: string;
+  avatar_id: string;
+  seq: number;
+  /** 'user' | 'assistant' | 'wake_up' (the hidden first turn). */
+  role: string;
+  text: string;
+  at: Timestamp;
+  interrupted: Generated<boolean>;
 }
 
 export interface ConversationTables {
   conversations: ConversationsTable;
+  conversation_messages: ConversationMessagesTable;
 }

@@ -2,6 +2,7 @@
 // concurrency, secrets, own media), delete (with its media), list and online users.
 // A save is all-or-nothing: the files staged by avatars.upload.ts are recorded in the same
 // transaction as the row, discarded if it fails, and replaced files are unlinked after commit.
+import { checkedBillingAuthUrl } from './billing-auth-url';
 import type { Transaction, Updateable } from 'kysely';
 import { AvatarEngine, type DhType, type SetupMode } from '@parla/shared/enums';
 import { ErrorCode, AVATAR_LIMIT_MESSAGE } from '@parla/shared/errors';
@@ -220,7 +221,7 @@ function columnsFrom(ctx: AppContext, actor: Actor, plan: number, p: SaveAvatarR
   set('operator_assistance_needed', p.operatorAssistanceNeeded);
   set('oauth_enabled', p.oauthEnabled);
   set('partner_oauth_app_id', p.partnerOauthAppId);
-  set('billing_auth_url', p.billingAuthURL);
+  set('billing_auth_url', checkedBillingAuthUrl(ctx, p.billingAuthURL));
   set('billing_auth_ping_time', p.billingAuthPingTime);
   // Checked by checkAdvanced before (an emptied limit is refused there).
   set('daily_limit_per_session', p.dailyLimitPerSession ?? undefined);

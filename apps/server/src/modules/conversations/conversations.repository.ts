@@ -23,10 +23,10 @@ export async function touchConversations(db: Q, ids: string[], at: Date): Promis
 }
 
 /** Closes an open conversation; closing twice changes nothing. */
-export function endConversation(db: Q, id: string, at: Date, reason: string) {
+export function endConversation(db: Q, id: string, at: Date, reason: string, detail?: string) {
   return db
     .updateTable('conversations')
-    .set({ ended_at: at, last_seen_at: at, status: 'OFFLINE', end_reason: reason })
+    .set({ ended_at: at, last_seen_at: at, status: 'OFFLINE', end_reason: reason, ...(detail ? { end_detail: detail.slice(0, 500) } : {}) })
     .where('id', '=', id)
     .where('ended_at', 'is', null)
     .execute();

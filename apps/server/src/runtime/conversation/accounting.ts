@@ -92,6 +92,7 @@ export class Accounting {
       node_id: nodeId,
       started_at: now,
       last_seen_at: now,
+      ...(avatar.verifiedUserId ? { verified_user_id: avatar.verifiedUserId } : {}),
     });
     this.recorded = true;
   }
@@ -117,12 +118,12 @@ export class Accounting {
   }
 
   /** The end: the last seconds are added and the record is closed (once). */
-  async recordEnd(reason: string): Promise<void> {
+  async recordEnd(reason: string, detail?: string): Promise<void> {
     if (!this.recorded) return;
     const now = this.d.now();
     await this.d.usage.add(this.keys, Math.max(0, (now.getTime() - this.accountedAt) / 1000), now);
     this.accountedAt = now.getTime();
-    await this.d.conversations.end(this.conversationId, now, reason);
+    await this.d.conversations.end(this.conversationId, now, reason, detail);
   }
 
   replyFinished(r: ReplyFinished): void {

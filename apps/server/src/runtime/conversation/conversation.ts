@@ -11,11 +11,12 @@ import { EchoEngine } from '../engines/echo';
 import type { NodeHandle } from '../nodes/node';
 import type { NodeRegistry } from '../nodes/registry';
 import type { UsageKey } from '../repositories/usage-counters.repository';
-import type { OpenInfo } from '../types';
+import type { EngineDeps, LlmConfig, OpenInfo } from '../types';
 import { Accounting } from './accounting';
+import { AvatarEffects } from './avatar-effects';
 import type { ClientChannel, ClientHandler } from './client-channel';
 import type { ClientInfo } from './client-info';
-import type { ConversationStore, LatencySink, Logger, Retriever, UsageStore } from './ports';
+import type { ConversationStore, LatencySink, Logger, Retriever, TranscriptStore, UsageStore } from './ports';
 import type { ReplyFinished } from './reply';
 import { TurnLoop, type TurnLoopListener } from './turn-loop';
 import { readyVoice } from './voice';
@@ -34,12 +35,20 @@ export interface ConversationDeps {
   callbackToken(id: string): string;
   /** Where the REST endpoint may push messages into this conversation. */
   callbackUrl(id: string, token: string): string;
+  /** Issue 13: transcripts, the engines' services (summaries, billing calls) and the product's
+   *  own model (summaries for engines without one); where the player downloads a transcript. */
+  transcripts?: TranscriptStore;
+  engines?: EngineDeps;
+  productModel?: LlmConfig | null;
+  transcriptUrl?(id: string): string;
   onEnded(c: Conversation): void;
 }
 
 export class Conversation implements ClientHandler, TurnLoopListener {
   readonly id = randomUUID();
   readonly accounting: Accounting;
+  /** The avatar's settings at work: transcript, wake-up, memory, billing, summary. */
+  readonly effects: AvatarEffects;
   private readonly loop: TurnLoop;
   private node: NodeHandle | null = null;
   private ended = false;
@@ -55,6 +64,11 @@ export class Conversation implements ClientHandler, TurnLoopListener {
     // no closures or copies per conversation.
     this.accounting = new Accounting(this.id, avatar, client, ip, d);
     this.loop = new TurnLoop(avatar, channel, this, d);
+    this.effects = new AvatarEffects(this.id, avatar, client, d);
+  }
+
+  said(role: 'user' | 'assistant' | 'wake_up', text: string, interrupted: boolean): void {
+    this.effects.transcript.add(role, text, interrupted);
   }
 
   // ---- TurnLoopListener: what the turn loop reports
@@ -93,7 +107,8 @@ export class Conversation implements ClientHandler, TurnLoopListener {
       this.loop.use(new EchoEngine(), true);
       node.conversations.add(this.id);
     } else {
-      const r = await node.openEngine(this.id, this.avatar.engine, this.loop.host(), info);
+      const engine = await this.effects.engineWithMemory(this.avatar.engine);
+      const r = await node.openEngine(this.id, engine, this.loop.host(), info);
       this.loop.use(r.engine, false);
       opened = r.info;
     }
@@ -109,16 +124,36 @@ export class Conversation implements ClientHandler, TurnLoopListener {
       idleTimeout: this.avatar.limits.idleTimeout,
       ...voice,
       ...(opened.greeting ? { greeting: opened.greeting } : {}),
+      ...this.effects.readyFields(),
     });
     if (opened.connect) this.send({ type: 'connect', ...opened.connect });
     if (echo) this.send({ type: 'notice', reason: 'daily_limit_echo', message: DAILY_LIMIT_NOTICE });
     this.send({ type: 'state', state: 'listening' });
     this.loop.started();
+    this.wakeUpText = this.effects.wakeUpText(echo, opened);
+  }
+
+  private wakeUpText = '';
+
+  /** Once the client is heard: the billing service's first answer, then the wake-up turn. */
+  private async begin(): Promise<void> {
+    if (this.effects.billed) {
+      const refused = await this.effects.billingAtStart();
+      if (refused) return this.endForBilling(refused);
+    }
+    if (this.wakeUpText && !this.ended) this.loop.wakeUp(this.wakeUpText);
+  }
+
+  /** The billing service refused (or could not be reached): the user is told why, the record keeps the reason. */
+  private async endForBilling(e: { message: string; detail: string }): Promise<void> {
+    this.send({ type: 'error', code: ErrorCode.AuthenticationFailed, message: e.message });
+    await this.end('billing', CLOSE_CODES.authenticationFailed, '', e.detail);
   }
 
   /** Listens to the client; a first frame that was not a hello is handled now. */
   listen(pending: string | null): void {
     if (!this.channel.attach(this)) return void this.end('socket', CLOSE_CODES.normal);
+    this.begin().catch((err: unknown) => this.d.log.warn({ err: String(err) }, 'starting the conversation failed'));
     if (pending) this.channel.onFrame(pending);
   }
 
@@ -161,6 +196,8 @@ export class Conversation implements ClientHandler, TurnLoopListener {
   /** Applies every running limit once the tick has written and read the usage. */
   async applyLimits(nowMs: number, usedToday: (k: UsageKey) => number, monthlyMinutesUsedUp: boolean): Promise<void> {
     if (this.ended) return;
+    const billing = await this.effects.billingAtTick(nowMs);
+    if (billing) return this.endForBilling(billing);
     const action = this.accounting.atTick(nowMs, usedToday, monthlyMinutesUsedUp, { replying: this.loop.replying, echo: this.loop.echo });
     if (!action) return;
     if (action === 'echo') {
@@ -181,7 +218,7 @@ export class Conversation implements ClientHandler, TurnLoopListener {
   }
 
   /** Ends the conversation once: stops the reply, records the end, closes the engine. */
-  async end(reason: ByeReason | 'socket', closeCode: number, closeReason = ''): Promise<void> {
+  async end(reason: ByeReason | 'socket', closeCode: number, closeReason = '', detail?: string): Promise<void> {
     if (this.ended) return;
     this.ended = true;
     this.channel.stop();
@@ -189,7 +226,7 @@ export class Conversation implements ClientHandler, TurnLoopListener {
     if (reason !== 'socket') this.send({ type: 'bye', reason });
     this.send({ type: 'state', state: 'ended' });
     try {
-      await this.accounting.recordEnd(reason === 'socket' ? 'client' : reason);
+      await this.accounting.recordEnd(reason === 'socket' ? 'client' : reason, detail);
     } catch (err) {
       this.d.log.error({ err }, 'recording the end of a conversation failed');
     }
@@ -200,5 +237,6 @@ export class Conversation implements ClientHandler, TurnLoopListener {
     }
     this.d.onEnded(this);
     this.channel.close(closeCode, closeReason);
+    this.effects.ended();
   }
 }

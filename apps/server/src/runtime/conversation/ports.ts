@@ -18,7 +18,26 @@ export interface ClientSink {
 /** The conversation records (modules/conversations). */
 export interface ConversationStore {
   start(row: Insertable<ConversationsTable>): Promise<void>;
-  end(id: string, at: Date, reason: string): Promise<void>;
+  end(id: string, at: Date, reason: string, detail?: string): Promise<void>;
+  /** Issue 13: the end-of-conversation summary, and the last one of a verified end user. */
+  saveSummary?(id: string, summary: string): Promise<void>;
+  lastSummary?(ownerId: string, avatarId: string, verifiedUserId: string): Promise<string | null>;
+}
+
+/** One message of a transcript (modules/conversations/transcripts.repository.ts). */
+export interface TranscriptRow {
+  conversationId: string;
+  ownerId: string;
+  avatarId: string;
+  seq: number;
+  role: string;
+  text: string;
+  at: Date;
+  interrupted: boolean;
+}
+
+export interface TranscriptStore {
+  add(row: TranscriptRow): Promise<void>;
 }
 
 /** The daily allowances' counters and the plan's monthly minutes. */

@@ -20,7 +20,7 @@ function loop(retrieval: { collectionIds: string[]; topK: number } | null = null
     sendBinary: () => undefined,
   };
   const listener = { replyFinished: (r: ReplyFinished) => void finished.push(r), speakingChanged: (v: boolean) => void speaking.push(v) };
-  const l = new TurnLoop({ id: 'a', ownerId: 'o', retrieval, sendHistory: true }, sink, listener, {
+  const l = new TurnLoop({ id: 'a', ownerId: 'o', retrieval }, sink, listener, {
     retriever: { retrieve: async () => [{ text: 'Opening hours: 9 to 5.', source: 'hours.txt', itemId: 'i1' }] },
     log: silent,
     now: () => new Date(0),

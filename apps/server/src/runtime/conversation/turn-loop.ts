@@ -10,10 +10,8 @@ import { EchoEngine } from '../engines/echo';
 import type { ChatMessage, Engine, EngineEvent, EngineHost, RetrievedChunk } from '../types';
 import { AudioOut } from './audio-out';
 import type { ClientSink, Logger, Retriever } from './ports';
+import { historyWindow, HISTORY_MAX_MESSAGES } from './history-window';
 import { Reply, uniqueSources, type ReplyFinished } from './reply';
-
-/** History kept for the brain: the last 20 messages. */
-const HISTORY_LIMIT = 20;
 /** Words per second used to estimate how long the player speaks a reply. */
 const SPEAKING_WORDS_PER_SECOND = 3;
 
@@ -29,9 +27,11 @@ export interface TurnLoopListener {
   replyFinished(r: ReplyFinished): void;
   /** The avatar started or stopped speaking (a remote node decides barge-in with it). */
   speakingChanged(value: boolean): void;
+  /** A message of the transcript: the user's, the avatar's, or the hidden wake-up turn. */
+  said?(role: 'user' | 'assistant' | 'wake_up', text: string, interrupted: boolean): void;
 }
 
-export type TurnAvatar = Pick<ResolvedAvatar, 'id' | 'ownerId' | 'retrieval' | 'sendHistory'>;
+export type TurnAvatar = Pick<ResolvedAvatar, 'id' | 'ownerId' | 'retrieval' | 'settings'>;
 
 /** What every conversation's turn loop shares (one object per runtime: thousands of idle
  *  conversations stay small). */
@@ -93,7 +93,7 @@ export class TurnLoop {
       },
       emit: (turnId, event) => {
         if (!this.reply || this.reply.id !== turnId) {
-          if (event.type === 'transcript') return this.sink.send({ type: 'transcript', text: event.text, final: event.final });
+          if (event.type === 'transcript') return this.transcript(event.text, event.final);
           host.beginTurn(turnId);
         }
         this.onEvent(this.reply!, event);
@@ -102,12 +102,26 @@ export class TurnLoop {
         if (this.reply?.id === turnId && this.reply.engineInitiated) this.finish(this.reply, error, 0);
       },
       userUtterance: (text) => this.enqueue(text),
-      transcript: (text, final) => this.sink.send({ type: 'transcript', text, final }),
+      transcript: (text, final) => this.transcript(text, final),
       speaking: () => this.isSpeaking(),
       interrupt: () => this.interrupt(true),
       recognitionFailed: () => this.sink.send({ type: 'notice', reason: 'engine_unavailable', message: RECOGNITION_FAILED_NOTICE }),
     };
     return host;
+  }
+
+  /** What the user said, as the engine heard it: interim texts only with Transcription
+   *  Streaming (an avatar without settings keeps sending them); a realtime engine's final
+   *  transcript is the user's message in the transcript (other engines' turns record it). */
+  private transcript(text: string, final: boolean): void {
+    if (!final && this.avatar.settings && !this.avatar.settings.transcriptionStreaming) return;
+    if (final && this.engine?.kind === 'realtime') this.listener.said?.('user', text, false);
+    this.sink.send({ type: 'transcript', text, final });
+  }
+
+  /** The wake-up message: the brain's first, hidden turn; its answer is the greeting. */
+  wakeUp(text: string): void {
+    this.enqueue(text, true);
   }
 
   /** A user message: it cuts the reply being given and queues its own. */
@@ -174,9 +188,9 @@ export class TurnLoop {
     await this.engine?.close(reason).catch(() => undefined);
   }
 
-  private enqueue(text: string): void {
+  private enqueue(text: string, hidden = false): void {
     const epoch = this.epoch;
-    this.queue = this.queue.then(() => this.userTurn(text, epoch)).catch((err: unknown) => this.services.log.error({ err }, 'conversation turn failed'));
+    this.queue = this.queue.then(() => this.userTurn(text, epoch, hidden)).catch((err: unknown) => this.services.log.error({ err }, 'conversation turn failed'));
   }
 
   private onEvent(reply: Reply, event: EngineEvent): void {
@@ -196,7 +210,7 @@ export class TurnLoop {
         reply.audioSeq++;
         return this.audioOut.send(reply.id, event);
       case 'transcript':
-        return sink.send({ type: 'transcript', text: event.text, final: event.final });
+        return this.transcript(event.text, event.final);
       case 'tool_call':
         return this.services.log.info({ avatarId: this.avatar.id, tool: event.name }, 'function called');
     }
@@ -212,6 +226,7 @@ export class TurnLoop {
     if (!interrupted) this.audioOut.end(reply.id);
     if (reply.audioSeq > 0) this.lastSpokenText = reply.text;
     this.sink.send({ type: 'assistant_done', turnId: reply.id, text: reply.text, ...(interrupted ? { interrupted: true } : {}), ...(sources?.length ? { sources } : {}) });
+    if (reply.text) this.listener.said?.('assistant', reply.text, interrupted);
     // Without server audio the player speaks the text itself: its length is estimated.
     this.speakingUntil = interrupted || reply.audioSeq > 0 ? 0 : this.services.now().getTime() + (reply.words / SPEAKING_WORDS_PER_SECOND) * 1000;
     this.listener.speakingChanged(false);
@@ -236,12 +251,14 @@ export class TurnLoop {
     return { context, retrievalMs: performance.now() - r0 };
   }
 
-  private async userTurn(text: string, epoch: number): Promise<void> {
+  private async userTurn(text: string, epoch: number, hidden = false): Promise<void> {
     if (this.stopped || !this.engine) return;
     const reply = new Reply();
+    const at = this.services.now().toISOString();
+    this.listener.said?.(hidden ? 'wake_up' : 'user', text, false);
     if (epoch !== this.epoch) {
       // Interrupted before it began.
-      this.history.push({ role: 'user', content: text });
+      this.history.push({ role: 'user', content: text, at });
       return this.sink.send({ type: 'assistant_done', turnId: reply.id, text: '', interrupted: true });
     }
     this.reply = reply;
@@ -249,7 +266,8 @@ export class TurnLoop {
     const retrieval = this.retrieval;
     // No await when there is nothing to retrieve: the reply starts in the same tick.
     const { context, retrievalMs } = retrieval ? await this.retrieve(text, retrieval) : NO_CONTEXT;
-    const history = this.avatar.sendHistory ? this.history.slice(-HISTORY_LIMIT) : [];
+    // Bounded (history-window.ts); which engines pass it on is their configuration's choice.
+    const history = historyWindow(this.history);
     let error: string | undefined;
     try {
       for await (const event of this.engine.turn({ turnId: reply.id, text, history, context, signal: reply.signal })) {
@@ -260,9 +278,9 @@ export class TurnLoop {
       if (!reply.cut) error = err instanceof Error ? err.message : String(err);
       if (err instanceof NodeLostError) return;
     }
-    this.history.push({ role: 'user', content: text });
-    if (reply.text) this.history.push({ role: 'assistant', content: reply.text });
-    if (this.history.length > HISTORY_LIMIT * 2) this.history = this.history.slice(-HISTORY_LIMIT);
+    this.history.push({ role: 'user', content: text, at });
+    if (reply.text) this.history.push({ role: 'assistant', content: reply.text, at: this.services.now().toISOString() });
+    if (this.history.length > HISTORY_MAX_MESSAGES * 2) this.history = this.history.slice(-HISTORY_MAX_MESSAGES);
     if (reply.cut) return;
     this.finish(reply, error, retrievalMs, false, uniqueSources(context));
   }

@@ -1,5 +1,7 @@
 // Dialogflow ES (v2) and CX (v3): detectIntent over REST with a service-account access token.
-// One Dialogflow session per conversation (the conversation's id).
+// One Dialogflow session per conversation (the conversation's id). With Send Chat History the
+// conversation so far goes with each query: CX as the session parameter `history`, ES (which
+// has no session parameters) in the query's `payload.history` (decision 620).
 import type { DialogflowConfig, Engine, EngineDeps, EngineEvent, ConversationInfo, TurnInput } from '../types';
 import { DIALOGFLOW_SCOPES, GoogleTokenSource } from './google-auth';
 import { failure } from './provider-error';
@@ -38,10 +40,11 @@ export class DialogflowEngine implements Engine {
 
   async *turn(input: TurnInput): AsyncIterable<EngineEvent> {
     const token = await this.tokens.get();
+    const history = this.config.sendHistory ? input.history.map((m) => ({ role: m.role, text: m.content, at: m.at ?? null })) : null;
     const body =
       this.config.kind === 'dialogflow_es'
-        ? { queryInput: { text: { text: input.text, languageCode: this.config.language } } }
-        : { queryInput: { text: { text: input.text }, languageCode: this.config.language } };
+        ? { queryInput: { text: { text: input.text, languageCode: this.config.language } }, ...(history ? { queryParams: { payload: { history } } } : {}) }
+        : { queryInput: { text: { text: input.text }, languageCode: this.config.language }, ...(history ? { queryParams: { parameters: { history } } } : {}) };
     const res = await this.deps.outbound.fetch(this.url(), {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },

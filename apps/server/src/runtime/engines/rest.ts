@@ -1,8 +1,11 @@
 // REST endpoint: the customer's URL receives LOGIN, CHAT and LOGOUT events with
 // `Authorization: Bearer {restApiKey}`. CHAT's answer is the text to speak (empty allowed). The
 // callback URL sent with every event lets the endpoint push messages into the live
-// conversation later (POST {callbackUrl} {message}).
-import type { Engine, EngineDeps, EngineEvent, RestConfig, ConversationInfo, TurnInput } from '../types';
+// conversation later (POST {callbackUrl} {message}). The avatar's wake-up message arrives as the
+// first CHAT, right after LOGIN (decision 620). With Send Chat History every event carries
+// `history: [{role, text, at}]` (bounded: history-window.ts); with a remembered summary of the
+// end user's last conversation every event carries `summary`; `language` is the agent language.
+import type { ChatMessage, Engine, EngineDeps, EngineEvent, RestConfig, ConversationInfo, TurnInput } from '../types';
 import { failure } from './provider-error';
 
 export type RestEvent = 'LOGIN' | 'CHAT' | 'LOGOUT';
@@ -31,6 +34,8 @@ export class RestEngine implements Engine {
   readonly kind = 'rest' as const;
   private session: ConversationInfo | null = null;
   private lastSeen: string;
+  /** The conversation so far as the last turn was given it (events between turns carry it too). */
+  private history: ChatMessage[] = [];
 
   constructor(private readonly config: RestConfig, private readonly deps: EngineDeps) {
     this.lastSeen = deps.now().toISOString();
@@ -50,6 +55,9 @@ export class RestEngine implements Engine {
         lastSeen: this.lastSeen,
         callbackUrl: s.callbackUrl,
         ...(this.config.memory ? { memory: this.config.memory } : {}),
+        ...(this.config.language ? { language: this.config.language } : {}),
+        ...(this.config.summary ? { summary: this.config.summary } : {}),
+        ...(this.config.sendHistory ? { history: this.history.map((m) => ({ role: m.role, text: m.content, at: m.at ?? null })) } : {}),
         ...(message !== undefined ? { message } : {}),
       }),
       timeoutMs: 30_000,
@@ -70,6 +78,7 @@ export class RestEngine implements Engine {
   }
 
   async *turn(input: TurnInput): AsyncIterable<EngineEvent> {
+    this.history = input.history;
     const res = await this.post('CHAT', input.text);
     if (res.status >= 400) throw await failure('REST endpoint', res, this.secrets());
     if (input.signal.aborted) return;

@@ -25,6 +25,7 @@ import type { EditorValues } from '../lib/editor-values';
 import { AvatarPhoto } from './avatar-photo';
 import { useEditor, useObjectUrl } from './editor/editor-context';
 import { OnlineUsersDialog } from './online-users-dialog';
+import { ConversationsDialog } from '../../transcripts/components/conversations-dialog';
 
 export interface AvatarCardProps {
   avatar: AvatarCardItem;
@@ -117,6 +118,7 @@ export const AvatarCard = memo(function AvatarCard({ avatar, selected, mobile, b
   const { enqueueSnackbar } = useSnackbar();
   const [usersCount, setUsersCount] = useState<number | null>(null);
   const [usersOpen, setUsersOpen] = useState(false);
+  const [conversationsOpen, setConversationsOpen] = useState(false);
   const [refreshing, setRefreshing] = useState(false);
   const count = usersCount ?? avatar.usersCount;
 
@@ -189,6 +191,7 @@ export const AvatarCard = memo(function AvatarCard({ avatar, selected, mobile, b
           </>
         )}
         <Button size="small" color="secondary" variant="outlined" href={connectLink(avatar)} target="_blank" rel="noopener noreferrer">Connect</Button>
+        <Button size="small" variant="outlined" onClick={() => setConversationsOpen(true)} aria-label={`Conversations of ${avatar.name}`}>Conversations</Button>
         {!mobile && (
           <Button size="small" color="error" onClick={() => onDelete(avatar)} disabled={busy} sx={{ ml: 'auto !important' }}>
             Delete
@@ -196,6 +199,7 @@ export const AvatarCard = memo(function AvatarCard({ avatar, selected, mobile, b
         )}
       </CardActions>
       <OnlineUsersDialog agentId={avatar.id} name={avatar.name} open={usersOpen} onClose={() => setUsersOpen(false)} />
+      {conversationsOpen && <ConversationsDialog avatarId={avatar.id} name={avatar.name} open onClose={() => setConversationsOpen(false)} />}
     </Card>
   );
 });

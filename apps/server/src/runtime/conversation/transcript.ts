@@ -1,0 +1,49 @@
+// The transcript of one conversation: each message (who, text, time, interrupted or not) is
+// kept in memory for the summary and written in order to conversation_messages. A write that
+// fails (the avatar was deleted meanwhile: its messages go with it) is logged, never thrown.
+import type { Logger, TranscriptStore } from './ports';
+
+export type Speaker = 'user' | 'assistant' | 'wake_up';
+
+export interface TranscriptLine {
+  role: Speaker;
+  text: string;
+  at: Date;
+  interrupted: boolean;
+}
+
+/** Characters of one message kept (a reply is far shorter; a pasted novel is cut). */
+const MAX_MESSAGE_CHARS = 20_000;
+
+export class Transcript {
+  readonly lines: TranscriptLine[] = [];
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly conversationId: string,
+    private readonly avatar: { id: string; ownerId: string },
+    private readonly d: { transcripts: TranscriptStore; log: Logger; now(): Date },
+  ) {}
+
+  add(role: Speaker, text: string, interrupted: boolean): void {
+    const line = { role, text: text.slice(0, MAX_MESSAGE_CHARS), at: this.d.now(), interrupted };
+    const seq = this.lines.push(line);
+    const row = { conversationId: this.conversationId, ownerId: this.avatar.ownerId, avatarId: this.avatar.id, seq, ...line };
+    this.writing = this.writing
+      .then(() => this.d.transcripts.add(row))
+      .catch((err: unknown) => this.d.log.info({ err: String(err), conversationId: this.conversationId }, 'a transcript message could not be written'));
+  }
+
+  /** Resolves once every message so far is written. */
+  flushed(): Promise<void> {
+    return this.writing;
+  }
+
+  /** The conversation as plain text (the summary's input): wake-up turns left out. */
+  text(): string {
+    return this.lines
+      .filter((l) => l.role !== 'wake_up')
+      .map((l) => `${l.role === 'user' ? 'User' : 'Avatar'}: ${l.text}`)
+      .join('\n');
+  }
+}
