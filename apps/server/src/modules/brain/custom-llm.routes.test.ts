@@ -67,12 +67,17 @@ describe('a custom OpenAI-compatible base URL', () => {
 
     const c = await connect(host, { avatarId: a.id, token: a.token });
     expect((await c.next('ready')).engine).toBe('Large Language Model');
+    await c.next('assistant_done'); // the greeting: the model's answer to the wake-up message
     const done = await c.ask('Do you rent kayaks?');
     expect(done.text).toBe('stand-in-model says: Do you rent kayaks?');
     const chat = llm.chats().at(-1)!;
     expect(chat.path).toBe('/v1/chat/completions');
     expect(chat.headers.authorization).toBe(`Bearer ${STAND_IN_KEY}`);
     expect(server.logs.join('')).not.toContain(STAND_IN_KEY);
+    // The end: the model writes the conversation's summary (Summary Enabled is on by default).
+    c.send({ type: 'bye' });
+    await c.closed;
+    await expect.poll(() => llm.chats().length).toBe(3);
   });
 
   it('refuses private, loopback and metadata addresses with the guard\'s reason, and plain http off the allow-list', async () => {
@@ -95,7 +100,8 @@ describe('a custom OpenAI-compatible base URL', () => {
       expect(res.statusCode, url).toBe(400);
       expect(res.json().errors, url).toEqual([message]);
     }
-    expect(llm.chats()).toHaveLength(1);
+    // Only the first test's greeting, question and summary: no refused address was called.
+    expect(llm.chats()).toHaveLength(3);
   });
 
   it('is offered in Composite mode only and never with an assistant', async () => {
