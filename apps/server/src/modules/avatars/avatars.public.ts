@@ -80,7 +80,7 @@ function languageOf(custom: CustomData): string {
  * for the Default option). A key token is checked but not used up here: its single use belongs to
  * the conversation it was made for (docs/decisions/201-avatar-media-and-public-view.md).
  */
-async function mayView(ctx: AppContext, row: repo.AvatarRow, token: string | undefined): Promise<boolean> {
+async function mayView(ctx: AppContext, row: repo.PublicAvatarRow, token: string | undefined): Promise<boolean> {
   if (row.enc_key_id === ENCRYPTION_NONE) return true;
   if (!token || token.length > 4096) return false;
   if (fixedTokenOpens(row, token)) return true;

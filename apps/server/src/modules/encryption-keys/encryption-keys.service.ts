@@ -7,7 +7,6 @@ import { DEFAULT_ENC_KEY_ALIAS, DEFAULT_ENC_KEY_NAME, DEFAULT_KEY_NOT_DELETABLE,
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/tokens';
-import { unlinkEncryptionKeyFromAvatars } from '../knowledge/avatar-links';
 import { checkEs256, newAccessToken, type AccessTokenClaims } from './access-token';
 import * as repo from './encryption-keys.repository';
 
@@ -54,10 +53,8 @@ export async function deleteKey(ctx: AppContext, ownerId: string, id: string): P
   const key = await repo.find(ctx.db, ownerId, id);
   if (!key) throw AppError.notFound('Encryption key');
   if (key.default_key) throw AppError.invalid(DEFAULT_KEY_NOT_DELETABLE, 'DEFAULT_KEY');
-  await ctx.db.transaction().execute(async (trx) => {
-    await unlinkEncryptionKeyFromAvatars(trx, ownerId, id);
-    await repo.remove(trx, ownerId, id);
-  });
+  // Avatars that used the key fall back to their 'Default' option: the link goes by cascade (0220).
+  await repo.remove(ctx.db, ownerId, id);
 }
 
 /**

@@ -13,7 +13,6 @@ import { issueMessages } from '@parla/shared/zod-messages';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/tokens';
-import { unlinkCollectionFromAvatars } from './avatar-links';
 import { assertPublicTarget, FetchProblem } from './knowledge.fetch';
 import { textSearchConfig } from './knowledge.language';
 import * as repo from './knowledge.repository';
@@ -82,7 +81,6 @@ export async function deleteCollection(ctx: AppContext, ownerId: string, id: str
   if (!existing) throw AppError.notFound('Collection');
   const paths = await ctx.db.transaction().execute(async (trx) => {
     const files = await repo.fileIdsOfCollection(trx, ownerId, id);
-    await unlinkCollectionFromAvatars(trx, ownerId, id);
     await repo.deleteCollection(trx, ownerId, id);
     const out: (string | null)[] = [];
     for (const f of files) out.push(await ctx.files.forget(trx, ownerId, f.file_id!));
