@@ -11,6 +11,30 @@ const noApps = (apps) => ({
   }],
 });
 
+/** SQL only in repositories (issue 12): a query built or written anywhere else in the server is
+ *  an error. Repositories are `*.repository.ts` and `runtime/repositories/*`; `db/` holds the
+ *  migrations and the database itself. */
+const QUERY_OUTSIDE_REPOSITORY = 'SQL lives in a *.repository.ts (conventions: routes → services → repositories).';
+export const sqlOnlyInRepositories = {
+  files: ['apps/server/src/**/*.ts'],
+  ignores: [
+    'apps/server/src/**/*.repository.ts',
+    'apps/server/src/runtime/repositories/**',
+    'apps/server/src/db/**',
+    'apps/server/src/**/*.test.ts',
+    'apps/server/src/**/*.test-support.ts',
+    // Knowledge ranking (retrieval2's area this round): its queries are the ranking itself.
+    'apps/server/src/modules/knowledge/knowledge.search.ts',
+    'apps/server/src/modules/knowledge/knowledge.embeddings.ts',
+  ],
+  rules: {
+    'no-restricted-syntax': ['error',
+      { selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom)$/]", message: QUERY_OUTSIDE_REPOSITORY },
+      { selector: "TaggedTemplateExpression[tag.name='sql']", message: QUERY_OUTSIDE_REPOSITORY },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'apps/server/assets/**'] },
   js.configs.recommended,
@@ -32,4 +56,5 @@ export default tseslint.config(
   { files: ['apps/server/**'], rules: noApps(['web', 'player']) },
   { files: ['apps/web/**'], rules: noApps(['server', 'player']) },
   { files: ['apps/player/**'], rules: noApps(['server', 'web']) },
+  sqlOnlyInRepositories,
 );

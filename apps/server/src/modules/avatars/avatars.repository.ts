@@ -116,6 +116,25 @@ export async function findPublic(db: Q, id: string): Promise<PublicAvatarRow | u
   return row ? withKey(row) : undefined;
 }
 
+/** The avatar's Allowed websites (no owner: the player page's framing rule), or undefined. */
+export async function findAllowedOrigins(db: Q, id: string): Promise<unknown[] | undefined> {
+  const row = await db.selectFrom('avatars').select('allowed_origins').where('id', '=', id).executeTakeFirst();
+  return row ? (Array.isArray(row.allowed_origins) ? row.allowed_origins : []) : undefined;
+}
+
+/** The owner's most recently changed avatar that lists Allowed websites: its list. */
+export async function latestAllowedOrigins(db: Q, ownerId: string): Promise<unknown[]> {
+  const row = await db
+    .selectFrom('avatars')
+    .select('allowed_origins')
+    .where('owner_id', '=', ownerId)
+    .where(sql<boolean>`jsonb_array_length(allowed_origins) > 0`)
+    .orderBy('updated_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return Array.isArray(row?.allowed_origins) ? row.allowed_origins : [];
+}
+
 /** The avatar's OAuth settings with its owner's account status (the OAuth start refuses suspended owners). */
 export function findWithOwnerStatus(db: Q, id: string) {
   return db

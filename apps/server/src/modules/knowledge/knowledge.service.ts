@@ -120,8 +120,7 @@ async function insertItem(ctx: AppContext, ownerId: string, collectionId: string
     const fileId = fileIdOf(t.file.url);
     const file = fileId ? await ctx.files.find(ctx.db, ownerId, fileId) : undefined;
     if (!file || file.kind !== 'knowledge') throw AppError.notFound('File');
-    const used = await ctx.db.selectFrom('knowledge_items').select('id').where('file_id', '=', file.id).executeTakeFirst();
-    if (used) throw AppError.invalid(FILE_ALREADY_USED, 'FILE_IN_USE');
+    if (await repo.fileInUse(ctx.db, file.id)) throw AppError.invalid(FILE_ALREADY_USED, 'FILE_IN_USE');
     // The stored type was checked at upload (magic bytes); the client's word is not needed.
     await repo.insertItem(ctx.db, { ...base, kind: 'file', file_id: file.id, file_name: t.file.file_name, file_type: file.content_type });
   }
