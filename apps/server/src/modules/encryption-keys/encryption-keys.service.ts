@@ -70,7 +70,7 @@ export async function verifyAvatarAccessToken(ctx: AppContext, ownerId: string, 
   const key = keyId === DEFAULT_ENC_KEY_ALIAS ? await repo.findDefault(ctx.db, ownerId) : await repo.find(ctx.db, ownerId, keyId);
   if (!key || typeof jwt !== 'string' || jwt.length > 4096) throw AppError.invalidToken();
   const nowS = Math.floor(ctx.now().getTime() / 1000);
-  const check = checkEs256(jwt, key.public_key_pem, nowS);
+  const check = await checkEs256(jwt, key.public_key_pem, nowS);
   if (!check.ok) {
     ctx.log.info({ keyId: key.id, reason: check.reason }, 'access token refused');
     throw AppError.invalidToken();
@@ -93,5 +93,5 @@ export async function issueAvatarAccessToken(ctx: AppContext, ownerId: string, a
   const key = await repo.findDefault(ctx.db, ownerId);
   if (!key?.private_key_enc) throw AppError.server();
   const nowS = Math.floor(ctx.now().getTime() / 1000);
-  return { token: newAccessToken(ctx.secrets.decrypt(key.private_key_enc), avatarId, nowS, ttlSeconds, key.id), keyId: key.id };
+  return { token: await newAccessToken(ctx.secrets.decrypt(key.private_key_enc), avatarId, nowS, ttlSeconds, key.id), keyId: key.id };
 }
