@@ -33,4 +33,21 @@ describe('the lint rules', () => {
     expect(await problems('apps/server/src/modules/avatars/avatars.repository.ts', QUERY)).toEqual([]);
     expect(await problems('apps/server/src/runtime/repositories/conversations.ts', RAW)).toEqual([]);
   });
+
+  it('refuse a web feature importing another feature or the app, and allow its own folder, components and lib', async () => {
+    const at = 'apps/web/src/features/knowledge/components/violation.tsx';
+    const other = await problems(at, "import { useEncKeys } from '../../encryption-keys/api/get-enc-keys';\nexport const x = useEncKeys;\n");
+    expect(other.join()).toMatch(/boundaries\/dependencies/);
+    const app = await problems(at, "import { MOBILE_QUERY } from '../../../app/theme';\nexport const x = MOBILE_QUERY;\n");
+    expect(app.join()).toMatch(/boundaries\/dependencies/);
+    const fine = await problems(at, "import { apiRequest } from '../../../lib/api-client';\nimport { MOBILE_QUERY } from '../../../config/media';\nimport * as own from '../api/crawl';\nexport const x = [apiRequest, MOBILE_QUERY, own];\n");
+    expect(fine).toEqual([]);
+  });
+
+  it('refuse a repository importing a service and a service importing a route', async () => {
+    const up = await problems('apps/server/src/modules/avatars/avatars.repository.ts', "import { getAvatar } from './avatars.service';\nexport const x = getAvatar;\n");
+    expect(up.join()).toMatch(/A repository imports no service/);
+    const route = await problems('apps/server/src/modules/avatars/avatars.service.ts', "import { avatarRoutes } from './avatars.routes';\nexport const x = avatarRoutes;\n");
+    expect(route.join()).toMatch(/A service imports no route/);
+  });
 });
