@@ -124,7 +124,6 @@ export function cannon(url: string, opts: { connections: number; seconds: number
 function jsonColumns(row: Selectable<AvatarsTable>) {
   return {
     daily_limits: JSON.stringify(row.daily_limits),
-    functions: JSON.stringify(row.functions),
     allowed_origins: JSON.stringify(row.allowed_origins),
     custom_data: JSON.stringify(row.custom_data),
     avatar_json: JSON.stringify(row.avatar_json),

@@ -72,7 +72,7 @@ async function startPeer(server: BenchServer): Promise<{ url: string; close(): P
     ]);
     const byAvatar = new Map<string, typeof media>();
     for (const m of media) byAvatar.set(m.avatar_id, [...(byAvatar.get(m.avatar_id) ?? []), m]);
-    return { agents: rows.map((r) => toAvatar(ctx, r, byAvatar.get(r.id) ?? [], online.get(r.id) ?? 0)) };
+    return { agents: rows.map((r) => toAvatar(ctx, { ...r, functions: [] }, byAvatar.get(r.id) ?? [], online.get(r.id) ?? 0)) };
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return { url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/before`, close: () => app.close() };

@@ -52,9 +52,10 @@ async function seedAvatarCopies(ctx: AppContext, input: SeedAvatarCopies): Promi
   const source = await findAvatar(ctx.db, owner.id, input.sourceId);
   if (!source) throw new Error('no such avatar of this account');
   const base = new Date(source.created_at).getTime();
+  // Links (functions, collections, a key) are rows of their own (migration 0220): the copies have none.
+  const { functions: _links, ...columns } = { ...source, enc_key_id: source.enc_key_id === 'None' ? 'None' : 'Default' };
   const json = {
     daily_limits: JSON.stringify(source.daily_limits),
-    functions: JSON.stringify(source.functions),
     allowed_origins: JSON.stringify(source.allowed_origins),
     custom_data: JSON.stringify(source.custom_data),
     avatar_json: JSON.stringify(source.avatar_json),
@@ -62,7 +63,7 @@ async function seedAvatarCopies(ctx: AppContext, input: SeedAvatarCopies): Promi
   };
   for (let i = 0; i < input.count; i++) {
     const at = new Date(base - (i + 1) * 1000);
-    await insertAvatar(ctx.db, { ...source, ...json, id: newId(), token: newToken(), name: `Seeded ${String(i + 1).padStart(4, '0')}`, avatar_photo_id: null, created_at: at, updated_at: at });
+    await insertAvatar(ctx.db, { ...columns, ...json, id: newId(), token: newToken(), name: `Seeded ${String(i + 1).padStart(4, '0')}`, avatar_photo_id: null, created_at: at, updated_at: at });
   }
   return input.count;
 }

@@ -25,7 +25,6 @@ export interface Timeline {
   duration: number;
 }
 
-const VOWELS = new Set<Viseme>(['aa', 'E', 'I', 'O', 'U']);
 /** Relative lengths: vowels carry the syllable, stops are short, lips close briefly. */
 const WEIGHT: Record<Viseme, number> = { sil: 1, PP: 0.75, FF: 0.85, TH: 0.8, DD: 0.6, kk: 0.65, CH: 0.9, SS: 0.9, nn: 0.7, RR: 0.8, aa: 1.4, E: 1.25, I: 1.15, O: 1.4, U: 1.25 };
 const GAP_WORD = 0.05;
@@ -106,8 +105,4 @@ export function wordAtChar(timeline: Timeline, charIndex: number): TimedWord | n
     else break;
   }
   return best;
-}
-
-export function isVowel(v: Viseme): boolean {
-  return VOWELS.has(v);
 }

@@ -23,8 +23,6 @@ export interface AvatarRenderer {
   dispose(): void;
 }
 
-export type RendererFactory = (host: HTMLElement, avatar: PublicAvatar) => Promise<AvatarRenderer>;
-
 /** Picks and loads the renderer for the avatar's type; three.js is fetched only for 3D types. */
 export async function createRenderer(host: HTMLElement, avatar: PublicAvatar): Promise<AvatarRenderer> {
   if (avatar.dhType === 'image') {

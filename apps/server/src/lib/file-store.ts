@@ -13,6 +13,7 @@ import { join, relative, resolve } from 'node:path';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 import { AppError } from './errors';
+import * as rows from './stored-files.repository';
 
 export interface StagedFile {
   id: string;
@@ -92,19 +93,16 @@ export class FileStore {
     file: StagedFile,
     meta: { kind: string; contentType: string; originalName?: string | null },
   ): Promise<void> {
-    await db
-      .insertInto('stored_files')
-      .values({
-        id: file.id,
-        owner_id: file.ownerId,
-        kind: meta.kind,
-        rel_path: file.relPath,
-        original_name: meta.originalName?.slice(0, 255) ?? null,
-        content_type: meta.contentType,
-        size_bytes: file.size,
-        sha256: file.sha256,
-      })
-      .execute();
+    await rows.insert(db, {
+      id: file.id,
+      owner_id: file.ownerId,
+      kind: meta.kind,
+      rel_path: file.relPath,
+      original_name: meta.originalName?.slice(0, 255) ?? null,
+      content_type: meta.contentType,
+      size_bytes: file.size,
+      sha256: file.sha256,
+    });
   }
 
   /** Removes a staged file whose transaction did not commit. */
@@ -114,13 +112,8 @@ export class FileStore {
 
   /** Deletes the row (in the caller's transaction); returns the path to unlink after commit. */
   async forget(db: Kysely<DB> | Transaction<DB>, ownerId: string, fileId: string): Promise<string | null> {
-    const row = await db
-      .deleteFrom('stored_files')
-      .where('owner_id', '=', ownerId)
-      .where('id', '=', fileId)
-      .returning('rel_path')
-      .executeTakeFirst();
-    return row ? join(this.root, row.rel_path) : null;
+    const relPath = await rows.remove(db, ownerId, fileId);
+    return relPath ? join(this.root, relPath) : null;
   }
 
   async unlink(paths: (string | null)[]): Promise<void> {
@@ -129,12 +122,12 @@ export class FileStore {
 
   /** The owner's file, or null. */
   async find(db: Kysely<DB>, ownerId: string, fileId: string) {
-    return db.selectFrom('stored_files').selectAll().where('owner_id', '=', ownerId).where('id', '=', fileId).executeTakeFirst();
+    return rows.find(db, ownerId, fileId);
   }
 
   /** Any file by id (public assets such as avatar backgrounds); callers decide who may read. */
   async findById(db: Kysely<DB>, fileId: string) {
-    return db.selectFrom('stored_files').selectAll().where('id', '=', fileId).executeTakeFirst();
+    return rows.findById(db, fileId);
   }
 
   openRead(relPath: string): ReadStream {
@@ -171,9 +164,7 @@ export class FileStore {
         }
         continue;
       }
-      const known = new Set(
-        (await db.selectFrom('stored_files').select('rel_path').where('owner_id', '=', owner).execute()).map((r) => r.rel_path),
-      );
+      const known = await rows.pathsOf(db, owner);
       for (const n of names) {
         const rel = join(owner, n);
         if (!known.has(rel) && (await old(join(dir, n)))) {

@@ -1,5 +1,6 @@
-// Compact HS256 JWTs for the knowledge API (short lived, bound to the issuing session).
-import { createHmac, timingSafeEqual } from 'node:crypto';
+// Compact HS256 JWTs for the knowledge API (short lived, bound to the issuing session), signed and
+// checked with `jose` (decision 009): only HS256 is accepted, and an expired token is refused.
+import { jwtVerify, SignJWT } from 'jose';
 
 export interface JwtClaims {
   sub: string;
@@ -9,29 +10,16 @@ export interface JwtClaims {
   [key: string]: unknown;
 }
 
-const b64 = (v: string | Buffer) => Buffer.from(v).toString('base64url');
-
-export function signHs256(claims: JwtClaims, key: Buffer): string {
-  const head = b64(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
-  const body = b64(JSON.stringify(claims));
-  const sig = createHmac('sha256', key).update(`${head}.${body}`).digest('base64url');
-  return `${head}.${body}.${sig}`;
+export function signHs256(claims: JwtClaims, key: Buffer): Promise<string> {
+  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(key);
 }
 
 /** Returns the claims of a valid, unexpired token, or null. */
-export function verifyHs256(token: string, key: Buffer, nowSeconds: number): JwtClaims | null {
-  const parts = token.split('.');
-  if (parts.length !== 3) return null;
-  const [head, body, sig] = parts as [string, string, string];
-  const expected = createHmac('sha256', key).update(`${head}.${body}`).digest();
-  const given = Buffer.from(sig, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+export async function verifyHs256(token: string, key: Buffer, nowSeconds: number): Promise<JwtClaims | null> {
   try {
-    const header = JSON.parse(Buffer.from(head, 'base64url').toString('utf8')) as { alg?: unknown };
-    if (header.alg !== 'HS256') return null;
-    const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as JwtClaims;
-    if (typeof claims.sub !== 'string' || typeof claims.sid !== 'string' || typeof claims.exp !== 'number') return null;
-    return claims.exp > nowSeconds ? claims : null;
+    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: new Date(nowSeconds * 1000) });
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null;
+    return payload as JwtClaims;
   } catch {
     return null;
   }

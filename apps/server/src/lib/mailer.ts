@@ -4,6 +4,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../db/schema';
+import * as outbox from './mail-outbox.repository';
 import { newId } from './tokens';
 
 export interface MailMessage {
@@ -44,10 +45,7 @@ export class Mailer {
 
   private async store(msg: MailMessage): Promise<string> {
     const id = newId();
-    await this.db
-      .insertInto('mail_outbox')
-      .values({ id, to_address: msg.to, subject: msg.subject, text_body: msg.text, html_body: msg.html ?? null })
-      .execute();
+    await outbox.insert(this.db, { id, to_address: msg.to, subject: msg.subject, text_body: msg.text, html_body: msg.html ?? null });
     return id;
   }
 
@@ -58,10 +56,10 @@ export class Mailer {
     }
     try {
       await this.transport.sendMail({ from: this.from, to: msg.to, subject: msg.subject, text: msg.text, ...(msg.html ? { html: msg.html } : {}) });
-      await this.db.updateTable('mail_outbox').set({ sent_at: new Date() }).where('id', '=', id).execute();
+      await outbox.markSent(this.db, id, new Date());
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
-      await this.db.updateTable('mail_outbox').set({ error: reason.slice(0, 500) }).where('id', '=', id).execute();
+      await outbox.markFailed(this.db, id, reason);
       this.log.warn({ mailTo: msg.to, err: reason }, 'Mail delivery failed');
       throw new Error('Mail delivery failed');
     }

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UserType } from '@parla/shared/enums';
 import type { AppContext } from '../context';
 import { AppError } from '../lib/errors';
+import { findLiveSession } from '../modules/auth/auth.repository';
 import { verifyHs256 } from '../lib/jwt';
 import { hashToken, safeEqual } from '../lib/tokens';
 
@@ -41,24 +42,7 @@ export function requireUser(request: FastifyRequest): SessionUser {
 }
 
 export async function findSessionUser(ctx: AppContext, by: { tokenHash: string } | { sessionId: string }): Promise<SessionUser | null> {
-  let q = ctx.db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select([
-      'users.id as id',
-      'users.email as email',
-      'users.first_name as first_name',
-      'users.last_name as last_name',
-      'users.user_type as user_type',
-      'sessions.id as session_id',
-      'sessions.admin_proxy as admin_proxy',
-      'sessions.impersonator_id as impersonator_id',
-    ])
-    .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', ctx.now())
-    .where('users.status', '=', 'ACTIVE');
-  q = 'tokenHash' in by ? q.where('sessions.token_hash', '=', by.tokenHash) : q.where('sessions.id', '=', by.sessionId);
-  const row = await q.executeTakeFirst();
+  const row = await findLiveSession(ctx.db, by, ctx.now());
   if (!row) return null;
   return {
     id: row.id,
@@ -83,7 +67,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     const match = BEARER.exec(request.headers.authorization ?? '');
 
     if (level === 'kb') {
-      const claims = match && !match[2] ? verifyHs256(match[1]!, ctx.jwtKey, Math.floor(ctx.now().getTime() / 1000)) : null;
+      const claims = match && !match[2] ? await verifyHs256(match[1]!, ctx.jwtKey, Math.floor(ctx.now().getTime() / 1000)) : null;
       if (!claims) throw AppError.invalidToken();
       const user = await findSessionUser(ctx, { sessionId: claims.sid });
       if (!user || user.id !== claims.sub) throw AppError.invalidToken();

@@ -106,16 +106,16 @@ describe('saved avatars in conversations', () => {
     const { encKey: privateKey, key } = created.json() as { encKey: string; key: { id: string } };
     const a = await avatar({ encKeyId: key.id });
     const now = Math.floor(Date.now() / 1000);
-    const good = newAccessToken(privateKey, a.id, now, 120);
+    const good = await newAccessToken(privateKey, a.id, now, 120);
     const c = await connect(host, { avatarId: a.id, token: good });
     await c.next('ready');
     const reused = await connect(host, { avatarId: a.id, token: good });
     expect((await reused.closed).code).toBe(CLOSE_CODES.invalidToken);
-    const expired = newAccessToken(privateKey, a.id, now - 7200, 60);
+    const expired = await newAccessToken(privateKey, a.id, now - 7200, 60);
     expect((await (await connect(host, { avatarId: a.id, token: expired })).closed).code).toBe(CLOSE_CODES.invalidToken);
     const foreign = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-    expect((await (await connect(host, { avatarId: a.id, token: newAccessToken(foreign, a.id, now, 60) })).closed).code).toBe(CLOSE_CODES.invalidToken);
-    const otherAvatar = newAccessToken(privateKey, 'another-avatar', now, 60);
+    expect((await (await connect(host, { avatarId: a.id, token: await newAccessToken(foreign, a.id, now, 60) })).closed).code).toBe(CLOSE_CODES.invalidToken);
+    const otherAvatar = await newAccessToken(privateKey, 'another-avatar', now, 60);
     expect((await (await connect(host, { avatarId: a.id, token: otherAvatar })).closed).code).toBe(CLOSE_CODES.invalidToken);
   });
 

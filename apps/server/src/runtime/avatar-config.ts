@@ -23,6 +23,7 @@ import type { AppContext } from '../context';
 import { AppError } from '../lib/errors';
 import { assertOwnerActive, fixedTokenOpens } from '../modules/avatars/avatars.access';
 import { findPublic as findPublicAvatar, findWithOwnerStatus, isAvatarId, planOf } from '../modules/avatars/avatars.repository';
+import { linkedCollectionIds, linkedFunctionIds } from '../modules/avatars/avatar-links.repository';
 import { findManyByOwner as findFunctions } from '../modules/functions/functions.repository';
 import { findCollections } from '../modules/knowledge/knowledge.repository';
 import { reveal, revealPipeline } from '../modules/avatars/avatars.secrets';
@@ -144,7 +145,7 @@ export class AvatarConfigMapper {
 
   /** Approved functions linked to the avatar (code approved as it is now); nothing else. */
   async tools(row: AvatarRow): Promise<FunctionTool[]> {
-    const ids = Array.isArray(row.functions) ? (row.functions as unknown[]).filter((x): x is string => typeof x === 'string') : [];
+    const ids = await linkedFunctionIds(this.ctx.db, row.id);
     if (!ids.length) return [];
     const rows = await findFunctions(this.ctx.db, row.owner_id, ids);
     const tools: FunctionTool[] = [];
@@ -278,14 +279,19 @@ export class AvatarConfigMapper {
     return [...new Set([...(own ? [own] : []), ...listed])];
   }
 
+  /** The avatar's linked collections when its engine uses knowledge. */
+  private async retrieval(avatarId: string, usesKnowledge: boolean): Promise<ResolvedAvatar['retrieval']> {
+    if (!usesKnowledge) return null;
+    const collectionIds = await linkedCollectionIds(this.ctx.db, avatarId);
+    return collectionIds.length ? { collectionIds, topK: SEARCH_TOP_K_DEFAULT } : null;
+  }
+
   async resolve(req: AccessRequest): Promise<ResolvedAvatar> {
     const row = isAvatarId(req.avatarId) ? await loadAvatar(this.ctx, req.avatarId) : undefined;
     if (!row) throw AppError.notFound('Avatar');
     await assertOwnerActive(this.ctx, row.owner_id);
     const verifiedUserId = await checkAccess(this.ctx, row, req.token);
     const engine = withSettings(await this.engine(row), row);
-    const custom = obj(row.custom_data) as CustomData;
-    const collectionIds = Array.isArray(custom.collection_ids) ? custom.collection_ids : [];
     const usesKnowledge = engine.kind === 'llm' || engine.kind === 'assistant' || engine.kind === 'pipeline';
     const oauthAppId = row.oauth_enabled === 1 && row.partner_oauth_app_id ? Number(row.partner_oauth_app_id) : null;
     return {
@@ -296,7 +302,7 @@ export class AvatarConfigMapper {
       engineName: engine.kind === 'echo' ? AVATAR_ENGINE_NAMES[AvatarEngine.EchoTest] : (AVATAR_ENGINE_NAMES as Record<number, string>)[row.nlp_engine] ?? 'Echo',
       engine,
       limits: limitsOf(row),
-      retrieval: usesKnowledge && collectionIds.length ? { collectionIds, topK: SEARCH_TOP_K_DEFAULT } : null,
+      retrieval: await this.retrieval(row.id, usesKnowledge),
       allowedOrigins: this.allowedOrigins(row),
       sendHistory: hasPermission(row.permissions, AvatarPermission.canSendChatHistory),
       oauthAppId: oauthAppId && Number.isInteger(oauthAppId) ? oauthAppId : null,

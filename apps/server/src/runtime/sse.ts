@@ -1,30 +1,24 @@
-// Server-sent events from a streamed HTTP body: yields each event's data (joined lines).
+// Server-sent events from a streamed HTTP body: yields each event's data (joined lines), parsed
+// by `eventsource-parser` (decision 009). An event without a name is a 'message'; an event
+// without data is not one; the last event counts even when the body ends without a blank line.
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
+
 export async function* readSse(body: AsyncIterable<Uint8Array> | null | undefined, signal?: AbortSignal): AsyncGenerator<{ event: string; data: string }> {
   if (!body) return;
   const decoder = new TextDecoder();
-  let buffer = '';
-  let event = 'message';
-  let data: string[] = [];
+  let ready: EventSourceMessage[] = [];
+  const parser = createParser({ onEvent: (e) => ready.push(e) });
+  const take = () => {
+    const out = ready.map((e) => ({ event: e.event || 'message', data: e.data }));
+    ready = [];
+    return out;
+  };
   for await (const chunk of body) {
     if (signal?.aborted) return;
-    buffer += decoder.decode(chunk, { stream: true });
-    let nl: number;
-    while ((nl = buffer.indexOf('\n')) >= 0) {
-      const line = buffer.slice(0, nl).replace(/\r$/, '');
-      buffer = buffer.slice(nl + 1);
-      if (line === '') {
-        if (data.length) yield { event, data: data.join('\n') };
-        event = 'message';
-        data = [];
-        continue;
-      }
-      if (line.startsWith(':')) continue;
-      const colon = line.indexOf(':');
-      const field = colon < 0 ? line : line.slice(0, colon);
-      const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-      if (field === 'data') data.push(value);
-      else if (field === 'event') event = value;
-    }
+    parser.feed(decoder.decode(chunk, { stream: true }));
+    yield* take();
   }
-  if (data.length) yield { event, data: data.join('\n') };
+  // A body that ends without the blank line still ends its last event (providers do this).
+  parser.feed(`${decoder.decode()}\n\n`);
+  yield* take();
 }

@@ -25,4 +25,4 @@ export const theme = createTheme({
 });
 
 /** The media query of the spec's 760 px breakpoint (below it: mobile). */
-export const MOBILE_QUERY = `(max-width:${MOBILE_BREAKPOINT_PX - 0.02}px)`;
+export { MOBILE_QUERY } from '../config/media';

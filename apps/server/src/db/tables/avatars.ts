@@ -14,6 +14,7 @@ export interface AvatarsTable {
   setup_mode: Generated<string>;
   realtime: Generated<boolean>;
   token: string;
+  /** 'Default' or 'None': the option when no key is linked (avatar_encryption_keys, 0220). */
   enc_key_id: Generated<string>;
   permissions: Generated<number>;
   call_back_url: string | null;
@@ -36,7 +37,6 @@ export interface AvatarsTable {
   daily_limit_per_ip: Generated<number>;
   daily_limits: Json<Record<string, number>>;
   idle_timeout: Generated<number>;
-  functions: Json<string[]>;
   /** Allowed websites (normalised origins); [] = any site. Migration 0201. */
   allowed_origins: ColumnType<string[], string | undefined, string>;
   custom_data: Json<Record<string, unknown>>;
@@ -61,7 +61,28 @@ export interface AvatarMediaTable {
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** Links of migration 0220: foreign keys with ON DELETE CASCADE on both sides. */
+export interface AvatarKnowledgeCollectionsTable {
+  avatar_id: string;
+  collection_id: string;
+  position: number;
+}
+
+export interface AvatarFunctionsTable {
+  avatar_id: string;
+  function_id: string;
+  position: number;
+}
+
+export interface AvatarEncryptionKeysTable {
+  avatar_id: string;
+  key_id: string;
+}
+
 export interface AvatarTables {
   avatars: AvatarsTable;
   avatar_media: AvatarMediaTable;
+  avatar_knowledge_collections: AvatarKnowledgeCollectionsTable;
+  avatar_functions: AvatarFunctionsTable;
+  avatar_encryption_keys: AvatarEncryptionKeysTable;
 }

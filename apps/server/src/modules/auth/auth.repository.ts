@@ -1,5 +1,6 @@
 // Queries of accounts, sessions and one-time codes. No rules here: auth.service.ts owns them.
 import type { Insertable, Kysely, Transaction } from 'kysely';
+import { UserType } from '@parla/shared/enums';
 import type { DB } from '../../db/schema';
 import type { UsersTable } from '../../db/tables/accounts';
 
@@ -126,4 +127,39 @@ export function clearLoginFailures(db: Q, email: string) {
 
 export function audit(db: Q, row: { actor_id: string | null; action: string; target: string | null; detail?: unknown }) {
   return db.insertInto('audit_log').values({ ...row, detail: row.detail === undefined ? null : JSON.stringify(row.detail) }).execute();
+}
+
+export function markEmailVerified(db: Q, userId: string, now: Date) {
+  return db.updateTable('users').set({ email_verified_at: now, updated_at: now }).where('id', '=', userId).execute();
+}
+
+/** A new password; proving the inbox (a reset) also verifies it. */
+export function setPassword(db: Q, userId: string, passwordHash: string, verifiedAt: Date, now: Date) {
+  return db.updateTable('users').set({ password_hash: passwordHash, email_verified_at: verifiedAt, updated_at: now }).where('id', '=', userId).execute();
+}
+
+export function makeAdmin(db: Q, userId: string, now: Date) {
+  return db.updateTable('users').set({ user_type: UserType.Admin, updated_at: now }).where('id', '=', userId).execute();
+}
+
+/** The live session (not revoked, not expired) of an active user, by its token's hash or its id. */
+export function findLiveSession(db: Q, by: { tokenHash: string } | { sessionId: string }, now: Date) {
+  let q = db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'users.id as id',
+      'users.email as email',
+      'users.first_name as first_name',
+      'users.last_name as last_name',
+      'users.user_type as user_type',
+      'sessions.id as session_id',
+      'sessions.admin_proxy as admin_proxy',
+      'sessions.impersonator_id as impersonator_id',
+    ])
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', now)
+    .where('users.status', '=', 'ACTIVE');
+  q = 'tokenHash' in by ? q.where('sessions.token_hash', '=', by.tokenHash) : q.where('sessions.id', '=', by.sessionId);
+  return q.executeTakeFirst();
 }

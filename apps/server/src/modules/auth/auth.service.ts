@@ -126,7 +126,7 @@ export async function verifyEmail(ctx: AppContext, code: string): Promise<EmailV
     if (!user) return undefined;
     if (!user.email_verified_at) {
       // The first verification ends every session opened before it and every other link.
-      await trx.updateTable('users').set({ email_verified_at: now, updated_at: now }).where('id', '=', user.id).execute();
+      await repo.markEmailVerified(trx, user.id, now);
       await repo.revokeUserSessions(trx, user.id, now);
       await repo.expireUserCodes(trx, user.id, 'verify_email', now);
     }
@@ -295,11 +295,7 @@ export async function resetPassword(ctx: AppContext, code: string, newPassword: 
     const user = used ? await repo.findUserById(trx, used.user_id) : undefined;
     if (!used || !user || user.status !== AccountStatus.Active) throw AppError.invalid(INVALID_RESET_CODE, 'INVALID_CODE');
     // Proving the inbox verifies it; a reset ends every other session and lifts the lockout.
-    await trx
-      .updateTable('users')
-      .set({ password_hash: passwordHash, email_verified_at: user.email_verified_at ?? now, updated_at: now })
-      .where('id', '=', user.id)
-      .execute();
+    await repo.setPassword(trx, user.id, passwordHash, user.email_verified_at ?? now, now);
     await repo.revokeUserSessions(trx, user.id, now);
     await repo.clearLoginFailures(trx, user.email);
     return { email: user.email };
@@ -322,7 +318,7 @@ export async function impersonate(ctx: AppContext, admin: SessionUser, userId: s
   return { adminSessionId: code, email: user.email };
 }
 
-export function issueKnowledgeJwt(ctx: AppContext, user: SessionUser): { jwtToken: string } {
+export async function issueKnowledgeJwt(ctx: AppContext, user: SessionUser): Promise<{ jwtToken: string }> {
   const iat = Math.floor(ctx.now().getTime() / 1000);
-  return { jwtToken: signHs256({ sub: user.id, sid: user.sessionId, iat, exp: iat + KNOWLEDGE_JWT_TTL_S }, ctx.jwtKey) };
+  return { jwtToken: await signHs256({ sub: user.id, sid: user.sessionId, iat, exp: iat + KNOWLEDGE_JWT_TTL_S }, ctx.jwtKey) };
 }

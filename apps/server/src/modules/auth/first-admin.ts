@@ -34,7 +34,7 @@ export async function ensureFirstAdmin(ctx: AppContext): Promise<FirstAdmin | nu
   const now = ctx.now();
   const existing = await repo.findUserByEmail(ctx.db, email);
   if (existing) {
-    await ctx.db.updateTable('users').set({ user_type: UserType.Admin, updated_at: now }).where('id', '=', existing.id).execute();
+    await repo.makeAdmin(ctx.db, existing.id, now);
     return { email, password: { from: 'existing' } };
   }
   let password = ctx.config.ADMIN_PASSWORD;

@@ -16,17 +16,17 @@ import { accountStatus } from '../account/account.repository';
 import * as repo from './avatars.repository';
 
 /** The avatar's encryption option ('Default', 'None' or a key id). */
-export function encryptionOption(row: Pick<repo.AvatarRow, 'enc_key_id'>): string {
+export function encryptionOption(row: Pick<repo.PublicAvatarRow, 'enc_key_id'>): string {
   return row.enc_key_id || ENCRYPTION_DEFAULT;
 }
 
 /** Whether the token is the avatar's fixed link token and the option lets that token in. */
-export function fixedTokenOpens(row: Pick<repo.AvatarRow, 'enc_key_id' | 'token'>, token: string): boolean {
+export function fixedTokenOpens(row: Pick<repo.PublicAvatarRow, 'enc_key_id' | 'token'>, token: string): boolean {
   return encryptionOption(row) === ENCRYPTION_DEFAULT && safeEqual(token, row.token);
 }
 
 /** A save that changes the encryption option also replaces the link token. */
-export function rotateTokenOnOptionChange(stored: Pick<repo.AvatarRow, 'enc_key_id'>, columns: Updateable<AvatarsTable>): void {
+export function rotateTokenOnOptionChange(stored: Pick<repo.PublicAvatarRow, 'enc_key_id'>, columns: Updateable<AvatarsTable>): void {
   const next = typeof columns.enc_key_id === 'string' ? columns.enc_key_id || ENCRYPTION_DEFAULT : null;
   if (next !== null && next !== encryptionOption(stored)) columns.token = newToken();
 }

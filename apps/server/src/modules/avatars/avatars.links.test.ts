@@ -4,6 +4,7 @@ import type { CatalogueAvatar } from '@parla/shared/schemas/catalogue';
 import type { Avatar } from '@parla/shared/schemas/avatar';
 import { createAdmin, createCustomer, type TestAccount } from '../../../test/accounts';
 import { createTestServer, type TestServer } from '../../../test/harness';
+import { linkedCollectionIds, linkedFunctionIds, linkedKeyId } from './avatar-links.repository';
 import { save } from './avatars.test-support';
 
 let server: TestServer;
@@ -22,8 +23,11 @@ async function create(account: TestAccount, extra: Record<string, unknown> = {})
   return res.json().agent as Avatar;
 }
 
+/** What the database holds for the avatar's links (migration 0220). */
 async function stored(id: string) {
-  return server.ctx.db.selectFrom('avatars').select(['custom_data', 'functions', 'enc_key_id']).where('id', '=', id).executeTakeFirstOrThrow();
+  const db = server.ctx.db;
+  const row = await db.selectFrom('avatars').select(['custom_data', 'enc_key_id']).where('id', '=', id).executeTakeFirstOrThrow();
+  return { collectionIds: await linkedCollectionIds(db, id), functions: await linkedFunctionIds(db, id), keyId: await linkedKeyId(db, id), option: row.enc_key_id, customData: row.custom_data };
 }
 
 async function collection(account: TestAccount, name: string): Promise<string> {
@@ -54,7 +58,8 @@ describe('links to knowledge, functions and encryption keys', () => {
     const { jwtToken } = (await server.inject({ method: 'GET', url: '/api/token/jwt', token: owner.token })).json();
     const del = await server.inject({ method: 'DELETE', url: `/kb/v1/collections/${mine}`, appKey: null, headers: { authorization: `Bearer ${jwtToken}` } });
     expect(del.statusCode).toBe(200);
-    expect((await stored(a.id)).custom_data.collection_ids).toEqual([]);
+    expect((await stored(a.id)).collectionIds).toEqual([]);
+    expect((await server.inject({ method: 'GET', url: `/api/avatar/${a.id}`, token: owner.token })).json().agent.customData.collection_ids).toEqual([]);
   });
 
   it('links approved functions only, and a deleted function leaves the avatar', async () => {
@@ -98,6 +103,8 @@ describe('links to knowledge, functions and encryption keys', () => {
     await save(server, owner.token, { ...unknown, encKeyId: key.id });
     const del = await server.inject({ method: 'POST', url: '/api/enc/del', token: owner.token, payload: { id: key.id, mode: 'delete' } });
     expect(del.statusCode, del.body).toBe(200);
-    expect((await stored(a.id)).enc_key_id).toBe('Default');
+    const after = await stored(a.id);
+    expect(after.keyId).toBeNull();
+    expect(after.option).toBe('Default');
   });
 });

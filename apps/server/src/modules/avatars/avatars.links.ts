@@ -1,43 +1,17 @@
 // What an avatar links to in other areas: knowledge collections (customData.collection_ids),
 // approved functions (functions), an encryption key (encKeyId) and an OAuth config
-// (partnerOauthAppId, refused rather than dropped when not the owner's). Deleting one of those there
-// unlinks it here through the cleaner installed below (docs/decisions/403); saving an avatar keeps
-// only links that still exist and belong to its owner, since an editor opened before a delete may
-// send them back.
-import { sql, type Kysely, type Transaction } from 'kysely';
+// (partnerOauthAppId, refused rather than dropped when not the owner's). The first three are join
+// tables with cascades (avatar-links.repository, docs/decisions/403); saving an avatar keeps only
+// links that still exist, belong to its owner and (functions) are approved, since an editor opened
+// before a delete may send them back.
 import { DEFAULT_ENC_KEY_ALIAS } from '@parla/shared/schemas/encryption-keys';
 import { ENCRYPTION_NONE, type SaveAvatarRequest } from '@parla/shared/schemas/avatar';
 import type { AppContext } from '../../context';
-import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import * as keys from '../encryption-keys/encryption-keys.repository';
 import { findApprovedFunctions } from '../functions/functions.service';
-import { setAvatarLinkCleaner } from '../knowledge/avatar-links';
 import { findCollections } from '../knowledge/knowledge.repository';
 import { findApp } from '../oauth-configs/oauth-configs.repository';
-
-type Q = Kysely<DB> | Transaction<DB>;
-
-export function installAvatarLinkCleaner(): void {
-  setAvatarLinkCleaner({
-    collection: async (db: Q, ownerId: string, id: string) => {
-      await sql`
-        update avatars set custom_data = jsonb_set(custom_data, '{collection_ids}', coalesce(
-          (select jsonb_agg(e) from jsonb_array_elements(custom_data->'collection_ids') e where e <> to_jsonb(${id}::text)), '[]'::jsonb))
-        where owner_id = ${ownerId} and custom_data->'collection_ids' @> jsonb_build_array(${id}::text)`.execute(db);
-    },
-    func: async (db: Q, ownerId: string, id: string) => {
-      await sql`
-        update avatars set functions = coalesce(
-          (select jsonb_agg(e) from jsonb_array_elements(functions) e where e <> to_jsonb(${id}::text)), '[]'::jsonb)
-        where owner_id = ${ownerId} and functions @> jsonb_build_array(${id}::text)`.execute(db);
-    },
-    // A deleted key falls back to the Default option: the avatar stays protected.
-    encryptionKey: async (db: Q, ownerId: string, id: string) => {
-      await db.updateTable('avatars').set({ enc_key_id: DEFAULT_ENC_KEY_ALIAS }).where('owner_id', '=', ownerId).where('enc_key_id', '=', id).execute();
-    },
-  });
-}
 
 /** The payload with its links narrowed to what exists, is the owner's and (functions) is approved. */
 export async function withLiveLinks(ctx: AppContext, ownerId: string, p: SaveAvatarRequest): Promise<SaveAvatarRequest> {

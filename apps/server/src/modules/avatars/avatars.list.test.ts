@@ -30,7 +30,6 @@ async function copies(owner: TestAccount, source: Avatar, n: number): Promise<st
   const base = new Date(source.created).getTime();
   const json = {
     daily_limits: JSON.stringify(row.daily_limits),
-    functions: JSON.stringify(row.functions),
     allowed_origins: JSON.stringify(row.allowed_origins),
     custom_data: JSON.stringify(row.custom_data),
     avatar_json: JSON.stringify(row.avatar_json),

@@ -19,6 +19,7 @@ import {
 import { ENCRYPTION_NONE, LIGHT_PRESET_KEY, engineName, type CustomData } from '@parla/shared/schemas/avatar';
 import type { DhType } from '@parla/shared/enums';
 import { DEFAULT_ENC_KEY_ALIAS } from '@parla/shared/schemas/encryption-keys';
+import { normaliseOrigin } from '@parla/shared/schemas/allowed-origins';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { checkEs256 } from '../encryption-keys/access-token';
@@ -80,14 +81,14 @@ function languageOf(custom: CustomData): string {
  * for the Default option). A key token is checked but not used up here: its single use belongs to
  * the conversation it was made for (docs/decisions/201-avatar-media-and-public-view.md).
  */
-async function mayView(ctx: AppContext, row: repo.AvatarRow, token: string | undefined): Promise<boolean> {
+async function mayView(ctx: AppContext, row: repo.PublicAvatarRow, token: string | undefined): Promise<boolean> {
   if (row.enc_key_id === ENCRYPTION_NONE) return true;
   if (!token || token.length > 4096) return false;
   if (fixedTokenOpens(row, token)) return true;
   if (token.split('.').length !== 3) return false;
   const key = row.enc_key_id === DEFAULT_ENC_KEY_ALIAS ? await keys.findDefault(ctx.db, row.owner_id) : await keys.find(ctx.db, row.owner_id, row.enc_key_id);
   if (!key) return false;
-  const check = checkEs256(token, key.public_key_pem, Math.floor(ctx.now().getTime() / 1000));
+  const check = await checkEs256(token, key.public_key_pem, Math.floor(ctx.now().getTime() / 1000));
   return check.ok && check.claims.sub === row.id;
 }
 
@@ -130,4 +131,12 @@ export async function publicAvatarView(ctx: AppContext, catalogue: Catalogue, id
     },
     embedDefaults: embedParams.parse(readEmbedParams(clientJson as Record<string, unknown>)),
   };
+}
+
+/** The avatar's Allowed websites, normalised ([] = any site), or null when there is no such
+ *  avatar (the player page's framing, decision 205). No owner: the page is public. */
+export async function allowedOriginsOf(ctx: AppContext, avatarId: string): Promise<string[] | null> {
+  const listed = await repo.findAllowedOrigins(ctx.db, avatarId);
+  if (!listed) return null;
+  return listed.map((o) => normaliseOrigin(String(o))).filter((o): o is string => o !== null);
 }

@@ -10,7 +10,32 @@ type Q = Kysely<DB> | Transaction<DB>;
 /** Ids are lower-case UUIDs made by the server; anything else names no row (and must not reach
  *  SQL). The one rule of every entry point: @parla/shared/schemas/avatar-id. */
 export { isAvatarId } from '@parla/shared/schemas/avatar-id';
-export type AvatarRow = Selectable<AvatarsTable>;
+/** A stored avatar as its owner's screens see it: the row with its links (migration 0220) in the
+ *  places the API has them: `functions`, `custom_data.collection_ids`, and `enc_key_id` = the
+ *  linked key's id, else the stored option ('Default' or 'None'). */
+export type AvatarRow = Selectable<AvatarsTable> & { functions: string[] };
+/** A stored avatar for the public view and the runtime: `enc_key_id` resolved as above; the
+ *  runtime reads collections and functions through avatar-links.repository. */
+export type PublicAvatarRow = Selectable<AvatarsTable>;
+
+const linkedKey = sql<string | null>`(select l.key_id from avatar_encryption_keys l where l.avatar_id = avatars.id)`;
+const linkedFunctions = sql<string[] | string>`coalesce((select json_agg(l.function_id order by l.position) from avatar_functions l where l.avatar_id = avatars.id), '[]'::json)`;
+const linkedCollections = sql<string[] | string>`coalesce((select json_agg(l.collection_id order by l.position) from avatar_knowledge_collections l where l.avatar_id = avatars.id), '[]'::json)`;
+const parsed = (v: string[] | string): string[] => (typeof v === 'string' ? (JSON.parse(v) as string[]) : v);
+
+type Linked = Selectable<AvatarsTable> & { linked_key: string | null; linked_functions: string[] | string; linked_collections: string[] | string };
+
+function withKey<R extends { enc_key_id: string; linked_key: string | null }>(r: R): Omit<R, 'linked_key'> {
+  const { linked_key, ...row } = r;
+  return { ...row, enc_key_id: linked_key ?? row.enc_key_id };
+}
+
+function withLinks(r: Linked | undefined): AvatarRow | undefined {
+  if (!r) return undefined;
+  const { linked_functions, linked_collections, ...rest } = r;
+  const row = withKey(rest);
+  return { ...row, functions: parsed(linked_functions), custom_data: { ...(row.custom_data ?? {}), collection_ids: parsed(linked_collections) } };
+}
 export type AvatarMediaRow = Selectable<AvatarMediaTable>;
 
 /** `%`, `_` and `\` taken literally in a LIKE pattern. */
@@ -56,7 +81,7 @@ export async function listCards(db: Q, ownerId: string, page: CardPage): Promise
       'avatars.created_at',
       'avatars.updated_at',
       'avatars.token',
-      'avatars.enc_key_id',
+      sql<string>`coalesce(${linkedKey}, avatars.enc_key_id)`.as('enc_key_id'),
       'avatars.avatar_photo_id',
       'photo.ext as photo_ext',
     ])
@@ -69,18 +94,45 @@ export async function listCards(db: Q, ownerId: string, page: CardPage): Promise
   return { rows: rows.slice(0, page.limit), more: rows.length > page.limit };
 }
 
-export function find(db: Q, ownerId: string, id: string) {
-  return db.selectFrom('avatars').selectAll().where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
+function selectLinked(db: Q) {
+  return db
+    .selectFrom('avatars')
+    .selectAll('avatars')
+    .select([linkedKey.as('linked_key'), linkedFunctions.as('linked_functions'), linkedCollections.as('linked_collections')]);
+}
+
+export async function find(db: Q, ownerId: string, id: string): Promise<AvatarRow | undefined> {
+  return withLinks(await selectLinked(db).where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst());
 }
 
 /** The row, locked until the transaction ends (concurrent saves of one avatar queue up). */
-export function findForUpdate(trx: Transaction<DB>, ownerId: string, id: string) {
-  return trx.selectFrom('avatars').selectAll().where('owner_id', '=', ownerId).where('id', '=', id).forUpdate().executeTakeFirst();
+export async function findForUpdate(trx: Transaction<DB>, ownerId: string, id: string): Promise<AvatarRow | undefined> {
+  return withLinks(await selectLinked(trx).where('owner_id', '=', ownerId).where('id', '=', id).forUpdate().executeTakeFirst());
 }
 
-/** For the public view only: no owner, the caller checks the token. */
-export function findPublic(db: Q, id: string) {
-  return db.selectFrom('avatars').selectAll().where('id', '=', id).executeTakeFirst();
+/** For the public view and the runtime: no owner, the caller checks the token. */
+export async function findPublic(db: Q, id: string): Promise<PublicAvatarRow | undefined> {
+  const row = await db.selectFrom('avatars').selectAll('avatars').select(linkedKey.as('linked_key')).where('id', '=', id).executeTakeFirst();
+  return row ? withKey(row) : undefined;
+}
+
+/** The avatar's Allowed websites (no owner: the player page's framing rule), or undefined. */
+export async function findAllowedOrigins(db: Q, id: string): Promise<unknown[] | undefined> {
+  const row = await db.selectFrom('avatars').select('allowed_origins').where('id', '=', id).executeTakeFirst();
+  return row ? (Array.isArray(row.allowed_origins) ? row.allowed_origins : []) : undefined;
+}
+
+/** The owner's most recently changed avatar that lists Allowed websites: its list. */
+export async function latestAllowedOrigins(db: Q, ownerId: string): Promise<unknown[]> {
+  const row = await db
+    .selectFrom('avatars')
+    .select('allowed_origins')
+    .where('owner_id', '=', ownerId)
+    .where(sql<boolean>`jsonb_array_length(allowed_origins) > 0`)
+    .orderBy('updated_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return Array.isArray(row?.allowed_origins) ? row.allowed_origins : [];
 }
 
 /** The avatar's OAuth settings with its owner's account status (the OAuth start refuses suspended owners). */

@@ -9,14 +9,12 @@ import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
 import { regenerateAvatarToken } from './avatars.access';
 import { defaultCatalogue, type Catalogue } from './avatars.catalogue';
-import { installAvatarLinkCleaner } from './avatars.links';
 import { publicAvatarView } from './avatars.public';
 import * as avatars from './avatars.service';
 import { readSaveRequest } from './avatars.upload';
 
 export function avatarRoutes(ctx: AppContext, catalogue: Catalogue = defaultCatalogue()): FastifyPluginAsyncZod {
   return async (app) => {
-    installAvatarLinkCleaner();
     app.get('/api/avatar/list', { schema: { querystring: listAvatarsQuery }, config: { auth: 'user' } }, (request) =>
       avatars.listAvatars(ctx, requireUser(request).id, request.query),
     );

@@ -15,6 +15,7 @@ import {
   DEFAULT_WAKE_UP_MESSAGE,
   DH_TYPE_NAMES,
   ENCRYPTION_DEFAULT,
+  ENCRYPTION_NONE,
   UPLOAD_REF,
   configFileUrl,
   defaultCustomData,
@@ -40,6 +41,7 @@ import { newId, newToken } from '../../lib/tokens';
 import type { SessionUser } from '../../plugins/auth';
 import { countOnlineByAvatar, listOnline } from '../conversations/conversations.repository';
 import type { Catalogue } from './avatars.catalogue';
+import * as links from './avatar-links.repository';
 import { withLiveLinks } from './avatars.links';
 import { FIELD_LIST } from './avatars.media';
 import { rotateTokenOnOptionChange } from './avatars.access';
@@ -227,7 +229,6 @@ function columnsFrom(ctx: AppContext, actor: Actor, plan: number, p: SaveAvatarR
   set('daily_limit_per_session', p.dailyLimitPerSession ?? undefined);
   set('daily_limit_per_ip', p.dailyLimitPerIP ?? undefined);
   if (p.dailyLimits) c.daily_limits = JSON.stringify(p.dailyLimits);
-  if (p.functions) c.functions = JSON.stringify(p.functions);
   if (p.allowedOrigins) c.allowed_origins = JSON.stringify(p.allowedOrigins);
   set('avatar_config_url', configUrl(ctx, p.avatarConfigURL));
   set('client_config_url', configUrl(ctx, p.clientConfigURL));
@@ -256,8 +257,32 @@ function columnsFrom(ctx: AppContext, actor: Actor, plan: number, p: SaveAvatarR
     incoming.agent_pipeline_config !== undefined ? sealPipeline(box, incoming.agent_pipeline_config, before.agent_pipeline_config, mode, { engine: stored ? (p.nlpEngine ?? stored.nlp_engine) : AvatarEngine.EchoTest, previousEngine: stored?.nlp_engine }) : before.agent_pipeline_config;
   if (!actor.adminProxy) custom.words_per_sec = before.words_per_sec;
   if (!(realtime && allowsCustomImageAvatar(planName(plan)))) custom.enable_transcript_download = false;
+  // Collections are links (avatar_knowledge_collections), written by writeLinks.
+  delete custom.collection_ids;
   c.custom_data = JSON.stringify(custom);
   return c;
+}
+
+/** A key's id names a link (avatar_encryption_keys); 'Default' and 'None' are options. */
+function isKeyId(option: string): boolean {
+  return option !== ENCRYPTION_DEFAULT && option !== ENCRYPTION_NONE && option !== '';
+}
+
+/** The enc_key_id column for an option: a linked key's avatar keeps 'Default', which it falls
+ *  back to when the key is deleted (decision 403). */
+function optionColumn(option: string): string {
+  return isKeyId(option) || option === '' ? ENCRYPTION_DEFAULT : option;
+}
+
+/**
+ * Writes the payload's links (migration 0220) in the save's transaction, after the avatar's row:
+ * what the payload leaves out stays linked. `option` is the encryption option being saved.
+ */
+async function writeLinks(trx: Transaction<DB>, ownerId: string, avatarId: string, p: SaveAvatarRequest, option: string | undefined): Promise<void> {
+  const collections = p.customData?.collection_ids;
+  if (collections) await links.setCollections(trx, ownerId, avatarId, collections);
+  if (p.functions) await links.setFunctions(trx, ownerId, avatarId, p.functions);
+  if (option !== undefined) await links.setKey(trx, ownerId, avatarId, isKeyId(option) ? option : null);
 }
 
 function checkMediaRoom(kept: number, adding: number, what: string) {
@@ -286,6 +311,7 @@ async function createIn(ctx: AppContext, trx: Transaction<DB>, actor: Actor, p: 
   const now = ctx.now();
   const photo = uploads.find((u) => u.field === 'avatarPhoto');
   const columns = columnsFrom(ctx, actor, plan, p, null);
+  const option = p.encKeyId ?? ENCRYPTION_DEFAULT;
   await repo.insert(trx, {
     ...columns,
     id,
@@ -296,7 +322,7 @@ async function createIn(ctx: AppContext, trx: Transaction<DB>, actor: Actor, p: 
     // New avatars start in echo-back mode (spec 2 §3), whatever the payload says.
     nlp_engine: AvatarEngine.EchoTest,
     token: newToken(),
-    enc_key_id: p.encKeyId ?? ENCRYPTION_DEFAULT,
+    enc_key_id: optionColumn(option),
     wake_up_message: p.wakeUpMessage ?? DEFAULT_WAKE_UP_MESSAGE,
     billing_auth_ping_time: p.billingAuthPingTime ?? DEFAULT_BILLING_AUTH_PING_TIME,
     idle_timeout: (actor.adminProxy ? p.idleTimeout : undefined) ?? DEFAULT_IDLE_TIMEOUT_S,
@@ -304,11 +330,11 @@ async function createIn(ctx: AppContext, trx: Transaction<DB>, actor: Actor, p: 
     client_json: JSON.stringify(p.clientJson ?? DEFAULT_CLIENT_JSON),
     custom_data: columns.custom_data as string,
     daily_limits: (columns.daily_limits as string | undefined) ?? JSON.stringify({ Demo: -1 }),
-    functions: (columns.functions as string | undefined) ?? '[]',
     avatar_photo_id: photo ? photo.file.id : null,
     created_at: now,
     updated_at: now,
   });
+  await writeLinks(trx, actor.id, id, p, option);
   await recordUploads(ctx, trx, actor.id, id, uploads);
   return { id, unlink: [] as (string | null)[] };
 }
@@ -345,7 +371,10 @@ async function updateIn(ctx: AppContext, trx: Transaction<DB>, actor: Actor, p: 
   if (p.avatarJson) columns.avatar_json = JSON.stringify(resolveUploads(p.avatarJson, p.id, uploads));
   // A strictly later version each save, so two saves within one millisecond still differ.
   columns.updated_at = new Date(Math.max(ctx.now().getTime(), version + 1));
+  const option = typeof columns.enc_key_id === 'string' ? columns.enc_key_id : undefined;
+  if (option !== undefined) columns.enc_key_id = optionColumn(option);
   await repo.update(trx, actor.id, p.id, columns);
+  await writeLinks(trx, actor.id, p.id, p, option);
   await recordUploads(ctx, trx, actor.id, p.id, uploads);
   return { id: p.id, unlink };
 }

@@ -11,10 +11,6 @@ export function startConversation(db: Q, row: Insertable<ConversationsTable>) {
   return db.insertInto('conversations').values(row).execute();
 }
 
-export function touchConversation(db: Q, id: string, at: Date) {
-  return db.updateTable('conversations').set({ last_seen_at: at }).where('id', '=', id).where('ended_at', 'is', null).execute();
-}
-
 /** Marks many open conversations as seen now (the runtime's tick), a thousand per statement. */
 export async function touchConversations(db: Q, ids: string[], at: Date): Promise<void> {
   for (let i = 0; i < ids.length; i += 1000) {

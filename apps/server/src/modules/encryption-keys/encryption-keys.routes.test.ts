@@ -95,7 +95,7 @@ describe('verifyAvatarAccessToken', () => {
 
   it('accepts a fresh token signed by the key once, and refuses its reuse', async () => {
     const { encKey, key } = await addKey(alice, 'Signer');
-    const token = newAccessToken(encKey, 'avatar-1', now(), 120);
+    const token = await newAccessToken(encKey, 'avatar-1', now(), 120);
     const claims = await verifyAvatarAccessToken(server.ctx, alice.id, key.id, token);
     expect(claims.sub).toBe('avatar-1');
     await expect(verifyAvatarAccessToken(server.ctx, alice.id, key.id, token)).rejects.toMatchObject({ httpStatus: 401, code: 13 });
@@ -103,26 +103,26 @@ describe('verifyAvatarAccessToken', () => {
 
   it('refuses an expired token', async () => {
     const { encKey, key } = await addKey(alice, 'Expiry');
-    const token = signEs256({ sub: 'avatar-1', jti: 'expired-1', iat: now() - 600, exp: now() - 120 }, encKey);
+    const token = await signEs256({ sub: 'avatar-1', jti: 'expired-1', iat: now() - 600, exp: now() - 120 }, encKey);
     await expect(verifyAvatarAccessToken(server.ctx, alice.id, key.id, token)).rejects.toMatchObject({ httpStatus: 401 });
   });
 
   it('refuses a token living longer than an hour', async () => {
     const { encKey, key } = await addKey(alice, 'Lifetime');
-    const token = signEs256({ sub: 'avatar-1', jti: 'long-1', iat: now(), exp: now() + 2 * 3600 }, encKey);
+    const token = await signEs256({ sub: 'avatar-1', jti: 'long-1', iat: now(), exp: now() + 2 * 3600 }, encKey);
     await expect(verifyAvatarAccessToken(server.ctx, alice.id, key.id, token)).rejects.toMatchObject({ httpStatus: 401 });
   });
 
   it('refuses a token signed by another key', async () => {
     const { key } = await addKey(alice, 'Right key');
     const foreign = generateKeyPair();
-    const token = newAccessToken(foreign.privateKey, 'avatar-1', now(), 120);
+    const token = await newAccessToken(foreign.privateKey, 'avatar-1', now(), 120);
     await expect(verifyAvatarAccessToken(server.ctx, alice.id, key.id, token)).rejects.toMatchObject({ httpStatus: 401 });
   });
 
   it('refuses alg none, HMAC and tampered claims', async () => {
     const { encKey, key } = await addKey(alice, 'Algorithms');
-    const good = newAccessToken(encKey, 'avatar-1', now(), 120);
+    const good = await newAccessToken(encKey, 'avatar-1', now(), 120);
     const [head, body, sig] = good.split('.') as [string, string, string];
     const none = `${Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url')}.${body}.`;
     const tampered = `${head}.${Buffer.from(JSON.stringify({ sub: 'avatar-2', jti: 'j', exp: now() + 60 })).toString('base64url')}.${sig}`;

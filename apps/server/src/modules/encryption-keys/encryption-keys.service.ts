@@ -7,7 +7,6 @@ import { DEFAULT_ENC_KEY_ALIAS, DEFAULT_ENC_KEY_NAME, DEFAULT_KEY_NOT_DELETABLE,
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/tokens';
-import { unlinkEncryptionKeyFromAvatars } from '../knowledge/avatar-links';
 import { checkEs256, newAccessToken, type AccessTokenClaims } from './access-token';
 import * as repo from './encryption-keys.repository';
 
@@ -54,10 +53,8 @@ export async function deleteKey(ctx: AppContext, ownerId: string, id: string): P
   const key = await repo.find(ctx.db, ownerId, id);
   if (!key) throw AppError.notFound('Encryption key');
   if (key.default_key) throw AppError.invalid(DEFAULT_KEY_NOT_DELETABLE, 'DEFAULT_KEY');
-  await ctx.db.transaction().execute(async (trx) => {
-    await unlinkEncryptionKeyFromAvatars(trx, ownerId, id);
-    await repo.remove(trx, ownerId, id);
-  });
+  // Avatars that used the key fall back to their 'Default' option: the link goes by cascade (0220).
+  await repo.remove(ctx.db, ownerId, id);
 }
 
 /**
@@ -73,7 +70,7 @@ export async function verifyAvatarAccessToken(ctx: AppContext, ownerId: string, 
   const key = keyId === DEFAULT_ENC_KEY_ALIAS ? await repo.findDefault(ctx.db, ownerId) : await repo.find(ctx.db, ownerId, keyId);
   if (!key || typeof jwt !== 'string' || jwt.length > 4096) throw AppError.invalidToken();
   const nowS = Math.floor(ctx.now().getTime() / 1000);
-  const check = checkEs256(jwt, key.public_key_pem, nowS);
+  const check = await checkEs256(jwt, key.public_key_pem, nowS);
   if (!check.ok) {
     ctx.log.info({ keyId: key.id, reason: check.reason }, 'access token refused');
     throw AppError.invalidToken();
@@ -96,5 +93,5 @@ export async function issueAvatarAccessToken(ctx: AppContext, ownerId: string, a
   const key = await repo.findDefault(ctx.db, ownerId);
   if (!key?.private_key_enc) throw AppError.server();
   const nowS = Math.floor(ctx.now().getTime() / 1000);
-  return { token: newAccessToken(ctx.secrets.decrypt(key.private_key_enc), avatarId, nowS, ttlSeconds, key.id), keyId: key.id };
+  return { token: await newAccessToken(ctx.secrets.decrypt(key.private_key_enc), avatarId, nowS, ttlSeconds, key.id), keyId: key.id };
 }

@@ -19,7 +19,6 @@ import type { FunctionsTable } from '../../db/tables/functions';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/tokens';
 import type { SessionUser } from '../../plugins/auth';
-import { unlinkFunctionFromAvatars } from '../knowledge/avatar-links';
 import { serverTemplates } from './functions.templates';
 import * as repo from './functions.repository';
 
@@ -94,7 +93,6 @@ export async function saveFunctions(ctx: AppContext, user: SessionUser, input: S
       const existing = await repo.find(trx, ownerId, fn.id);
       if (!existing) throw AppError.notFound('Function');
       if (fn.action === 'delete') {
-        await unlinkFunctionFromAvatars(trx, ownerId, fn.id);
         await repo.remove(trx, ownerId, fn.id);
         await repo.audit(trx, { actor_id: user.id, action: 'function.deleted', functionId: fn.id, detail: { codeHash: existing.code_sha256 } });
         continue;

@@ -5,7 +5,6 @@
 // run; on PostgreSQL they are a few hundred rows. Search ignores the chunks of an item that is not
 // ready yet, so nothing half-written is visible. An interrupted item resumes after its last
 // written chunk when its text is unchanged, or starts over. See docs/decisions/406.
-import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { embeddingModel, storeEmbeddings } from './knowledge.embeddings';
 import * as repo from './knowledge.repository';
@@ -28,10 +27,7 @@ const WAL_CHECK_EVERY = 8;
 /** On PGlite: a checkpoint when the WAL written since the last one passed CHECKPOINT_WAL_BYTES. */
 export async function checkpointIfDue(ctx: AppContext): Promise<void> {
   if (ctx.database.kind !== 'pglite') return;
-  const res = await sql<{ bytes: number }>`
-    select pg_wal_lsn_diff(pg_current_wal_insert_lsn(), (select redo_lsn from pg_control_checkpoint()))::float8 as bytes
-  `.execute(ctx.db);
-  if (Number(res.rows[0]?.bytes ?? 0) > CHECKPOINT_WAL_BYTES) await sql`checkpoint`.execute(ctx.db);
+  if ((await repo.walSinceCheckpoint(ctx.db)) > CHECKPOINT_WAL_BYTES) await repo.checkpoint(ctx.db);
 }
 
 interface Target {

@@ -1,7 +1,8 @@
 // The full-text configuration of a collection: its language's PostgreSQL configuration (with
 // stemming and stop words) when the database has one, else 'simple' (words as written).
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { textSearchConfigNames } from './knowledge.repository';
 
 const CONFIG_BY_LANGUAGE: Record<string, string> = {
   ar: 'arabic', hy: 'armenian', eu: 'basque', ca: 'catalan', da: 'danish', nl: 'dutch', en: 'english',
@@ -18,9 +19,7 @@ const available = new WeakMap<object, Promise<Set<string>>>();
 function configs(db: Kysely<DB>): Promise<Set<string>> {
   let found = available.get(db);
   if (!found) {
-    found = sql<{ cfgname: string }>`select cfgname from pg_ts_config`
-      .execute(db)
-      .then((r) => new Set(r.rows.map((x) => x.cfgname)));
+    found = textSearchConfigNames(db);
     available.set(db, found);
   }
   return found;

@@ -24,7 +24,6 @@ async function avatarWith(ownerId: string, origins: string[], updatedAt: Date) {
       appearance_id: 'a1',
       token: newId(),
       daily_limits: '{}',
-      functions: '[]',
       allowed_origins: JSON.stringify(origins),
       custom_data: '{}',
       avatar_json: '{}',

@@ -14,7 +14,6 @@ import { issueMessages } from '@parla/shared/zod-messages';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/tokens';
-import { unlinkCollectionFromAvatars } from './avatar-links';
 import { scheduleKnowledgeReclaim } from './knowledge.space';
 import { assertPublicTarget, FetchProblem } from './knowledge.fetch';
 import { textSearchConfig } from './knowledge.language';
@@ -84,7 +83,6 @@ export async function deleteCollection(ctx: AppContext, ownerId: string, id: str
   if (!existing) throw AppError.notFound('Collection');
   const paths = await ctx.db.transaction().execute(async (trx) => {
     const files = await repo.fileIdsOfCollection(trx, ownerId, id);
-    await unlinkCollectionFromAvatars(trx, ownerId, id);
     await repo.deleteCollection(trx, ownerId, id);
     const out: (string | null)[] = [];
     for (const f of files) out.push(await ctx.files.forget(trx, ownerId, f.file_id!));
@@ -127,8 +125,7 @@ async function insertItem(ctx: AppContext, ownerId: string, collectionId: string
     const fileId = fileIdOf(t.file.url);
     const file = fileId ? await ctx.files.find(ctx.db, ownerId, fileId) : undefined;
     if (!file || file.kind !== 'knowledge') throw AppError.notFound('File');
-    const used = await ctx.db.selectFrom('knowledge_items').select('id').where('file_id', '=', file.id).executeTakeFirst();
-    if (used) throw AppError.invalid(FILE_ALREADY_USED, 'FILE_IN_USE');
+    if (await repo.fileInUse(ctx.db, file.id)) throw AppError.invalid(FILE_ALREADY_USED, 'FILE_IN_USE');
     // The stored type was checked at upload (magic bytes); the client's word is not needed.
     await repo.insertItem(ctx.db, { ...base, kind: 'file', file_id: file.id, file_name: t.file.file_name, file_type: file.content_type });
   }

@@ -130,8 +130,7 @@ export async function processItem(ctx: AppContext, item: Item): Promise<void> {
       return;
     }
     // The item may have been deleted meanwhile (its chunks then fail their foreign key).
-    const still = await ctx.db.selectFrom('knowledge_items').select('id').where('id', '=', item.id).executeTakeFirst();
-    if (!still) return;
+    if (!(await repo.itemExists(ctx.db, item.id))) return;
     ctx.log.error({ err, itemId: item.id }, 'knowledge ingestion failed');
     await finishFailed(UNEXPECTED);
   }

@@ -11,9 +11,9 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { normaliseOrigin } from '@parla/shared/schemas/allowed-origins';
 import { isAvatarId } from '@parla/shared/schemas/avatar-id';
 import type { AppContext } from '../../context';
+import { allowedOriginsOf } from '../avatars/avatars.public';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const PLAYER_DIST = resolve(here, '../../../../player/dist');
@@ -40,10 +40,9 @@ export function playerRoutes(ctx: AppContext, distDir = PLAYER_DIST): FastifyPlu
    *  avatar (an id breaking the rule is never looked up). */
   const framers = async (avatarId: string): Promise<Framing> => {
     if (!isAvatarId(avatarId)) return 'none';
-    const row = await ctx.db.selectFrom('avatars').select('allowed_origins').where('id', '=', avatarId).executeTakeFirst();
-    if (!row) return 'none';
-    const listed = (Array.isArray(row.allowed_origins) ? row.allowed_origins : []).map((o) => normaliseOrigin(String(o))).filter((o): o is string => o !== null);
-    return listed.length ? listed : 'any';
+    const origins = await allowedOriginsOf(ctx, avatarId);
+    if (!origins) return 'none';
+    return origins.length ? origins : 'any';
   };
 
   return async (app) => {

@@ -1,16 +1,16 @@
 // Health and the public portal settings (no application key needed for either).
-import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PRODUCT_NAME } from '@parla/shared/enums';
 import { SKIP_HOME_DEFAULT } from '@parla/shared/limits';
 import type { PortalSettings } from '@parla/shared/schemas/auth';
 import type { AppContext } from '../../context';
+import { ping } from './portal.repository';
 
 export function portalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/api/health', { config: { auth: 'none' } }, async (_request, reply) => {
       try {
-        await sql`select 1`.execute(ctx.db);
+        await ping(ctx.db);
         return { status: 'OK', db: 'ok' };
       } catch (err) {
         ctx.log.warn({ err }, 'health check: database unavailable');

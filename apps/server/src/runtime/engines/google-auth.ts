@@ -1,21 +1,20 @@
 // Google service-account authentication: a JWT signed with the key file's private key (RS256,
-// node:crypto) is exchanged at the key's token_uri for an access token (RFC 7523 grant), which
+// `jose`, decision 009) is exchanged at the key's token_uri for an access token (RFC 7523 grant), which
 // is cached until shortly before it expires.
-import { createSign } from 'node:crypto';
+import { createPrivateKey } from 'node:crypto';
+import { SignJWT } from 'jose';
 import type { OutboundClient } from '../../lib/outbound';
 import type { ServiceAccount } from '../types';
 import { failure, ProviderError } from './provider-error';
 
 export const DIALOGFLOW_SCOPES = 'https://www.googleapis.com/auth/cloud-platform https://www.googleapis.com/auth/dialogflow';
 
-const b64 = (v: string | Buffer) => Buffer.from(v).toString('base64url');
-
-export function signServiceAccountJwt(account: ServiceAccount, scope: string, nowSeconds: number): string {
-  const head = b64(JSON.stringify({ alg: 'RS256', typ: 'JWT' }));
-  const body = b64(JSON.stringify({ iss: account.client_email, scope, aud: account.token_uri, iat: nowSeconds, exp: nowSeconds + 3600 }));
-  const signer = createSign('RSA-SHA256');
-  signer.update(`${head}.${body}`);
-  return `${head}.${body}.${signer.sign(account.private_key).toString('base64url')}`;
+export function signServiceAccountJwt(account: ServiceAccount, scope: string, nowSeconds: number): Promise<string> {
+  // createPrivateKey reads PKCS#8 and PKCS#1 PEM alike (Google's files are PKCS#8).
+  const key = createPrivateKey(account.private_key);
+  return new SignJWT({ iss: account.client_email, scope, aud: account.token_uri, iat: nowSeconds, exp: nowSeconds + 3600 })
+    .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
+    .sign(key);
 }
 
 /** Parses an uploaded key file's text; a clear error names what is missing. */
@@ -46,7 +45,7 @@ export class GoogleTokenSource {
     if (this.token && this.token.expiresAt - 60_000 > nowMs) return this.token.value;
     let assertion: string;
     try {
-      assertion = signServiceAccountJwt(this.account, this.scope, Math.floor(nowMs / 1000));
+      assertion = await signServiceAccountJwt(this.account, this.scope, Math.floor(nowMs / 1000));
     } catch {
       throw new ProviderError('Dialogflow', 'the JSON key\'s private key cannot sign');
     }

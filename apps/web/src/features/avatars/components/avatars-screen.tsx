@@ -18,7 +18,7 @@ import { configSelfHosted } from '../lib/config-hosting';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { InfoPanelProvider } from '../../../components/info-panel';
 import { paths } from '../../../config/paths';
-import { MOBILE_QUERY } from '../../../app/theme';
+import { MOBILE_QUERY } from '../../../config/media';
 import { useEditorAccountInfo } from '../api/get-account-info';
 import { errorLines } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';

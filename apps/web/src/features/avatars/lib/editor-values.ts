@@ -1,6 +1,5 @@
 // The editor's form: one react-hook-form over the whole avatar, so every tab reads and writes the
 // same draft and Save sends all of it. Validation derives from the server's saveAvatarRequest.
-import type { z } from 'zod';
 import type { DhType } from '@parla/shared/enums';
 import { DEFAULT_AVATAR_JSON, DEFAULT_CLIENT_JSON, type AvatarJson, type ClientJsonConfig } from '@parla/shared/schemas/player';
 import { saveAvatarRequest, type Avatar, type AvatarMediaDetails, type SaveAvatarInput } from '@parla/shared/schemas/avatar';
@@ -71,5 +70,3 @@ export function payloadFrom(v: EditorValues): SaveAvatarInput {
     removeAvatarPhoto: v.removeAvatarPhoto || undefined,
   } as SaveAvatarInput;
 }
-
-export type EditorSchema = z.infer<typeof editorSchema>;

@@ -34,10 +34,6 @@ export async function getKbJwt(force = false): Promise<string> {
   return pending;
 }
 
-export function forgetKbJwt(): void {
-  cached = null;
-}
-
 export async function kbRequest<T>(path: string, opts: Omit<RequestOptions, 'auth'> = {}): Promise<T> {
   const jwt = await getKbJwt();
   try {

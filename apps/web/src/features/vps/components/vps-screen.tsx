@@ -27,7 +27,7 @@ import { SCREEN_MESSAGES } from '@parla/shared/errors';
 import { VPS_DELETE_CLOSE_MS } from '@parla/shared/limits';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageLoading } from '../../../components/page-loading';
-import { MOBILE_QUERY } from '../../../app/theme';
+import { MOBILE_QUERY } from '../../../config/media';
 import { RefreshButton } from '../../../components/refresh-button';
 import { useDeleteVps } from '../api/delete-vps';
 import { useVpsList } from '../api/get-vps-list';
