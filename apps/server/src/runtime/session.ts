@@ -339,10 +339,13 @@ export class Conversation {
     this.send({ type: 'state', state: 'thinking' });
     let context: RetrievedChunk[] = [];
     let retrievalMs = 0;
+    let knowledgeSearched = false;
     if (this.avatar.retrieval && !this.echoFallback && this.avatar.retrieval.collectionIds.length) {
       const r0 = performance.now();
       try {
-        context = await this.runtime.retrieve(this.avatar.ownerId, this.avatar.retrieval.collectionIds, text, this.avatar.retrieval.topK);
+        const r = this.avatar.retrieval;
+        context = await this.runtime.retrieve(this.avatar.ownerId, r.collectionIds, text, r.topK, r.threshold);
+        knowledgeSearched = true;
       } catch (err) {
         this.runtime.ctx.log.warn({ err: String(err) }, 'knowledge retrieval failed');
       }
@@ -351,7 +354,7 @@ export class Conversation {
     const history = this.avatar.sendHistory ? this.history.slice(-HISTORY_LIMIT) : [];
     let error: string | undefined;
     try {
-      for await (const event of this.engine.turn({ turnId: turn.id, text, history, context, signal: turn.abort.signal })) {
+      for await (const event of this.engine.turn({ turnId: turn.id, text, history, context, knowledgeSearched, signal: turn.abort.signal })) {
         if (turn.abort.signal.aborted || this.ended) break;
         this.onEvent(turn, event);
       }
