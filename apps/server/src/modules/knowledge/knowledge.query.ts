@@ -3,8 +3,11 @@
 // (maintained, 60 languages; docs/decisions/407). PostgreSQL's language configurations drop
 // their own stop words as well; for 'simple' (no language) these lists are the only filter, the
 // English one included since questions to a bot are often in English whatever its documents.
-import stopwords from 'stopword';
+import { createRequire } from 'node:module';
 import { languageCode } from './knowledge.language';
+
+// stopword 3.1.5 ships no types: its CommonJS build is read as the lists it is (ISO 639-3 names).
+const stopwords = createRequire(import.meta.url)('stopword') as Record<string, string[] | undefined>;
 
 const ISO3: Record<string, string> = {
   ar: 'ara', hy: 'hye', eu: 'eus', ca: 'cat', da: 'dan', nl: 'nld', en: 'eng', fi: 'fin', fr: 'fra', de: 'deu',
