@@ -61,7 +61,7 @@ export function effectiveLanguage(c: { language: string | null; detected_languag
 export function detectLanguage(text: string): string | null {
   const sample = text.slice(0, DETECT_CHARS);
   if (sample.replace(/[^\p{L}]/gu, '').length < 20) return null;
-  const [best] = francAll(sample, { minLength: 20 });
+  const [best] = francAll(sample, { minLength: 20, only: Object.keys(ISO3) });
   if (!best || best[0] === 'und') return null;
   const code = ISO3[best[0]];
   return code && CONFIG_BY_LANGUAGE[code] ? code : null;

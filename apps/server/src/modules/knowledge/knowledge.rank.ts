@@ -5,8 +5,10 @@
 // scored Σ idf(word) · tf·(k1+1) / (tf + k1·(1 − b + b·len/avglen)): a chunk holding the rare
 // words outranks one holding every common word. Document frequencies are counted through the
 // index, capped at DF_CAP (a word in more chunks is "common" alike; it keeps counting cheap at
-// 100k chunks). The score is normalised to 0..1 against a chunk holding every word twice at
-// average length, so a threshold means the same for every query.
+// 100k chunks). The score is the share of the query's weight a chunk holds, 0..1: each word's
+// BM25 part is capped at that of two occurrences at average length (a word repeated cannot make
+// up for a missing one), divided by the same for every word — so a threshold means the same for
+// every query. Chunks of equal score are ordered by the uncapped BM25 sum.
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 
@@ -25,8 +27,11 @@ const FULL = (2 * (K1 + 1)) / (2 + K1);
 
 export interface RankedChunk {
   id: number;
-  /** Normalised BM25 (1.0: every word twice at average length; more is possible), see the header. */
+  /** 0..1: the share of the query's weight the chunk holds (each word's BM25 part capped at
+   *  that of two occurrences at average length), see the header. */
   score: number;
+  /** Normalised BM25 without the cap: orders chunks of equal score. */
+  raw: number;
   content: string;
   collection_id: string;
   item_id: string;
@@ -43,7 +48,7 @@ export async function rankChunks(
   limit: number,
 ): Promise<RankedChunk[]> {
   const ids = sql.join(collectionIds);
-  const res = await sql<RankedChunk & { raw: number; idf_sum: number }>`
+  const res = await sql<RankedChunk & { raw: number; covered: number; idf_sum: number }>`
     with unready as materialized (
       select id from knowledge_items where owner_id = ${ownerId} and status in ('queued', 'processing')
     ), words as materialized (
@@ -91,26 +96,30 @@ export async function rankChunks(
     ), norms as (
       select greatest(avg(len), 1) as avglen, (select sum(idf) from idf) as idf_sum from sized
     ), scored as (
-      select s.id, sum(i.idf * cardinality(f.positions) * ${K1 + 1}::float8 / (cardinality(f.positions) + ${K1}::float8 * (1 - ${B}::float8 + ${B}::float8 * s.len / n.avglen))) as raw
+      select s.id, sum(i.idf * t.part) as raw, sum(i.idf * least(t.part, ${FULL}::float8)) as covered
       from sized s
       cross join lateral unnest(s.hits) f
-      join idf i on i.lexeme = f.lexeme
       cross join norms n
+      cross join lateral (
+        select cardinality(f.positions) * ${K1 + 1}::float8 / (cardinality(f.positions) + ${K1}::float8 * (1 - ${B}::float8 + ${B}::float8 * s.len / n.avglen)) as part
+      ) t
+      join idf i on i.lexeme = f.lexeme
       group by s.id
     ), ranked as (
-      select id, raw from scored order by raw desc, id limit ${limit}
+      select id, raw, covered from scored order by covered desc, raw desc, id limit ${limit}
     )
-    select r.id, r.raw::float8 as raw, (select idf_sum from norms)::float8 as idf_sum, k.content, k.collection_id, i.id as item_id, i.name as item_name
+    select r.id, r.raw::float8 as raw, r.covered::float8 as covered, (select idf_sum from norms)::float8 as idf_sum, k.content, k.collection_id, i.id as item_id, i.name as item_name
     from ranked r
     join knowledge_chunks k on k.id = r.id
     join knowledge_items i on i.id = k.item_id
-    order by r.raw desc, r.id
+    order by r.covered desc, r.raw desc, r.id
   `.execute(ctx.db);
   return res.rows.map((r) => {
     const max = Number(r.idf_sum) * FULL;
     return {
       id: Number(r.id),
-      score: max > 0 ? Number(r.raw) / max : 0,
+      score: max > 0 ? Number(r.covered) / max : 0,
+      raw: max > 0 ? Number(r.raw) / max : 0,
       content: r.content,
       collection_id: r.collection_id,
       item_id: r.item_id,

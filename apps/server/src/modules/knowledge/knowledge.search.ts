@@ -90,7 +90,7 @@ export async function searchChunks(ctx: AppContext, ownerId: string, input: Sear
     const words = meaningfulWords(input.query, g.language);
     if (words.length) textHits.push(...(await rankChunks(ctx, ownerId, g.ids, g.config, words.join(' '), want)));
   }
-  textHits.sort((a, b) => b.score - a.score || a.id - b.id);
+  textHits.sort((a, b) => b.score - a.score || b.raw - a.raw || a.id - b.id);
 
   let vecHits: { id: number; score: number }[] = [];
   if (vectors) {
@@ -118,7 +118,7 @@ export async function searchChunks(ctx: AppContext, ownerId: string, input: Sear
   if (kept.length === 0) return [];
 
   // Full-text hits carry their text; vector-only hits are read now.
-  const byId = new Map<number, Omit<RankedChunk, 'score'>>(textHits.map((h) => [h.id, h]));
+  const byId = new Map<number, Omit<RankedChunk, 'score' | 'raw'>>(textHits.map((h) => [h.id, h]));
   const missing = kept.map((r) => r.id).filter((id) => !byId.has(id));
   if (missing.length) {
     const rows = await ctx.db
