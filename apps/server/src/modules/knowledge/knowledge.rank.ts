@@ -18,8 +18,8 @@ export const RANK_CANDIDATES = 400;
 export const TERM_CANDIDATES = 50;
 /** Query words used (after stop words). */
 export const MAX_TERM_WORDS = 8;
-/** Document frequencies are counted up to this many chunks. */
-export const DF_CAP = 1000;
+/** Document frequencies are counted up to this many chunks (each counted chunk is a heap read). */
+export const DF_CAP = 300;
 const K1 = 1.2;
 const B = 0.75;
 /** The per-word term part of a chunk holding the word twice at average length (score 1.0). */
@@ -79,7 +79,7 @@ export async function rankChunks(
       where not exists (select 1 from firsts f where f.id = k.id) and k.item_id not in (select id from unready)
     ), sized as materialized (
       select id, length(tsv)::float8 as len, ts_filter(setweight(tsv, 'A', (select lexemes from q)), '{a}') as hits from candidates
-    ), counts as (
+    ), counts as materialized (
       select w.lexeme, (
         select count(*) from (
           select 1 from knowledge_chunks k
