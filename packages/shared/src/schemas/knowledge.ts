@@ -223,6 +223,15 @@ export interface KnowledgeItem {
   chunk_count: number;
 }
 
+/** An item opened: its extracted text as chunks, in order (GET /kb/v1/items/{id}/chunks). */
+export interface KnowledgeItemDetail {
+  item: KnowledgeItem;
+  chunks: { ord: number; text: string }[];
+}
+
+export const RESYNC_URL_ONLY = 'Only a web page (URL or crawled) can be re-synced.';
+export const RESYNC_BUSY = 'This item is being processed; re-sync it once it is ready or failed.';
+
 export interface BatchItemResult {
   index: number;
   status: 'success' | 'error';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DUPLICATE_TEXT_MESSAGE, DUPLICATE_URL_MESSAGE } from '@parla/shared/schemas/knowledge';
+import { DUPLICATE_TEXT_MESSAGE, DUPLICATE_URL_MESSAGE, RESYNC_BUSY, RESYNC_URL_ONLY } from '@parla/shared/schemas/knowledge';
 import { knowledgeSettings } from '@parla/shared/schemas/avatar';
 import { createCustomer, type TestAccount } from '../../../test/accounts';
 import { createTestServer, type TestServer } from '../../../test/harness';
@@ -205,5 +205,52 @@ describe('no duplicates', () => {
     expect(chunks).toHaveLength(0);
     // One passage reaches the model, not two.
     expect((await search(id, 'When does the Lisbon workshop open?')).map((h) => h.item_name)).toEqual(['Notes']);
+  });
+});
+
+describe('see and refresh', () => {
+  it('opens an item to show its extracted text as chunks, and not to another account', async () => {
+    const id = await collection('en');
+    const item = await addText(id, 'Hours', 'We open at nine.\n\nWe close at six.');
+    await worker.drain();
+    const res = await asAlice('GET', `/kb/v1/items/${item.id}/chunks`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ item: { id: item.id, name: 'Hours', status: 'ready' }, chunks: [{ ord: 0, text: expect.stringContaining('We open at nine.') }] });
+    const bob = await kbClient(server, await createCustomer(server, 'bob-detail'));
+    expect((await bob('GET', `/kb/v1/items/${item.id}/chunks`)).statusCode).toBe(404);
+    expect((await bob('POST', `/kb/v1/items/${item.id}/resync`)).statusCode).toBe(404);
+  });
+
+  it('re-syncs a web page under the same id: fetched again, re-indexed, the old text gone', async () => {
+    const id = await collection('en');
+    site.setNews('Spring news: the workshop now repairs cargo bikes.');
+    const page = (await asAlice('POST', `/kb/v1/collections/${id}/items`, { name: 'News', knowledge_type: { url: { url: `${site.url}/news` } } })).json() as { id: string };
+    await worker.drain();
+    expect((await search(id, 'cargo bikes repairs'))[0]?.item_id).toBe(page.id);
+    site.setNews('Summer news: guided tours along the river every Saturday.');
+    const res = await asAlice('POST', `/kb/v1/items/${page.id}/resync`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().id).toBe(page.id);
+    expect(['queued', 'processing']).toContain(res.json().status);
+    // Not searchable while it is fetched again (nor after: the text changed).
+    expect(await search(id, 'cargo bikes repairs')).toEqual([]);
+    await worker.drain();
+    expect((await search(id, 'guided river tours'))[0]?.item_id).toBe(page.id);
+    expect(await search(id, 'cargo bikes repairs')).toEqual([]);
+    const detail = (await asAlice('GET', `/kb/v1/items/${page.id}/chunks`)).json() as { chunks: { text: string }[] };
+    expect(detail.chunks.map((c) => c.text).join(' ')).not.toContain('cargo');
+  });
+
+  it('refuses to re-sync a text item or an item being processed', async () => {
+    const id = await collection('en');
+    const text = await addText(id, 'Plain', 'Plain text cannot be fetched again.');
+    const res = await asAlice('POST', `/kb/v1/items/${text.id}/resync`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([RESYNC_URL_ONLY]);
+    const page = (await asAlice('POST', `/kb/v1/collections/${id}/items`, { name: 'About', knowledge_type: { url: { url: `${site.url}/about` } } })).json() as { id: string };
+    const busy = await asAlice('POST', `/kb/v1/items/${page.id}/resync`);
+    expect(busy.statusCode).toBe(400);
+    expect(busy.json().errors).toEqual([RESYNC_BUSY]);
+    await worker.drain();
   });
 });

@@ -100,6 +100,18 @@ export function requeueItem(db: Q, ownerId: string, id: string, now: Date) {
     .executeTakeFirst();
 }
 
+/** A ready or failed page back to the queue to be fetched again (re-sync). */
+export function requeueForResync(db: Q, ownerId: string, id: string, now: Date) {
+  return db
+    .updateTable('knowledge_items')
+    .set({ status: 'queued', fail_reason: null, attempts: 0, locked_until: null, content_hash: null, updated_at: now })
+    .where('owner_id', '=', ownerId)
+    .where('id', '=', id)
+    .where('kind', '=', 'url')
+    .where('status', 'in', ['ready', 'failed'])
+    .executeTakeFirst();
+}
+
 // --- Worker -----------------------------------------------------------------------------------
 
 /**

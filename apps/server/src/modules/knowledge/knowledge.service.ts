@@ -10,6 +10,9 @@ import {
   type CreateItemRequest,
   type KnowledgeCollection,
   type KnowledgeItem,
+  type KnowledgeItemDetail,
+  RESYNC_BUSY,
+  RESYNC_URL_ONLY,
 } from '@parla/shared/schemas/knowledge';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
@@ -205,6 +208,36 @@ export async function retryItem(ctx: AppContext, ownerId: string, id: string): P
   if (!item) throw AppError.notFound('Knowledge item');
   const res = await repo.requeueItem(ctx.db, ownerId, id, ctx.now());
   if (Number(res.numUpdatedRows) === 0) throw AppError.invalid(ONLY_FAILED_RETRY, 'NOT_FAILED');
+  notifyKnowledgeWorker(ctx);
+  return toItem((await repo.findItem(ctx.db, ownerId, id))!);
+}
+
+/** An item with its chunks: what was extracted and how it was cut. */
+export async function itemDetail(ctx: AppContext, ownerId: string, id: string): Promise<KnowledgeItemDetail> {
+  const item = await repo.findItem(ctx.db, ownerId, id);
+  if (!item) throw AppError.notFound('Knowledge item');
+  const chunks = await ctx.db
+    .selectFrom('knowledge_chunks')
+    .select(['ord', 'content'])
+    .where('owner_id', '=', ownerId)
+    .where('item_id', '=', id)
+    .orderBy('ord')
+    .limit(2000)
+    .execute();
+  return { item: toItem(item), chunks: chunks.map((c) => ({ ord: c.ord, text: c.content })) };
+}
+
+/**
+ * Re-sync of a web page: fetched again and re-indexed by the worker under the same id (avatar
+ * links, sources and the item's place stay). Its old chunks stay until the new text is cut
+ * (the writer starts over when the text changed); search leaves the item out meanwhile.
+ */
+export async function resyncItem(ctx: AppContext, ownerId: string, id: string): Promise<KnowledgeItem> {
+  const item = await repo.findItem(ctx.db, ownerId, id);
+  if (!item) throw AppError.notFound('Knowledge item');
+  if (item.kind !== 'url') throw AppError.invalid(RESYNC_URL_ONLY, 'NOT_A_PAGE');
+  const res = await repo.requeueForResync(ctx.db, ownerId, id, ctx.now());
+  if (Number(res.numUpdatedRows) === 0) throw AppError.invalid(RESYNC_BUSY, 'BUSY');
   notifyKnowledgeWorker(ctx);
   return toItem((await repo.findItem(ctx.db, ownerId, id))!);
 }

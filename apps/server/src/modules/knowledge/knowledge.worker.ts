@@ -103,6 +103,9 @@ export async function processItem(ctx: AppContext, item: Item): Promise<void> {
     const hash = contentHash(text);
     const twin = await repo.findByContentHash(ctx.db, item.collection_id, hash, item.id);
     if (twin) throw new ExtractError(duplicateContent(twin.name));
+    // No hash yet but chunks: a re-synced page (or an item of before migration 0405) — its old
+    // chunks go, never resumed (the page may have changed anywhere).
+    if (!item.content_hash) await clearChunks(ctx, item.id);
     await repo.setContentHash(ctx.db, item.id, hash);
     await detectCollectionLanguage(ctx, item.collection_id, text);
     const collection = await repo.collectionLanguage(ctx.db, item.collection_id);
