@@ -37,6 +37,7 @@ test('items open to their text, pages re-sync, duplicates are refused, and an av
   await kb.item(id, { name: 'About us', knowledge_type: { url: { url: `${KNOWLEDGE_SITE_URL}/about` } } });
 
   await signIn(page, customer.email, customer.password);
+  await expect(page).toHaveURL(/\/react\/avatars$/);
   await page.goto('/react/knowledgeBase');
   await page.getByRole('button', { name: /Harbour Bikes/ }).click();
   const table = page.getByRole('table', { name: 'Knowledge items' });
