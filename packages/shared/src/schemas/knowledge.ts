@@ -25,13 +25,25 @@ export const KNOWLEDGE_FILE_TYPES = {
     extensions: ['.pdf'],
     mimeTypes: ['application/pdf'],
   },
+  html: {
+    label: 'HTML',
+    maxBytes: 5 * MB,
+    extensions: ['.html', '.htm'],
+    mimeTypes: ['text/html'],
+  },
+  csv: {
+    label: 'CSV',
+    maxBytes: 5 * MB,
+    extensions: ['.csv'],
+    mimeTypes: ['text/csv'],
+  },
 } as const;
 export type KnowledgeFileKind = keyof typeof KNOWLEDGE_FILE_TYPES;
 /** The largest accepted document, also the default maximum (spec 4 §9: 26214400 bytes). */
 export const KNOWLEDGE_FILE_MAX_BYTES = KNOWLEDGE_FILE_TYPES.pdf.maxBytes;
 
 /** file_type values of a file item: the MIME type of the checked document. */
-export const KNOWLEDGE_FILE_MIME = ['text/plain', 'text/markdown', 'application/pdf', KNOWLEDGE_FILE_TYPES.docx.mimeTypes[0]] as const;
+export const KNOWLEDGE_FILE_MIME = ['text/plain', 'text/markdown', 'application/pdf', KNOWLEDGE_FILE_TYPES.docx.mimeTypes[0], 'text/html', 'text/csv'] as const;
 
 export const INVALID_FILE_MESSAGE = '❌ Invalid file type or file exceeds size limit.';
 export function fileTooLargeMessage(kind: KnowledgeFileKind): string {

@@ -10,7 +10,7 @@ import { avatarHooks } from '../../runtime/avatar-config';
 import { OutboundClient } from '../../lib/outbound';
 import { detectLanguage } from './knowledge.language';
 import { meaningfulWords } from './knowledge.query';
-import { kbClient, type Kb } from './knowledge.test-helpers';
+import { kbClient, multipart, type Kb } from './knowledge.test-helpers';
 import { normalizeKnowledgeUrl } from './knowledge.urls';
 import { duplicateContent, startKnowledgeWorker, type KnowledgeWorker } from './knowledge.worker';
 
@@ -252,5 +252,46 @@ describe('see and refresh', () => {
     expect(busy.statusCode).toBe(400);
     expect(busy.json().errors).toEqual([RESYNC_BUSY]);
     await worker.drain();
+  });
+});
+
+describe('more file types', () => {
+  async function upload(name: string, data: string, type: string) {
+    const body = multipart('file', name, Buffer.from(data), type);
+    const res = await server.inject({ method: 'POST', url: '/kb/v1/files', appKey: null, headers: { ...body.headers, authorization: `Bearer ${(await server.inject({ method: 'GET', url: '/api/token/jwt', token: alice.token })).json().jwtToken}` }, payload: body.payload });
+    return res;
+  }
+
+  it('reads an HTML file without its scripts and navigation, and a CSV file with its rows kept', async () => {
+    const id = await collection('en');
+    const html = await upload('menu.html', '<html><head><title>Menu</title><script>var x = "tracking";</script></head><body><nav>Home</nav><main><h1>Menu</h1><p>Pastel de nata 1.50 euros.</p></main></body></html>', 'text/html');
+    expect(html.statusCode, html.body).toBe(200);
+    expect(html.json().file_type).toBe('text/html');
+    const csv = await upload('prices.csv', 'Model,Price,Stock\nCommuter,899 EUR,4\n"Cargo, long",1899 EUR,1\n', 'text/csv');
+    expect(csv.statusCode, csv.body).toBe(200);
+    const a = (await asAlice('POST', `/kb/v1/collections/${id}/items`, { name: 'Menu', knowledge_type: { file: html.json() } })).json() as { id: string };
+    const b = (await asAlice('POST', `/kb/v1/collections/${id}/items`, { name: 'Prices', knowledge_type: { file: csv.json() } })).json() as { id: string };
+    await worker.drain();
+    const menu = (await asAlice('GET', `/kb/v1/items/${a.id}/chunks`)).json() as { item: { status: string }; chunks: { text: string }[] };
+    expect(menu.item.status).toBe('ready');
+    expect(menu.chunks[0]!.text).toContain('Pastel de nata 1.50 euros.');
+    expect(menu.chunks[0]!.text).not.toContain('tracking');
+    const prices = (await asAlice('GET', `/kb/v1/items/${b.id}/chunks`)).json() as { chunks: { text: string }[] };
+    expect(prices.chunks[0]!.text).toBe('Model | Price | Stock\nCommuter | 899 EUR | 4\nCargo, long | 1899 EUR | 1');
+    expect((await search(id, 'price of the long cargo bike'))[0]?.item_name).toBe('Prices');
+  });
+
+  it('fails a malformed CSV with a clear reason and stores nothing of it; refuses a binary file named .csv', async () => {
+    const id = await collection('en');
+    const bad = await upload('broken.csv', 'Model,Price\n"Commuter,899\nCargo,1899\n', 'text/csv');
+    expect(bad.statusCode, bad.body).toBe(200);
+    const item = (await asAlice('POST', `/kb/v1/collections/${id}/items`, { name: 'Broken', knowledge_type: { file: bad.json() } })).json() as { id: string };
+    await worker.drain();
+    const detail = (await asAlice('GET', `/kb/v1/items/${item.id}/chunks`)).json() as { item: { status: string; fail_reason: string }; chunks: unknown[] };
+    expect(detail.item.status).toBe('failed');
+    expect(detail.item.fail_reason).toMatch(/^The CSV file could not be read \(line \d+\): Quote Not Closed\.$/);
+    expect(detail.chunks).toEqual([]);
+    const binary = await upload('data.csv', '\u0000\u0001binary', 'text/csv');
+    expect(binary.statusCode).toBe(400);
   });
 });
