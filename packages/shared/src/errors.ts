@@ -112,6 +112,9 @@ export const FAIL_REASONS = [
   'INVALID_FILE',
   'NOT_FAILED',
   'DEFAULT_KEY',
+  'DUPLICATE',
+  'NOT_A_PAGE',
+  'BUSY',
   // pipeline nodes (VPS)
   'INVALID_VPS',
   'ALREADY_DISCONNECTED',

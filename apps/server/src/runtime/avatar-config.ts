@@ -14,8 +14,7 @@ const REALTIME_DEFAULTS = {
   },
 } as const;
 import { AccountStatus, AVATAR_ENGINE_NAMES, AvatarEngine } from '@parla/shared/enums';
-import { ENCRYPTION_DEFAULT, ENCRYPTION_NONE, type CustomData, type PipelineConfig } from '@parla/shared/schemas/avatar';
-import { SEARCH_TOP_K_DEFAULT } from '@parla/shared/schemas/knowledge';
+import { ENCRYPTION_DEFAULT, ENCRYPTION_NONE, knowledgeSettings, type CustomData, type PipelineConfig } from '@parla/shared/schemas/avatar';
 import { normaliseOrigin } from '@parla/shared/schemas/allowed-origins';
 import { applyUrlOverrides, parseUrlOverrides, type UrlOverride } from '@parla/shared/provider-urls';
 import type { AppContext } from '../context';
@@ -335,7 +334,7 @@ export class AvatarConfigMapper {
       engineName: engine.kind === 'echo' ? AVATAR_ENGINE_NAMES[AvatarEngine.EchoTest] : (AVATAR_ENGINE_NAMES as Record<number, string>)[row.nlp_engine] ?? 'Echo',
       engine,
       limits: limitsOf(row),
-      retrieval: usesKnowledge && collectionIds.length ? { collectionIds, topK: SEARCH_TOP_K_DEFAULT } : null,
+      retrieval: usesKnowledge && collectionIds.length ? { collectionIds, ...knowledgeSettings(custom) } : null,
       allowedOrigins: this.allowedOrigins(row),
       sendHistory: true,
       oauthAppId: oauthAppId && Number.isInteger(oauthAppId) ? oauthAppId : null,
@@ -349,10 +348,10 @@ export function avatarHooks(): RuntimeHooks {
   const m = (ctx: AppContext) => (mapper ??= new AvatarConfigMapper(ctx));
   return {
     resolveAvatar: (ctx, req) => m(ctx).resolve(req),
-    retrieve: async (ctx, ownerId, collectionIds, query, topK): Promise<RetrievedChunk[]> => {
+    retrieve: async (ctx, ownerId, collectionIds, query, topK, threshold): Promise<RetrievedChunk[]> => {
       const owned = await findCollections(ctx.db, ownerId, collectionIds);
       if (!owned.length) return [];
-      const hits = await searchChunks(ctx, ownerId, { collection_ids: owned.map((c) => c.id), query: query.slice(0, 1000), top_k: topK });
+      const hits = await searchChunks(ctx, ownerId, { collection_ids: owned.map((c) => c.id), query: query.slice(0, 1000), top_k: topK, score_threshold: threshold });
       return hits.map((h) => ({ text: h.text, source: h.item_name, itemId: h.item_id, score: h.score }));
     },
     oauthAppOf: async (ctx, avatarId) => {

@@ -58,7 +58,7 @@ export class Runtime {
     const conversation: ConversationDeps = {
       conversations: conversationStore(ctx),
       usage: usageStore(ctx),
-      retriever: { retrieve: (ownerId, collectionIds, query, topK) => this.hooks.retrieve(ctx, ownerId, collectionIds, query, topK) },
+      retriever: { retrieve: (ownerId, collectionIds, query, topK, threshold) => this.hooks.retrieve(ctx, ownerId, collectionIds, query, topK, threshold) },
       latency: this.turns,
       nodes: this.registry,
       log: ctx.log,

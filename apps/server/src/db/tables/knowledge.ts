@@ -8,6 +8,12 @@ export interface KnowledgeCollectionsTable {
   owner_id: string;
   name: string;
   language: string | null;
+  /** Detected from the text when no language was chosen (migration 0405). */
+  detected_language: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Below KNOWLEDGE_INDEX_VERSION: the chunks wait for a background re-index. */
+  index_version: Generated<number>;
+  /** While re-indexing: the configuration of chunks not yet rewritten. */
+  reindex_from: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -23,6 +29,10 @@ export interface KnowledgeItemsTable {
   file_id: string | null;
   file_name: string | null;
   file_type: string | null;
+  /** The normalised URL (url items), for refusing the same page twice in a collection. */
+  url_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** sha256 of the extracted text, for skipping the same content twice in a collection. */
+  content_hash: ColumnType<string | null, string | null | undefined, string | null>;
   status: Generated<'queued' | 'processing' | 'ready' | 'failed'>;
   fail_reason: string | null;
   attempts: Generated<number>;

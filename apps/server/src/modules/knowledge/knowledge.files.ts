@@ -17,11 +17,13 @@ import type { StagedFile } from '../../lib/file-store';
 import { decodeText, looksLikePdf, looksLikeZip } from './knowledge.extract';
 import { FILE_URL_PREFIX } from './knowledge.service';
 
-const EXT: Record<KnowledgeFileKind, string> = { text: 'txt', docx: 'docx', pdf: 'pdf' };
+const EXT: Record<KnowledgeFileKind, string> = { text: 'txt', docx: 'docx', pdf: 'pdf', html: 'html', csv: 'csv' };
 
 function mimeOf(kind: KnowledgeFileKind, name: string): UploadedFile['file_type'] {
   if (kind === 'pdf') return 'application/pdf';
   if (kind === 'docx') return KNOWLEDGE_FILE_TYPES.docx.mimeTypes[0];
+  if (kind === 'html') return 'text/html';
+  if (kind === 'csv') return 'text/csv';
   return /\.(md|markdown)$/i.test(name) ? 'text/markdown' : 'text/plain';
 }
 

@@ -68,6 +68,14 @@ export function knowledgeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       knowledge.retryItem(ctx, requireUser(request).id, request.params.id),
     );
 
+    app.get('/kb/v1/items/:id/chunks', { schema: { params: idParams }, config: kb }, (request) =>
+      knowledge.itemDetail(ctx, requireUser(request).id, request.params.id),
+    );
+
+    app.post('/kb/v1/items/:id/resync', { schema: { params: idParams }, config: kb }, (request) =>
+      knowledge.resyncItem(ctx, requireUser(request).id, request.params.id),
+    );
+
     app.post('/kb/v1/files', { config: { ...kb, rateLimit: { max: 60, timeWindow: 60_000 } } }, async (request) => {
       if (!request.isMultipart()) throw AppError.invalid('File is required', 'FILE_REQUIRED');
       const ownerId = requireUser(request).id;
