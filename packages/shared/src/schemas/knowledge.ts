@@ -37,13 +37,25 @@ export const KNOWLEDGE_FILE_TYPES = {
     extensions: ['.csv'],
     mimeTypes: ['text/csv'],
   },
+  xlsx: {
+    label: 'XLSX',
+    maxBytes: 10 * MB,
+    extensions: ['.xlsx'],
+    mimeTypes: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+  },
+  pptx: {
+    label: 'PPTX',
+    maxBytes: 20 * MB,
+    extensions: ['.pptx'],
+    mimeTypes: ['application/vnd.openxmlformats-officedocument.presentationml.presentation'],
+  },
 } as const;
 export type KnowledgeFileKind = keyof typeof KNOWLEDGE_FILE_TYPES;
 /** The largest accepted document, also the default maximum (spec 4 §9: 26214400 bytes). */
 export const KNOWLEDGE_FILE_MAX_BYTES = KNOWLEDGE_FILE_TYPES.pdf.maxBytes;
 
 /** file_type values of a file item: the MIME type of the checked document. */
-export const KNOWLEDGE_FILE_MIME = ['text/plain', 'text/markdown', 'application/pdf', KNOWLEDGE_FILE_TYPES.docx.mimeTypes[0], 'text/html', 'text/csv'] as const;
+export const KNOWLEDGE_FILE_MIME = ['text/plain', 'text/markdown', 'application/pdf', KNOWLEDGE_FILE_TYPES.docx.mimeTypes[0], 'text/html', 'text/csv', KNOWLEDGE_FILE_TYPES.xlsx.mimeTypes[0], KNOWLEDGE_FILE_TYPES.pptx.mimeTypes[0]] as const;
 
 export const INVALID_FILE_MESSAGE = '❌ Invalid file type or file exceeds size limit.';
 export function fileTooLargeMessage(kind: KnowledgeFileKind): string {

@@ -68,6 +68,15 @@ export interface KnowledgeChunkTermsTable {
   impact: number;
 }
 
+/** Chunks per lexeme of a collection's configuration; lexeme '' = all its chunks (migration 0406). */
+export interface KnowledgeLexemeCountsTable {
+  collection_id: string;
+  ts_config: string;
+  lexeme: string;
+  owner_id: string;
+  df: number;
+}
+
 /** Exists only where pgvector is available (migration 0401). */
 export interface KnowledgeEmbeddingsTable {
   chunk_id: number;
@@ -82,5 +91,6 @@ export interface KnowledgeTables {
   knowledge_items: KnowledgeItemsTable;
   knowledge_chunks: KnowledgeChunksTable;
   knowledge_chunk_terms: KnowledgeChunkTermsTable;
+  knowledge_lexeme_counts: KnowledgeLexemeCountsTable;
   knowledge_embeddings: KnowledgeEmbeddingsTable;
 }

@@ -1,6 +1,7 @@
 // Text out of a document: PDF (unpdf, the serverless build of pdf.js), DOCX (mammoth, to HTML so
 // tables keep their rows, then the HTML reader), HTML (cheerio), CSV (csv-parse: each record a
-// `cell | cell` row, as tables elsewhere), plain text and Markdown.
+// `cell | cell` row, as tables elsewhere), XLSX and PPTX (knowledge.office.ts), plain text and
+// Markdown.
 // Failures are ExtractError with a message fit for the item's status. These functions run in the
 // extraction child process (knowledge.extract-child.ts), never in the server's own heap, except
 // for plain text. A DOCX's archive is checked (knowledge.zip-guard.ts) before mammoth opens it.
@@ -9,11 +10,12 @@ import mammoth from 'mammoth';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { ExtractError } from './knowledge.extract-error';
 import { parseHtml } from './knowledge.html';
+import { pptxText, xlsxText } from './knowledge.office';
 import { checkDocxArchive } from './knowledge.zip-guard';
 
 export { ExtractError };
 
-export type DocumentKind = 'text' | 'markdown' | 'html' | 'pdf' | 'docx' | 'csv';
+export type DocumentKind = 'text' | 'markdown' | 'html' | 'pdf' | 'docx' | 'csv' | 'xlsx' | 'pptx';
 
 const PDF_MAGIC = Buffer.from('%PDF-');
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
@@ -44,6 +46,8 @@ export function kindOf(contentType: string | null | undefined, name = ''): Docum
   if (type === 'application/pdf') return 'pdf';
   if (type === 'text/csv') return 'csv';
   if (type === 'application/vnd.openxmlformats-officedocument.wordprocessingml.document') return 'docx';
+  if (type === 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet') return 'xlsx';
+  if (type === 'application/vnd.openxmlformats-officedocument.presentationml.presentation') return 'pptx';
   if (type === 'text/markdown' || /\.(md|markdown)$/i.test(name)) return 'markdown';
   if (type === 'text/plain' || type === '') return 'text';
   return null;
@@ -101,6 +105,10 @@ export async function extractDocument(data: Buffer, kind: DocumentKind, baseUrl?
       return { text: await docxText(data) };
     case 'csv':
       return { text: csvText(data) };
+    case 'xlsx':
+      return { text: await xlsxText(data) };
+    case 'pptx':
+      return { text: await pptxText(data) };
     case 'html': {
       const page = parseHtml(data.toString('utf8'), baseUrl);
       return { text: page.text, title: page.title };

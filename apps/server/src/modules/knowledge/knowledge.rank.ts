@@ -3,10 +3,10 @@
 // find the candidates as before — the first RANK_CANDIDATES matches of any word through the GIN
 // index, plus each word's highest-impact chunks when there are more — and each candidate is
 // scored Σ idf(word) · tf·(k1+1) / (tf + k1·(1 − b + b·len/avglen)): a chunk holding the rare
-// words outranks one holding every common word. Document frequencies are counted through the
-// index, capped at DF_CAP (a word in more chunks is "common" alike; it keeps counting cheap at
-// 100k chunks). The score is the share of the query's weight a chunk holds, 0..1: each word's
-// BM25 part is capped at that of two occurrences at average length (a word repeated cannot make
+// words outranks one holding every common word. Document frequencies and the number of chunks
+// are read from knowledge_lexeme_counts (kept by triggers, migration 0406): one index probe per
+// word, where counting through the GIN index visited a heap page per chunk. The score is the
+// share of the query's weight a chunk holds, 0..1: each word's BM25 part is capped at that of two occurrences at average length (a word repeated cannot make
 // up for a missing one), divided by the same for every word — so a threshold means the same for
 // every query. Chunks of equal score are ordered by the uncapped BM25 sum.
 import { sql } from 'kysely';
@@ -18,8 +18,6 @@ export const RANK_CANDIDATES = 400;
 export const TERM_CANDIDATES = 50;
 /** Query words used (after stop words). */
 export const MAX_TERM_WORDS = 8;
-/** Document frequencies are counted up to this many chunks (each counted chunk is a heap read). */
-export const DF_CAP = 300;
 const K1 = 1.2;
 const B = 0.75;
 /** The per-word term part of a chunk holding the word twice at average length (score 1.0). */
@@ -55,12 +53,11 @@ export async function rankChunks(
       select distinct w.lexeme from unnest(tsvector_to_array(to_tsvector(${config}::regconfig, ${text}))) as w(lexeme) limit ${MAX_TERM_WORDS}
     ), q as materialized (
       select (select string_agg(quote_literal(lexeme), ' | ') from words)::tsquery as query, array(select lexeme from words) as lexemes
-    ), matches as materialized (
+    ), firsts as materialized (
       select id, tsv from knowledge_chunks
       where owner_id = ${ownerId} and collection_id in (${ids}) and ts_config = ${config}
         and tsv @@ (select query from q) and item_id not in (select id from unready)
-    ), firsts as materialized (
-      select id, tsv from matches limit ${RANK_CANDIDATES + 1}
+      limit ${RANK_CANDIDATES + 1}
     ), weighty as (
       select distinct t.chunk_id as id
       from words w
@@ -80,17 +77,14 @@ export async function rankChunks(
     ), sized as materialized (
       select id, length(tsv)::float8 as len, ts_filter(setweight(tsv, 'A', (select lexemes from q)), '{a}') as hits from candidates
     ), counts as materialized (
-      select w.lexeme, (
-        select count(*) from (
-          select 1 from knowledge_chunks k
-          where k.owner_id = ${ownerId} and k.collection_id in (${ids}) and k.ts_config = ${config} and k.tsv @@ quote_literal(w.lexeme)::tsquery
-          limit ${DF_CAP}
-        ) s
-      )::float8 as df
+      select w.lexeme, coalesce((
+        select sum(df) from knowledge_lexeme_counts
+        where collection_id in (${ids}) and ts_config = ${config} and lexeme = w.lexeme and owner_id = ${ownerId}
+      ), 0)::float8 as df
       from words w
     ), total as (
-      select greatest(coalesce(sum(chunk_count), 0), 1)::float8 as n
-      from knowledge_items where owner_id = ${ownerId} and collection_id in (${ids}) and status = 'ready'
+      select greatest(coalesce(sum(df), 0), 1)::float8 as n
+      from knowledge_lexeme_counts where collection_id in (${ids}) and ts_config = ${config} and lexeme = '' and owner_id = ${ownerId}
     ), idf as (
       select c.lexeme, ln(1 + (greatest(t.n, c.df) - c.df + 0.5) / (c.df + 0.5)) as idf from counts c, total t
     ), norms as (
