@@ -6,9 +6,9 @@
 // words outranks one holding every common word. Document frequencies and the number of chunks
 // are read from knowledge_lexeme_counts (kept by triggers, migration 0406): one index probe per
 // word, where counting through the GIN index visited a heap page per chunk. The score is the
-// share of the query's weight a chunk holds, 0..1: each word's BM25 part is capped at that of two occurrences at average length (a word repeated cannot make
-// up for a missing one), divided by the same for every word — so a threshold means the same for
-// every query. Chunks of equal score are ordered by the uncapped BM25 sum.
+// share of the query's weight a chunk holds, 0..1: each word's BM25 part is capped at that of
+// two occurrences at average length (a word repeated cannot make up for a missing one), divided
+// by the same for every word — so a threshold means the same for every query. Chunks of equal score are ordered by the uncapped BM25 sum.
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 
