@@ -189,10 +189,34 @@ export const createItemsRequest = z.object({
     .max(KNOWLEDGE_BATCH_MAX, `At most ${KNOWLEDGE_BATCH_MAX} items at once.`),
 });
 
+/** A crawl's path patterns: globs over the page's path, such as `/blog/**` or `/docs/*.html`. */
+export const CRAWL_PATTERNS_MAX = 10;
+export const crawlPatterns = z
+  .array(
+    z.string().trim().min(1, 'A path pattern is empty.').max(200, 'A path pattern must be at most 200 characters.').regex(/^\//, 'A path pattern starts with /.'),
+    { error: 'Path patterns must be a list' },
+  )
+  .max(CRAWL_PATTERNS_MAX, `At most ${CRAWL_PATTERNS_MAX} path patterns.`);
+
 export const crawlRequest = z.object({
   url: knowledgeUrlField,
   limit: z.coerce.number().int().min(1).max(CRAWL_PAGE_LIMIT).optional(),
+  /** Only pages whose path matches one of these are listed (the others are still followed). */
+  include: crawlPatterns.optional(),
+  /** Pages whose path matches one of these are neither fetched nor listed. */
+  exclude: crawlPatterns.optional(),
 });
+
+/** How often a collection re-crawls its site (issue 15 item 6). */
+export const CRAWL_SCHEDULES = ['off', 'daily', 'weekly'] as const;
+export type CrawlSchedule = (typeof CRAWL_SCHEDULES)[number];
+export const crawlScheduleRequest = z.object({
+  schedule: z.enum(CRAWL_SCHEDULES, { error: 'Choose off, daily or weekly.' }),
+  url: knowledgeUrlField.optional(),
+  include: crawlPatterns.optional(),
+  exclude: crawlPatterns.optional(),
+}).refine((v) => v.schedule === 'off' || Boolean(v.url), { message: 'URL is required', path: ['url'] });
+export type CrawlScheduleRequest = z.infer<typeof crawlScheduleRequest>;
 export type CrawlRequest = z.infer<typeof crawlRequest>;
 
 export const searchRequest = z.object({
@@ -231,6 +255,8 @@ export interface KnowledgeCollection {
   search_mode: 'fulltext' | 'hybrid';
   /** Its chunks are being re-indexed in the background. */
   reindexing: boolean;
+  /** Re-crawl of its site: how often, from which page, path patterns, next time (null: off). */
+  crawl: { schedule: CrawlSchedule; url: string | null; include: string[]; exclude: string[]; next_at: string | null };
   created_at: string;
   item_count: number;
 }

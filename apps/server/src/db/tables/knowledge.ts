@@ -14,6 +14,13 @@ export interface KnowledgeCollectionsTable {
   index_version: Generated<number>;
   /** While re-indexing: the configuration of chunks not yet rewritten. */
   reindex_from: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Re-crawl (migration 0407): 'off' | 'daily' | 'weekly', the start page, path patterns (JSON
+   *  arrays) and when the next crawl is due. */
+  crawl_schedule: Generated<string>;
+  crawl_url: ColumnType<string | null, string | null | undefined, string | null>;
+  crawl_include: ColumnType<string | null, string | null | undefined, string | null>;
+  crawl_exclude: ColumnType<string | null, string | null | undefined, string | null>;
+  crawl_next_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

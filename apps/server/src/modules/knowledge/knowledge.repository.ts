@@ -11,7 +11,7 @@ type Q = Kysely<DB> | Transaction<DB>;
 export function listCollections(db: Q, ownerId: string) {
   return db
     .selectFrom('knowledge_collections as c')
-    .select(['c.id', 'c.name', 'c.language', 'c.detected_language', 'c.index_version', 'c.created_at'])
+    .select(['c.id', 'c.name', 'c.language', 'c.detected_language', 'c.index_version', 'c.crawl_schedule', 'c.crawl_url', 'c.crawl_include', 'c.crawl_exclude', 'c.crawl_next_at', 'c.created_at'])
     .select((eb) =>
       eb.selectFrom('knowledge_items as i').whereRef('i.collection_id', '=', 'c.id').select(eb.fn.countAll<number>().as('n')).as('item_count'),
     )
@@ -37,6 +37,35 @@ export function insertCollection(
 
 export function updateCollection(db: Q, ownerId: string, id: string, patch: { name: string; language?: string | null; index_version?: number; updated_at: Date }) {
   return db.updateTable('knowledge_collections').set(patch).where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
+}
+
+export function setCrawlSettings(
+  db: Q,
+  ownerId: string,
+  id: string,
+  patch: { crawl_schedule: string; crawl_url: string | null; crawl_include: string; crawl_exclude: string; crawl_next_at: Date | null; updated_at: Date },
+) {
+  return db.updateTable('knowledge_collections').set(patch).where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
+}
+
+/** Worker: the collection whose re-crawl is due longest, its next time moved on (one node wins). */
+export async function claimDueCrawl(db: Kysely<DB>, now: Date, nextAt: (schedule: string) => Date) {
+  const due = await db
+    .selectFrom('knowledge_collections')
+    .selectAll()
+    .where('crawl_schedule', '<>', 'off')
+    .where('crawl_next_at', '<=', now)
+    .orderBy('crawl_next_at')
+    .limit(1)
+    .executeTakeFirst();
+  if (!due) return undefined;
+  const res = await db
+    .updateTable('knowledge_collections')
+    .set({ crawl_next_at: nextAt(due.crawl_schedule) })
+    .where('id', '=', due.id)
+    .where('crawl_next_at', '=', due.crawl_next_at)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1 ? due : undefined;
 }
 
 export function deleteCollection(db: Q, ownerId: string, id: string) {

@@ -21,6 +21,7 @@ import { newId } from '../../lib/tokens';
 import { unlinkCollectionFromAvatars } from './avatar-links';
 import { vectorSearchReady } from './knowledge.embeddings';
 import { assertPublicTarget, FetchProblem } from './knowledge.fetch';
+import { crawlSettingsOf } from './knowledge.recrawl';
 import { KNOWLEDGE_INDEX_VERSION } from './knowledge.reindex';
 import * as repo from './knowledge.repository';
 import { normalizeKnowledgeUrl } from './knowledge.urls';
@@ -37,7 +38,7 @@ type CollectionFields = Pick<CollectionRow, 'id' | 'name' | 'language' | 'create
   detected_language?: string | null;
   index_version?: number;
   item_count?: number | string | null;
-};
+} & Parameters<typeof crawlSettingsOf>[0];
 
 function toCollection(row: CollectionFields, hybrid: boolean): KnowledgeCollection {
   return {
@@ -47,6 +48,7 @@ function toCollection(row: CollectionFields, hybrid: boolean): KnowledgeCollecti
     detected_language: row.detected_language ?? null,
     search_mode: hybrid ? 'hybrid' : 'fulltext',
     reindexing: (row.index_version ?? KNOWLEDGE_INDEX_VERSION) < KNOWLEDGE_INDEX_VERSION,
+    crawl: crawlSettingsOf(row),
     created_at: row.created_at.toISOString(),
     item_count: Number(row.item_count ?? 0),
   };

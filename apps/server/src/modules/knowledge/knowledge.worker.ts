@@ -14,6 +14,7 @@ import { EXTRACT_LIMITS, ExtractCrash, extractInChild, type ExtractLimits } from
 import { fetchDocument, FetchProblem } from './knowledge.fetch';
 import { clearChunks, writeChunks } from './knowledge.ingest-writer';
 import { effectiveLanguage, textSearchConfig } from './knowledge.language';
+import { recrawlNext } from './knowledge.recrawl';
 import { detectCollectionLanguage, reindexNext } from './knowledge.reindex';
 import * as repo from './knowledge.repository';
 
@@ -185,6 +186,8 @@ export function startKnowledgeWorker(ctx: AppContext, opts: { pollMs?: number; e
       }
       // Collections waiting for a re-index, once no item waits (decision 407).
       while (!stopped && (await reindexNext(ctx, () => stopped))) again = true;
+      // Collections whose re-crawl is due (decision 408): new pages queue items.
+      while (!stopped && (await recrawlNext(ctx))) again = true;
     } while (again && !stopped);
     if (Date.now() - lastCleanup > CLEANUP_EVERY_MS) {
       lastCleanup = Date.now();
