@@ -1,6 +1,7 @@
 // Retrieval quality as a customer sees it (issue 15): an item opens to its extracted text, a web
 // page re-syncs, the same page added twice is refused, and an avatar's top-k and threshold
-// change what its retrieval test sends to the model.
+// change what its retrieval test sends to the model; a crawl takes path patterns and a re-crawl
+// schedule.
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { createCustomer, E2E_APP_KEY, signIn, type Customer } from './support/accounts';
 import { screenshot } from './support/screenshots';
@@ -70,6 +71,20 @@ test('items open to their text, pages re-sync, duplicates are refused, and an av
   await screenshot(page, 'knowledge-quality-duplicate');
   await dialog.getByRole('status').getByRole('button', { name: 'Close' }).click();
   await expect(table.getByRole('row')).toHaveCount(6);
+
+  // Crawl only the support pages, and re-crawl the site weekly.
+  await page.getByRole('button', { name: 'Add Knowledge' }).first().click();
+  await dialog.getByRole('tab', { name: 'Crawl' }).click();
+  await dialog.getByRole('textbox', { name: 'Website URL' }).fill(`${KNOWLEDGE_SITE_URL}/`);
+  await dialog.getByRole('textbox', { name: 'Only paths' }).fill('/support/**');
+  await dialog.getByRole('combobox', { name: 'Re-crawl' }).click();
+  await page.getByRole('option', { name: 'Weekly' }).click();
+  await dialog.getByRole('button', { name: 'Crawl', exact: true }).click();
+  await expect(dialog.getByText('Select all (1 of 1 pages)')).toBeVisible();
+  await screenshot(page, 'knowledge-quality-crawl-patterns');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(table.getByRole('row')).toHaveCount(7, { timeout: 30_000 });
+  await expect(page.getByText(/Re-crawls weekly/)).toBeVisible({ timeout: 15_000 });
 
   // The collection's own retrieval test: nothing relevant for a question it cannot answer.
   await page.getByLabel('Test query').fill('Is parking free?');

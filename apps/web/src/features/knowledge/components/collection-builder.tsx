@@ -32,7 +32,8 @@ function languageHint(c: KnowledgeCollection): string {
   const name = (code: string | null) => KNOWLEDGE_LANGUAGES.find((l) => l.code === code)?.name ?? code;
   const mode = c.search_mode === 'hybrid' ? 'Hybrid search (full-text and vectors)' : 'Full-text search';
   const lang = c.language ? '' : c.detected_language ? ` · Detected: ${name(c.detected_language)}` : ' · Language detected from the first document';
-  return `${mode}${lang}${c.reindexing ? ' · Re-indexing…' : ''}`;
+  const recrawl = c.crawl?.schedule && c.crawl.schedule !== 'off' ? ` · Re-crawls ${c.crawl.schedule}` : '';
+  return `${mode}${lang}${c.reindexing ? ' · Re-indexing…' : ''}${recrawl}`;
 }
 
 export function CollectionBuilder({ collection, onDeleted }: { collection: KnowledgeCollection; onDeleted: () => void }) {
