@@ -70,6 +70,10 @@ test('items open to their text, pages re-sync, duplicates are refused, and an av
   await expect(dialog.getByText(/About again: This page is already in the collection \(“About us”\)\./)).toBeVisible();
   await screenshot(page, 'knowledge-quality-duplicate');
   await dialog.getByRole('status').getByRole('button', { name: 'Close' }).click();
+  // Back at the form with the typed page (nothing was saved): closed without keeping it.
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('dialog', { name: 'Discard unsaved changes?' }).getByRole('button', { name: 'Discard' }).click();
+  await expect(dialog).toBeHidden();
   await expect(table.getByRole('row')).toHaveCount(6);
 
   // Crawl only the support pages, and re-crawl the site weekly.
