@@ -97,9 +97,9 @@ export function CrawlTab({ ctx }: { ctx: SubmitContext }) {
         </Button>
       </Box>
       <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-        <TextField size="small" label="Only paths" placeholder="/blog/**, /help/*" value={include} onChange={(e) => setInclude(e.target.value)} sx={{ flex: 1 }} />
-        <TextField size="small" label="Skip paths" placeholder="/admin/**" value={exclude} onChange={(e) => setExclude(e.target.value)} sx={{ flex: 1 }} />
-        <TextField select size="small" label="Re-crawl" value={schedule} onChange={(e) => setSchedule(e.target.value as CrawlSchedule)} sx={{ minWidth: 120 }}>
+        <TextField size="small" label="Only paths" placeholder="/blog/**, /help/*" value={include} onChange={(e) => setInclude(e.target.value)} sx={{ flex: 1, minWidth: 0 }} />
+        <TextField size="small" label="Skip paths" placeholder="/admin/**" value={exclude} onChange={(e) => setExclude(e.target.value)} sx={{ flex: 1, minWidth: 0 }} />
+        <TextField select size="small" label="Re-crawl" value={schedule} onChange={(e) => setSchedule(e.target.value as CrawlSchedule)} sx={{ flex: 'none', width: 150 }}>
           {CRAWL_SCHEDULES.map((s) => (
             <MenuItem key={s} value={s}>
               {SCHEDULE_LABELS[s]}
