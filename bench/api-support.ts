@@ -32,13 +32,13 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
-export async function startApiServer(avatars: number, opts: { serveWeb?: boolean } = {}): Promise<BenchServer> {
+export async function startApiServer(avatars: number, opts: { serveWeb?: boolean; env?: Record<string, string> } = {}): Promise<BenchServer> {
   const url = process.env.BENCH_DATABASE_URL;
   const schema = url ? `bench_${randomBytes(4).toString('hex')}` : undefined;
   const database = await openDatabase(url ? { databaseUrl: url, schema: schema! } : {});
   await migrate(database.db, database.schema);
   const dataDir = `/tmp/parla-bench-${randomBytes(4).toString('hex')}`;
-  const config = parseConfig({ APP_KEY, SECRET_KEY: SECRET, LOG_LEVEL: 'silent', DATA_DIR: dataDir, AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
+  const config = parseConfig({ APP_KEY, SECRET_KEY: SECRET, LOG_LEVEL: 'silent', DATA_DIR: dataDir, AUTH_RATE_LIMIT_PER_MINUTE: '1000', ...opts.env });
   const { app, ctx } = await build({ config, database, secretKey: SECRET, serveWeb: opts.serveWeb ?? false });
   await app.listen({ port: 0, host: '127.0.0.1' });
 

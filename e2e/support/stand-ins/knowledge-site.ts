@@ -12,6 +12,8 @@ export interface KnowledgeSite {
   requests: string[];
   /** Makes /flaky answer 200 instead of 503. */
   setFlakyHealthy(healthy: boolean): void;
+  /** The text of /news, a page that changes (re-sync). */
+  setNews(text: string): void;
   close(): Promise<void>;
 }
 
@@ -22,6 +24,7 @@ const page = (title: string, body: string, head = '') =>
 export async function startKnowledgeSite(port = 0): Promise<KnowledgeSite> {
   const requests: string[] = [];
   let flakyHealthy = false;
+  let news = 'Spring news: the workshop now repairs cargo bikes.';
   const pages: Record<string, string> = {
     '/': page(
       'Acme Bikes',
@@ -57,6 +60,11 @@ export async function startKnowledgeSite(port = 0): Promise<KnowledgeSite> {
       res.end('Opening hours: the Lisbon workshop opens at nine and closes at six, Monday to Saturday.');
       return;
     }
+    if (path === '/news') {
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.end(page('News', `<h1>News</h1><p>${news}</p>`));
+      return;
+    }
     if (path === '/flaky') {
       if (!flakyHealthy) {
         res.statusCode = 503;
@@ -90,6 +98,9 @@ export async function startKnowledgeSite(port = 0): Promise<KnowledgeSite> {
     requests,
     setFlakyHealthy: (h) => {
       flakyHealthy = h;
+    },
+    setNews: (text) => {
+      news = text;
     },
     close: () =>
       new Promise<void>((resolve) => {

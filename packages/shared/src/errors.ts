@@ -114,6 +114,10 @@ export const FAIL_REASONS = [
   'DEFAULT_KEY',
   // functions
   'ALREADY_APPROVED',
+  // knowledge
+  'DUPLICATE',
+  'NOT_A_PAGE',
+  'BUSY',
   // pipeline nodes (VPS)
   'INVALID_VPS',
   'ALREADY_DISCONNECTED',

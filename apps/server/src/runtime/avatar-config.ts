@@ -15,8 +15,7 @@ const REALTIME_DEFAULTS = {
 } as const;
 import { AccountStatus, AVATAR_ENGINE_NAMES, AvatarEngine } from '@parla/shared/enums';
 import { planName } from '@parla/shared/plans';
-import { AvatarPermission, ENCRYPTION_DEFAULT, ENCRYPTION_NONE, hasPermission, type CustomData, type PipelineConfig } from '@parla/shared/schemas/avatar';
-import { SEARCH_TOP_K_DEFAULT } from '@parla/shared/schemas/knowledge';
+import { AvatarPermission, ENCRYPTION_DEFAULT, ENCRYPTION_NONE, hasPermission, knowledgeSettings, type CustomData, type PipelineConfig } from '@parla/shared/schemas/avatar';
 import { normaliseOrigin } from '@parla/shared/schemas/allowed-origins';
 import { applyUrlOverrides, parseUrlOverrides, type UrlOverride } from '@parla/shared/provider-urls';
 import type { AppContext } from '../context';
@@ -280,10 +279,10 @@ export class AvatarConfigMapper {
   }
 
   /** The avatar's linked collections when its engine uses knowledge. */
-  private async retrieval(avatarId: string, usesKnowledge: boolean): Promise<ResolvedAvatar['retrieval']> {
+  private async retrieval(avatarId: string, usesKnowledge: boolean, custom: CustomData): Promise<ResolvedAvatar['retrieval']> {
     if (!usesKnowledge) return null;
     const collectionIds = await linkedCollectionIds(this.ctx.db, avatarId);
-    return collectionIds.length ? { collectionIds, topK: SEARCH_TOP_K_DEFAULT } : null;
+    return collectionIds.length ? { collectionIds, ...knowledgeSettings(custom) } : null;
   }
 
   async resolve(req: AccessRequest): Promise<ResolvedAvatar> {
@@ -302,7 +301,7 @@ export class AvatarConfigMapper {
       engineName: engine.kind === 'echo' ? AVATAR_ENGINE_NAMES[AvatarEngine.EchoTest] : (AVATAR_ENGINE_NAMES as Record<number, string>)[row.nlp_engine] ?? 'Echo',
       engine,
       limits: limitsOf(row),
-      retrieval: await this.retrieval(row.id, usesKnowledge),
+      retrieval: await this.retrieval(row.id, usesKnowledge, obj(row.custom_data) as CustomData),
       allowedOrigins: this.allowedOrigins(row),
       sendHistory: hasPermission(row.permissions, AvatarPermission.canSendChatHistory),
       oauthAppId: oauthAppId && Number.isInteger(oauthAppId) ? oauthAppId : null,
@@ -318,10 +317,10 @@ export function avatarHooks(): RuntimeHooks {
   const m = (ctx: AppContext) => (mapper ??= new AvatarConfigMapper(ctx));
   return {
     resolveAvatar: (ctx, req) => m(ctx).resolve(req),
-    retrieve: async (ctx, ownerId, collectionIds, query, topK): Promise<RetrievedChunk[]> => {
+    retrieve: async (ctx, ownerId, collectionIds, query, topK, threshold): Promise<RetrievedChunk[]> => {
       const owned = await findCollections(ctx.db, ownerId, collectionIds);
       if (!owned.length) return [];
-      const hits = await searchChunks(ctx, ownerId, { collection_ids: owned.map((c) => c.id), query: query.slice(0, 1000), top_k: topK });
+      const hits = await searchChunks(ctx, ownerId, { collection_ids: owned.map((c) => c.id), query: query.slice(0, 1000), top_k: topK, score_threshold: threshold });
       return hits.map((h) => ({ text: h.text, source: h.item_name, itemId: h.item_id, score: h.score }));
     },
     oauthAppOf: async (ctx, avatarId) => {

@@ -25,7 +25,7 @@ export interface ResolvedAvatar {
   engine: EngineConfig;
   limits: AvatarLimits;
   /** Knowledge collections searched before each answer (LLM engines). */
-  retrieval: { collectionIds: string[]; topK: number } | null;
+  retrieval: { collectionIds: string[]; topK: number; threshold?: number } | null;
   /** Origins that may open conversations; null = any (embeds on customers' sites). */
   allowedOrigins: string[] | null;
   /** Whether the avatar sends the conversation so far to its brain. */

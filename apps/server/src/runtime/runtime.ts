@@ -82,7 +82,7 @@ export class Runtime {
     const conversation: ConversationDeps = {
       conversations: conversationStore(ctx, this.delivery.id),
       usage: usageStore(ctx),
-      retriever: { retrieve: (ownerId, collectionIds, query, topK) => this.hooks.retrieve(ctx, ownerId, collectionIds, query, topK) },
+      retriever: { retrieve: (ownerId, collectionIds, query, topK, threshold) => this.hooks.retrieve(ctx, ownerId, collectionIds, query, topK, threshold) },
       latency: {
         add: (t) => {
           this.turns.add(t);

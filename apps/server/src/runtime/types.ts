@@ -27,6 +27,8 @@ export interface TurnInput {
   text: string;
   history: ChatMessage[];
   context: RetrievedChunk[];
+  /** The knowledge base was searched for this turn (an empty context then means nothing relevant). */
+  knowledgeSearched?: boolean;
   signal: AbortSignal;
 }
 

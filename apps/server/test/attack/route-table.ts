@@ -308,9 +308,16 @@ export const ROUTES: Record<string, RouteCase> = {
   },
   'DELETE /kb/v1/items/:id': { kind: 'kb', foreign: (w) => [json('DELETE', `/kb/v1/items/${w.victim.itemId}`)], sample: null },
   'POST /kb/v1/items/:id/retry': { kind: 'kb', foreign: (w) => [json('POST', `/kb/v1/items/${w.victim.itemId}/retry`)], sample: null },
+  'GET /kb/v1/items/:id/chunks': { kind: 'kb', foreign: (w) => [json('GET', `/kb/v1/items/${w.victim.itemId}/chunks`)], sample: null },
+  'POST /kb/v1/items/:id/resync': { kind: 'kb', foreign: (w) => [json('POST', `/kb/v1/items/${w.victim.itemId}/resync`)], sample: null },
   'POST /kb/v1/files': { kind: 'kb', sample: null },
   'GET /kb/v1/files/:id': { kind: 'kb', foreign: (w) => [json('GET', `/kb/v1/files/${w.victim.kbFileId}`)], sample: null },
   'POST /kb/v1/crawl': { kind: 'kb', sample: null },
+  'PUT /kb/v1/collections/:id/crawl-schedule': {
+    kind: 'kb',
+    foreign: (w) => [json('PUT', `/kb/v1/collections/${w.victim.collectionId}/crawl-schedule`, { schedule: 'off' })],
+    sample: (w) => json('PUT', `/kb/v1/collections/${w.attacker.collectionId}/crawl-schedule`, { schedule: 'off' }),
+  },
   'POST /kb/v1/search': {
     kind: 'kb',
     foreign: (w) => [

@@ -12,6 +12,7 @@ import { avatarIdReference } from './avatar-id';
 import { ADVANCED_MESSAGES } from './advanced';
 import { agentPipelineConfig, type AgentPipelineConfig } from './brain';
 import { allowedOrigins } from './allowed-origins';
+import { AVATAR_TOP_K_MAX, SEARCH_SCORE_THRESHOLD_DEFAULT, SEARCH_TOP_K_DEFAULT } from './knowledge';
 
 /** Validation and screen texts of spec 2 §5 and §8, written once. */
 export const AVATAR_MESSAGES = {
@@ -127,11 +128,31 @@ export const customData = z
     words_per_sec: z.number({ error: ADVANCED_MESSAGES.wordsPerSecond }).positive(ADVANCED_MESSAGES.wordsPerSecond).max(10, ADVANCED_MESSAGES.wordsPerSecond),
     summaryEnabled: z.boolean(),
     collection_ids: z.array(idField).max(100),
+    /** Brain → KNOWLEDGE BASE: passages per answer (1–10) and the relevance threshold (0–1). */
+    knowledge_top_k: z
+      .number({ error: `Top K must be a whole number from 1 to ${AVATAR_TOP_K_MAX}.` })
+      .int(`Top K must be a whole number from 1 to ${AVATAR_TOP_K_MAX}.`)
+      .min(1, `Top K must be a whole number from 1 to ${AVATAR_TOP_K_MAX}.`)
+      .max(AVATAR_TOP_K_MAX, `Top K must be a whole number from 1 to ${AVATAR_TOP_K_MAX}.`),
+    knowledge_threshold: z
+      .number({ error: 'Score threshold must be between 0 and 1.' })
+      .min(0, 'Score threshold must be between 0 and 1.')
+      .max(1, 'Score threshold must be between 0 and 1.'),
     agent_pipeline_config: pipelineConfig,
   })
   .partial()
   .loose();
 export type CustomData = z.infer<typeof customData>;
+
+/** An avatar's retrieval settings, defaults filled in (also for avatars saved before them). */
+export function knowledgeSettings(custom: Partial<CustomData> | null | undefined): { topK: number; threshold: number } {
+  const k = custom?.knowledge_top_k;
+  const t = custom?.knowledge_threshold;
+  return {
+    topK: typeof k === 'number' && Number.isInteger(k) && k >= 1 && k <= AVATAR_TOP_K_MAX ? k : SEARCH_TOP_K_DEFAULT,
+    threshold: typeof t === 'number' && t >= 0 && t <= 1 ? t : SEARCH_SCORE_THRESHOLD_DEFAULT,
+  };
+}
 
 export const DEFAULT_PIPELINE_CONFIG: PipelineConfig = {
   stt: { provider: 'default', default_stt: 0, languages: DEFAULT_SPOKEN_LANGUAGE },

@@ -25,13 +25,37 @@ export const KNOWLEDGE_FILE_TYPES = {
     extensions: ['.pdf'],
     mimeTypes: ['application/pdf'],
   },
+  html: {
+    label: 'HTML',
+    maxBytes: 5 * MB,
+    extensions: ['.html', '.htm'],
+    mimeTypes: ['text/html'],
+  },
+  csv: {
+    label: 'CSV',
+    maxBytes: 5 * MB,
+    extensions: ['.csv'],
+    mimeTypes: ['text/csv'],
+  },
+  xlsx: {
+    label: 'XLSX',
+    maxBytes: 10 * MB,
+    extensions: ['.xlsx'],
+    mimeTypes: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+  },
+  pptx: {
+    label: 'PPTX',
+    maxBytes: 20 * MB,
+    extensions: ['.pptx'],
+    mimeTypes: ['application/vnd.openxmlformats-officedocument.presentationml.presentation'],
+  },
 } as const;
 export type KnowledgeFileKind = keyof typeof KNOWLEDGE_FILE_TYPES;
 /** The largest accepted document, also the default maximum (spec 4 §9: 26214400 bytes). */
 export const KNOWLEDGE_FILE_MAX_BYTES = KNOWLEDGE_FILE_TYPES.pdf.maxBytes;
 
 /** file_type values of a file item: the MIME type of the checked document. */
-export const KNOWLEDGE_FILE_MIME = ['text/plain', 'text/markdown', 'application/pdf', KNOWLEDGE_FILE_TYPES.docx.mimeTypes[0]] as const;
+export const KNOWLEDGE_FILE_MIME = ['text/plain', 'text/markdown', 'application/pdf', KNOWLEDGE_FILE_TYPES.docx.mimeTypes[0], 'text/html', 'text/csv', KNOWLEDGE_FILE_TYPES.xlsx.mimeTypes[0], KNOWLEDGE_FILE_TYPES.pptx.mimeTypes[0]] as const;
 
 export const INVALID_FILE_MESSAGE = '❌ Invalid file type or file exceeds size limit.';
 export function fileTooLargeMessage(kind: KnowledgeFileKind): string {
@@ -73,10 +97,18 @@ export const KNOWLEDGE_BATCH_MAX = 50;
 /** Retrieval testing: how many chunks by default, and at most. */
 export const SEARCH_TOP_K_DEFAULT = 5;
 export const SEARCH_TOP_K_MAX = 20;
+/** Relevance cut-off (0..1, docs/decisions/407): a passage reaches the model only when its score
+ *  is at least this (the avatar's setting, else this default)… */
+export const SEARCH_SCORE_THRESHOLD_DEFAULT = 0.3;
+/** …and at least this share of the best passage's score. */
+export const SEARCH_RELATIVE_CUTOFF = 0.5;
+/** An avatar's Knowledge Base tab: passages per answer. */
+export const AVATAR_TOP_K_MAX = 10;
 
 /** Languages a collection's documents may be in: each chooses the full-text stemming. */
 export const KNOWLEDGE_LANGUAGES: readonly { code: string; name: string }[] = [
-  { code: '', name: 'Any language (no stemming)' },
+  { code: '', name: 'Detect automatically' },
+  { code: 'none', name: 'Any language (no stemming)' },
   { code: 'en', name: 'English' },
   { code: 'de', name: 'German' },
   { code: 'fr', name: 'French' },
@@ -100,6 +132,9 @@ export type KnowledgeStatus = (typeof KNOWLEDGE_STATUSES)[number];
 /** Spec 4 §5: http(s)://something.something (and bracketed IPv6 literals, which the outbound
  *  guard then judges like any other address). */
 export const KNOWLEDGE_URL_PATTERN = /^https?:\/\/(?:\[[0-9a-f:.]+\](?::\d{1,5})?|[^\s/?#.]+(?:\.[^\s/?#.]+)+)(?:[/?#]\S*)?$/i;
+
+export const DUPLICATE_URL_MESSAGE = (name: string) => `This page is already in the collection (“${name}”).`;
+export const DUPLICATE_TEXT_MESSAGE = (name: string) => `The same text is already in the collection (“${name}”).`;
 
 export const knowledgeUrlField = z
   .string({ error: 'URL is required' })
@@ -154,16 +189,42 @@ export const createItemsRequest = z.object({
     .max(KNOWLEDGE_BATCH_MAX, `At most ${KNOWLEDGE_BATCH_MAX} items at once.`),
 });
 
+/** A crawl's path patterns: globs over the page's path, such as `/blog/**` or `/docs/*.html`. */
+export const CRAWL_PATTERNS_MAX = 10;
+export const crawlPatterns = z
+  .array(
+    z.string().trim().min(1, 'A path pattern is empty.').max(200, 'A path pattern must be at most 200 characters.').regex(/^\//, 'A path pattern starts with /.'),
+    { error: 'Path patterns must be a list' },
+  )
+  .max(CRAWL_PATTERNS_MAX, `At most ${CRAWL_PATTERNS_MAX} path patterns.`);
+
 export const crawlRequest = z.object({
   url: knowledgeUrlField,
   limit: z.coerce.number().int().min(1).max(CRAWL_PAGE_LIMIT).optional(),
+  /** Only pages whose path matches one of these are listed (the others are still followed). */
+  include: crawlPatterns.optional(),
+  /** Pages whose path matches one of these are neither fetched nor listed. */
+  exclude: crawlPatterns.optional(),
 });
+
+/** How often a collection re-crawls its site (issue 15 item 6). */
+export const CRAWL_SCHEDULES = ['off', 'daily', 'weekly'] as const;
+export type CrawlSchedule = (typeof CRAWL_SCHEDULES)[number];
+export const crawlScheduleRequest = z.object({
+  schedule: z.enum(CRAWL_SCHEDULES, { error: 'Choose off, daily or weekly.' }),
+  url: knowledgeUrlField.optional(),
+  include: crawlPatterns.optional(),
+  exclude: crawlPatterns.optional(),
+}).refine((v) => v.schedule === 'off' || Boolean(v.url), { message: 'URL is required', path: ['url'] });
+export type CrawlScheduleRequest = z.infer<typeof crawlScheduleRequest>;
 export type CrawlRequest = z.infer<typeof crawlRequest>;
 
 export const searchRequest = z.object({
   collection_ids: z.array(idField, { error: 'Choose at least one collection.' }).min(1, 'Choose at least one collection.').max(50),
   query: z.string({ error: 'Query is required' }).trim().min(1, 'Query is required').max(1000, 'Query is too long'),
   top_k: z.coerce.number().int().min(1).max(SEARCH_TOP_K_MAX).optional(),
+  /** The absolute floor of the relevance cut-off; default SEARCH_SCORE_THRESHOLD_DEFAULT. */
+  score_threshold: z.coerce.number({ error: 'Threshold must be a number between 0 and 1.' }).min(0, 'Threshold must be a number between 0 and 1.').max(1, 'Threshold must be a number between 0 and 1.').optional(),
 });
 export type SearchRequest = z.infer<typeof searchRequest>;
 
@@ -186,7 +247,16 @@ export const crawlForm = z.object({ url: knowledgeUrlField });
 export interface KnowledgeCollection {
   id: string;
   name: string;
+  /** Chosen by the user; null: detected from the text. */
   language: string | null;
+  /** Detected from the collection's text when no language was chosen (null: none yet). */
+  detected_language: string | null;
+  /** How the collection is searched: full-text, or full-text and vectors fused. */
+  search_mode: 'fulltext' | 'hybrid';
+  /** Its chunks are being re-indexed in the background. */
+  reindexing: boolean;
+  /** Re-crawl of its site: how often, from which page, path patterns, next time (null: off). */
+  crawl: { schedule: CrawlSchedule; url: string | null; include: string[]; exclude: string[]; next_at: string | null };
   created_at: string;
   item_count: number;
 }
@@ -202,6 +272,15 @@ export interface KnowledgeItem {
   fail_reason: string | null;
   chunk_count: number;
 }
+
+/** An item opened: its extracted text as chunks, in order (GET /kb/v1/items/{id}/chunks). */
+export interface KnowledgeItemDetail {
+  item: KnowledgeItem;
+  chunks: { ord: number; text: string }[];
+}
+
+export const RESYNC_URL_ONLY = 'Only a web page (URL or crawled) can be re-synced.';
+export const RESYNC_BUSY = 'This item is being processed; re-sync it once it is ready or failed.';
 
 export interface BatchItemResult {
   index: number;

@@ -8,6 +8,19 @@ export interface KnowledgeCollectionsTable {
   owner_id: string;
   name: string;
   language: string | null;
+  /** Detected from the text when no language was chosen (migration 0405). */
+  detected_language: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Below KNOWLEDGE_INDEX_VERSION: the chunks wait for a background re-index. */
+  index_version: Generated<number>;
+  /** While re-indexing: the configuration of chunks not yet rewritten. */
+  reindex_from: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Re-crawl (migration 0407): 'off' | 'daily' | 'weekly', the start page, path patterns (JSON
+   *  arrays) and when the next crawl is due. */
+  crawl_schedule: Generated<string>;
+  crawl_url: ColumnType<string | null, string | null | undefined, string | null>;
+  crawl_include: ColumnType<string | null, string | null | undefined, string | null>;
+  crawl_exclude: ColumnType<string | null, string | null | undefined, string | null>;
+  crawl_next_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -23,6 +36,10 @@ export interface KnowledgeItemsTable {
   file_id: string | null;
   file_name: string | null;
   file_type: string | null;
+  /** The normalised URL (url items), for refusing the same page twice in a collection. */
+  url_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** sha256 of the extracted text, for skipping the same content twice in a collection. */
+  content_hash: ColumnType<string | null, string | null | undefined, string | null>;
   status: Generated<'queued' | 'processing' | 'ready' | 'failed'>;
   fail_reason: string | null;
   attempts: Generated<number>;
@@ -58,6 +75,15 @@ export interface KnowledgeChunkTermsTable {
   impact: number;
 }
 
+/** Chunks per lexeme of a collection's configuration; lexeme '' = all its chunks (migration 0406). */
+export interface KnowledgeLexemeCountsTable {
+  collection_id: string;
+  ts_config: string;
+  lexeme: string;
+  owner_id: string;
+  df: number;
+}
+
 /** Exists only where pgvector is available (migration 0401). */
 export interface KnowledgeEmbeddingsTable {
   chunk_id: number;
@@ -72,5 +98,6 @@ export interface KnowledgeTables {
   knowledge_items: KnowledgeItemsTable;
   knowledge_chunks: KnowledgeChunksTable;
   knowledge_chunk_terms: KnowledgeChunkTermsTable;
+  knowledge_lexeme_counts: KnowledgeLexemeCountsTable;
   knowledge_embeddings: KnowledgeEmbeddingsTable;
 }

@@ -9,7 +9,7 @@ import { chunkText } from './knowledge.chunking';
 import { WRITE_MAX_ROWS } from './knowledge.ingest-writer';
 import { insertChunks } from './knowledge.repository';
 import { kbClient, type Kb } from './knowledge.test-helpers';
-import { INGEST_LEASE_MS, INGEST_MAX_ATTEMPTS, INTERRUPTED, startKnowledgeWorker } from './knowledge.worker';
+import { contentHash, INGEST_LEASE_MS, INGEST_MAX_ATTEMPTS, INTERRUPTED, startKnowledgeWorker } from './knowledge.worker';
 
 let server: TestServer;
 let account: TestAccount;
@@ -43,7 +43,8 @@ async function interrupted(col: string, text: string, written: number, attempts 
   const lapsed = new Date(Date.now() - INGEST_LEASE_MS - 1000);
   await server.ctx.db
     .insertInto('knowledge_items')
-    .values({ id, owner_id: account.id, collection_id: col, name: 'Interrupted', kind: 'text', content: text, status: 'processing', attempts, locked_until: lapsed })
+    // The worker records the text's hash before it writes chunks (decision 407).
+    .values({ id, owner_id: account.id, collection_id: col, name: 'Interrupted', kind: 'text', content: text, content_hash: contentHash(text), status: 'processing', attempts, locked_until: lapsed })
     .execute();
   const chunks = chunkText(text).slice(0, written);
   await insertChunks(server.ctx.db, chunks.map((content, ord) => ({ owner_id: account.id, collection_id: col, item_id: id, ord, content })), 'english');

@@ -1,6 +1,9 @@
 // The crawler (spec 4 §5, §7, §9): breadth-first over one site from the given page, at most 20
 // pages, honouring robots.txt and <meta name="robots">, every page and every discovered link
 // checked by the outbound guard. Answers the HTML pages found, each with its url and title.
+// Path patterns (picomatch globs over the path): `exclude` pages are neither fetched nor listed
+// (the start page is always fetched), only `include` pages are listed (the others are followed).
+import picomatch from 'picomatch';
 import { CRAWL_PAGE_LIMIT, type CrawledPage } from '@parla/shared/schemas/knowledge';
 import type { AppContext } from '../../context';
 import { parseHtml } from './knowledge.html';
@@ -39,8 +42,25 @@ async function loadRobots(ctx: AppContext, origin: URL): Promise<Robots> {
   }
 }
 
-export async function crawlSite(ctx: AppContext, startUrl: string, limit = CRAWL_PAGE_LIMIT): Promise<CrawledPage[]> {
+export interface CrawlPatterns {
+  include?: string[];
+  exclude?: string[];
+}
+
+/** Pages fetched per crawl at most, listed or not (include patterns may skip many). */
+const FETCH_FACTOR = 3;
+
+function matcher(patterns: string[] | undefined): ((path: string) => boolean) | null {
+  if (!patterns?.length) return null;
+  const m = picomatch(patterns, { dot: true, nocase: true });
+  return (path) => m(decodeURIComponent(path)) || m(decodeURIComponent(path).replace(/\/$/, '') || '/');
+}
+
+export async function crawlSite(ctx: AppContext, startUrl: string, limit = CRAWL_PAGE_LIMIT, patterns: CrawlPatterns = {}): Promise<CrawledPage[]> {
   const max = Math.max(1, Math.min(limit, CRAWL_PAGE_LIMIT));
+  const included = matcher(patterns.include);
+  const excluded = matcher(patterns.exclude);
+  let fetched = 0;
   const start = await assertPublicTarget(ctx, startUrl); // FetchProblem(refused) for private targets
   const site = siteKey(start);
   const robots = await loadRobots(ctx, start);
@@ -52,9 +72,11 @@ export async function crawlSite(ctx: AppContext, startUrl: string, limit = CRAWL
   const listed = new Set<string>();
   let linksSeen = 0;
 
-  while (queue.length && pages.length < max && Date.now() < deadline) {
+  while (queue.length && pages.length < max && fetched < max * FETCH_FACTOR && Date.now() < deadline) {
     const url = queue.shift()!;
     if (!robots.allowed(url.pathname + url.search)) continue;
+    if (url !== start && excluded?.(url.pathname)) continue;
+    fetched++;
     let doc;
     try {
       doc = await fetchDocument(ctx, url.href, { maxBytes: 5 * 1024 * 1024, timeoutMs: 10_000 });
@@ -68,7 +90,8 @@ export async function crawlSite(ctx: AppContext, startUrl: string, limit = CRAWL
     const finalKey = normalize(final);
     seen.add(finalKey);
     const page = parseHtml(doc.body.toString('utf8'), final.href);
-    if (!page.noindex && !listed.has(finalKey)) {
+    const listable = !excluded?.(final.pathname) && (!included || included(final.pathname));
+    if (!page.noindex && listable && !listed.has(finalKey)) {
       listed.add(finalKey);
       pages.push({ url: finalKey, title: page.title || final.pathname || final.host });
     }

@@ -1,17 +1,21 @@
 // Text out of a document: PDF (unpdf, the serverless build of pdf.js), DOCX (mammoth, to HTML so
-// tables keep their rows, then the HTML reader), HTML (cheerio), plain text and Markdown.
+// tables keep their rows, then the HTML reader), HTML (cheerio), CSV (csv-parse: each record a
+// `cell | cell` row, as tables elsewhere), XLSX and PPTX (knowledge.office.ts), plain text and
+// Markdown.
 // Failures are ExtractError with a message fit for the item's status. These functions run in the
 // extraction child process (knowledge.extract-child.ts), never in the server's own heap, except
 // for plain text. A DOCX's archive is checked (knowledge.zip-guard.ts) before mammoth opens it.
+import { parse as parseCsv } from 'csv-parse/sync';
 import mammoth from 'mammoth';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { ExtractError } from './knowledge.extract-error';
 import { parseHtml } from './knowledge.html';
+import { pptxText, xlsxText } from './knowledge.office';
 import { checkDocxArchive } from './knowledge.zip-guard';
 
 export { ExtractError };
 
-export type DocumentKind = 'text' | 'markdown' | 'html' | 'pdf' | 'docx';
+export type DocumentKind = 'text' | 'markdown' | 'html' | 'pdf' | 'docx' | 'csv' | 'xlsx' | 'pptx';
 
 const PDF_MAGIC = Buffer.from('%PDF-');
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
@@ -40,7 +44,10 @@ export function kindOf(contentType: string | null | undefined, name = ''): Docum
   const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
   if (type === 'text/html' || type === 'application/xhtml+xml') return 'html';
   if (type === 'application/pdf') return 'pdf';
+  if (type === 'text/csv') return 'csv';
   if (type === 'application/vnd.openxmlformats-officedocument.wordprocessingml.document') return 'docx';
+  if (type === 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet') return 'xlsx';
+  if (type === 'application/vnd.openxmlformats-officedocument.presentationml.presentation') return 'pptx';
   if (type === 'text/markdown' || /\.(md|markdown)$/i.test(name)) return 'markdown';
   if (type === 'text/plain' || type === '') return 'text';
   return null;
@@ -76,12 +83,32 @@ async function docxText(data: Buffer): Promise<string> {
   }
 }
 
+/** CSV records as `cell | cell` lines (the header row first), blank cells kept in place. */
+function csvText(data: Buffer): string {
+  const text = decodeText(data);
+  if (text === null) throw new ExtractError('The file is not UTF-8 text.');
+  let rows: string[][];
+  try {
+    rows = parseCsv(text, { relax_column_count: true, skip_empty_lines: true, bom: true, max_record_size: 1_000_000 }) as string[][];
+  } catch (err) {
+    const line = (err as { lines?: number }).lines;
+    throw new ExtractError(`The CSV file could not be read${line ? ` (line ${line})` : ''}: ${(err as Error).message.split(':')[0]}.`);
+  }
+  return rows.map((r) => r.map((c) => c.trim()).join(' | ')).join('\n');
+}
+
 export async function extractDocument(data: Buffer, kind: DocumentKind, baseUrl?: string): Promise<{ text: string; title?: string }> {
   switch (kind) {
     case 'pdf':
       return { text: await pdfText(data) };
     case 'docx':
       return { text: await docxText(data) };
+    case 'csv':
+      return { text: csvText(data) };
+    case 'xlsx':
+      return { text: await xlsxText(data) };
+    case 'pptx':
+      return { text: await pptxText(data) };
     case 'html': {
       const page = parseHtml(data.toString('utf8'), baseUrl);
       return { text: page.text, title: page.title };

@@ -1,6 +1,6 @@
 // Uploads of knowledge documents (POST /kb/v1/files): the type comes from the name's extension,
 // its limit is enforced while streaming, and the content must really be that type (PDF header,
-// ZIP header for DOCX, UTF-8 text without NUL bytes). A refused file leaves nothing behind.
+// ZIP header for DOCX, XLSX and PPTX, UTF-8 text without NUL bytes). A refused file leaves nothing behind.
 import { readFile } from 'node:fs/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import {
@@ -17,11 +17,13 @@ import type { StagedFile } from '../../lib/file-store';
 import { decodeText, looksLikePdf, looksLikeZip } from './knowledge.extract';
 import { FILE_URL_PREFIX } from './knowledge.service';
 
-const EXT: Record<KnowledgeFileKind, string> = { text: 'txt', docx: 'docx', pdf: 'pdf' };
+const EXT: Record<KnowledgeFileKind, string> = { text: 'txt', docx: 'docx', pdf: 'pdf', html: 'html', csv: 'csv', xlsx: 'xlsx', pptx: 'pptx' };
 
 function mimeOf(kind: KnowledgeFileKind, name: string): UploadedFile['file_type'] {
   if (kind === 'pdf') return 'application/pdf';
-  if (kind === 'docx') return KNOWLEDGE_FILE_TYPES.docx.mimeTypes[0];
+  if (kind === 'docx' || kind === 'xlsx' || kind === 'pptx') return KNOWLEDGE_FILE_TYPES[kind].mimeTypes[0];
+  if (kind === 'html') return 'text/html';
+  if (kind === 'csv') return 'text/csv';
   return /\.(md|markdown)$/i.test(name) ? 'text/markdown' : 'text/plain';
 }
 
@@ -35,7 +37,7 @@ function cleanName(name: string): string {
 async function contentMatches(kind: KnowledgeFileKind, staged: StagedFile): Promise<boolean> {
   if (staged.size === 0) return false;
   if (kind === 'pdf') return looksLikePdf(staged.head);
-  if (kind === 'docx') return looksLikeZip(staged.head);
+  if (kind === 'docx' || kind === 'xlsx' || kind === 'pptx') return looksLikeZip(staged.head);
   return decodeText(await readFile(staged.absPath)) !== null;
 }
 

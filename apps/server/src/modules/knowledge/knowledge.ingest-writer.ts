@@ -34,6 +34,8 @@ interface Target {
   id: string;
   owner_id: string;
   collection_id: string;
+  /** Indexed with each chunk (an item's name is text of its chunks, decision 407). */
+  name?: string;
 }
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -79,6 +81,7 @@ export async function writeChunks(
         trx,
         batch.map((content, i) => ({ owner_id: item.owner_id, collection_id: item.collection_id, item_id: item.id, ord: from + i, content })),
         config,
+        item.name ?? '',
       );
       if (vectors) {
         const model = embeddingModel(ctx)!;

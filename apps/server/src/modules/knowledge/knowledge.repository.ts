@@ -12,7 +12,7 @@ type Q = Kysely<DB> | Transaction<DB>;
 export function listCollections(db: Q, ownerId: string) {
   return db
     .selectFrom('knowledge_collections as c')
-    .select(['c.id', 'c.name', 'c.language', 'c.created_at'])
+    .select(['c.id', 'c.name', 'c.language', 'c.detected_language', 'c.index_version', 'c.crawl_schedule', 'c.crawl_url', 'c.crawl_include', 'c.crawl_exclude', 'c.crawl_next_at', 'c.created_at'])
     .select((eb) =>
       eb.selectFrom('knowledge_items as i').whereRef('i.collection_id', '=', 'c.id').select(eb.fn.countAll<number>().as('n')).as('item_count'),
     )
@@ -29,11 +29,14 @@ export function findCollections(db: Q, ownerId: string, ids: string[]) {
   return db.selectFrom('knowledge_collections').selectAll().where('owner_id', '=', ownerId).where('id', 'in', ids).execute();
 }
 
-export function insertCollection(db: Q, row: { id: string; owner_id: string; name: string; language: string | null; created_at: Date; updated_at: Date }) {
+export function insertCollection(
+  db: Q,
+  row: { id: string; owner_id: string; name: string; language: string | null; index_version: number; created_at: Date; updated_at: Date },
+) {
   return db.insertInto('knowledge_collections').values(row).execute();
 }
 
-export function updateCollection(db: Q, ownerId: string, id: string, patch: { name: string; language?: string | null; updated_at: Date }) {
+export function updateCollection(db: Q, ownerId: string, id: string, patch: { name: string; language?: string | null; index_version?: number; updated_at: Date }) {
   return db.updateTable('knowledge_collections').set(patch).where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
 }
 
@@ -47,16 +50,37 @@ export async function countItems(db: Q, ownerId: string, collectionId: string): 
   return Number(row?.n ?? 0);
 }
 
-export function deleteCollection(db: Q, ownerId: string, id: string) {
-  return db.deleteFrom('knowledge_collections').where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
+export function setCrawlSettings(
+  db: Q,
+  ownerId: string,
+  id: string,
+  patch: { crawl_schedule: string; crawl_url: string | null; crawl_include: string; crawl_exclude: string; crawl_next_at: Date | null; updated_at: Date },
+) {
+  return db.updateTable('knowledge_collections').set(patch).where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
 }
 
-/** Rebuilds the full-text vectors of a collection for another configuration (language). */
-export function reindexCollection(db: Q, ownerId: string, id: string, config: string) {
-  return sql`
-    update knowledge_chunks set ts_config = ${config}, tsv = to_tsvector(${config}::regconfig, content)
-    where owner_id = ${ownerId} and collection_id = ${id}
-  `.execute(db);
+/** Worker: the collection whose re-crawl is due longest, its next time moved on (one node wins). */
+export async function claimDueCrawl(db: Kysely<DB>, now: Date, nextAt: (schedule: string) => Date) {
+  const due = await db
+    .selectFrom('knowledge_collections')
+    .selectAll()
+    .where('crawl_schedule', '<>', 'off')
+    .where('crawl_next_at', '<=', now)
+    .orderBy('crawl_next_at')
+    .limit(1)
+    .executeTakeFirst();
+  if (!due) return undefined;
+  const res = await db
+    .updateTable('knowledge_collections')
+    .set({ crawl_next_at: nextAt(due.crawl_schedule) })
+    .where('id', '=', due.id)
+    .where('crawl_next_at', '=', due.crawl_next_at)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1 ? due : undefined;
+}
+
+export function deleteCollection(db: Q, ownerId: string, id: string) {
+  return db.deleteFrom('knowledge_collections').where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
 }
 
 // --- Items ------------------------------------------------------------------------------------
@@ -117,6 +141,18 @@ export function requeueItem(db: Q, ownerId: string, id: string, now: Date) {
     .executeTakeFirst();
 }
 
+/** A ready or failed page back to the queue to be fetched again (re-sync). */
+export function requeueForResync(db: Q, ownerId: string, id: string, now: Date) {
+  return db
+    .updateTable('knowledge_items')
+    .set({ status: 'queued', fail_reason: null, attempts: 0, locked_until: null, content_hash: null, updated_at: now })
+    .where('owner_id', '=', ownerId)
+    .where('id', '=', id)
+    .where('kind', '=', 'url')
+    .where('status', 'in', ['ready', 'failed'])
+    .executeTakeFirst();
+}
+
 // --- Worker -----------------------------------------------------------------------------------
 
 /**
@@ -172,17 +208,19 @@ export function lastChunkOfItem(db: Q, itemId: string) {
   return db.selectFrom('knowledge_chunks').select(['ord', 'content']).where('item_id', '=', itemId).orderBy('ord', 'desc').limit(1).executeTakeFirst();
 }
 
+/** Chunks with their full-text vectors; the item's name (a page's title) counts as their text. */
 export async function insertChunks(
   db: Q,
   rows: { owner_id: string; collection_id: string; item_id: string; ord: number; content: string }[],
   config: string,
+  title = '',
 ): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < rows.length; i += 200) {
     const batch = rows.slice(i, i + 200);
     const res = await db
       .insertInto('knowledge_chunks')
-      .values(batch.map((r) => ({ ...r, ts_config: config, tsv: sql`to_tsvector(${config}::regconfig, ${r.content})` })))
+      .values(batch.map((r) => ({ ...r, ts_config: config, tsv: sql`to_tsvector(${config}::regconfig, ${title ? `${title}\n${r.content}` : r.content})` })))
       .returning('id')
       .execute();
     ids.push(...res.map((r) => Number(r.id)));
@@ -191,7 +229,34 @@ export async function insertChunks(
 }
 
 export function collectionLanguage(db: Q, collectionId: string) {
-  return db.selectFrom('knowledge_collections').select(['language']).where('id', '=', collectionId).executeTakeFirst();
+  return db.selectFrom('knowledge_collections').select(['language', 'detected_language']).where('id', '=', collectionId).executeTakeFirst();
+}
+
+/** Another item of the collection with this content (worker). */
+export function findByContentHash(db: Q, collectionId: string, hash: string, exceptId: string) {
+  return db
+    .selectFrom('knowledge_items')
+    .select(['id', 'name'])
+    .where('collection_id', '=', collectionId)
+    .where('content_hash', '=', hash)
+    .where('id', '<>', exceptId)
+    .where('status', '<>', 'failed')
+    .executeTakeFirst();
+}
+
+export function setContentHash(db: Q, id: string, hash: string) {
+  return db.updateTable('knowledge_items').set({ content_hash: hash }).where('id', '=', id).execute();
+}
+
+/** An item of the collection with this normalised URL. */
+export function findByUrlKey(db: Q, ownerId: string, collectionId: string, urlKey: string) {
+  return db
+    .selectFrom('knowledge_items')
+    .select(['id', 'name'])
+    .where('owner_id', '=', ownerId)
+    .where('collection_id', '=', collectionId)
+    .where('url_key', '=', urlKey)
+    .executeTakeFirst();
 }
 
 /** Knowledge uploads older than `before` that no item refers to (uploaded, never used). */

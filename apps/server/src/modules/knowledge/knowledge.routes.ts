@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   collectionRequest,
   crawlRequest,
+  crawlScheduleRequest,
   createItemRequest,
   createItemsRequest,
   idParams,
@@ -16,6 +17,7 @@ import { AppError } from '../../lib/errors';
 import { multipartClientError, stallGuarded } from '../../lib/multipart';
 import { requireUser } from '../../plugins/auth';
 import { crawlSite } from './knowledge.crawl';
+import { setCrawlSchedule } from './knowledge.recrawl';
 import { FetchProblem } from './knowledge.fetch';
 import { uploadKnowledgeFile } from './knowledge.files';
 import { searchChunks } from './knowledge.search';
@@ -69,6 +71,14 @@ export function knowledgeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       knowledge.retryItem(ctx, requireUser(request).id, request.params.id),
     );
 
+    app.get('/kb/v1/items/:id/chunks', { schema: { params: idParams }, config: kb }, (request) =>
+      knowledge.itemDetail(ctx, requireUser(request).id, request.params.id),
+    );
+
+    app.post('/kb/v1/items/:id/resync', { schema: { params: idParams }, config: kb }, (request) =>
+      knowledge.resyncItem(ctx, requireUser(request).id, request.params.id),
+    );
+
     app.post('/kb/v1/files', { config: { ...kb, rateLimit: { max: 60, timeWindow: 60_000 } } }, async (request) => {
       if (!request.isMultipart()) throw AppError.invalid('File is required', 'FILE_REQUIRED');
       const ownerId = requireUser(request).id;
@@ -92,13 +102,17 @@ export function knowledgeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post('/kb/v1/crawl', { schema: { body: crawlRequest }, config: { ...kb, rateLimit: { max: ctx.config.CRAWL_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } } }, async (request) => {
       requireUser(request);
       try {
-        return await crawlSite(ctx, request.body.url, request.body.limit);
+        return await crawlSite(ctx, request.body.url, request.body.limit, request.body);
       } catch (err) {
         // Spec 4 §7: on error the screen reads the message from the answer's `message`.
         if (err instanceof FetchProblem) throw new AppError(ErrorCode.InvalidOrMissingParams, 400, [err.message], { failReason: 'ADDRESS_REFUSED', body: { message: err.message } });
         throw err;
       }
     });
+
+    app.put('/kb/v1/collections/:id/crawl-schedule', { schema: { params: idParams, body: crawlScheduleRequest }, config: kb }, (request) =>
+      setCrawlSchedule(ctx, requireUser(request).id, request.params.id, request.body),
+    );
 
     app.post('/kb/v1/search', { schema: { body: searchRequest }, config: kb }, (request) => searchChunks(ctx, requireUser(request).id, request.body));
   };

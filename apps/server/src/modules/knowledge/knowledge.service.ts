@@ -3,11 +3,16 @@
 // worker, and deletes that take chunks, files and avatar links with them.
 import {
   createItemRequest,
+  DUPLICATE_TEXT_MESSAGE,
+  DUPLICATE_URL_MESSAGE,
   type BatchItemResult,
   type CollectionRequest,
   type CreateItemRequest,
   type KnowledgeCollection,
   type KnowledgeItem,
+  type KnowledgeItemDetail,
+  RESYNC_BUSY,
+  RESYNC_URL_ONLY,
 } from '@parla/shared/schemas/knowledge';
 import { pageOf, type PageQuery } from '@parla/shared/schemas/paging';
 import { issueMessages } from '@parla/shared/zod-messages';
@@ -15,10 +20,13 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/tokens';
 import { scheduleKnowledgeReclaim } from './knowledge.space';
+import { vectorSearchReady } from './knowledge.embeddings';
 import { assertPublicTarget, FetchProblem } from './knowledge.fetch';
-import { textSearchConfig } from './knowledge.language';
+import { crawlSettingsOf } from './knowledge.recrawl';
+import { KNOWLEDGE_INDEX_VERSION } from './knowledge.reindex';
 import * as repo from './knowledge.repository';
-import { notifyKnowledgeWorker } from './knowledge.worker';
+import { normalizeKnowledgeUrl } from './knowledge.urls';
+import { contentHash, notifyKnowledgeWorker } from './knowledge.worker';
 
 export const FILE_URL_PREFIX = '/kb/v1/files/';
 export const FILE_ALREADY_USED = 'This uploaded file already belongs to another knowledge item. Upload it again to add it twice.';
@@ -27,8 +35,24 @@ export const ONLY_FAILED_RETRY = 'Only an item whose processing failed can be re
 type ItemRow = Awaited<ReturnType<typeof repo.listItems>>[number];
 type CollectionRow = Awaited<ReturnType<typeof repo.listCollections>>[number];
 
-function toCollection(row: Omit<CollectionRow, 'item_count'> & { item_count?: number | string | null }): KnowledgeCollection {
-  return { id: row.id, name: row.name, language: row.language, created_at: row.created_at.toISOString(), item_count: Number(row.item_count ?? 0) };
+type CollectionFields = Pick<CollectionRow, 'id' | 'name' | 'language' | 'created_at'> & {
+  detected_language?: string | null;
+  index_version?: number;
+  item_count?: number | string | null;
+} & Parameters<typeof crawlSettingsOf>[0];
+
+function toCollection(row: CollectionFields, hybrid: boolean): KnowledgeCollection {
+  return {
+    id: row.id,
+    name: row.name,
+    language: row.language,
+    detected_language: row.detected_language ?? null,
+    search_mode: hybrid ? 'hybrid' : 'fulltext',
+    reindexing: (row.index_version ?? KNOWLEDGE_INDEX_VERSION) < KNOWLEDGE_INDEX_VERSION,
+    crawl: crawlSettingsOf(row),
+    created_at: row.created_at.toISOString(),
+    item_count: Number(row.item_count ?? 0),
+  };
 }
 
 export function toItem(row: ItemRow): KnowledgeItem {
@@ -53,29 +77,29 @@ export function toItem(row: ItemRow): KnowledgeItem {
 // --- Collections ------------------------------------------------------------------------------
 
 export async function listCollections(ctx: AppContext, ownerId: string): Promise<KnowledgeCollection[]> {
-  return (await repo.listCollections(ctx.db, ownerId)).map(toCollection);
+  const hybrid = await vectorSearchReady(ctx);
+  return (await repo.listCollections(ctx.db, ownerId)).map((r) => toCollection(r, hybrid));
 }
 
 export async function createCollection(ctx: AppContext, ownerId: string, input: CollectionRequest): Promise<KnowledgeCollection> {
   const now = ctx.now();
   const row = { id: newId(), owner_id: ownerId, name: input.name, language: input.language || null, created_at: now, updated_at: now };
-  await repo.insertCollection(ctx.db, row);
-  return toCollection({ ...row, item_count: 0 });
+  await repo.insertCollection(ctx.db, { ...row, index_version: KNOWLEDGE_INDEX_VERSION });
+  return toCollection({ ...row, item_count: 0 }, await vectorSearchReady(ctx));
 }
 
 export async function updateCollection(ctx: AppContext, ownerId: string, id: string, input: CollectionRequest): Promise<KnowledgeCollection> {
   const existing = await repo.findCollection(ctx.db, ownerId, id);
   if (!existing) throw AppError.notFound('Collection');
   const language = input.language === undefined ? existing.language : input.language || null;
-  // Looked up before the transaction: PGlite has one connection, and the transaction holds it.
-  const before = await textSearchConfig(ctx.db, existing.language);
-  const after = await textSearchConfig(ctx.db, language);
-  await ctx.db.transaction().execute(async (trx) => {
-    await repo.updateCollection(trx, ownerId, id, { name: input.name, language, updated_at: ctx.now() });
-    if (before !== after) await repo.reindexCollection(trx, ownerId, id, after);
-  });
+  // Another language: the chunks are re-indexed in the background (decision 407); search
+  // looks in both configurations until then.
+  const changed = language !== existing.language;
+  const patch = { name: input.name, language, updated_at: ctx.now(), ...(changed ? { index_version: 0 } : {}) };
+  await repo.updateCollection(ctx.db, ownerId, id, patch);
+  if (changed) notifyKnowledgeWorker(ctx);
   const itemCount = await repo.countItems(ctx.db, ownerId, id);
-  return toCollection({ ...existing, name: input.name, language, item_count: itemCount });
+  return toCollection({ ...existing, ...patch, item_count: itemCount }, await vectorSearchReady(ctx));
 }
 
 export async function deleteCollection(ctx: AppContext, ownerId: string, id: string): Promise<void> {
@@ -112,7 +136,17 @@ async function insertItem(ctx: AppContext, ownerId: string, collectionId: string
   const base = { id: newId(), owner_id: ownerId, collection_id: collectionId, name: input.name, created_at: now, updated_at: now };
   const t = input.knowledge_type;
   if (t.text) {
-    await repo.insertItem(ctx.db, { ...base, kind: 'text', content: t.text.content });
+    const hash = contentHash(t.text.content);
+    const twin = await ctx.db
+      .selectFrom('knowledge_items')
+      .select('name')
+      .where('owner_id', '=', ownerId)
+      .where('collection_id', '=', collectionId)
+      .where('content_hash', '=', hash)
+      .where('status', '<>', 'failed')
+      .executeTakeFirst();
+    if (twin) throw AppError.invalid(DUPLICATE_TEXT_MESSAGE(twin.name), 'DUPLICATE');
+    await repo.insertItem(ctx.db, { ...base, kind: 'text', content: t.text.content, content_hash: hash });
   } else if (t.url) {
     try {
       await assertPublicTarget(ctx, t.url.url);
@@ -120,7 +154,10 @@ async function insertItem(ctx: AppContext, ownerId: string, collectionId: string
       if (err instanceof FetchProblem) throw AppError.invalid(err.message, 'ADDRESS_REFUSED');
       throw err;
     }
-    await repo.insertItem(ctx.db, { ...base, kind: 'url', url: t.url.url });
+    const urlKey = normalizeKnowledgeUrl(t.url.url);
+    const twin = await repo.findByUrlKey(ctx.db, ownerId, collectionId, urlKey);
+    if (twin) throw AppError.invalid(DUPLICATE_URL_MESSAGE(twin.name), 'DUPLICATE');
+    await repo.insertItem(ctx.db, { ...base, kind: 'url', url: t.url.url, url_key: urlKey });
   } else if (t.file) {
     const fileId = fileIdOf(t.file.url);
     const file = fileId ? await ctx.files.find(ctx.db, ownerId, fileId) : undefined;
@@ -177,6 +214,36 @@ export async function retryItem(ctx: AppContext, ownerId: string, id: string): P
   if (!item) throw AppError.notFound('Knowledge item');
   const res = await repo.requeueItem(ctx.db, ownerId, id, ctx.now());
   if (Number(res.numUpdatedRows) === 0) throw AppError.invalid(ONLY_FAILED_RETRY, 'NOT_FAILED');
+  notifyKnowledgeWorker(ctx);
+  return toItem((await repo.findItem(ctx.db, ownerId, id))!);
+}
+
+/** An item with its chunks: what was extracted and how it was cut. */
+export async function itemDetail(ctx: AppContext, ownerId: string, id: string): Promise<KnowledgeItemDetail> {
+  const item = await repo.findItem(ctx.db, ownerId, id);
+  if (!item) throw AppError.notFound('Knowledge item');
+  const chunks = await ctx.db
+    .selectFrom('knowledge_chunks')
+    .select(['ord', 'content'])
+    .where('owner_id', '=', ownerId)
+    .where('item_id', '=', id)
+    .orderBy('ord')
+    .limit(2000)
+    .execute();
+  return { item: toItem(item), chunks: chunks.map((c) => ({ ord: c.ord, text: c.content })) };
+}
+
+/**
+ * Re-sync of a web page: fetched again and re-indexed by the worker under the same id (avatar
+ * links, sources and the item's place stay). Its old chunks stay until the new text is cut
+ * (the writer starts over when the text changed); search leaves the item out meanwhile.
+ */
+export async function resyncItem(ctx: AppContext, ownerId: string, id: string): Promise<KnowledgeItem> {
+  const item = await repo.findItem(ctx.db, ownerId, id);
+  if (!item) throw AppError.notFound('Knowledge item');
+  if (item.kind !== 'url') throw AppError.invalid(RESYNC_URL_ONLY, 'NOT_A_PAGE');
+  const res = await repo.requeueForResync(ctx.db, ownerId, id, ctx.now());
+  if (Number(res.numUpdatedRows) === 0) throw AppError.invalid(RESYNC_BUSY, 'BUSY');
   notifyKnowledgeWorker(ctx);
   return toItem((await repo.findItem(ctx.db, ownerId, id))!);
 }

@@ -2,6 +2,7 @@
 // a crash or restart), read its text (fetch, extract), split it into chunks, store chunks with
 // their full-text vectors (and embeddings when configured), then mark it ready, or failed with
 // the reason. Started by server.ts; tests start it themselves and call drain().
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context';
@@ -12,7 +13,9 @@ import { decodeText, ExtractError, kindOf, type DocumentKind } from './knowledge
 import { EXTRACT_LIMITS, ExtractCrash, extractInChild, type ExtractLimits } from './knowledge.extract-runner';
 import { fetchDocument, FetchProblem } from './knowledge.fetch';
 import { clearChunks, writeChunks } from './knowledge.ingest-writer';
-import { textSearchConfig } from './knowledge.language';
+import { effectiveLanguage, textSearchConfig } from './knowledge.language';
+import { recrawlNext } from './knowledge.recrawl';
+import { detectCollectionLanguage, reindexNext } from './knowledge.reindex';
 import * as repo from './knowledge.repository';
 
 type Item = Selectable<KnowledgeItemsTable>;
@@ -31,6 +34,7 @@ const CLEANUP_EVERY_MS = 60 * 60 * 1000;
 export const NO_TEXT = 'No readable text was found in this document.';
 export const INTERRUPTED = 'Processing was interrupted several times (the server restarted or the document is too heavy). Retry to try again.';
 export const CRASHED_TOO_OFTEN = `This document stopped its reader ${INGEST_MAX_CRASHES} times and is not processed again. Upload a simpler or smaller file.`;
+export const duplicateContent = (name: string) => `Skipped: the same content is already in this collection (“${name}”).`;
 const UNEXPECTED = 'The document could not be processed because of an internal error. Retry to try again.';
 
 export interface KnowledgeWorker {
@@ -91,10 +95,22 @@ export async function processItem(ctx: AppContext, item: Item): Promise<void> {
     return;
   }
   try {
-    const chunks = chunkText(await readItemText(ctx, item));
+    const text = await readItemText(ctx, item);
+    const chunks = chunkText(text);
     if (chunks.length === 0) throw new ExtractError(NO_TEXT);
     if (chunks.length > INGEST_MAX_CHUNKS) throw new ExtractError(`The document is too long (more than ${INGEST_MAX_CHUNKS} chunks).`);
-    const config = await textSearchConfig(ctx.db, (await repo.collectionLanguage(ctx.db, item.collection_id))?.language);
+    // The same content twice in a collection (a page added by URL and crawled again, a file
+    // uploaded twice) would reach the model twice: the later item is skipped (decision 407).
+    const hash = contentHash(text);
+    const twin = await repo.findByContentHash(ctx.db, item.collection_id, hash, item.id);
+    if (twin) throw new ExtractError(duplicateContent(twin.name));
+    // No hash yet but chunks: a re-synced page (or an item of before migration 0405) — its old
+    // chunks go, never resumed (the page may have changed anywhere).
+    if (!item.content_hash) await clearChunks(ctx, item.id);
+    await repo.setContentHash(ctx.db, item.id, hash);
+    await detectCollectionLanguage(ctx, item.collection_id, text);
+    const collection = await repo.collectionLanguage(ctx.db, item.collection_id);
+    const config = await textSearchConfig(ctx.db, collection ? effectiveLanguage(collection) : null);
 
     let vectors: number[][] | null = null;
     if (await vectorSearchReady(ctx)) {
@@ -136,6 +152,11 @@ export async function processItem(ctx: AppContext, item: Item): Promise<void> {
   }
 }
 
+/** sha256 of a text with its spacing normalised. */
+export function contentHash(text: string): string {
+  return createHash('sha256').update(text.replace(/\s+/g, ' ').trim()).digest('hex');
+}
+
 /** Removes knowledge uploads that were never turned into an item. */
 async function removeUnusedUploads(ctx: AppContext): Promise<void> {
   const rows = await repo.unusedUploads(ctx.db, new Date(ctx.now().getTime() - UNUSED_UPLOAD_AGE_MS));
@@ -162,6 +183,10 @@ export function startKnowledgeWorker(ctx: AppContext, opts: { pollMs?: number; e
         if (!item) break;
         await processItem(ctx, item);
       }
+      // Collections waiting for a re-index, once no item waits (decision 407).
+      while (!stopped && (await reindexNext(ctx, () => stopped))) again = true;
+      // Collections whose re-crawl is due (decision 408): new pages queue items.
+      while (!stopped && (await recrawlNext(ctx))) again = true;
     } while (again && !stopped);
     if (Date.now() - lastCleanup > CLEANUP_EVERY_MS) {
       lastCleanup = Date.now();

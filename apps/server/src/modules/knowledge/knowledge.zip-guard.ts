@@ -16,10 +16,20 @@ export const DOCX_LIMITS = {
 } as const;
 
 const MB = 1024 * 1024;
-export const DOCX_TOO_LARGE = `The Word (DOCX) document is too large once unpacked (more than ${DOCX_LIMITS.maxUnpackedBytes / MB} MB).`;
-export const DOCX_RATIO = `The Word (DOCX) document is compressed suspiciously much (a part unpacks to more than ${DOCX_LIMITS.maxRatio} times its size).`;
-export const DOCX_DAMAGED = 'The Word (DOCX) document is damaged: a part does not unpack to the size it declares.';
-const DOCX_UNREADABLE = 'The Word (DOCX) document could not be read.';
+/** The refusals of an Office archive, named for the user (the same limits for DOCX, XLSX, PPTX). */
+export function archiveMessages(label: string) {
+  return {
+    tooLarge: `The ${label} document is too large once unpacked (more than ${DOCX_LIMITS.maxUnpackedBytes / MB} MB).`,
+    ratio: `The ${label} document is compressed suspiciously much (a part unpacks to more than ${DOCX_LIMITS.maxRatio} times its size).`,
+    damaged: `The ${label} document is damaged: a part does not unpack to the size it declares.`,
+    unreadable: `The ${label} document could not be read.`,
+  };
+}
+type Messages = ReturnType<typeof archiveMessages>;
+const WORD = archiveMessages('Word (DOCX)');
+export const DOCX_TOO_LARGE = WORD.tooLarge;
+export const DOCX_RATIO = WORD.ratio;
+export const DOCX_DAMAGED = WORD.damaged;
 
 function open(data: Buffer): Promise<ZipFile> {
   return new Promise((resolve, reject) =>
@@ -27,40 +37,40 @@ function open(data: Buffer): Promise<ZipFile> {
   );
 }
 
-function checkDeclared(entry: Entry, total: number): void {
-  if (total > DOCX_LIMITS.maxUnpackedBytes) throw new ExtractError(DOCX_TOO_LARGE);
+function checkDeclared(entry: Entry, total: number, m: Messages): void {
+  if (total > DOCX_LIMITS.maxUnpackedBytes) throw new ExtractError(m.tooLarge);
   if (entry.uncompressedSize > DOCX_LIMITS.ratioFloorBytes && entry.uncompressedSize > DOCX_LIMITS.maxRatio * Math.max(entry.compressedSize, 1)) {
-    throw new ExtractError(DOCX_RATIO);
+    throw new ExtractError(m.ratio);
   }
 }
 
 /** Inflates one part, counting; fails as soon as it exceeds what it declared (yauzl) or the cap. */
-function drainEntry(zip: ZipFile, entry: Entry, budget: number): Promise<number> {
+function drainEntry(zip: ZipFile, entry: Entry, budget: number, m: Messages): Promise<number> {
   return new Promise((resolve, reject) => {
     zip.openReadStream(entry, (err, stream) => {
-      if (err || !stream) return reject(new ExtractError(DOCX_DAMAGED));
+      if (err || !stream) return reject(new ExtractError(m.damaged));
       let n = 0;
       stream.on('data', (chunk: Buffer) => {
         n += chunk.length;
-        if (n > entry.uncompressedSize || n > budget) stream.destroy(new ExtractError(DOCX_DAMAGED));
+        if (n > entry.uncompressedSize || n > budget) stream.destroy(new ExtractError(m.damaged));
       });
-      stream.on('error', (e) => reject(e instanceof ExtractError ? e : new ExtractError(DOCX_DAMAGED)));
+      stream.on('error', (e) => reject(e instanceof ExtractError ? e : new ExtractError(m.damaged)));
       stream.on('end', () => resolve(n));
     });
   });
 }
 
 /** Resolves when the archive is within the limits; rejects with an ExtractError otherwise. */
-export async function checkDocxArchive(data: Buffer): Promise<void> {
+export async function checkDocxArchive(data: Buffer, m: Messages = WORD): Promise<void> {
   let zip: ZipFile;
   try {
     zip = await open(data);
   } catch {
-    throw new ExtractError(DOCX_UNREADABLE);
+    throw new ExtractError(m.unreadable);
   }
   if (zip.entryCount > DOCX_LIMITS.maxEntries) {
     zip.close();
-    throw new ExtractError(DOCX_UNREADABLE);
+    throw new ExtractError(m.unreadable);
   }
   const entries: Entry[] = [];
   // First pass: the central directory's declared sizes, before inflating anything.
@@ -69,7 +79,7 @@ export async function checkDocxArchive(data: Buffer): Promise<void> {
     zip.on('entry', (entry: Entry) => {
       total += entry.uncompressedSize;
       try {
-        checkDeclared(entry, total);
+        checkDeclared(entry, total, m);
       } catch (e) {
         zip.close();
         return reject(e);
@@ -78,7 +88,7 @@ export async function checkDocxArchive(data: Buffer): Promise<void> {
       zip.readEntry();
     });
     zip.on('end', () => resolve());
-    zip.on('error', () => reject(new ExtractError(DOCX_UNREADABLE)));
+    zip.on('error', () => reject(new ExtractError(m.unreadable)));
     zip.readEntry();
   });
   // Second pass: the real sizes, each part stopped at its declared size and at the total cap.
@@ -86,7 +96,7 @@ export async function checkDocxArchive(data: Buffer): Promise<void> {
   try {
     for (const entry of entries) {
       if (entry.fileName.endsWith('/')) continue;
-      used += await drainEntry(zip, entry, DOCX_LIMITS.maxUnpackedBytes - used);
+      used += await drainEntry(zip, entry, DOCX_LIMITS.maxUnpackedBytes - used, m);
     }
   } finally {
     zip.close();

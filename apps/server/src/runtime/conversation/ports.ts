@@ -50,7 +50,7 @@ export interface UsageStore {
 
 /** Knowledge retrieval before a turn. */
 export interface Retriever {
-  retrieve(ownerId: string, collectionIds: string[], query: string, topK: number): Promise<RetrievedChunk[]>;
+  retrieve(ownerId: string, collectionIds: string[], query: string, topK: number, threshold?: number): Promise<RetrievedChunk[]>;
 }
 
 /** Where each reply's timings go (batched into conversation_turns). */

@@ -15,7 +15,9 @@ import { Reply, uniqueSources, type ReplyFinished } from './reply';
 /** Words per second used to estimate how long the player speaks a reply. */
 const SPEAKING_WORDS_PER_SECOND = 3;
 
-const NO_CONTEXT: { context: RetrievedChunk[]; retrievalMs: number } = { context: [], retrievalMs: 0 };
+const NO_CONTEXT: Retrieved = { context: [], retrievalMs: 0, searched: false };
+
+type Retrieved = { context: RetrievedChunk[]; retrievalMs: number; searched: boolean };
 
 export const ENGINE_FAILED_NOTICE = 'The avatar could not answer right now. Please try again in a moment.';
 /** The answer came but its voice could not be made (the TTS failed or hung). */
@@ -235,20 +237,23 @@ export class TurnLoop {
   }
 
   /** Knowledge for this message (LLM engines with collections; not while echoing). */
-  private get retrieval(): { collectionIds: string[]; topK: number } | null {
+  private get retrieval(): NonNullable<TurnAvatar['retrieval']> | null {
     const r = this.avatar.retrieval;
     return r && !this.echo && r.collectionIds.length ? r : null;
   }
 
-  private async retrieve(text: string, r: { collectionIds: string[]; topK: number }): Promise<{ context: RetrievedChunk[]; retrievalMs: number }> {
+  /** searched = the knowledge base answered (an empty context then means nothing was relevant). */
+  private async retrieve(text: string, r: NonNullable<TurnAvatar['retrieval']>): Promise<Retrieved> {
     const r0 = performance.now();
     let context: RetrievedChunk[] = [];
+    let searched = false;
     try {
-      context = await this.services.retriever.retrieve(this.avatar.ownerId, r.collectionIds, text, r.topK);
+      context = await this.services.retriever.retrieve(this.avatar.ownerId, r.collectionIds, text, r.topK, r.threshold);
+      searched = true;
     } catch (err) {
       this.services.log.warn({ err: String(err) }, 'knowledge retrieval failed');
     }
-    return { context, retrievalMs: performance.now() - r0 };
+    return { context, retrievalMs: performance.now() - r0, searched };
   }
 
   private async userTurn(text: string, epoch: number, hidden = false): Promise<void> {
@@ -265,12 +270,12 @@ export class TurnLoop {
     this.sink.send({ type: 'state', state: 'thinking' });
     const retrieval = this.retrieval;
     // No await when there is nothing to retrieve: the reply starts in the same tick.
-    const { context, retrievalMs } = retrieval ? await this.retrieve(text, retrieval) : NO_CONTEXT;
+    const { context, retrievalMs, searched } = retrieval ? await this.retrieve(text, retrieval) : NO_CONTEXT;
     // Bounded (history-window.ts); which engines pass it on is their configuration's choice.
     const history = historyWindow(this.history);
     let error: string | undefined;
     try {
-      for await (const event of this.engine.turn({ turnId: reply.id, text, history, context, signal: reply.signal })) {
+      for await (const event of this.engine.turn({ turnId: reply.id, text, history, context, knowledgeSearched: searched, signal: reply.signal })) {
         if (reply.cut || this.stopped) break;
         this.onEvent(reply, event);
       }

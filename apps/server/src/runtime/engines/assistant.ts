@@ -35,7 +35,7 @@ export class AssistantEngine implements Engine {
     });
     if (add.status !== 200) throw await failure('Assistants', add, [this.config.apiKey]);
     const run: Record<string, unknown> = { assistant_id: this.config.assistantId, stream: true };
-    const extra = [this.config.instructions ?? '', knowledgeBlock(input.context)].filter(Boolean).join('\n\n');
+    const extra = [this.config.instructions ?? '', knowledgeBlock(input.context, input.knowledgeSearched)].filter(Boolean).join('\n\n');
     if (extra) run.additional_instructions = extra;
     const res = await this.deps.outbound.stream(joinUrl(this.config.baseUrl, `threads/${encodeURIComponent(thread)}/runs`), {
       method: 'POST',

@@ -24,6 +24,7 @@ export class LlmEngine implements Engine {
       instructions: this.config.instructions,
       memory: this.config.memory,
       context: input.context,
+      knowledgeSearched: input.knowledgeSearched,
       history: input.history,
       sendHistory: this.config.sendHistory,
       text: input.text,

@@ -6,6 +6,7 @@ export interface PromptParts {
   instructions: string;
   memory?: string;
   context: RetrievedChunk[];
+  knowledgeSearched?: boolean;
   history: ChatMessage[];
   sendHistory: boolean;
   text: string;
@@ -22,9 +23,13 @@ export interface OpenAiToolCall {
   function: { name: string; arguments: string };
 }
 
-/** The knowledge block: numbered chunks, each with its source, most relevant first. */
-export function knowledgeBlock(context: RetrievedChunk[]): string {
-  if (!context.length) return '';
+export const NO_RELEVANT_KNOWLEDGE =
+  'The knowledge base has no relevant information for this message. If the answer depends on facts about this business or its documents, say that you do not know rather than guessing.';
+
+/** The knowledge block: numbered chunks, each with its source, most relevant first; when the
+ *  knowledge base was searched and nothing cleared the relevance cut-off, that is said instead. */
+export function knowledgeBlock(context: RetrievedChunk[], searched = false): string {
+  if (!context.length) return searched ? NO_RELEVANT_KNOWLEDGE : '';
   const lines = context.map((c, i) => `[${i + 1}] (source: ${c.source})\n${c.text.trim()}`);
   return [
     'Answer using the following knowledge when it is relevant. If the knowledge does not contain the answer, say so briefly.',
@@ -33,7 +38,7 @@ export function knowledgeBlock(context: RetrievedChunk[]): string {
 }
 
 export function buildMessages(p: PromptParts): OpenAiMessage[] {
-  const system = [p.instructions.trim(), p.memory?.trim() ? `Memory:\n${p.memory.trim()}` : '', knowledgeBlock(p.context)]
+  const system = [p.instructions.trim(), p.memory?.trim() ? `Memory:\n${p.memory.trim()}` : '', knowledgeBlock(p.context, p.knowledgeSearched)]
     .filter(Boolean)
     .join('\n\n');
   const messages: OpenAiMessage[] = [];

@@ -1,27 +1,32 @@
 // Add Knowledge › Crawl: crawl a site (same site, up to 20 pages, robots.txt honoured on the
 // server), pick pages with a select-all box (indeterminate when some are picked), name each,
-// submit them as URL items (spec 4 §5).
+// submit them as URL items (spec 4 §5). Include/exclude path patterns narrow the crawl, and the
+// collection may re-crawl the site daily or weekly (issue 15 item 6).
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import MenuItem from '@mui/material/MenuItem';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
-import { crawlForm, type CrawledPage } from '@parla/shared/schemas/knowledge';
+import { CRAWL_SCHEDULES, crawlForm, type CrawledPage, type CrawlSchedule } from '@parla/shared/schemas/knowledge';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { ApiError, errorLines } from '../../../lib/api-client';
-import { useCrawl } from '../api/crawl';
+import { saveCrawlSchedule, useCrawl } from '../api/crawl';
 import { submitBatch, type SubmitContext } from './submit-knowledge';
 
 export const NO_URLS_CRAWLED = 'No URLs crawled. Please crawl the URLs before submitting.';
 export const SELECT_A_URL = 'Please select a URL before submitting.';
 export const CRAWL_EMPTY = 'Unable to fetch URLs from the provided website. Please check the URL and try again.';
+
+const SCHEDULE_LABELS: Record<CrawlSchedule, string> = { off: 'Off', daily: 'Daily', weekly: 'Weekly' };
+const patterns = (text: string) => text.split(',').map((p) => p.trim()).filter(Boolean);
 
 interface Row extends CrawledPage {
   name: string;
@@ -39,13 +44,18 @@ export function CrawlTab({ ctx }: { ctx: SubmitContext }) {
   const [rows, setRows] = useState<Row[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [showNameErrors, setShowNameErrors] = useState(false);
+  const [include, setInclude] = useState('');
+  const [exclude, setExclude] = useState('');
+  const [schedule, setSchedule] = useState<CrawlSchedule>('off');
+  const [crawled, setCrawled] = useState<string | null>(null);
   const { control, handleSubmit } = useForm<{ url: string }>({ resolver: zodResolver(crawlForm), defaultValues: { url: '' }, reValidateMode: 'onChange' });
 
   const runCrawl = handleSubmit(async ({ url }) => {
     setError(null);
     setShowNameErrors(false);
     try {
-      const pages = await crawl.mutateAsync(url);
+      const pages = await crawl.mutateAsync({ url, include: patterns(include), exclude: patterns(exclude) });
+      setCrawled(url);
       setRows(pages.map((p) => ({ ...p, name: p.title || p.url, selected: true })));
       if (pages.length === 0) setError(CRAWL_EMPTY);
     } catch (err) {
@@ -58,11 +68,18 @@ export function CrawlTab({ ctx }: { ctx: SubmitContext }) {
   const all = rows !== null && rows.length > 0 && selected.length === rows.length;
   const some = selected.length > 0 && !all;
 
-  const submit = () => {
+  const submit = async () => {
     if (!rows || rows.length === 0) return setError(NO_URLS_CRAWLED);
     if (selected.length === 0) return setError(SELECT_A_URL);
     if (selected.some((r) => !r.name.trim())) return setShowNameErrors(true);
     setError(null);
+    if (schedule !== 'off' && crawled) {
+      try {
+        await saveCrawlSchedule(ctx.collectionId, { schedule, url: crawled, include: patterns(include), exclude: patterns(exclude) });
+      } catch (err) {
+        return setError(errorLines(err).join(' '));
+      }
+    }
     void submitBatch(ctx, selected.map((r) => ({ name: r.name.trim(), knowledge_type: { url: { url: r.url } } })));
   };
 
@@ -79,6 +96,17 @@ export function CrawlTab({ ctx }: { ctx: SubmitContext }) {
           {crawl.isPending ? <CircularProgress size={22} aria-label="Crawling" /> : 'Crawl'}
         </Button>
       </Box>
+      <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+        <TextField size="small" label="Only paths" placeholder="/blog/**, /help/*" value={include} onChange={(e) => setInclude(e.target.value)} sx={{ flex: 1, minWidth: 0 }} />
+        <TextField size="small" label="Skip paths" placeholder="/admin/**" value={exclude} onChange={(e) => setExclude(e.target.value)} sx={{ flex: 1, minWidth: 0 }} />
+        <TextField select size="small" label="Re-crawl" value={schedule} onChange={(e) => setSchedule(e.target.value as CrawlSchedule)} sx={{ flex: 'none', width: 150 }}>
+          {CRAWL_SCHEDULES.map((s) => (
+            <MenuItem key={s} value={s}>
+              {SCHEDULE_LABELS[s]}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
       {error && (
         <Alert severity="error" sx={{ mt: 1 }}>
           {error}
@@ -124,7 +152,7 @@ export function CrawlTab({ ctx }: { ctx: SubmitContext }) {
         )}
       </Box>
       <Box sx={{ pt: 2, display: 'flex', justifyContent: 'flex-end' }}>
-        <Button variant="contained" onClick={submit}>
+        <Button variant="contained" onClick={() => void submit()}>
           Submit
         </Button>
       </Box>

@@ -1,5 +1,6 @@
 // The Collection Builder's table (spec 4 §2): Type, Name, Created At, Actions (delete), plus the
-// ingestion status of each item with the reason of a failure and a retry.
+// ingestion status of each item with the reason of a failure and a retry; an item opens to its
+// extracted text, and a web page re-syncs.
 import { useState } from 'react';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
@@ -13,13 +14,17 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import ReplayIcon from '@mui/icons-material/Replay';
+import SyncIcon from '@mui/icons-material/Sync';
+import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import { useSnackbar } from 'notistack';
 import { TOAST_KNOWLEDGE_ERROR_MS } from '@parla/shared/limits';
 import type { KnowledgeItem } from '@parla/shared/schemas/knowledge';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorLines } from '../../../lib/api-client';
 import { useDeleteItem } from '../api/delete-item';
+import { useResyncItem } from '../api/item-detail';
 import { useRetryItem } from '../api/retry-item';
+import { ItemViewer } from './item-viewer';
 
 const TYPE_LABEL = (i: KnowledgeItem) => (i.knowledge_type.text ? 'Text' : i.knowledge_type.url ? 'Url' : 'File');
 const SOURCE = (i: KnowledgeItem) => i.knowledge_type.url?.url ?? i.knowledge_type.file?.file_name ?? null;
@@ -36,6 +41,13 @@ export function ItemsTable({ items }: { items: KnowledgeItem[] }) {
   const del = useDeleteItem();
   const retry = useRetryItem();
   const [deleting, setDeleting] = useState<KnowledgeItem | null>(null);
+  const [viewing, setViewing] = useState<KnowledgeItem | null>(null);
+  const resync = useResyncItem();
+  const onResync = (item: KnowledgeItem) =>
+    resync.mutate(item, {
+      onSuccess: () => enqueueSnackbar(`"${item.name}" is being fetched again.`, { variant: 'success' }),
+      onError: (err) => enqueueSnackbar(errorLines(err).join(' '), { variant: 'error', autoHideDuration: TOAST_KNOWLEDGE_ERROR_MS }),
+    });
 
   return (
     <>
@@ -92,6 +104,18 @@ export function ItemsTable({ items }: { items: KnowledgeItem[] }) {
                       </IconButton>
                     </Tooltip>
                   )}
+                  <Tooltip title="View text">
+                    <IconButton aria-label={`View ${item.name}`} onClick={() => setViewing(item)}>
+                      <VisibilityOutlinedIcon />
+                    </IconButton>
+                  </Tooltip>
+                  {item.knowledge_type.url && (item.status === 'ready' || item.status === 'failed') && (
+                    <Tooltip title="Re-sync: fetch the page again">
+                      <IconButton aria-label={`Re-sync ${item.name}`} disabled={resync.isPending} onClick={() => onResync(item)}>
+                        <SyncIcon />
+                      </IconButton>
+                    </Tooltip>
+                  )}
                   <Tooltip title="Delete">
                     <IconButton aria-label={`Delete ${item.name}`} onClick={() => setDeleting(item)}>
                       <DeleteOutlineIcon />
@@ -103,6 +127,14 @@ export function ItemsTable({ items }: { items: KnowledgeItem[] }) {
           </TableBody>
         </Table>
       </TableContainer>
+      <ItemViewer
+        item={viewing}
+        onClose={() => setViewing(null)}
+        onResync={(item) => {
+          onResync(item);
+          setViewing(null);
+        }}
+      />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete knowledge"

@@ -70,7 +70,7 @@ export function RetrievalTest({ collectionId }: { collectionId: string }) {
       )}
       {search.isSuccess && search.data.length === 0 && (
         <Alert severity="info" sx={{ mt: 2 }}>
-          No passage matches this query. Items still processing are not searchable yet.
+          No passage is relevant enough to reach the model: an avatar would be told its knowledge base has nothing on this. Items still processing are not searchable yet.
         </Alert>
       )}
       {search.isSuccess && search.data.length > 0 && (

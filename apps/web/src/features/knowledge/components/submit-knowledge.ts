@@ -8,6 +8,8 @@ import type { UploadProgress } from './use-upload-progress';
 
 export const UPLOAD_ERROR = 'An error occurred while uploading the knowledge base.';
 export const URLS_PARTIAL = 'Failed to process some URLs. Network timeout or inaccessible content detected.';
+export const DUPLICATES_SKIPPED = 'Some pages are already in this collection and were not added again.';
+const DUPLICATE_PREFIX = 'This page is already in the collection';
 export const FILE_UPLOAD_ERROR = 'Failed to process given file.';
 export const DOCUMENT_ERROR = 'Failed to process document.';
 export const FILE_UPLOAD_TOAST = 'There was an error uploading the file. Please try submitting it again.';
@@ -63,8 +65,13 @@ export async function submitBatch(ctx: SubmitContext, items: CreateItemRequest[]
     return;
   }
   const details = failed.map((f) => `${f.item.name}: ${f.error}`).join(' · ');
-  const again = failed.map((f) => f.item);
-  ctx.setRetry(() => () => void submitBatch(ctx, again));
+  // Duplicates are refused for good: a retry would be refused again.
+  const again = failed.filter((f) => !f.error.startsWith(DUPLICATE_PREFIX)).map((f) => f.item);
+  ctx.setRetry(again.length ? () => () => void submitBatch(ctx, again) : null);
+  if (processed > 0 && again.length === 0) {
+    ctx.progress.partial(`${DUPLICATES_SKIPPED} ${details}`);
+    return;
+  }
   if (processed === 0) ctx.progress.fail(`${UPLOAD_ERROR} ${details}`);
   else ctx.progress.partial(`${URLS_PARTIAL} ${details}`);
 }

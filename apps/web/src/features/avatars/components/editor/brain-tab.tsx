@@ -9,6 +9,7 @@ import { useWatch } from 'react-hook-form';
 import { PRODUCT_NAME } from '@parla/shared/enums';
 import type { EditorValues } from '../../lib/editor-values';
 import { BrainFoundations } from './brain-foundations';
+import { KnowledgeSettings } from './brain-knowledge-settings';
 import { FunctionLinks, KnowledgeLinks } from './brain-links';
 import { functionsEnabled, knowledgeEnabled } from './brain-modes';
 
@@ -43,7 +44,12 @@ export function BrainTab() {
         <Tab label={label('FUNCTIONS', HINTS.functions, !fn)} disabled={!fn} />
       </Tabs>
       {current === 0 && <BrainFoundations />}
-      {current === 1 && <KnowledgeLinks />}
+      {current === 1 && (
+        <>
+          <KnowledgeLinks />
+          <KnowledgeSettings />
+        </>
+      )}
       {current === 2 && <FunctionLinks />}
     </Box>
   );
