@@ -3,7 +3,7 @@
 // language is the one the user chose, or the one detected from the collection's text (franc:
 // maintained trigram detector, data bundled, docs/decisions/407).
 import { francAll } from 'franc';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { textSearchConfigNames } from './knowledge.repository';
 

@@ -304,3 +304,32 @@ export async function textSearchConfigNames(db: Kysely<DB>): Promise<Set<string>
   const r = await sql<{ cfgname: string }>`select cfgname from pg_ts_config`.execute(db);
   return new Set(r.rows.map((x) => x.cfgname));
 }
+
+/** VACUUM of the named tables (PGlite has no autovacuum: decision 220). */
+export async function vacuumTables(db: Kysely<DB>, tables: readonly string[]): Promise<void> {
+  await sql.raw(`vacuum ${tables.join(', ')}`).execute(db);
+}
+
+/** An item of the collection that holds the same text (its content hash), not a failed one. */
+export function findItemByContentHash(db: Q, ownerId: string, collectionId: string, hash: string) {
+  return db
+    .selectFrom('knowledge_items')
+    .select('name')
+    .where('owner_id', '=', ownerId)
+    .where('collection_id', '=', collectionId)
+    .where('content_hash', '=', hash)
+    .where('status', '<>', 'failed')
+    .executeTakeFirst();
+}
+
+/** An item's chunks in order (at most 2,000). */
+export function listItemChunks(db: Q, ownerId: string, itemId: string) {
+  return db
+    .selectFrom('knowledge_chunks')
+    .select(['ord', 'content'])
+    .where('owner_id', '=', ownerId)
+    .where('item_id', '=', itemId)
+    .orderBy('ord')
+    .limit(2000)
+    .execute();
+}

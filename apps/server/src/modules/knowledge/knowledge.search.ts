@@ -1,6 +1,6 @@
 // Retrieval (POST /kb/v1/search; also what the conversation runtime calls). Full-text ranking
 // is BM25-like over the query's meaningful words within a bounded candidate set
-// (knowledge.rank.ts; docs/decisions/400, 604, 407). With embeddings configured and pgvector
+// (knowledge-rank.repository.ts; docs/decisions/400, 604, 407). With embeddings configured and pgvector
 // present, a vector search runs too and both lists are fused by reciprocal rank. Then the
 // relevance cut-off: a passage is kept only when its score clears the threshold (an absolute
 // floor, the caller's or the default) and a share of the best score; identical passages (the
@@ -20,10 +20,10 @@ import { AppError } from '../../lib/errors';
 import { embed, embeddingModel, vectorLiteral, vectorSearchReady } from './knowledge.embeddings';
 import { effectiveLanguage, textSearchConfig } from './knowledge.language';
 import { meaningfulWords } from './knowledge.query';
-import { rankChunks, type RankedChunk } from './knowledge.rank';
+import { rankChunks, type RankedChunk } from './knowledge-rank.repository';
 import * as repo from './knowledge.repository';
 
-export { RANK_CANDIDATES, TERM_CANDIDATES } from './knowledge.rank';
+export { RANK_CANDIDATES, TERM_CANDIDATES } from './knowledge-rank.repository';
 
 const VECTOR_CANDIDATES = 50;
 const RRF_K = 60;

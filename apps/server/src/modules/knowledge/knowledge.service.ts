@@ -137,14 +137,7 @@ async function insertItem(ctx: AppContext, ownerId: string, collectionId: string
   const t = input.knowledge_type;
   if (t.text) {
     const hash = contentHash(t.text.content);
-    const twin = await ctx.db
-      .selectFrom('knowledge_items')
-      .select('name')
-      .where('owner_id', '=', ownerId)
-      .where('collection_id', '=', collectionId)
-      .where('content_hash', '=', hash)
-      .where('status', '<>', 'failed')
-      .executeTakeFirst();
+    const twin = await repo.findItemByContentHash(ctx.db, ownerId, collectionId, hash);
     if (twin) throw AppError.invalid(DUPLICATE_TEXT_MESSAGE(twin.name), 'DUPLICATE');
     await repo.insertItem(ctx.db, { ...base, kind: 'text', content: t.text.content, content_hash: hash });
   } else if (t.url) {
@@ -222,14 +215,7 @@ export async function retryItem(ctx: AppContext, ownerId: string, id: string): P
 export async function itemDetail(ctx: AppContext, ownerId: string, id: string): Promise<KnowledgeItemDetail> {
   const item = await repo.findItem(ctx.db, ownerId, id);
   if (!item) throw AppError.notFound('Knowledge item');
-  const chunks = await ctx.db
-    .selectFrom('knowledge_chunks')
-    .select(['ord', 'content'])
-    .where('owner_id', '=', ownerId)
-    .where('item_id', '=', id)
-    .orderBy('ord')
-    .limit(2000)
-    .execute();
+  const chunks = await repo.listItemChunks(ctx.db, ownerId, id);
   return { item: toItem(item), chunks: chunks.map((c) => ({ ord: c.ord, text: c.content })) };
 }
 

@@ -4,19 +4,20 @@
 // was never recycled. After a delete the server vacuums the knowledge tables (their free space is
 // reused and empty pages at their end go back to the file system), then checkpoints. On
 // PostgreSQL autovacuum does this; nothing runs there.
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
+import { checkpoint, vacuumTables } from './knowledge.repository';
 
 /** Every table a collection's delete empties rows of (the cascade of knowledge_collections). */
-export const KNOWLEDGE_TABLES = ['knowledge_chunk_terms', 'knowledge_embeddings', 'knowledge_chunks', 'knowledge_items', 'knowledge_collections'] as const;
+export const KNOWLEDGE_TABLES = ['knowledge_chunk_terms', 'knowledge_embeddings', 'knowledge_chunks', 'knowledge_items', 'knowledge_lexeme_counts', 'knowledge_collections'] as const;
 
 /** A delay after a delete, so several deletes in a row are vacuumed once. */
 export const RECLAIM_DELAY_MS = 2000;
 
 export async function reclaimKnowledgeSpace(db: Kysely<DB>): Promise<void> {
-  await sql.raw(`vacuum ${KNOWLEDGE_TABLES.join(', ')}`).execute(db);
-  await sql`checkpoint`.execute(db);
+  await vacuumTables(db, KNOWLEDGE_TABLES);
+  await checkpoint(db);
 }
 
 const pending = new WeakMap<AppContext, { timer: NodeJS.Timeout; running: Promise<void> | null }>();

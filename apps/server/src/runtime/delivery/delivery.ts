@@ -10,15 +10,17 @@
 // conversation records at their last heartbeat, marks its nodes OFFLINE and drops its row.
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import pg from 'pg';
 import type { DB } from '../../db/schema';
 import type { Logger } from '../conversation/ports';
 import {
+  databaseNow,
   deadProcessIds,
   forgetDeadProcess,
   isProcessLive,
   liveProcessIds,
+  notifyChannel,
   postDeliveries,
   removeProcess,
   takeDeliveries,
@@ -122,7 +124,7 @@ export class Delivery {
     if (!processIds.length) return;
     const now = await this.dbNow();
     await postDeliveries(this.o.db, processIds.map((processId) => ({ processId, kind: msg.kind, payload: payloadOf(msg) })), now);
-    for (const id of processIds) await sql`select pg_notify(${channelOf(id)}, '')`.execute(this.o.db);
+    for (const id of processIds) await notifyChannel(this.o.db, channelOf(id));
   }
 
   /** Touches this process's row and forgets dead processes (the timer calls it; tests too). */
@@ -163,8 +165,7 @@ export class Delivery {
   /** The database's clock: processes on different hosts agree on it (the test clock is not used:
    *  liveness is real time). */
   private async dbNow(): Promise<Date> {
-    const r = await sql<{ now: Date }>`select now() as now`.execute(this.o.db);
-    return new Date(r.rows[0]!.now);
+    return databaseNow(this.o.db);
   }
 }
 

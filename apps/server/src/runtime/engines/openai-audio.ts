@@ -19,7 +19,8 @@ export async function openAiTranscribe(outbound: OutboundClient, c: SttConfig, p
   form.set('file', new Blob([new Uint8Array(wav(pcm, sampleRate))], { type: 'audio/wav' }), 'utterance.wav');
   form.set('model', c.model || 'whisper-1');
   form.set('response_format', 'json');
-  const language = c.language.split('-')[0]?.toLowerCase();
+  // With additional languages the model detects the language itself.
+  const language = c.alternativeLanguages?.length ? undefined : c.language.split('-')[0]?.toLowerCase();
   if (language) form.set('language', language);
   if (c.phrases?.length) form.set('prompt', c.phrases.join(', ').slice(0, 1000));
   // The standard Response serialises the form with its boundary.

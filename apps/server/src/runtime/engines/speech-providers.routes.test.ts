@@ -43,6 +43,9 @@ beforeAll(async () => {
     nova2: echo(onlyStt({ provider: 'deepgram', apiBase: deepgram.url, apiKey: DEEPGRAM_KEY, language: 'en-US', model: 'nova-2' })),
     google: echo(onlyStt({ provider: 'google', apiBase: base, apiKey: VOICE_KEYS.google, language: 'en-GB' })),
     azurestt: echo(onlyStt({ provider: 'azure', apiBase: base, apiKey: VOICE_KEYS.azure, language: 'en-GB' })),
+    novamulti: echo(onlyStt({ provider: 'deepgram', apiBase: deepgram.url, apiKey: DEEPGRAM_KEY, language: 'en-US', model: 'nova-3', alternativeLanguages: ['es-ES'] })),
+    googlemulti: echo(onlyStt({ provider: 'google', apiBase: base, apiKey: VOICE_KEYS.google, language: 'en-GB', alternativeLanguages: ['fr-FR', 'de-DE', 'es-ES', 'it-IT'] })),
+    azuremulti: echo(onlyStt({ provider: 'azure', apiBase: base, apiKey: VOICE_KEYS.azure, language: 'en-GB', alternativeLanguages: ['fr-FR'] })),
   });
 });
 
@@ -115,5 +118,31 @@ describe('context phrases reach the recognisers that take them', () => {
     speak(c);
     expect((await c.next('assistant_done')).text).toBe('book a table for two');
     expect(voices.azureDefinitions.at(-1)).toEqual({ locales: ['en-GB'], phraseList: { phrases: PHRASES } });
+  });
+});
+
+describe('additional STT languages reach the recognisers that take several', () => {
+  it("Deepgram: the multilingual model instead of the primary language", async () => {
+    const c = await connect(host, { avatarId: 'novamulti' });
+    await c.next('ready');
+    speak(c);
+    await c.next('assistant_done');
+    expect(deepgram.streamQueries.at(-1)!.get('language')).toBe('multi');
+  });
+
+  it('Google: alternativeLanguageCodes, at most three, beside the primary language', async () => {
+    const c = await connect(host, { avatarId: 'googlemulti' });
+    await c.next('ready');
+    speak(c);
+    await c.next('assistant_done');
+    expect(voices.googleConfigs.at(-1)).toMatchObject({ languageCode: 'en-GB', alternativeLanguageCodes: ['fr-FR', 'de-DE', 'es-ES'] });
+  });
+
+  it('Azure: every language among the candidate locales', async () => {
+    const c = await connect(host, { avatarId: 'azuremulti' });
+    await c.next('ready');
+    speak(c);
+    await c.next('assistant_done');
+    expect(voices.azureDefinitions.at(-1)).toMatchObject({ locales: ['en-GB', 'fr-FR'] });
   });
 });

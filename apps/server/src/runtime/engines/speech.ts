@@ -20,7 +20,9 @@ export { wav } from './wav';
 export function deepgramQuery(c: SttConfig, sampleRate: number, extra: Record<string, string> = {}): URLSearchParams {
   const q = new URLSearchParams({ encoding: 'linear16', sample_rate: String(sampleRate), channels: '1', punctuate: 'true', ...extra });
   if (c.model) q.set('model', c.model);
-  if (c.language) q.set('language', c.language);
+  // Additional languages: Deepgram's multilingual code-switching model (decision 623).
+  if (c.alternativeLanguages?.length) q.set('language', 'multi');
+  else if (c.language) q.set('language', c.language);
   const nova3 = c.model?.startsWith('nova-3') ?? false;
   for (const phrase of c.phrases ?? []) q.append(nova3 ? 'keyterm' : 'keywords', phrase);
   return q;
@@ -50,6 +52,8 @@ export async function transcribe(outbound: OutboundClient, c: SttConfig, pcm: Bu
           languageCode: c.language,
           ...(c.model ? { model: c.model } : {}),
           ...(c.phrases?.length ? { speechContexts: [{ phrases: c.phrases }] } : {}),
+          // Google takes up to three alternative languages beside the primary one.
+          ...(c.alternativeLanguages?.length ? { alternativeLanguageCodes: c.alternativeLanguages.slice(0, 3) } : {}),
         },
         audio: { content: pcm.toString('base64') },
       }),

@@ -14,7 +14,7 @@ export const AZURE_STT_API_VERSION = '2024-11-15';
 export async function azureTranscribe(outbound: OutboundClient, c: SttConfig, pcm: Buffer, sampleRate: number): Promise<string> {
   const form = new FormData();
   form.set('audio', new Blob([new Uint8Array(wav(pcm, sampleRate))], { type: 'audio/wav' }), 'utterance.wav');
-  form.set('definition', JSON.stringify({ locales: [c.language], ...(c.phrases?.length ? { phraseList: { phrases: c.phrases } } : {}) }));
+  form.set('definition', JSON.stringify({ locales: [c.language, ...(c.alternativeLanguages ?? [])], ...(c.phrases?.length ? { phraseList: { phrases: c.phrases } } : {}) }));
   const encoded = new Response(form);
   const res = await outbound.fetch(`${joinUrl(c.apiBase ?? 'https://westeurope.api.cognitive.microsoft.com', 'speechtotext/transcriptions:transcribe')}?api-version=${AZURE_STT_API_VERSION}`, {
     method: 'POST',

@@ -69,3 +69,14 @@ export async function takeDeliveries(db: Kysely<DB>, processId: string): Promise
   const rows = await db.deleteFrom('runtime_deliveries').where('process_id', '=', processId).returning(['id', 'kind', 'payload']).execute();
   return rows.sort((a, b) => Number(a.id) - Number(b.id)).map((r) => ({ kind: r.kind, payload: r.payload }));
 }
+
+/** Wakes the process listening on a channel (PostgreSQL NOTIFY; PGlite has one process). */
+export async function notifyChannel(db: Kysely<DB>, channel: string): Promise<void> {
+  await sql`select pg_notify(${channel}, '')`.execute(db);
+}
+
+/** The database's clock: processes on different hosts agree on it. */
+export async function databaseNow(db: Kysely<DB>): Promise<Date> {
+  const r = await sql<{ now: Date }>`select now() as now`.execute(db);
+  return new Date(r.rows[0]!.now);
+}

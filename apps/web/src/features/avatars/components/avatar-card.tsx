@@ -25,7 +25,7 @@ import type { EditorValues } from '../lib/editor-values';
 import { AvatarPhoto } from './avatar-photo';
 import { useEditor, useObjectUrl } from './editor/editor-context';
 import { OnlineUsersDialog } from './online-users-dialog';
-import { ConversationsDialog } from '../../transcripts/components/conversations-dialog';
+import { ConversationsDialog } from './conversations/conversations-dialog';
 
 export interface AvatarCardProps {
   avatar: AvatarCardItem;

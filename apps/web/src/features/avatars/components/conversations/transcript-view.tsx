@@ -7,8 +7,8 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
-import { errorLines } from '../../../lib/api-client';
-import { downloadTranscript, useTranscript } from '../api/get-transcript';
+import { errorLines } from '../../../../lib/api-client';
+import { downloadTranscript, useTranscript } from '../../api/get-transcript';
 
 export function TranscriptView({ conversationId }: { conversationId: string }) {
   const t = useTranscript(conversationId);

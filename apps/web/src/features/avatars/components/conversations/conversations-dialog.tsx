@@ -14,8 +14,8 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { errorLines } from '../../../lib/api-client';
-import { useConversations } from '../api/get-conversations';
+import { errorLines } from '../../../../lib/api-client';
+import { useConversations } from '../../api/get-conversations';
 import { TranscriptView } from './transcript-view';
 
 const PAGE_SIZE = 10;
