@@ -13,34 +13,32 @@ const dir = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 type OrderedMigration = Migration & { runsAfter?: string };
 
 class FolderProvider implements MigrationProvider {
-  /** Without the migrations that declare `runsAfter` (the first pass). */
-  constructor(private readonly withDeferred: boolean) {}
+  /** `keep(name, migration)`: whether this pass sees the migration. */
+  constructor(private readonly keep: (name: string, m: OrderedMigration) => boolean = () => true) {}
 
   async getMigrations(): Promise<Record<string, Migration>> {
     const out: Record<string, Migration> = {};
     const files = readdirSync(dir).filter((f) => /^\d{4}-[\w-]+\.ts$/.test(f)).sort();
     for (const file of files) {
       const m = (await import(pathToFileURL(join(dir, file)).href)) as OrderedMigration;
-      if (m.runsAfter && !this.withDeferred) continue;
-      out[file.replace(/\.ts$/, '')] = m;
+      const name = file.replace(/\.ts$/, '');
+      if (this.keep(name, m)) out[name] = m;
     }
     return out;
   }
 }
 
-/** Applies what is pending: first the migrations in name order, then those that declare
- *  `runsAfter` (they need tables of a later number range). */
+/** Applies what is pending: first the migrations in name order, leaving out those that declare
+ *  `runsAfter` and have not run yet (they need tables of a later number range), then those. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run below the typed schema
 export async function migrate(db: Kysely<any>, schema?: string): Promise<string[]> {
+  const migrator = (provider: FolderProvider) =>
+    new Migrator({ db, provider, allowUnorderedMigrations: true, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const all = migrator(new FolderProvider());
+  const executed = new Set((await all.getMigrations()).filter((m) => m.executedAt).map((m) => m.name));
   const applied: string[] = [];
-  for (const withDeferred of [false, true]) {
-    const migrator = new Migrator({
-      db,
-      provider: new FolderProvider(withDeferred),
-      allowUnorderedMigrations: true,
-      ...(schema ? { migrationTableSchema: schema } : {}),
-    });
-    const { error, results } = await migrator.migrateToLatest();
+  for (const pass of [migrator(new FolderProvider((name, m) => !m.runsAfter || executed.has(name))), all]) {
+    const { error, results } = await pass.migrateToLatest();
     if (error) throw error instanceof Error ? error : new Error(String(error));
     applied.push(...(results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName));
   }
