@@ -2,7 +2,7 @@
 // from the environment's wide shot: the camera keeps the staging's direction (so the same part
 // of the room shows behind the character) but comes close enough that the head fills
 // FACE_SHARE of the stage's height, with the head in the upper third. Lip-sync must be seen.
-import { Box3, type BufferAttribute, type Camera, type Mesh, type Object3D, type PerspectiveCamera, type Vector3 } from 'three';
+import { Box3, type BufferAttribute, type Camera, type Mesh, type Object3D, type Vector3 } from 'three';
 
 /** The share of the stage's height the head's box fills in conversation (issue 18: ≥ 1/5). */
 export const FACE_SHARE = 0.22;
@@ -37,11 +37,6 @@ export function headShot(head: Box3, from: Vector3, to: Vector3, fovDeg: number,
   // Aim below the head so that it sits HEAD_AT from the top: offset = (0.5 − HEAD_AT) of the view.
   const drop = (0.5 - HEAD_AT) * 2 * d * half;
   return { position, target: [cx, cy - drop, cz] };
-}
-
-export function applyShot(camera: PerspectiveCamera, shot: Shot): void {
-  camera.position.set(...shot.position);
-  camera.lookAt(...shot.target);
 }
 
 /**

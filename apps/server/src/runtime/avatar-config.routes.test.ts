@@ -163,12 +163,19 @@ describe('saved avatars in conversations', () => {
     });
     const c = await connect(host, { avatarId: a.id, token: a.token });
     expect((await c.next('ready')).audio).toBe(true);
+    await c.next('assistant_done'); // the greeting: the brain's answer to the wake-up message (speech over it interrupts it)
     c.send({ type: 'user_speech', event: 'start', at: 0 });
     for (let i = 0; i < 3; i++) c.sendBinary(Buffer.alloc(3200));
     c.send({ type: 'user_speech', event: 'end', at: 600 });
     expect((await c.next('transcript', (m) => m.final)).text).toBe('what are your opening hours');
-    expect((await c.next('assistant_done')).text).toBe('You asked: what are your opening hours');
-    expect((await c.audioFrames(1))[0]!.header.words?.length).toBeGreaterThan(3);
+    const done = await c.next('assistant_done', (m) => !m.interrupted);
+    expect(done.text).toBe('You asked: what are your opening hours');
+    for (let n = 1; ; n++) {
+      const frame = (await c.audioFrames(n)).find((f) => f.header.turnId === done.turnId);
+      if (!frame) continue;
+      expect(frame.header.words?.length).toBeGreaterThan(3);
+      break;
+    }
   });
 
   it('in Simple mode without a product model it answers with a clear message', async () => {

@@ -53,6 +53,14 @@ async function avatar(w: World, extra: Record<string, unknown> = {}): Promise<Av
   return upd.json().agent;
 }
 
+/** The first `count` audio frames of one turn (the greeting's frames come first). */
+async function framesOf(c: TestConversation, turnId: string, count: number): Promise<TestConversation['audio']> {
+  for (let n = 1; ; n++) {
+    const mine = (await c.audioFrames(n)).filter((f) => f.header.turnId === turnId);
+    if (mine.length >= count) return mine;
+  }
+}
+
 function speak(c: TestConversation): void {
   c.send({ type: 'user_speech', event: 'start', at: 0 });
   for (let i = 0; i < 3; i++) c.sendBinary(Buffer.alloc(6400, 7));
@@ -81,15 +89,16 @@ describe('the product speech (SPEECH_BASE_URL)', () => {
     const a = await avatar(w, { nlpEngine: AvatarEngine.LargeLanguageModel, setupMode: 'Simple', customData: { agent_pipeline_config: { llm: { provider: 'groq', custom_text: 'Guest: Ada.' }, ...fastTurns } } });
     const c = await connect(w.host, { avatarId: a.id, token: a.token });
     expect(await c.next('ready')).toMatchObject({ listen: 'server', audio: true });
+    await c.next('assistant_done'); // the greeting: the brain's answer to the wake-up message (speech over it interrupts it)
     const heard = audio.heard.length;
     speak(c);
     expect((await c.next('transcript', (m) => m.final)).text).toBe('what are your opening hours');
-    const done = await c.next('assistant_done');
+    const done = await c.next('assistant_done', (m) => !m.interrupted);
     expect(done.text).toBe('You asked: what are your opening hours');
     expect(audio.heard.length).toBe(heard + 1);
     expect(audio.heard.at(-1)!.pcmBytes).toBe(19200);
     expect(audio.spoken.at(-1)).toMatchObject({ input: 'You asked: what are your opening hours', voice: 'nova' });
-    const frames = await c.audioFrames(2);
+    const frames = await framesOf(c, done.turnId, 1);
     expect(frames[0]!.header).toMatchObject({ turnId: done.turnId, format: 'pcm16' });
   });
 
@@ -98,8 +107,9 @@ describe('the product speech (SPEECH_BASE_URL)', () => {
     const a = await avatar(w, { nlpEngine: AvatarEngine.EchoTest, setupMode: 'Composite', customData: { agent_pipeline_config: { stt: { provider: 'default', languages: 'de-DE', context_phrases: 'Parla, Nova\nAda' }, tts: { provider: 'default' }, ...fastTurns } } });
     const c = await connect(w.host, { avatarId: a.id, token: a.token });
     expect(await c.next('ready')).toMatchObject({ listen: 'server', audio: true });
+    await c.next('assistant_done'); // the greeting: the brain's answer to the wake-up message (speech over it interrupts it)
     speak(c);
-    expect((await c.next('assistant_done')).text).toBe('what are your opening hours');
+    expect((await c.next('assistant_done', (m) => !m.interrupted)).text).toBe('what are your opening hours');
     expect(audio.heard.at(-1)).toMatchObject({ language: 'de', prompt: 'Parla, Nova, Ada' });
   });
 
@@ -132,11 +142,13 @@ describe('a Composite avatar uses the STT and TTS of its Brain tab whatever its 
     });
     const c = await connect(w.host, { avatarId: a.id, token: a.token });
     expect(await c.next('ready')).toMatchObject({ listen: 'server', audio: true });
+    await c.next('assistant_done'); // the greeting: the brain's answer to the wake-up message (speech over it interrupts it)
     const streamed = speech.streamedBytes;
     speak(c);
-    expect((await c.next('assistant_done')).text).toBe('what are your opening hours');
+    const done = await c.next('assistant_done', (m) => !m.interrupted);
+    expect(done.text).toBe('what are your opening hours');
     expect(speech.streamedBytes - streamed).toBe(19200);
-    const [frame] = await c.audioFrames(1);
+    const [frame] = await framesOf(c, done.turnId, 1);
     expect(frame!.header.words?.map((x) => x.word)).toEqual(['what', 'are', 'your', 'opening', 'hours']);
     expect(w.server.logs.join('')).not.toContain(ELEVEN_KEY);
   });

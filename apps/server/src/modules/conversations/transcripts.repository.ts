@@ -68,18 +68,8 @@ export async function countConversationsOfAvatar(db: Q, ownerId: string, avatarI
   return Number(row?.n ?? 0);
 }
 
-/** How many transcript messages an owner has stored (the account's data counts). */
-export async function countMessagesOfOwner(db: Q, ownerId: string): Promise<number> {
-  const row = await db.selectFrom('conversation_messages').select((eb) => eb.fn.countAll<number>().as('n')).where('owner_id', '=', ownerId).executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
 export async function saveSummary(db: Q, id: string, summary: string): Promise<void> {
   await db.updateTable('conversations').set({ summary }).where('id', '=', id).execute();
-}
-
-export async function setVerifiedUser(db: Q, id: string, verifiedUserId: string): Promise<void> {
-  await db.updateTable('conversations').set({ verified_user_id: verifiedUserId }).where('id', '=', id).execute();
 }
 
 /** The summary of this verified end user's latest summarised conversation with the avatar. */
@@ -95,8 +85,4 @@ export async function lastSummary(db: Q, ownerId: string, avatarId: string, veri
     .limit(1)
     .executeTakeFirst();
   return row?.summary ?? null;
-}
-
-export async function setEndDetail(db: Q, id: string, detail: string): Promise<void> {
-  await db.updateTable('conversations').set({ end_detail: detail }).where('id', '=', id).execute();
 }

@@ -6,7 +6,8 @@
 import { createRequire } from 'node:module';
 import { languageCode } from './knowledge.language';
 
-// stopword 3.1.5 ships no types: its CommonJS build is read as the lists it is (ISO 639-3 names).
+// stopword 3.1.5 ships no types: its CommonJS build is read as the lists it is (ISO 639-3 names;
+// knip cannot see a createRequire, so knip.json lists it among ignoreDependencies).
 const stopwords = createRequire(import.meta.url)('stopword') as Record<string, string[] | undefined>;
 
 const ISO3: Record<string, string> = {

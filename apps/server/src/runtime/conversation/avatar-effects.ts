@@ -5,15 +5,26 @@
 // transcript and does nothing else.
 import type { ResolvedAvatar } from '../avatar';
 import { NO_SETTINGS, type AvatarSettings } from '../avatar-settings';
-import type { EngineConfig, OpenInfo } from '../types';
+import type { EngineConfig, EngineDeps, LlmConfig, OpenInfo } from '../types';
 import { BillingAuthorisation, type BillingEnd } from './billing-auth';
 import type { ClientInfo } from './client-info';
-import type { ConversationDeps } from './conversation';
 import { summarise, summaryModel, withMemory } from './summary';
+import type { ConversationStore, Logger, TranscriptStore } from './ports';
 import { Transcript } from './transcript';
 
 /** Engines whose brain is not ours to ask: the third-party agent greets by itself. */
 const NO_WAKE_UP = new Set<EngineConfig['kind']>(['elevenlabs', 'agora_ten']);
+
+/** What the effects need of the conversation's collaborators (a slice of ConversationDeps). */
+export interface EffectsDeps {
+  conversations: ConversationStore;
+  transcripts?: TranscriptStore;
+  engines?: EngineDeps;
+  productModel?: LlmConfig | null;
+  transcriptUrl?(id: string): string;
+  log: Logger;
+  now(): Date;
+}
 
 export class AvatarEffects {
   readonly transcript: Transcript;
@@ -26,7 +37,7 @@ export class AvatarEffects {
     private readonly id: string,
     private readonly avatar: ResolvedAvatar,
     client: ClientInfo,
-    private readonly d: ConversationDeps,
+    private readonly d: EffectsDeps,
   ) {
     this.settings = avatar.settings ?? NO_SETTINGS;
     this.transcript = new Transcript(id, avatar, { transcripts: d.transcripts ?? { add: async () => undefined }, log: d.log, now: d.now });
