@@ -55,7 +55,7 @@ test('a custom OpenAI-compatible base URL: its models listed, saved, reloaded, a
   await expect(visitor.getByTestId('stage')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
   await visitor.getByLabel('Message').fill('Can I rent a boat tomorrow?');
   await visitor.getByLabel('Message').press('Enter');
-  await expect(visitor.getByRole('log', { name: 'Chat history' }).locator('.msg.assistant')).toHaveText('[stand-in-model] You said: Can I rent a boat tomorrow?', { timeout: 20_000 });
+  await expect(visitor.getByRole('log', { name: 'Chat history' }).locator('.msg.assistant').last()).toHaveText('[stand-in-model] You said: Can I rent a boat tomorrow?', { timeout: 20_000 });
   await screenshot(visitor, 'custom-llm-03-player');
   await visitor.close();
 });
