@@ -6,23 +6,28 @@
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 type OrderedMigration = Migration & { runsAfter?: string };
 
 class FolderProvider implements MigrationProvider {
-  /** Without the migrations that declare `runsAfter` (the first pass). */
-  constructor(private readonly withDeferred: boolean) {}
+  /** Without the migrations that declare `runsAfter` (the first pass), unless already applied
+   *  (a database migrated before, e.g. the tests' snapshot: Kysely refuses a missing one). */
+  constructor(
+    private readonly withDeferred: boolean,
+    private readonly applied: ReadonlySet<string>,
+  ) {}
 
   async getMigrations(): Promise<Record<string, Migration>> {
     const out: Record<string, Migration> = {};
     const files = readdirSync(dir).filter((f) => /^\d{4}-[\w-]+\.ts$/.test(f)).sort();
     for (const file of files) {
       const m = (await import(pathToFileURL(join(dir, file)).href)) as OrderedMigration;
-      if (m.runsAfter && !this.withDeferred) continue;
-      out[file.replace(/\.ts$/, '')] = m;
+      const name = file.replace(/\.ts$/, '');
+      if (m.runsAfter && !this.withDeferred && !this.applied.has(name)) continue;
+      out[name] = m;
     }
     return out;
   }
@@ -33,10 +38,15 @@ class FolderProvider implements MigrationProvider {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run below the typed schema
 export async function migrate(db: Kysely<any>, schema?: string): Promise<string[]> {
   const applied: string[] = [];
+  const table = schema ? sql`${sql.id(schema)}.kysely_migration` : sql`kysely_migration`;
+  const before = await sql<{ name: string }>`select name from ${table}`.execute(db).then(
+    (r) => new Set(r.rows.map((row) => row.name)),
+    () => new Set<string>(),
+  );
   for (const withDeferred of [false, true]) {
     const migrator = new Migrator({
       db,
-      provider: new FolderProvider(withDeferred),
+      provider: new FolderProvider(withDeferred, before),
       allowUnorderedMigrations: true,
       ...(schema ? { migrationTableSchema: schema } : {}),
     });
