@@ -339,8 +339,11 @@ describe('billing authorisation', () => {
   });
 
   it('three failed calls in a row end the conversation; a success in between starts the count again', async () => {
+    const before = billing.calls().length;
     const c = await connect(host, { avatarId: 'billed' });
     const { sessionId } = await c.next('ready');
+    // The opening call succeeds first (it may still be under way when ready arrives).
+    await expect.poll(() => billing.calls().length).toBe(before + 1);
     billing.mode = 'fail';
     await tick(31);
     await tick(5);

@@ -34,7 +34,8 @@ const ACTIONS: Record<string, string> = {
   'function.deleted': 'Deleted',
 };
 
-export function ReviewDetail({ fn }: { fn: ReviewFunctionRecord }) {
+/** `onDecided`: the decision was saved (the list's page may no longer hold this function). */
+export function ReviewDetail({ fn, onDecided }: { fn: ReviewFunctionRecord; onDecided?: (fn: ReviewFunctionRecord) => void }) {
   const { enqueueSnackbar } = useSnackbar();
   const decide = useDecideFunction();
   const history = useFunctionHistory(fn.id);
@@ -46,7 +47,12 @@ export function ReviewDetail({ fn }: { fn: ReviewFunctionRecord }) {
     setReasonError(false);
     decide.mutate(
       { id: fn.id, approve, reason: reason.trim() || undefined, codeHash: fn.codeHash },
-      { onSuccess: () => enqueueSnackbar(approve ? `"${fn.name}" approved.` : `"${fn.name}" rejected.`, { variant: 'success', autoHideDuration: TOAST_SUCCESS_MS }) },
+      {
+        onSuccess: () => {
+          onDecided?.({ ...fn, approvalStatus: approve ? 'Approved' : 'Rejected' });
+          enqueueSnackbar(approve ? `"${fn.name}" approved.` : `"${fn.name}" rejected.`, { variant: 'success', autoHideDuration: TOAST_SUCCESS_MS });
+        },
+      },
     );
   };
 
