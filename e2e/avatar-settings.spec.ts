@@ -4,13 +4,14 @@
 // a customer reads and downloads a transcript from the portal; an end user downloads their own
 // transcript from the player when Enable Transcript Download allows it, and sees no button when not.
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createCustomer, E2E_ADMIN, E2E_APP_KEY, signIn, type Customer } from './support/accounts';
 import { apiLogin, saveAvatar, type SavedAvatar } from './support/conversation';
 import { adminProxyAuth } from './support/player-avatar';
 import { E2E_PORT } from './support/ports';
 import { screenshot } from './support/screenshots';
+import { hostEvents, serveHostPage } from './support/host-page';
 
 const HOST_PORT = E2E_PORT + 21;
 let host: Server;
@@ -58,11 +59,7 @@ const FAKE_RECOGNITION = () => {
 };
 
 test.beforeAll(async () => {
-  host = createServer((_req, res) => {
-    res.setHeader('content-type', 'text/html');
-    res.end(HOST_PAGE);
-  });
-  await new Promise<void>((resolve) => host.listen(HOST_PORT, '127.0.0.1', () => resolve()));
+  host = await serveHostPage(HOST_PORT, HOST_PAGE);
 });
 test.afterAll(() => host.close());
 
@@ -97,8 +94,7 @@ async function say(page: Page, text: string, reply: string): Promise<void> {
   await expect(page.getByRole('log', { name: 'Chat history' }).locator('.msg.assistant').last()).toContainText(reply, { timeout: 20_000 });
 }
 
-type HostEvent = { event: string; data: { text?: string } | null };
-const events = (page: Page) => page.evaluate(() => (window as unknown as { events: HostEvent[] }).events);
+const events = hostEvents;
 
 test('Handle STT Response: the host page receives what the player recognised and sends it; the chat shows what the host sent', async ({ page, request }) => {
   const customer = await createCustomer(request, 'stthost');

@@ -2,10 +2,11 @@
 // (headless Chromium has no voices), a speakingEnded for every speakingStarted (interrupted when
 // a new message cuts a reply) and disconnected {reason} when the server ends the conversation.
 // In a 9:16 embed 420 px high, and in a wide one, captions and the chat never cover the face.
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { expect, test, type Frame, type Page } from '@playwright/test';
 import { echoAvatar } from './support/player-avatar';
 import { E2E_PORT } from './support/ports';
+import { hostEvents, serveHostPage } from './support/host-page';
 
 const SHOTS = 'test-results/screens';
 const HOST_PORT = E2E_PORT + 20;
@@ -30,16 +31,11 @@ const HOST_PAGE = `<!doctype html><html><body style="margin:0;background:#eee">
 </script></body></html>`;
 
 test.beforeAll(async () => {
-  host = createServer((_req, res) => {
-    res.setHeader('content-type', 'text/html');
-    res.end(HOST_PAGE);
-  });
-  await new Promise<void>((resolve) => host.listen(HOST_PORT, '127.0.0.1', () => resolve()));
+  host = await serveHostPage(HOST_PORT, HOST_PAGE);
 });
 test.afterAll(() => host.close());
 
-type HostEvent = { event: string; data: Record<string, unknown> | null };
-const events = (page: Page) => page.evaluate(() => (window as unknown as { events: HostEvent[] }).events);
+const events = hostEvents;
 const named = async (page: Page, name: string) => (await events(page)).filter((e) => e.event === name);
 
 async function openHost(page: Page, src: string, w: number, h: number): Promise<Frame> {

@@ -6,12 +6,13 @@
 // the echo avatar says it back; the reply's audio plays (the page's analyser hears it) and
 // moves the lips; the next loop of the words, spoken over the long reply, stops it at once
 // (speakingEnded interrupted to the host page).
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { expect, test, type Frame, type Page } from '@playwright/test';
 import { audioTap, installAudioTap, vadMarks } from './support/audio-tap';
 import { echoAvatar } from './support/player-avatar';
 import { E2E_PORT } from './support/ports';
 import { SPEECH_STAND_IN } from './support/stand-ins/speech';
+import { hostEvents, serveHostPage } from './support/host-page';
 
 const SHOTS = 'test-results/screens';
 const HOST_PORT = E2E_PORT + 28;
@@ -37,16 +38,11 @@ const HOST_PAGE = `<!doctype html><html><body style="margin:0;background:#eee">
 </script></body></html>`;
 
 test.beforeAll(async () => {
-  host = createServer((_req, res) => {
-    res.setHeader('content-type', 'text/html');
-    res.end(HOST_PAGE);
-  });
-  await new Promise<void>((resolve) => host.listen(HOST_PORT, '127.0.0.1', () => resolve()));
+  host = await serveHostPage(HOST_PORT, HOST_PAGE);
 });
 test.afterAll(() => host.close());
 
-type HostEvent = { event: string; data: Record<string, unknown> | null };
-const named = async (page: Page, name: string) => (await page.evaluate(() => (window as unknown as { events: HostEvent[] }).events)).filter((e) => e.event === name);
+const named = async (page: Page, name: string) => (await hostEvents(page)).filter((e) => e.event === name);
 
 async function visemes(frame: Frame): Promise<() => Promise<string[]>> {
   await frame.getByTestId('avatar-face').evaluate((face) => {
