@@ -1,10 +1,26 @@
-import { defineConfig } from 'vitest/config';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Vitest's default on a 2-core machine is one worker (cores − 1). VITEST_MAX_WORKERS raises it; not
 // by default: measured in issue 16 at a load average of 23–26, six API files took 160 s with one
 // worker and 209 s with three, two of them hitting their 60 s hook and 120 s test timeouts.
 // `.ci/run` overlaps Vitest with the type check and the build instead.
 const maxWorkers = process.env.VITEST_MAX_WORKERS ? Number(process.env.VITEST_MAX_WORKERS) : undefined;
+
+// The API suite's second pass on PostgreSQL (TEST_DATABASE_URL) runs only the server test files
+// that open a database: a file that never does (the function sandbox, request signing, the lint
+// rules...) runs the same code on both passes, and the PGlite pass has run it already.
+const OPENS_A_DATABASE = /harness|createTestServer|openDatabase|TEST_DATABASE_URL|test-support|test-helpers|\/world|conversation-client|stand-ins/;
+function databaseFreeFiles(root: string): string[] {
+  return ['src', 'test'].flatMap((dir) =>
+    readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.test.ts'))
+      .map((f) => join(dir, f))
+      .filter((f) => !OPENS_A_DATABASE.test(readFileSync(join(root, f), 'utf8'))),
+  );
+}
+const serverExclude = process.env.TEST_DATABASE_URL ? databaseFreeFiles(join(import.meta.dirname, 'apps/server')) : [];
 
 export default defineConfig({
   test: {
@@ -16,6 +32,7 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...serverExclude],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -8,7 +8,8 @@ export default defineConfig({
   testMatch: '*.spec.ts',
   // Server speech and the fake microphone's WAV: playwright.voice.config.ts.
   testIgnore: 'voice*.spec.ts',
-  outputDir: '../test-results',
+  // scripts/e2e.mjs gives each shard its own folder (Playwright empties it when a run starts).
+  outputDir: `../${process.env.E2E_OUTPUT_DIR ?? 'test-results'}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,
