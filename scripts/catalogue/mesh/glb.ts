@@ -11,6 +11,12 @@ export interface MaterialSpec {
   roughness: number;
   metallic?: number;
   doubleSided?: boolean;
+  /** Light the material gives off itself (catch-lights). */
+  emissive?: [number, number, number];
+  /** A texture (from `GlbBuilder.texture`) multiplied with the vertex colours; needs `uvs`. */
+  texture?: { index: number; repeat?: [number, number] };
+  /** Alpha from the texture, cut at 0.5 (hair-like brow strokes). */
+  mask?: boolean;
 }
 
 export interface MorphTarget {
@@ -36,6 +42,9 @@ interface GltfJson {
   bufferViews: Record<string, unknown>[];
   buffers: { byteLength: number }[];
   skins?: Record<string, unknown>[];
+  images?: Record<string, unknown>[];
+  samplers?: Record<string, unknown>[];
+  textures?: Record<string, unknown>[];
   extensionsUsed: string[];
   extensionsRequired: string[];
 }
@@ -138,13 +147,29 @@ export class GlbBuilder {
   material(spec: MaterialSpec): number {
     const known = this.materialIndex.get(spec.name);
     if (known !== undefined) return known;
+    const tex = spec.texture;
+    // Texture coordinates are stored as normalized shorts (0..1); tiling is a texture transform.
+    const baseColorTexture = tex ? { index: tex.index, ...(tex.repeat ? { extensions: { KHR_texture_transform: { scale: tex.repeat } } } : {}) } : undefined;
+    if (tex?.repeat && !this.json.extensionsUsed.includes('KHR_texture_transform')) this.json.extensionsUsed.push('KHR_texture_transform');
     this.json.materials.push({
       name: spec.name,
-      pbrMetallicRoughness: { baseColorFactor: [1, 1, 1, 1], metallicFactor: spec.metallic ?? 0, roughnessFactor: spec.roughness },
+      pbrMetallicRoughness: { baseColorFactor: [1, 1, 1, 1], metallicFactor: spec.metallic ?? 0, roughnessFactor: spec.roughness, ...(baseColorTexture ? { baseColorTexture } : {}) },
       ...(spec.doubleSided ? { doubleSided: true } : {}),
+      ...(spec.emissive ? { emissiveFactor: spec.emissive } : {}),
+      ...(spec.mask ? { alphaMode: 'MASK', alphaCutoff: 0.5 } : {}),
     });
     this.materialIndex.set(spec.name, this.json.materials.length - 1);
     return this.json.materials.length - 1;
+  }
+
+  /** A PNG image as a texture (repeating, mipmapped); returns its index for `MaterialSpec.texture`. */
+  texture(png: Buffer): number {
+    this.json.images ??= [];
+    this.json.samplers ??= [{ magFilter: 9729, minFilter: 9987, wrapS: 10497, wrapT: 10497 }];
+    this.json.textures ??= [];
+    this.json.images.push({ bufferView: this.view(png), mimeType: 'image/png' });
+    this.json.textures.push({ sampler: 0, source: this.json.images.length - 1 });
+    return this.json.textures.length - 1;
   }
 
   /** A mesh of one or more primitives (one per material); morph targets apply to all of them. */
@@ -161,6 +186,11 @@ export class GlbBuilder {
         NORMAL: this.accessor({ bufferView: this.view(Buffer.from(packNormals(data.normals).buffer), ARRAY_BUFFER, 4), componentType: BYTE, normalized: true, count, type: 'VEC3' }),
         COLOR_0: this.accessor({ bufferView: this.view(Buffer.from(colors.buffer), ARRAY_BUFFER), componentType: UBYTE, normalized: true, count, type: 'VEC4' }),
       };
+      if (data.uvs) {
+        const uv = new Uint16Array(count * 2);
+        for (let i = 0; i < count * 2; i++) uv[i] = Math.round(Math.max(0, Math.min(1, data.uvs[i]!)) * 65535);
+        attributes.TEXCOORD_0 = this.accessor({ bufferView: this.view(Buffer.from(uv.buffer), ARRAY_BUFFER), componentType: USHORT, normalized: true, count, type: 'VEC2' });
+      }
       if (skin) {
         attributes.JOINTS_0 = this.accessor({ bufferView: this.view(Buffer.from(skin.joints.buffer, skin.joints.byteOffset, skin.joints.byteLength), ARRAY_BUFFER), componentType: UBYTE, count, type: 'VEC4' });
         const w = new Uint8Array(count * 4);

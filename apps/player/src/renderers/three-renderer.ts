@@ -27,6 +27,7 @@ import type { LightingPreset } from '@parla/shared/schemas/catalogue';
 import type { PublicAvatar } from '@parla/shared/schemas/player';
 import { VISEMES, visemeMorphName } from '@parla/shared/visemes';
 import { headBox, headShot, projectBox, restBox } from './framing';
+import { aim, gaze, Saccades } from './gaze';
 import { Blinker, wobble, type AvatarRenderer, type FaceState } from './renderer';
 
 const STUDIO: LightingPreset = {
@@ -127,6 +128,10 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
   });
   const influence: Record<string, number> = {};
   const blinker = new Blinker();
+  // The eyeballs turn in their sockets: at the user (the camera), with saccades.
+  const eyes = ['RightEye', 'LeftEye'].map((n) => root.getObjectByName(n)).filter((o): o is Object3D => !!o);
+  const saccades = new Saccades();
+  const seen = new Vector3();
   const euler = new Euler();
   const q = new Quaternion();
   let last = performance.now();
@@ -192,7 +197,14 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
         influence[name] = cur + (goal - cur) * k;
         setMorph(name, influence[name]);
       }
-      setMorph('blink', blinker.value(now));
+      const blink = blinker.value(now);
+      setMorph('blink', blink);
+      const offset = saccades.offset(now, state.speaking);
+      for (const eye of eyes) {
+        eye.parent!.worldToLocal(seen.copy(camera.position));
+        const look = gaze(aim(eye.position, seen), offset, blink);
+        eye.rotation.set(-look.pitch, look.yaw, 0, 'YXZ');
+      }
       const smileGoal = state.speaking ? 0.12 : 0.35;
       influence.smile = (influence.smile ?? 0) + (smileGoal - (influence.smile ?? 0)) * Math.min(1, dt * 3);
       setMorph('smile', influence.smile);
