@@ -23,6 +23,7 @@ import {
   type Object3D,
 } from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
+import { MeshoptDecoder } from 'three/addons/libs/meshopt_decoder.module.js';
 import type { LightingPreset } from '@parla/shared/schemas/catalogue';
 import type { PublicAvatar } from '@parla/shared/schemas/player';
 import { VISEMES, visemeMorphName } from '@parla/shared/visemes';
@@ -83,7 +84,8 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
 
   const scene = new Scene();
   addLights(scene, lighting, full);
-  const loader = new GLTFLoader();
+  // Catalogue GLBs are meshopt-compressed; the decoder is bundled (its WebAssembly is inlined).
+  const loader = new GLTFLoader().setMeshoptDecoder(MeshoptDecoder);
   const [character, world] = await Promise.all([loader.loadAsync(avatar.appearance.modelURL), environment ? loader.loadAsync(environment.modelURL) : Promise.resolve(null)]);
   const root = character.scene;
   scene.add(root);
