@@ -2,7 +2,9 @@
 // the dial page and in conversation, screenshotted (test-results/faces/*.png, looked at); in
 // conversation the head fills at least a fifth of the stage's height (the renderer's projected
 // head box, mirrored on data-face-box), in a wide and in a 9:16 stage; with no speech the head
-// still moves (two frames of the head's region differ), and the mouth stays at rest.
+// still moves (two frames of the head's region differ), the eyes turn (data-gaze, read back from
+// the eyeball nodes) and the mouth stays at rest; speaking "ah" opens the mouth: its region
+// darkens (the inside of the mouth) compared with the closed mouth.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -72,6 +74,10 @@ test.describe('the 3D catalogue faces', () => {
       const box = await faceBox(page);
       const r = (await face.boundingBox())!;
       const clip = { x: r.x + Math.max(0, box.x), y: r.y + Math.max(0, box.y), width: Math.min(box.w, r.width), height: Math.min(box.h, r.height) };
+      // The eyes move on their own while silent (saccades): the eyeball's rotation changes.
+      await expect(face).toHaveAttribute('data-gaze', /\d/);
+      const gaze0 = await face.getAttribute('data-gaze');
+      await expect.poll(() => face.getAttribute('data-gaze'), { message: `${a.id}: the eyes move`, timeout: 20_000, intervals: [300] }).not.toBe(gaze0);
       const first = await page.screenshot({ clip });
       // Frames keep coming; wait until a later one differs from the first (idle motion never stops).
       let later = first;
@@ -88,4 +94,49 @@ test.describe('the 3D catalogue faces', () => {
       writeFileSync(join(SHOTS, `idle-${a.id}-b.png`), later);
     }
   });
+
+  test('saying "ah" opens the mouth: the mouth region shows the dark inside of the mouth', async ({ page }) => {
+    test.slow();
+    await page.setViewportSize({ width: 640, height: 640 });
+    for (const id of ['ub-aisha', 'fb-ethan']) {
+      const a = AVATARS.find((x) => x.id === id)!;
+      await page.goto(`/avatar/preview?appearanceId=${a.id}&connect=true&hideChatHistory=true${scene(a.type)}`);
+      await expect(page.getByTestId('stage')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+      const face = page.getByTestId('avatar-face');
+      await expect(face).toHaveAttribute('data-viseme', 'sil');
+      const closed = await mouthDarkness(page);
+      // Sixty "ah"s: the mouth stays on "aa" for most of twenty seconds.
+      await page.getByLabel('Message').fill(Array.from({ length: 60 }, () => 'ah').join(' '));
+      await page.getByLabel('Message').press('Enter');
+      await expect(face).toHaveAttribute('data-viseme', 'aa', { timeout: 20_000 });
+      const open = await mouthDarkness(page);
+      expect(open.dark, `${a.id}: dark share of the mouth region, closed ${closed.dark.toFixed(3)} → open ${open.dark.toFixed(3)}`).toBeGreaterThan(closed.dark + 0.03);
+      writeFileSync(join(SHOTS, `mouth-${a.id}-closed.png`), closed.png);
+      writeFileSync(join(SHOTS, `mouth-${a.id}-open.png`), open.png);
+    }
+  });
 });
+
+/** The share of dark pixels in the mouth's region (the lower middle of the face's box), and the picture. */
+async function mouthDarkness(page: Page): Promise<{ dark: number; png: Buffer }> {
+  const box = await faceBox(page);
+  const r = (await page.getByTestId('avatar-face').boundingBox())!;
+  const clip = { x: r.x + box.x + box.w * 0.3, y: r.y + box.y + box.h * 0.6, width: box.w * 0.4, height: box.h * 0.22 };
+  const png = await page.screenshot({ clip });
+  mkdirSync(SHOTS, { recursive: true });
+  const dark = await page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width;
+    c.height = img.height;
+    const g = c.getContext('2d')!;
+    g.drawImage(img, 0, 0);
+    const d = g.getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let i = 0; i < d.length; i += 4) if (d[i]! + d[i + 1]! + d[i + 2]! < 150) n++;
+    return n / (d.length / 4);
+  }, png.toString('base64'));
+  return { dark, png };
+}

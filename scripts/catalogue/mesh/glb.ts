@@ -3,7 +3,7 @@
 // by three's bundled MeshoptDecoder); normals, colours and morph deltas are quantised
 // (KHR_mesh_quantization). Both extensions are read by three.js, Babylon.js and glTF-Transform.
 import type { MeshData } from './mesh';
-import { meshoptEncode, type MeshoptMode } from './meshopt';
+import { inCacheOrder, meshoptEncode, type MeshoptMode } from './meshopt';
 
 const FLOAT = 5126, USHORT = 5123, UINT = 5125, UBYTE = 5121, BYTE = 5120, SHORT = 5122;
 const ARRAY_BUFFER = 34962, ELEMENT_ARRAY_BUFFER = 34963;
@@ -189,7 +189,8 @@ export class GlbBuilder {
 
   /** A mesh of one or more primitives (one per material); morph targets apply to all of them. */
   mesh(name: string, primitives: { data: MeshData; material: MaterialSpec; targets?: MorphTarget[]; skin?: SkinAttributes }[]): number {
-    const prims = primitives.map(({ data, material, targets, skin }) => {
+    const prims = primitives.map((prim) => {
+      const { data, material, targets, skin } = inCacheOrder(prim);
       const count = data.positions.length / 3;
       const colors = new Uint8Array(count * 4);
       for (let i = 0; i < count; i++) {

@@ -163,6 +163,8 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
 
   return {
     faceBox,
+    // Read back from the eye itself: what is drawn, not what was asked for.
+    gaze: () => (eyes[0] ? { yaw: eyes[0].rotation.y, pitch: -eyes[0].rotation.x } : null),
     resize(w, h) {
       cssW = Math.max(1, w);
       cssH = Math.max(1, h);
