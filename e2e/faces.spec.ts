@@ -106,27 +106,42 @@ test.describe('the 3D catalogue faces', () => {
       await expect(page.getByTestId('stage')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
       const face = page.getByTestId('avatar-face');
       await expect(face).toHaveAttribute('data-viseme', 'sil');
-      const closed = await mouthDarkness(page);
+      const clip = await mouthClip(page);
+      const closed = await page.screenshot({ clip });
       // Sixteen "ah"s: once the sentence is in, the mouth stays on "aa" for most of five seconds.
       await page.getByLabel('Message').fill(`${Array.from({ length: 16 }, () => 'ah').join(' ')}.`);
       await page.getByLabel('Message').press('Enter');
       await expect(face).toHaveAttribute('data-viseme', 'aa', { timeout: 60_000 });
-      const open = await mouthDarkness(page);
-      expect(open.dark, `${a.id}: dark share of the mouth region, closed ${closed.dark.toFixed(3)} → open ${open.dark.toFixed(3)}`).toBeGreaterThan(closed.dark + 0.03);
-      writeFileSync(join(SHOTS, `mouth-${a.id}-closed.png`), closed.png);
+      // Software WebGL is slow: take pictures at once while the sentence lasts, measure after.
+      const pictures: Buffer[] = [];
+      for (let i = 0; i < 3 && (i === 0 || (await face.getAttribute('data-viseme')) !== 'sil'); i++) pictures.push(await page.screenshot({ clip }));
+      const closedDark = await darkShare(page, closed);
+      let open = { dark: -1, png: closed };
+      for (const png of pictures) {
+        const dark = await darkShare(page, png);
+        if (dark > open.dark) open = { dark, png };
+      }
+      mkdirSync(SHOTS, { recursive: true });
+      writeFileSync(join(SHOTS, `mouth-${a.id}-closed.png`), closed);
       writeFileSync(join(SHOTS, `mouth-${a.id}-open.png`), open.png);
+      expect(open.dark, `${a.id}: dark share of the mouth region, closed ${closedDark.toFixed(3)} → open ${open.dark.toFixed(3)}`).toBeGreaterThan(closedDark + 0.03);
     }
   });
 });
 
-/** The share of dark pixels in the mouth's region (the lower middle of the face's box), and the picture. */
-async function mouthDarkness(page: Page): Promise<{ dark: number; png: Buffer }> {
+/** The mouth's region on the page: the lower middle of the face's box. */
+async function mouthClip(page: Page) {
   const box = await faceBox(page);
   const r = (await page.getByTestId('avatar-face').boundingBox())!;
-  const clip = { x: r.x + box.x + box.w * 0.3, y: r.y + box.y + box.h * 0.6, width: box.w * 0.4, height: box.h * 0.22 };
-  const png = await page.screenshot({ clip });
-  mkdirSync(SHOTS, { recursive: true });
-  const dark = await page.evaluate(async (b64) => {
+  return { x: r.x + box.x + box.w * 0.25, y: r.y + box.y + box.h * 0.55, width: box.w * 0.5, height: box.h * 0.33 };
+}
+
+/**
+ * The share of dark pixels in a picture — under half its median brightness, so skin tone and
+ * light do not matter: the inside of an open mouth.
+ */
+async function darkShare(page: Page, png: Buffer): Promise<number> {
+  return page.evaluate(async (b64) => {
     const img = new Image();
     img.src = `data:image/png;base64,${b64}`;
     await img.decode();
@@ -136,9 +151,9 @@ async function mouthDarkness(page: Page): Promise<{ dark: number; png: Buffer }>
     const g = c.getContext('2d')!;
     g.drawImage(img, 0, 0);
     const d = g.getImageData(0, 0, c.width, c.height).data;
-    let n = 0;
-    for (let i = 0; i < d.length; i += 4) if (d[i]! + d[i + 1]! + d[i + 2]! < 150) n++;
-    return n / (d.length / 4);
+    const light: number[] = [];
+    for (let i = 0; i < d.length; i += 4) light.push(d[i]! + d[i + 1]! + d[i + 2]!);
+    const median = [...light].sort((x, y) => x - y)[light.length >> 1]!;
+    return light.filter((v) => v < median * 0.5).length / light.length;
   }, png.toString('base64'));
-  return { dark, png };
 }

@@ -62,7 +62,7 @@ export function bodyEdges(p: Person, fullBody: boolean): Field[] {
 }
 
 /** A headscarf's drape over the shoulders: a rounded edge in front view, not a square cut. */
-const scarfEdge = (q: V3) => Math.hypot(Math.abs(q[0]) / 0.225, Math.max(0, 1.56 - q[1]) / 0.215) - 1;
+const scarfEdge = (q: V3) => Math.hypot(Math.abs(q[0]) / 0.25, Math.max(0, 1.56 - q[1]) / 0.235) - 1;
 
 const sleeveEnd = (kind: Outfit) => (kind === 'tee' ? 1.2 : 0.905);
 

@@ -2,14 +2,14 @@
 // jumps to a nearby point every second or two, now and then a glance away — and a little down
 // while the lids close. Angles in radians; yaw turns to the character's left, pitch up.
 
-export interface Look {
+interface Look {
   yaw: number;
   pitch: number;
 }
 
 /** How far an eye turns in its socket at most (the iris stays inside the lids). */
 export const MAX_YAW = 0.32;
-export const MAX_PITCH = 0.18;
+const MAX_PITCH = 0.18;
 /** A saccade takes this long (real ones: 30–80 ms). */
 const JUMP_MS = 60;
 
