@@ -2,7 +2,9 @@
 // the dial page and in conversation, screenshotted (test-results/faces/*.png, looked at); in
 // conversation the head fills at least a fifth of the stage's height (the renderer's projected
 // head box, mirrored on data-face-box), in a wide and in a 9:16 stage; with no speech the head
-// still moves (two frames of the head's region differ), and the mouth stays at rest.
+// still moves (two frames of the head's region differ), the eyes turn (data-gaze, read back from
+// the eyeball nodes) and the mouth stays at rest; speaking "ah" opens the mouth: its region
+// darkens (the inside of the mouth) compared with the closed mouth.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -72,6 +74,10 @@ test.describe('the 3D catalogue faces', () => {
       const box = await faceBox(page);
       const r = (await face.boundingBox())!;
       const clip = { x: r.x + Math.max(0, box.x), y: r.y + Math.max(0, box.y), width: Math.min(box.w, r.width), height: Math.min(box.h, r.height) };
+      // The eyes move on their own while silent (saccades): the eyeball's rotation changes.
+      await expect(face).toHaveAttribute('data-gaze', /\d/);
+      const gaze0 = await face.getAttribute('data-gaze');
+      await expect.poll(() => face.getAttribute('data-gaze'), { message: `${a.id}: the eyes move`, timeout: 20_000, intervals: [300] }).not.toBe(gaze0);
       const first = await page.screenshot({ clip });
       // Frames keep coming; wait until a later one differs from the first (idle motion never stops).
       let later = first;
@@ -88,4 +94,66 @@ test.describe('the 3D catalogue faces', () => {
       writeFileSync(join(SHOTS, `idle-${a.id}-b.png`), later);
     }
   });
+
+  test('saying "ah" opens the mouth: the mouth region shows the dark inside of the mouth', async ({ page }) => {
+    test.slow();
+    // A smaller stage: software WebGL draws it faster, so the echo's words (one timer each,
+    // run between frames) arrive sooner.
+    await page.setViewportSize({ width: 480, height: 480 });
+    for (const id of ['ub-aisha', 'fb-ethan']) {
+      const a = AVATARS.find((x) => x.id === id)!;
+      await page.goto(`/avatar/preview?appearanceId=${a.id}&connect=true&hideChatHistory=true${scene(a.type)}`);
+      await expect(page.getByTestId('stage')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+      const face = page.getByTestId('avatar-face');
+      await expect(face).toHaveAttribute('data-viseme', 'sil');
+      const clip = await mouthClip(page);
+      const closed = await page.screenshot({ clip });
+      // Sixteen "ah"s: once the sentence is in, the mouth stays on "aa" for most of five seconds.
+      await page.getByLabel('Message').fill(`${Array.from({ length: 16 }, () => 'ah').join(' ')}.`);
+      await page.getByLabel('Message').press('Enter');
+      await expect(face).toHaveAttribute('data-viseme', 'aa', { timeout: 60_000 });
+      // Software WebGL is slow: take pictures at once while the sentence lasts, measure after.
+      const pictures: Buffer[] = [];
+      for (let i = 0; i < 3 && (i === 0 || (await face.getAttribute('data-viseme')) !== 'sil'); i++) pictures.push(await page.screenshot({ clip }));
+      const closedDark = await darkShare(page, closed);
+      let open = { dark: -1, png: closed };
+      for (const png of pictures) {
+        const dark = await darkShare(page, png);
+        if (dark > open.dark) open = { dark, png };
+      }
+      mkdirSync(SHOTS, { recursive: true });
+      writeFileSync(join(SHOTS, `mouth-${a.id}-closed.png`), closed);
+      writeFileSync(join(SHOTS, `mouth-${a.id}-open.png`), open.png);
+      expect(open.dark, `${a.id}: dark share of the mouth region, closed ${closedDark.toFixed(3)} → open ${open.dark.toFixed(3)}`).toBeGreaterThan(closedDark + 0.03);
+    }
+  });
 });
+
+/** The mouth's region on the page: the lower middle of the face's box. */
+async function mouthClip(page: Page) {
+  const box = await faceBox(page);
+  const r = (await page.getByTestId('avatar-face').boundingBox())!;
+  return { x: r.x + box.x + box.w * 0.25, y: r.y + box.y + box.h * 0.55, width: box.w * 0.5, height: box.h * 0.33 };
+}
+
+/**
+ * The share of dark pixels in a picture — under half its median brightness, so skin tone and
+ * light do not matter: the inside of an open mouth.
+ */
+async function darkShare(page: Page, png: Buffer): Promise<number> {
+  return page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width;
+    c.height = img.height;
+    const g = c.getContext('2d')!;
+    g.drawImage(img, 0, 0);
+    const d = g.getImageData(0, 0, c.width, c.height).data;
+    const light: number[] = [];
+    for (let i = 0; i < d.length; i += 4) light.push(d[i]! + d[i + 1]! + d[i + 2]!);
+    const median = [...light].sort((x, y) => x - y)[light.length >> 1]!;
+    return light.filter((v) => v < median * 0.5).length / light.length;
+  }, png.toString('base64'));
+}

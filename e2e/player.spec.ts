@@ -15,8 +15,8 @@ const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: join(SHOT_DIR, `player-${name}.png`) });
 };
 
-async function ready(page: Page | Frame) {
-  await expect(page.getByTestId('stage')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+async function ready(page: Page | Frame, timeout = 30_000) {
+  await expect(page.getByTestId('stage')).toHaveAttribute('data-state', 'ready', { timeout });
 }
 
 /** Records every viseme the face shows from now on. */
@@ -93,7 +93,8 @@ test.describe('the avatar player', () => {
     test.slow(); // software WebGL (SwiftShader) in CI: seconds per frame at first
     await page.setViewportSize({ width: 1024, height: 640 });
     await page.goto('/avatar/preview?appearanceId=fb-maya&connect=true&environmentId=env-garden&hideChatHistory=true');
-    await ready(page);
+    // Software WebGL on a shared machine: the same budget as faces.spec's 3D scenes.
+    await ready(page, 60_000);
     await expect(page.getByTestId('stage')).toHaveAttribute('data-avatar-type', '3d');
     // The environment is drawn by the renderer, not as a page background.
     await expect(page.getByTestId('stage-background')).toHaveCount(0);

@@ -39,7 +39,8 @@ async function images(d: Drawing, out: Output, index: CatalogueIndex) {
 
 const characterCamera = (p: Person) =>
   p.type === '3d'
-    ? { position: [0.28, 1.5, 1.7] as [number, number, number], target: [0, 1.36, 0] as [number, number, number], fov: 30 }
+    ? // The dial page shows the picture in a 180 px circle: head to chest, so the face reads.
+      { position: [0.14, 1.6, 1.0] as [number, number, number], target: [0, 1.5, 0] as [number, number, number], fov: 30 }
     : { position: [0.12, 1.58, 0.95] as [number, number, number], target: [0, 1.5, 0] as [number, number, number], fov: 30 };
 
 async function characters(d: Drawing, out: Output, index: CatalogueIndex, glbs: Map<string, Buffer>) {

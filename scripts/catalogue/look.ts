@@ -1,6 +1,7 @@
 // Close-ups of 3D characters without touching the catalogue, for looking at them while modelling:
 //   npm run catalogue:look -- out.png ub-noah fb-maya ...   (COLS=n tiles per row)
-// Each character: face, bust and (full body) a wider shot, rendered like the previews.
+// Each character: face (smiling, then saying "aa"), bust and (full body) a wider shot, rendered
+// like the previews.
 import { writeFileSync } from 'node:fs';
 import { openDrawing } from './browser';
 import { buildCharacter } from './character/character';
@@ -16,13 +17,15 @@ for (const p of people) {
   const { glb, stats } = buildCharacter(p);
   process.stdout.write(`${p.id}: ${stats.vertices} vertices, ${(stats.bytes / 1024).toFixed(0)} KB\n`);
   const headY = p.type === '3d' ? 1.6 : 1.58;
+  const smile = { smile: 0.35 };
   const shots = [
-    { position: [0.1, headY, 0.55], target: [0, headY - 0.02, 0], fov: 30 },
-    { position: [0.35, headY - 0.05, 1.2], target: [0, headY - 0.15, 0], fov: 30 },
-    { position: [0.5, 1.3, 2.6], target: [0, 0.95, 0], fov: 34 },
+    { position: [0.1, headY, 0.55], target: [0, headY - 0.02, 0], fov: 30, morphs: smile },
+    { position: [0.1, headY, 0.55], target: [0, headY - 0.02, 0], fov: 30, morphs: { viseme_aa: 1 } },
+    { position: [0.35, headY - 0.05, 1.2], target: [0, headY - 0.15, 0], fov: 30, morphs: smile },
+    { position: [0.5, 1.3, 2.6], target: [0, 0.95, 0], fov: 34, morphs: smile },
   ] as const;
-  for (const camera of shots.slice(0, p.type === '3d' ? 3 : 2)) {
-    const png = await renderGlb(d.page, { width: 360, height: 360, lighting: STUDIO_LIGHT, background: p.backdrop, camera: { position: [...camera.position], target: [...camera.target], fov: camera.fov }, models: [{ glb, morphs: { smile: 0.35 } }] });
+  for (const camera of shots.slice(0, p.type === '3d' ? 4 : 3)) {
+    const png = await renderGlb(d.page, { width: 360, height: 360, lighting: STUDIO_LIGHT, background: p.backdrop, camera: { position: [...camera.position], target: [...camera.target], fov: camera.fov }, models: [{ glb, morphs: camera.morphs }] });
     tiles.push(png.toString('base64'));
   }
 }

@@ -15,6 +15,7 @@ const PAGE = `<!doctype html><html><head><script type="importmap">{"imports":{"t
 <body style="margin:0;background:transparent"><script type="module">
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
+import { MeshoptDecoder } from 'three/addons/libs/meshopt_decoder.module.js';
 window.renderScene = async (o) => {
   const canvas = document.createElement('canvas');
   canvas.width = o.width; canvas.height = o.height;
@@ -40,7 +41,7 @@ window.renderScene = async (o) => {
     }
     scene.add(light);
   }
-  const loader = new GLTFLoader();
+  const loader = new GLTFLoader().setMeshoptDecoder(MeshoptDecoder);
   for (const m of o.models) {
     const bytes = Uint8Array.from(atob(m.glb), (c) => c.charCodeAt(0));
     const gltf = await loader.parseAsync(bytes.buffer, '');

@@ -49,18 +49,20 @@ export function bodyEdges(p: Person, fullBody: boolean): Field[] {
   const kind = p.outfit.kind;
   const { neckR, open } = neckline(kind);
   const ring = (q: V3) => Math.hypot(q[0], (q[2] + 0.015) * 1.1);
-  const edges: Field[] = [(q) => q[1] + (neckR - ring(q)) * 2 - (1.43 - open(q))];
+  // Under a headscarf the neckline is hidden: cutting along it only left a faint ragged line.
+  const scarf = p.hair.style === 'headscarf';
+  const edges: Field[] = scarf ? [] : [(q) => q[1] + (neckR - ring(q)) * 2 - (1.43 - open(q))];
   if (kind === 'blazer') edges.push((q) => Math.abs(q[0]) - (1.46 - q[1]) * 0.3, (q) => Math.abs(q[0]) - (1.46 - q[1]) * 0.3 - 0.028, (q) => q[1] - 1.11);
   if (kind === 'shirt') edges.push((q) => Math.abs(q[0]) - 0.005);
   if (kind === 'sweater' || kind === 'shirt') edges.push((q) => ring(q) - (neckR + 0.014), (q) => q[1] - 1.405);
   edges.push((q) => q[1] - sleeveEnd(kind));
-  if (p.hair.style === 'headscarf') edges.push(scarfEdge);
+  if (scarf) edges.push(scarfEdge);
   if (fullBody) edges.push((q) => q[1] - 0.985, (q) => q[1] - 0.968, (q) => q[1] - 0.1025, (q) => q[1] - 0.02);
   return edges;
 }
 
 /** A headscarf's drape over the shoulders: a rounded edge in front view, not a square cut. */
-const scarfEdge = (q: V3) => Math.hypot(Math.abs(q[0]) / 0.225, Math.max(0, 1.56 - q[1]) / 0.215) - 1;
+const scarfEdge = (q: V3) => Math.hypot(Math.abs(q[0]) / 0.25, Math.max(0, 1.56 - q[1]) / 0.235) - 1;
 
 const sleeveEnd = (kind: Outfit) => (kind === 'tee' ? 1.2 : 0.905);
 

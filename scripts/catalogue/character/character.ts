@@ -1,14 +1,15 @@
 // One character as a GLB: a skinned body on a humanoid skeleton, and on the Head bone the face
-// (with its 17 morph targets), the eyes and the hair.
+// (with its 17 morph targets), the two eyeballs (nodes that turn), their catch-lights and the hair.
 import type { Person } from '../people';
 import { GlbBuilder } from '../mesh/glb';
-import type { MeshData } from '../mesh/mesh';
+import { linear, partition, type MeshData } from '../mesh/mesh';
 import type { V3 } from '../mesh/sdf';
 import { buildBody } from './body3d';
 import { buildHair, hairSdf } from './hair3d';
 import { buildFace, cull } from './head3d';
 import { headLayout } from './head-shape';
 import { HEAD_CENTRE, skeleton, skinWeights } from './skeleton';
+import { browTexture, clothTexture, skinTexture, wrapUVs } from './textures';
 
 export interface CharacterStats {
   vertices: number;
@@ -41,21 +42,43 @@ export function buildCharacter(p: Person): { glb: Buffer; stats: CharacterStats 
   }
   const head = joints.find((j) => j.name === 'Head')!;
   const local: V3 = [HEAD_CENTRE[0] - head.at[0], HEAD_CENTRE[1] - head.at[1], HEAD_CENTRE[2] - head.at[2]];
-  const skin = { name: 'Skin', roughness: 0.58 };
+  // Textures multiply the vertex colours: skin (the head's texture coordinates wrap round it),
+  // cloth weave, hair-like brow strokes.
+  const textures = { skin: g.texture(skinTexture()), cloth: g.texture(clothTexture()), brow: g.texture(browTexture()) };
+  face.face.uvs = wrapUVs(face.face.positions, 0, 0, -0.14, 0.28);
+  const skin = { name: 'Skin', roughness: 0.58, texture: { index: textures.skin, repeat: [3, 1.5] as [number, number] } };
   const faceMesh = g.mesh('Face', [{ data: face.face, material: skin, targets: face.targets }]);
-  const eyesMesh = g.mesh('Eyes', [{ data: face.eyes, material: { name: 'Eyes', roughness: 0.12 } }]);
+  const browsMesh = g.mesh('Brows', [{ data: face.brows, material: { name: 'Brows', roughness: 0.8, texture: { index: textures.brow }, mask: true } }]);
+  const eyeMesh = g.mesh('Eye', [{ data: face.eyeball, material: { name: 'Eyes', roughness: 0.12 } }]);
+  const shineMesh = g.mesh('EyeShine', [{ data: face.shine, material: { name: 'EyeShine', roughness: 1, emissive: [1, 1, 1] } }]);
   const hairMesh = g.mesh('Hair', [{ data: hair, material: { name: 'Hair', roughness: p.hair.style === 'headscarf' ? 0.9 : 0.62 } }]);
-  for (const [name, mesh] of [['Face', faceMesh], ['Eyes', eyesMesh], ['Hair', hairMesh]] as const) {
-    g.addChild(nodeOf.get('Head')!, g.node({ name, mesh, translation: local, scale: [HEAD_SCALE, HEAD_SCALE, HEAD_SCALE] }));
+  const scale: V3 = [HEAD_SCALE, HEAD_SCALE, HEAD_SCALE];
+  for (const [name, mesh] of [['Face', faceMesh], ['Brows', browsMesh], ['EyeShine', shineMesh], ['Hair', hairMesh]] as const) {
+    g.addChild(nodeOf.get('Head')!, g.node({ name, mesh, translation: local, scale }));
   }
+  // Each eyeball turns about its own centre (the player moves RightEye and LeftEye).
+  layout.eyes.forEach((c, i) => {
+    const at = [0, 1, 2].map((k) => Math.round((local[k]! + c[k]! * HEAD_SCALE) * 1e6) / 1e6);
+    g.addChild(nodeOf.get('Head')!, g.node({ name: i === 0 ? 'RightEye' : 'LeftEye', mesh: eyeMesh, translation: at, scale }));
+  });
   // The body is skinned in world space; the head's parts above ride the Head bone rigidly.
-  const weights = skinWeights(body.positions, joints);
-  const bodyMesh = g.mesh('Body', [{ data: body, material: { name: 'Clothes', roughness: 0.8 }, skin: weights }]);
+  // Two primitives: bare skin (neck, hands) and clothes, each with its texture.
+  const tone = linear(p.skin);
+  const isSkin = (v: number) => {
+    const r = [0, 1, 2].map((k) => body.colors[v * 3 + k]! / tone[k]!);
+    return Math.max(...r) - Math.min(...r) < 0.01 * Math.max(...r);
+  };
+  const [bare, cloth] = partition(body, isSkin);
+  for (const part of [bare, cloth]) part.uvs = wrapUVs(part.positions, 0, 0, 0, 1.8);
+  const bodyMesh = g.mesh('Body', [
+    { data: cloth, material: { name: 'Clothes', roughness: 0.8, texture: { index: textures.cloth, repeat: [22, 45] } }, skin: skinWeights(cloth.positions, joints) },
+    { data: bare, material: { name: 'BodySkin', roughness: 0.58, texture: { index: textures.skin, repeat: [5, 10] } }, skin: skinWeights(bare.positions, joints) },
+  ]);
   const skinIndex = g.skin(joints.map((j) => nodeOf.get(j.name)!), joints.map((j) => [...j.at]), nodeOf.get('Hips')!);
   const bodyNode = g.node({ name: 'Body', mesh: bodyMesh, skin: skinIndex });
   const root = g.node({ name: p.name, children: [nodeOf.get('Hips')!, bodyNode] });
   g.root(root);
   const glb = g.toBuffer();
-  const vertices = (face.face.positions.length + face.eyes.positions.length + hair.positions.length + body.positions.length) / 3;
+  const vertices = (face.face.positions.length + face.eyeball.positions.length * 2 + face.shine.positions.length + face.brows.positions.length + hair.positions.length + body.positions.length) / 3;
   return { glb, stats: { vertices, bytes: glb.length } };
 }

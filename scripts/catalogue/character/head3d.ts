@@ -1,5 +1,6 @@
 // The 3D face of a character: skin from the head's distance field, eyelids, brows and the mouth
-// decal merged into one mesh with the 15 viseme targets, blink and smile; eyeballs apart.
+// decal merged into one mesh with the 15 viseme targets, blink and smile; eyeballs apart
+// (eyes3d.ts).
 import { FACE_MORPH_TARGETS, VISEMES } from '@parla/shared/visemes';
 import type { MorphTarget } from '../mesh/glb';
 import { linear, lerp3, merge, type MeshData } from '../mesh/mesh';
@@ -7,7 +8,9 @@ import { gradient, type V3 } from '../mesh/sdf';
 import { surfaceNets } from '../mesh/surface-nets';
 import { MOUTH_SHAPES, SMILE_SHAPE, type MouthShape } from '../mouth-shapes';
 import type { Person } from '../people';
-import { brow, eyeball, eyelids, mouthDecal } from './face-parts';
+import { catchLights, eyeball } from './eyes3d';
+import { brow, eyelids } from './face-parts';
+import { mouthDecal } from './mouth3d';
 import { headLayout } from './head-shape';
 
 const smooth = (a: number, b: number, x: number) => {
@@ -18,7 +21,12 @@ const smooth = (a: number, b: number, x: number) => {
 export interface Face {
   face: MeshData;
   targets: MorphTarget[];
-  eyes: MeshData;
+  /** The brows (no morphs), textured with hair-like strokes. */
+  brows: MeshData;
+  /** One eyeball at its own origin (each eye is a node at `layout.eyes[i]` that turns). */
+  eyeball: MeshData;
+  /** The catch-lights on both corneas, in head space. */
+  shine: MeshData;
   /** The head's distance field, for hair that sits on it. */
   layout: ReturnType<typeof headLayout>;
 }
@@ -105,9 +113,9 @@ export function buildFace(p: Person, cell = 0.0032, keep: (q: V3) => boolean = (
   const decal = mouthDecal(p, sdf, L.mouth, L.mouthUnit, colorAt);
   const mouthRest = decal.mesh(MOUTH_SHAPES.sil);
 
-  const face = merge(skinMesh, ...lids.map((l) => l.mesh), ...brows, mouthRest);
-  const counts = { skin: skinMesh.positions.length, lids: lids.reduce((a, l) => a + l.mesh.positions.length, 0), brows: brows.reduce((a, b) => a + b.positions.length, 0) };
-  const decalOffset = counts.skin + counts.lids + counts.brows;
+  const face = merge(skinMesh, ...lids.map((l) => l.mesh), mouthRest);
+  const counts = { skin: skinMesh.positions.length, lids: lids.reduce((a, l) => a + l.mesh.positions.length, 0) };
+  const decalOffset = counts.skin + counts.lids;
 
   const target = (name: string, skinField: (q: V3) => V3, mouth: MouthShape, blink: boolean): MorphTarget => {
     const deltas = new Float32Array(face.positions.length);
@@ -133,6 +141,5 @@ export function buildFace(p: Person, cell = 0.0032, keep: (q: V3) => boolean = (
     target('smile', smileShift, SMILE_SHAPE, false),
   ];
   if (targets.map((t) => t.name).join() !== FACE_MORPH_TARGETS.join()) throw new Error('face targets out of order');
-  const eyes = merge(...L.eyes.map((e) => eyeball(p, e, L.eyeRadius)));
-  return { face, targets, eyes, layout: L };
+  return { face, targets, brows: merge(...brows), eyeball: eyeball(p, L.eyeRadius), shine: catchLights(L.eyes, L.eyeRadius), layout: L };
 }

@@ -1,7 +1,9 @@
-// A small glTF 2.0 binary writer: nodes, meshes with vertex colours, sparse morph targets and
-// skins. Enough for our avatars and environments without Draco or any extension, so every
-// glTF loader reads them.
+// A small glTF 2.0 binary writer: nodes, meshes with vertex colours, morph targets, skins and
+// small textures. Vertex and index data are meshopt-compressed (EXT_meshopt_compression, decoded
+// by three's bundled MeshoptDecoder); normals, colours and morph deltas are quantised
+// (KHR_mesh_quantization). Both extensions are read by three.js, Babylon.js and glTF-Transform.
 import type { MeshData } from './mesh';
+import { inCacheOrder, meshoptEncode, type MeshoptMode } from './meshopt';
 
 const FLOAT = 5126, USHORT = 5123, UINT = 5125, UBYTE = 5121, BYTE = 5120, SHORT = 5122;
 const ARRAY_BUFFER = 34962, ELEMENT_ARRAY_BUFFER = 34963;
@@ -11,6 +13,12 @@ export interface MaterialSpec {
   roughness: number;
   metallic?: number;
   doubleSided?: boolean;
+  /** Light the material gives off itself (catch-lights). */
+  emissive?: [number, number, number];
+  /** A texture (from `GlbBuilder.texture`) multiplied with the vertex colours; needs `uvs`. */
+  texture?: { index: number; repeat?: [number, number] };
+  /** Alpha from the texture, cut at 0.5 (hair-like brow strokes). */
+  mask?: boolean;
 }
 
 export interface MorphTarget {
@@ -36,6 +44,9 @@ interface GltfJson {
   bufferViews: Record<string, unknown>[];
   buffers: { byteLength: number }[];
   skins?: Record<string, unknown>[];
+  images?: Record<string, unknown>[];
+  samplers?: Record<string, unknown>[];
+  textures?: Record<string, unknown>[];
   extensionsUsed: string[];
   extensionsRequired: string[];
 }
@@ -76,6 +87,30 @@ export class GlbBuilder {
     extensionsRequired: ['KHR_mesh_quantization'],
   };
   private materialIndex = new Map<string, number>();
+  /** Bytes of the uncompressed data (the fallback buffer no one downloads). */
+  private fallbackLength = 0;
+
+  /** A meshopt-compressed buffer view of `count` elements of `size` bytes. */
+  private packed(data: Buffer, count: number, size: number, mode: MeshoptMode, target: number): number {
+    const enc = meshoptEncode(data, count, size, mode);
+    const at = this.view(enc);
+    const view = this.json.bufferViews[at]!;
+    const byteOffset = this.fallbackLength;
+    this.fallbackLength += Math.ceil(data.length / 4) * 4;
+    this.json.bufferViews[at] = {
+      buffer: 1,
+      byteOffset,
+      byteLength: data.length,
+      target,
+      ...(mode === 'ATTRIBUTES' ? { byteStride: size } : {}),
+      extensions: { EXT_meshopt_compression: { buffer: 0, byteOffset: view.byteOffset, byteLength: enc.length, byteStride: size, count, mode } },
+    };
+    return at;
+  }
+
+  private attribute(data: Buffer, count: number, size: number): number {
+    return this.packed(data, count, size, 'ATTRIBUTES', ARRAY_BUFFER);
+  }
 
   private view(data: Buffer, target?: number, byteStride?: number): number {
     const pad = (4 - (this.length % 4)) % 4;
@@ -101,55 +136,61 @@ export class GlbBuilder {
       min[i % 3] = Math.min(min[i % 3]!, f[i]!);
       max[i % 3] = Math.max(max[i % 3]!, f[i]!);
     }
-    const bv = this.view(Buffer.from(f.buffer), ARRAY_BUFFER);
+    const bv = this.attribute(Buffer.from(f.buffer), f.length / 3, 12);
     return this.accessor({ bufferView: bv, componentType: FLOAT, count: f.length / 3, type: 'VEC3', min, max });
   }
 
-  private sparseTarget(t: MorphTarget, count: number): number {
-    const idx: number[] = [];
+  /** Morph deltas as normalized shorts, padded to 8 bytes per vertex (zeros compress to nothing). */
+  private morphTarget(t: MorphTarget, count: number): number {
     const min = [0, 0, 0], max = [0, 0, 0];
-    for (let v = 0; v < count; v++) {
-      const x = q16(t.deltas[v * 3]!), y = q16(t.deltas[v * 3 + 1]!), z = q16(t.deltas[v * 3 + 2]!);
-      if (x === 0 && y === 0 && z === 0) continue;
-      idx.push(v);
-      [t.deltas[v * 3]!, t.deltas[v * 3 + 1]!, t.deltas[v * 3 + 2]!].forEach((c, i) => {
-        min[i] = Math.min(min[i]!, dq16(c));
-        max[i] = Math.max(max[i]!, dq16(c));
-      });
-    }
-    if (idx.length === 0) return this.accessor({ componentType: SHORT, normalized: true, count, type: 'VEC3', min, max });
-    const wide = count > 65535;
-    const ib = wide ? Buffer.from(Uint32Array.from(idx).buffer) : Buffer.from(Uint16Array.from(idx).buffer);
-    const vals = new Int16Array(idx.length * 3);
-    idx.forEach((v, i) => vals.set([q16(t.deltas[v * 3]!), q16(t.deltas[v * 3 + 1]!), q16(t.deltas[v * 3 + 2]!)], i * 3));
-    const ibv = this.view(ib);
-    const vbv = this.view(Buffer.from(vals.buffer));
-    return this.accessor({
-      componentType: SHORT,
-      normalized: true,
-      count,
-      type: 'VEC3',
-      min,
-      max,
-      sparse: { count: idx.length, indices: { bufferView: ibv, componentType: wide ? UINT : USHORT }, values: { bufferView: vbv } },
-    });
+    const vals = new Int16Array(count * 4);
+    let any = false;
+    for (let v = 0; v < count; v++)
+      for (let c = 0; c < 3; c++) {
+        const q = q16(t.deltas[v * 3 + c]!);
+        if (q === 0) continue;
+        any = true;
+        vals[v * 4 + c] = q;
+        min[c] = Math.min(min[c]!, dq16(t.deltas[v * 3 + c]!));
+        max[c] = Math.max(max[c]!, dq16(t.deltas[v * 3 + c]!));
+      }
+    // An all-zero target (viseme_sil) needs no data: an accessor without a buffer view is zeros.
+    if (!any) return this.accessor({ componentType: SHORT, normalized: true, count, type: 'VEC3', min, max });
+    return this.accessor({ bufferView: this.attribute(Buffer.from(vals.buffer), count, 8), componentType: SHORT, normalized: true, count, type: 'VEC3', min, max });
   }
 
   material(spec: MaterialSpec): number {
     const known = this.materialIndex.get(spec.name);
     if (known !== undefined) return known;
+    const tex = spec.texture;
+    // Texture coordinates are stored as normalized shorts (0..1); tiling is a texture transform.
+    const baseColorTexture = tex ? { index: tex.index, ...(tex.repeat ? { extensions: { KHR_texture_transform: { scale: tex.repeat } } } : {}) } : undefined;
+    if (tex?.repeat && !this.json.extensionsUsed.includes('KHR_texture_transform')) this.json.extensionsUsed.push('KHR_texture_transform');
     this.json.materials.push({
       name: spec.name,
-      pbrMetallicRoughness: { baseColorFactor: [1, 1, 1, 1], metallicFactor: spec.metallic ?? 0, roughnessFactor: spec.roughness },
+      pbrMetallicRoughness: { baseColorFactor: [1, 1, 1, 1], metallicFactor: spec.metallic ?? 0, roughnessFactor: spec.roughness, ...(baseColorTexture ? { baseColorTexture } : {}) },
       ...(spec.doubleSided ? { doubleSided: true } : {}),
+      ...(spec.emissive ? { emissiveFactor: spec.emissive } : {}),
+      ...(spec.mask ? { alphaMode: 'MASK', alphaCutoff: 0.5 } : {}),
     });
     this.materialIndex.set(spec.name, this.json.materials.length - 1);
     return this.json.materials.length - 1;
   }
 
+  /** A PNG image as a texture (repeating, mipmapped); returns its index for `MaterialSpec.texture`. */
+  texture(png: Buffer): number {
+    this.json.images ??= [];
+    this.json.samplers ??= [{ magFilter: 9729, minFilter: 9987, wrapS: 10497, wrapT: 10497 }];
+    this.json.textures ??= [];
+    this.json.images.push({ bufferView: this.view(png), mimeType: 'image/png' });
+    this.json.textures.push({ sampler: 0, source: this.json.images.length - 1 });
+    return this.json.textures.length - 1;
+  }
+
   /** A mesh of one or more primitives (one per material); morph targets apply to all of them. */
   mesh(name: string, primitives: { data: MeshData; material: MaterialSpec; targets?: MorphTarget[]; skin?: SkinAttributes }[]): number {
-    const prims = primitives.map(({ data, material, targets, skin }) => {
+    const prims = primitives.map((prim) => {
+      const { data, material, targets, skin } = inCacheOrder(prim);
       const count = data.positions.length / 3;
       const colors = new Uint8Array(count * 4);
       for (let i = 0; i < count; i++) {
@@ -158,11 +199,16 @@ export class GlbBuilder {
       }
       const attributes: Record<string, number> = {
         POSITION: this.vec3(data.positions),
-        NORMAL: this.accessor({ bufferView: this.view(Buffer.from(packNormals(data.normals).buffer), ARRAY_BUFFER, 4), componentType: BYTE, normalized: true, count, type: 'VEC3' }),
-        COLOR_0: this.accessor({ bufferView: this.view(Buffer.from(colors.buffer), ARRAY_BUFFER), componentType: UBYTE, normalized: true, count, type: 'VEC4' }),
+        NORMAL: this.accessor({ bufferView: this.attribute(Buffer.from(packNormals(data.normals).buffer), count, 4), componentType: BYTE, normalized: true, count, type: 'VEC3' }),
+        COLOR_0: this.accessor({ bufferView: this.attribute(Buffer.from(colors.buffer), count, 4), componentType: UBYTE, normalized: true, count, type: 'VEC4' }),
       };
+      if (data.uvs) {
+        const uv = new Uint16Array(count * 2);
+        for (let i = 0; i < count * 2; i++) uv[i] = Math.round(Math.max(0, Math.min(1, data.uvs[i]!)) * 65535);
+        attributes.TEXCOORD_0 = this.accessor({ bufferView: this.attribute(Buffer.from(uv.buffer), count, 4), componentType: USHORT, normalized: true, count, type: 'VEC2' });
+      }
       if (skin) {
-        attributes.JOINTS_0 = this.accessor({ bufferView: this.view(Buffer.from(skin.joints.buffer, skin.joints.byteOffset, skin.joints.byteLength), ARRAY_BUFFER), componentType: UBYTE, count, type: 'VEC4' });
+        attributes.JOINTS_0 = this.accessor({ bufferView: this.attribute(Buffer.from(skin.joints.buffer, skin.joints.byteOffset, skin.joints.byteLength), count, 4), componentType: UBYTE, count, type: 'VEC4' });
         const w = new Uint8Array(count * 4);
         for (let i = 0; i < count; i++) {
           const ws = [0, 1, 2, 3].map((k) => skin.weights[i * 4 + k]!);
@@ -171,16 +217,16 @@ export class GlbBuilder {
           q[q.indexOf(Math.max(...q))]! += 255 - q.reduce((a, b) => a + b, 0);
           w.set(q, i * 4);
         }
-        attributes.WEIGHTS_0 = this.accessor({ bufferView: this.view(Buffer.from(w.buffer), ARRAY_BUFFER), componentType: UBYTE, normalized: true, count, type: 'VEC4' });
+        attributes.WEIGHTS_0 = this.accessor({ bufferView: this.attribute(Buffer.from(w.buffer), count, 4), componentType: UBYTE, normalized: true, count, type: 'VEC4' });
       }
       const wide = count > 65535;
       const ib = wide ? Buffer.from(Uint32Array.from(data.indices).buffer) : Buffer.from(Uint16Array.from(data.indices).buffer);
-      const indices = this.accessor({ bufferView: this.view(ib, ELEMENT_ARRAY_BUFFER), componentType: wide ? UINT : USHORT, count: data.indices.length, type: 'SCALAR' });
+      const indices = this.accessor({ bufferView: this.packed(ib, data.indices.length, wide ? 4 : 2, 'TRIANGLES', ELEMENT_ARRAY_BUFFER), componentType: wide ? UINT : USHORT, count: data.indices.length, type: 'SCALAR' });
       return {
         attributes,
         indices,
         material: this.material(material),
-        ...(targets?.length ? { targets: targets.map((t) => ({ POSITION: this.sparseTarget(t, count) })) } : {}),
+        ...(targets?.length ? { targets: targets.map((t) => ({ POSITION: this.morphTarget(t, count) })) } : {}),
       };
     });
     const targetNames = primitives[0]?.targets?.map((t) => t.name);
@@ -218,6 +264,11 @@ export class GlbBuilder {
     const bin = Buffer.concat(this.chunks);
     const binPadded = Buffer.concat([bin, Buffer.alloc((4 - (bin.length % 4)) % 4)]);
     this.json.buffers[0]!.byteLength = binPadded.length;
+    if (this.fallbackLength) {
+      // The uncompressed views live in a buffer that is never stored: only the compressed copy is.
+      this.json.buffers[1] = { byteLength: this.fallbackLength, extensions: { EXT_meshopt_compression: { fallback: true } } } as { byteLength: number };
+      for (const list of [this.json.extensionsUsed, this.json.extensionsRequired]) if (!list.includes('EXT_meshopt_compression')) list.push('EXT_meshopt_compression');
+    }
     let jsonBuf = Buffer.from(JSON.stringify(this.json), 'utf8');
     jsonBuf = Buffer.concat([jsonBuf, Buffer.alloc((4 - (jsonBuf.length % 4)) % 4, 0x20)]);
     const header = Buffer.alloc(12);

@@ -7,6 +7,8 @@ export interface MeshData {
   /** Linear RGB 0..1, three per vertex. */
   colors: number[];
   indices: number[];
+  /** Texture coordinates (0..1), two per vertex, when the mesh is textured. */
+  uvs?: number[];
 }
 
 export const emptyMesh = (): MeshData => ({ positions: [], normals: [], colors: [], indices: [] });
@@ -24,6 +26,7 @@ export function merge(...meshes: MeshData[]): MeshData {
     out.colors.push(...m.colors);
     for (const i of m.indices) out.indices.push(i + base);
   }
+  if (meshes.length && meshes.every((m) => m.uvs)) out.uvs = meshes.flatMap((m) => m.uvs!);
   return out;
 }
 
@@ -72,4 +75,25 @@ export function paint(m: MeshData, color: V3): MeshData {
   const colors: number[] = [];
   for (let i = 0; i < vertexCount(m); i++) colors.push(...color);
   return { ...m, colors };
+}
+
+/** Splits a mesh in two: triangles whose corners all satisfy `inA`, and the rest. */
+export function partition(m: MeshData, inA: (vertex: number) => boolean): [MeshData, MeshData] {
+  const parts = [emptyMesh(), emptyMesh()] as [MeshData, MeshData];
+  const maps = [new Map<number, number>(), new Map<number, number>()];
+  for (let i = 0; i < m.indices.length; i += 3) {
+    const tri = [m.indices[i]!, m.indices[i + 1]!, m.indices[i + 2]!];
+    const k = tri.every(inA) ? 0 : 1;
+    const out = parts[k], map = maps[k]!;
+    for (const v of tri) {
+      if (!map.has(v)) {
+        map.set(v, map.size);
+        out.positions.push(m.positions[v * 3]!, m.positions[v * 3 + 1]!, m.positions[v * 3 + 2]!);
+        out.normals.push(m.normals[v * 3]!, m.normals[v * 3 + 1]!, m.normals[v * 3 + 2]!);
+        out.colors.push(m.colors[v * 3]!, m.colors[v * 3 + 1]!, m.colors[v * 3 + 2]!);
+      }
+      out.indices.push(map.get(v)!);
+    }
+  }
+  return parts;
 }

@@ -1,11 +1,13 @@
 // @vitest-environment node
 // Every GLB of the default catalogue loads in three.js and carries what the player drives:
-// the 15 viseme morph targets plus blink and smile on the face, and a skeleton for idle motion.
+// the 15 viseme morph targets plus blink and smile on the face, a skeleton for idle motion,
+// eyeballs that turn, textures; stored meshopt-compressed.
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Bone, Mesh, Object3D } from 'three';
-import { GLTFLoader, type GLTF } from 'three/addons/loaders/GLTFLoader.js';
+import { Texture, type Bone, type Mesh, type Object3D } from 'three';
+import { MeshoptDecoder } from 'three/addons/libs/meshopt_decoder.module.js';
+import { GLTFLoader, type GLTF, type GLTFParser } from 'three/addons/loaders/GLTFLoader.js';
 import { describe, expect, it } from 'vitest';
 import { FACE_MORPH_TARGETS, VISEMES } from '@parla/shared/visemes';
 
@@ -16,10 +18,18 @@ const index = JSON.parse(readFileSync(join(CATALOGUE, 'catalogue.json'), 'utf8')
   environments: { id: string; model: string }[];
 };
 
+/** The GLB's JSON chunk. */
+function gltfJson(file: string): { images?: { mimeType: string; bufferView: number }[]; bufferViews: { byteLength: number; extensions?: Record<string, { byteLength: number }> }[]; extensionsRequired?: string[] } {
+  const buf = readFileSync(join(CATALOGUE, file));
+  return JSON.parse(buf.subarray(20, 20 + buf.readUInt32LE(12)).toString('utf8'));
+}
+
 function parse(file: string): Promise<GLTF> {
   const buf = readFileSync(join(CATALOGUE, file));
   const ab = buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength);
-  return new Promise((ok, fail) => new GLTFLoader().parse(ab, '', ok, fail));
+  // Node has no image decoder: textures are checked from the file's JSON (below), not decoded.
+  const noImages = (_parser: GLTFParser) => ({ name: 'no-images', loadTexture: () => Promise.resolve(new Texture()) });
+  return new Promise((ok, fail) => new GLTFLoader().setMeshoptDecoder(MeshoptDecoder).register(noImages).parse(ab, '', ok, fail));
 }
 
 const meshes = (root: Object3D) => {
@@ -54,6 +64,34 @@ describe('catalogue GLB avatars', () => {
     gltf.scene.traverse((o) => (o as Bone).isBone && bones.add(o.name));
     for (const b of ['Hips', 'Spine', 'Chest', 'Neck', 'Head', 'LeftUpperArm', 'RightUpperArm']) expect(bones.has(b), b).toBe(true);
     expect(all.some((m) => (m as unknown as { isSkinnedMesh?: boolean }).isSkinnedMesh)).toBe(true);
+  });
+
+  it.each(characters.map((a) => [a.id, a.model] as const))('%s has eyeballs that can turn, catch-lights, brows and small baked textures', async (_id, model) => {
+    const gltf = await parse(model);
+    for (const name of ['RightEye', 'LeftEye']) {
+      const eye = gltf.scene.getObjectByName(name) as Mesh;
+      expect(eye?.isMesh, name).toBe(true);
+      // The eye turns about its own centre: its mesh is centred on the node.
+      eye.geometry.computeBoundingSphere();
+      expect(eye.geometry.boundingSphere!.center.length(), name).toBeLessThan(0.002);
+      expect(eye.parent?.name).toBe('Head');
+    }
+    expect(gltf.scene.getObjectByName('EyeShine')).toBeDefined();
+    expect(gltf.scene.getObjectByName('Brows')).toBeDefined();
+    const json = gltfJson(model);
+    expect(json.images?.length).toBeGreaterThanOrEqual(3);
+    for (const image of json.images!) {
+      expect(image.mimeType).toBe('image/png');
+      expect(json.bufferViews[image.bufferView]!.byteLength).toBeLessThan(40_000);
+    }
+  });
+
+  it('stores every character meshopt-compressed, well under 2 MB', () => {
+    for (const a of characters) {
+      const json = gltfJson(a.model);
+      expect(json.extensionsRequired, a.id).toContain('EXT_meshopt_compression');
+      expect(readFileSync(join(CATALOGUE, a.model)).length, a.id).toBeLessThan(2_000_000);
+    }
   });
 
   it('gives full-body characters legs', async () => {

@@ -19,6 +19,8 @@ export interface AvatarRenderer {
   frame(nowMs: number, state: FaceState): void;
   /** Where the face (brows to chin) is drawn now, so overlays can keep clear of it. */
   faceBox?(): FaceBox | null;
+  /** Where the eyes look now, relative to the head (radians), for renderers with turning eyes. */
+  gaze?(): { yaw: number; pitch: number } | null;
   resize(width: number, height: number): void;
   dispose(): void;
 }

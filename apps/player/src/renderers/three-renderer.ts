@@ -23,10 +23,12 @@ import {
   type Object3D,
 } from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
+import { MeshoptDecoder } from 'three/addons/libs/meshopt_decoder.module.js';
 import type { LightingPreset } from '@parla/shared/schemas/catalogue';
 import type { PublicAvatar } from '@parla/shared/schemas/player';
 import { VISEMES, visemeMorphName } from '@parla/shared/visemes';
 import { headBox, headShot, projectBox, restBox } from './framing';
+import { aim, gaze, Saccades } from './gaze';
 import { Blinker, wobble, type AvatarRenderer, type FaceState } from './renderer';
 
 const STUDIO: LightingPreset = {
@@ -82,7 +84,8 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
 
   const scene = new Scene();
   addLights(scene, lighting, full);
-  const loader = new GLTFLoader();
+  // Catalogue GLBs are meshopt-compressed; the decoder is bundled (its WebAssembly is inlined).
+  const loader = new GLTFLoader().setMeshoptDecoder(MeshoptDecoder);
   const [character, world] = await Promise.all([loader.loadAsync(avatar.appearance.modelURL), environment ? loader.loadAsync(environment.modelURL) : Promise.resolve(null)]);
   const root = character.scene;
   scene.add(root);
@@ -127,6 +130,10 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
   });
   const influence: Record<string, number> = {};
   const blinker = new Blinker();
+  // The eyeballs turn in their sockets: at the user (the camera), with saccades.
+  const eyes = ['RightEye', 'LeftEye'].map((n) => root.getObjectByName(n)).filter((o): o is Object3D => !!o);
+  const saccades = new Saccades();
+  const seen = new Vector3();
   const euler = new Euler();
   const q = new Quaternion();
   let last = performance.now();
@@ -156,6 +163,8 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
 
   return {
     faceBox,
+    // Read back from the eye itself: what is drawn, not what was asked for.
+    gaze: () => (eyes[0] ? { yaw: eyes[0].rotation.y, pitch: -eyes[0].rotation.x } : null),
     resize(w, h) {
       cssW = Math.max(1, w);
       cssH = Math.max(1, h);
@@ -192,7 +201,14 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
         influence[name] = cur + (goal - cur) * k;
         setMorph(name, influence[name]);
       }
-      setMorph('blink', blinker.value(now));
+      const blink = blinker.value(now);
+      setMorph('blink', blink);
+      const offset = saccades.offset(now, state.speaking);
+      for (const eye of eyes) {
+        eye.parent!.worldToLocal(seen.copy(camera.position));
+        const look = gaze(aim(eye.position, seen), offset, blink);
+        eye.rotation.set(-look.pitch, look.yaw, 0, 'YXZ');
+      }
       const smileGoal = state.speaking ? 0.12 : 0.35;
       influence.smile = (influence.smile ?? 0) + (smileGoal - (influence.smile ?? 0)) * Math.min(1, dt * 3);
       setMorph('smile', influence.smile);

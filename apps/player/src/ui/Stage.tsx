@@ -2,6 +2,7 @@
 // drawn by the renderer), the face renderer, and one animation loop that moves the mouth. The
 // current viseme is mirrored on data-viseme of the face element (tests and host pages read it).
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { flushSync } from 'react-dom';
 import type { PublicAvatar } from '@parla/shared/schemas/player';
 import type { FaceDriver } from '../lipsync/face-driver';
 import { createRenderer, type AvatarRenderer, type FaceBox } from '../renderers/renderer';
@@ -51,6 +52,9 @@ export function Stage({ avatar, driver, style, onFaceBox }: Props) {
     // The face's box, for overlays that must keep clear of it; mirrored on data-face-box.
     let lastBox = '';
     const boxTimer = setInterval(() => {
+      // Where 3D eyes look, mirrored for tests and host pages that inspect the stage.
+      const g = renderer?.gaze?.();
+      if (g) host.dataset.gaze = `${g.yaw.toFixed(2)},${g.pitch.toFixed(2)}`;
       const b = renderer?.faceBox?.() ?? null;
       const key = b ? [b.x, b.y, b.w, b.h].map(Math.round).join(',') : '';
       if (key === lastBox) return;
@@ -65,7 +69,9 @@ export function Stage({ avatar, driver, style, onFaceBox }: Props) {
         if (disposed) return r.dispose();
         renderer = r;
         r.resize(host.clientWidth, host.clientHeight);
-        setState('ready');
+        // Say "ready" now, not after the first frame: in software WebGL that frame compiles
+        // every shader and can hold the page for seconds (a deferred commit waited behind it).
+        flushSync(() => setState('ready'));
       },
       (err: unknown) => {
         console.warn('avatar renderer failed', err);
