@@ -2,6 +2,7 @@
 // its owner (the editor reads them; another account's avatar is not found), and the avatar's own
 // media (backgrounds, 3D environments, photo), public under unguessable ids because the player
 // on a customer's site loads them without a session.
+import { mkdir } from 'node:fs/promises';
 import fastifyStatic from '@fastify/static';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,6 +21,7 @@ export function configFilesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // Files are sent by @fastify/send (through the plugin's reply.sendFile): byte ranges (206,
     // Content-Range, 416 with `bytes */size`), HEAD and conditional requests. Nothing is served
     // from the root by path; only the route below sends a file, after its own look-up.
+    await mkdir(ctx.files.root, { recursive: true });
     await app.register(fastifyStatic, { root: ctx.files.root, serve: false });
 
     app.get('/config-files/avatars/:id/avatar.json', { schema: { params }, config: { auth: 'user' } }, async (request, reply) => {
