@@ -18,6 +18,7 @@ let rest: RestStandIn;
 let alice: TestAccount;
 let verifiedApp: number;
 let plainApp: number;
+let privateJwksApp: number;
 
 async function addApp(extra: Record<string, unknown>): Promise<number> {
   const res = await server.inject({
@@ -37,11 +38,13 @@ beforeAll(async () => {
   alice = await createCustomer(server, 'oauth-id');
   verifiedApp = await addApp({ issuer: partner.url, jwksURL: `${partner.url}/jwks` });
   plainApp = await addApp({});
+  privateJwksApp = await addApp({ issuer: partner.url, jwksURL: 'http://169.254.169.254/latest/jwks' });
   const engine = { kind: 'rest' as const, url: `${rest.url}/hook`, apiKey: REST_KEY };
   const settings = { ...NO_SETTINGS, summaryEnabled: true };
   testAvatars(server, {
     verified: { ownerId: alice.id, oauthAppId: verifiedApp, engine, settings },
     plain: { ownerId: alice.id, oauthAppId: plainApp, engine, settings },
+    'private-jwks': { ownerId: alice.id, oauthAppId: privateJwksApp, engine, settings },
   });
 });
 afterEach(async () => {
@@ -103,6 +106,14 @@ describe('an OAuth identity keys memory only when its id_token is verified', () 
       expect(attack.chatSummary).toBeUndefined();
     });
   }
+
+  it('fetches a JWKS URL only through the outbound guard: a private address is refused and keys nothing', async () => {
+    const from = server.logs.length;
+    const c = await converse('private-jwks');
+    expect(c.verifiedUserId).toBeNull();
+    const line = server.logs.slice(from).find((l) => l.includes('OAuth id_token not verified')) ?? '';
+    expect(line).toMatch(/"reason":"Outbound request refused/);
+  });
 
   it('keys nothing without a JWKS URL when the token endpoint is not https', async () => {
     const c = await converse('plain');
