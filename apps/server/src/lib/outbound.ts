@@ -270,7 +270,7 @@ export function outboundPolicyFromConfig(cfg: { OUTBOUND_ALLOW: string; OUTBOUND
   return { allow: cfg.OUTBOUND_ALLOW.split(','), allowPrivate: cfg.OUTBOUND_ALLOW_PRIVATE, retry: retryPolicyFromConfig(cfg) };
 }
 
-export interface RetryConfig {
+interface RetryConfig {
   RETRY_ATTEMPTS: number;
   RETRY_BASE_MS: number;
 }

@@ -11,7 +11,7 @@
 import { createLocalJWKSet, decodeJwt, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
 import type { AppContext } from '../context';
 
-export interface IdentityApp {
+interface IdentityApp {
   appId: number;
   clientId: string;
   oauthURL: string;

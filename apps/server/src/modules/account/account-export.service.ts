@@ -6,13 +6,13 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import * as repo from './account-export.repository';
 
-export const EXPORT_FORMAT = 'parla-account-export';
+const EXPORT_FORMAT = 'parla-account-export';
 /** Keys that name a secret (`api_key`, `apiKey`, `clientSecret`, `billingAuthHeader`, `password`…);
  *  `token_issue_url` and the like are kept. */
 const SECRET_KEY = /(api[_-]?key|secret|password|private[_-]?key|token|header|authori[sz]ation|credentials?)$/i;
 
 /** A copy of a JSON value without keys that name secrets. */
-export function withoutSecrets(value: unknown): unknown {
+function withoutSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutSecrets);
   if (value && typeof value === 'object' && !(value instanceof Date)) {
     return Object.fromEntries(Object.entries(value).filter(([k]) => !SECRET_KEY.test(k)).map(([k, v]) => [k, withoutSecrets(v)]));
