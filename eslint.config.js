@@ -78,9 +78,10 @@ export const webBoundaries = {
  *  service or route; a service imports no route). Keeps noApps' patterns, since a later block's
  *  no-restricted-imports replaces an earlier one's. */
 const serverApps = noApps(['web', 'player'])['no-restricted-imports'][1].patterns;
-const layer = (files, groups, message) => ({
+const layer = (files, groups, message, ignores = []) => ({
   files,
-  rules: { 'no-restricted-imports': ['error', { patterns: [...serverApps, { group: groups, message }] }] },
+  ignores,
+  rules: { 'no-restricted-imports': ['error', { patterns: [...serverApps, { ...(typeof groups === 'string' ? { regex: groups } : { group: groups }), message }] }] },
 });
 export const serverLayers = [
   layer(['apps/server/src/**/*.service.ts'], ['**/*.routes', '**/*.routes.ts'], 'A service imports no route (routes → services → repositories).'),
@@ -88,6 +89,34 @@ export const serverLayers = [
     ['apps/server/src/**/*.repository.ts', 'apps/server/src/runtime/repositories/**/*.ts'],
     ['**/*.routes', '**/*.routes.ts', '**/*.service', '**/*.service.ts', '**/runtime/conversation/*'],
     'A repository imports no service, route or runtime part (routes → services → repositories).',
+  ),
+];
+
+/** The runtime's parts (decision 610, issue 12): a conversation part reaches the engines only
+ *  through their factory (`engines/index`), never one engine's module; an engine imports no
+ *  conversation part, node or the runtime that owns it (it talks through `EngineHost`/`EngineDeps`);
+ *  the runtime's repositories import nothing of the runtime but their own folder and `types`.
+ *  Tests are exempt: they drive whole conversations through real engines. */
+const RUNTIME = 'apps/server/src/runtime';
+const TESTS = [`${RUNTIME}/**/*.test.ts`];
+export const runtimeParts = [
+  layer(
+    [`${RUNTIME}/conversation/**/*.ts`],
+    ['../engines/*', '!../engines/index', '**/runtime/engines/*', '!**/runtime/engines/index'],
+    'A conversation part reaches engines only through their factory, engines/index (decision 610).',
+    TESTS,
+  ),
+  layer(
+    [`${RUNTIME}/engines/**/*.ts`],
+    ['../conversation', '../conversation/*', '**/runtime/conversation/*', '../nodes/*', '../runtime', '../admission', '../stores', '../repositories/*'],
+    'An engine imports no conversation part, node, store or the runtime; it talks through EngineHost and EngineDeps (decision 610).',
+    TESTS,
+  ),
+  layer(
+    [`${RUNTIME}/repositories/**/*.ts`],
+    '^\\.\\./(?!types$|\\.\\./)|\\.(routes|service)$',
+    'A runtime repository imports nothing of the runtime but its own folder and types (decision 610).',
+    TESTS,
   ),
 ];
 
@@ -115,4 +144,5 @@ export default tseslint.config(
   sqlOnlyInRepositories,
   webBoundaries,
   ...serverLayers,
+  ...runtimeParts,
 );

@@ -1,5 +1,6 @@
 // A customer reads their account, the information panel and the billing report over seeded
 // conversation records, asks for PRO; an administrator approves it on the Customers screen.
+import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import dayjs from 'dayjs';
 import { createCustomer, E2E_ADMIN, signIn, waitForMail } from './support/accounts';
@@ -158,4 +159,26 @@ test('on a phone the account panes stack and the OAuth screens fit', async ({ br
   await expect(page.getByText('OAuth Info')).toBeVisible();
   await screenshot(page, 'oauth-create-phone');
   await context.close();
+});
+
+test('a customer downloads their data from the Account screen as JSON', async ({ page, request }) => {
+  const customer = await createCustomer(request, 'export');
+  const now = Date.now();
+  await seedConversations(request, customer.email, [{ avatarId: 'avatar-helper', avatarName: 'Helper Bot', startedAt: now - 60 * MIN, endedAt: now - 55 * MIN }]);
+  await signIn(page, customer.email, customer.password);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click();
+  const details = page.getByRole('region', { name: 'Account Details' });
+  await expect(details.getByText(customer.email)).toBeVisible();
+  const button = details.getByRole('button', { name: 'Download my data' });
+  await expect(button).toBeVisible();
+  await screenshot(page, 'account-download-my-data');
+  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  expect(download.suggestedFilename()).toMatch(/^parla-account-\d{4}-\d{2}-\d{2}\.json$/);
+  const file = await download.path();
+  const data = JSON.parse(readFileSync(file, 'utf8')) as { format: string; account: { email: string; password_hash?: string }; conversations: { avatar_name: string }[] };
+  expect(data.format).toBe('parla-account-export');
+  expect(data.account.email).toBe(customer.email);
+  expect(data.account.password_hash).toBeUndefined();
+  expect(data.conversations.map((c) => c.avatar_name)).toEqual(['Helper Bot']);
+  await expect(button).toBeEnabled();
 });

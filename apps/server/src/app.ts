@@ -11,7 +11,7 @@ import type { Database } from './db/database';
 import { AppError } from './lib/errors';
 import { FileStore } from './lib/file-store';
 import { Mailer } from './lib/mailer';
-import { OutboundClient, outboundPolicyFromConfig, type OutboundPolicy } from './lib/outbound';
+import { OutboundClient, outboundPolicyFromConfig, retryPolicyFromConfig, type OutboundPolicy } from './lib/outbound';
 import { SecretBox } from './lib/secrets';
 import { registerAuth } from './plugins/auth';
 import { registerCompression } from './plugins/compression';
@@ -93,7 +93,7 @@ export async function build(opts: BuildOptions): Promise<{ app: FastifyInstance;
     secrets,
     jwtKey: SecretBox.derive(opts.secretKey, 'knowledge-jwt'),
     outbound: new OutboundClient({ ...outboundPolicyFromConfig(config), ...(opts.outboundResolver ? { resolve: opts.outboundResolver } : {}) }),
-    mailer: new Mailer(database.db, app.log, config.SMTP_URL, config.MAIL_FROM),
+    mailer: new Mailer(database.db, app.log, config.SMTP_URL, config.MAIL_FROM, retryPolicyFromConfig(config)),
     files: new FileStore(config.DATA_DIR),
     log: app.log,
     now: opts.now ?? (() => new Date()),

@@ -45,6 +45,10 @@ const envSchema = z.object({
   EMBEDDING_BASE_URL: z.url().optional(),
   EMBEDDING_API_KEY: z.string().optional(),
   EMBEDDING_MODEL: z.string().min(1).optional(),
+  /** Requests safe to repeat (mail, embeddings, Google tokens; decision 010): attempts in all and
+   *  the first backoff in ms (doubling, with jitter). */
+  RETRY_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+  RETRY_BASE_MS: z.coerce.number().int().min(1).max(60_000).default(400),
   /** Knowledge crawls per minute from one address (each fetches up to 20 pages). */
   CRAWL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /** Conversations the server's own (in-process) pipeline node takes at once; more go to other nodes. */

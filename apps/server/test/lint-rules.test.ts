@@ -50,4 +50,18 @@ describe('the lint rules', () => {
     const route = await problems('apps/server/src/modules/avatars/avatars.service.ts', "import { avatarRoutes } from './avatars.routes';\nexport const x = avatarRoutes;\n");
     expect(route.join()).toMatch(/A service imports no route/);
   });
+
+  it('hold the runtime parts: conversation parts reach engines only through their factory, engines import no conversation part, runtime repositories import no runtime part', async () => {
+    const part = 'apps/server/src/runtime/conversation/turn-loop.ts';
+    expect((await problems(part, "import { EchoEngine } from '../engines/echo';\nexport const x = EchoEngine;\n")).join()).toMatch(/only through their factory/);
+    expect(await problems(part, "import { echoEngine } from '../engines';\nexport const x = echoEngine;\n")).toEqual([]);
+    const engine = 'apps/server/src/runtime/engines/llm.ts';
+    expect((await problems(engine, "import { TurnLoop } from '../conversation/turn-loop';\nexport const x = TurnLoop;\n")).join()).toMatch(/An engine imports no conversation part/);
+    expect((await problems(engine, "import { Runtime } from '../runtime';\nexport const x = Runtime;\n")).join()).toMatch(/An engine imports no conversation part/);
+    expect(await problems(engine, "import type { Engine } from '../types';\nimport { echoEngine } from './index';\nexport const x: Engine = echoEngine();\n")).toEqual([]);
+    const repository = 'apps/server/src/runtime/repositories/usage-counters.repository.ts';
+    expect((await problems(repository, "import { TurnLoop } from '../conversation/turn-loop';\nexport const x = TurnLoop;\n")).join()).toMatch(/A runtime repository imports nothing of the runtime/);
+    expect((await problems(repository, "import { createEngine } from '../engines';\nexport const x = createEngine;\n")).join()).toMatch(/A runtime repository imports nothing/);
+    expect(await problems(repository, "import type { DB } from '../../db/schema';\nimport type { ChatMessage } from '../types';\nexport type X = [DB, ChatMessage];\n")).toEqual([]);
+  });
 });

@@ -5,7 +5,17 @@ import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../db/schema';
 import * as outbox from './mail-outbox.repository';
+import { DEFAULT_RETRY, retrying, TransientFailure, type RetryPolicy } from './retry';
 import { newId } from './tokens';
+
+/** SMTP failures worth another attempt: a 4xx reply (RFC 5321 §4.2.1, "transient negative")
+ *  and a connection that failed or timed out; a 5xx reply or a refused login is final. */
+const TRANSIENT_CODES = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS']);
+function transient(err: unknown): boolean {
+  const e = err as { responseCode?: unknown; code?: unknown };
+  if (typeof e?.responseCode === 'number') return e.responseCode >= 400 && e.responseCode < 500;
+  return TRANSIENT_CODES.has(String(e?.code));
+}
 
 export interface MailMessage {
   to: string;
@@ -22,6 +32,7 @@ export class Mailer {
     private readonly log: FastifyBaseLogger,
     smtpUrl: string | undefined,
     private readonly from: string,
+    private readonly retry: RetryPolicy = DEFAULT_RETRY,
   ) {
     this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
   }
@@ -55,7 +66,15 @@ export class Mailer {
       return;
     }
     try {
-      await this.transport.sendMail({ from: this.from, to: msg.to, subject: msg.subject, text: msg.text, ...(msg.html ? { html: msg.html } : {}) });
+      const transport = this.transport;
+      const mail = { from: this.from, to: msg.to, subject: msg.subject, text: msg.text, ...(msg.html ? { html: msg.html } : {}) };
+      await retrying('Mail delivery', this.retry, async () => {
+        try {
+          await transport.sendMail(mail);
+        } catch (err) {
+          throw transient(err) ? new TransientFailure(err instanceof Error ? err.message : String(err)) : err;
+        }
+      });
       await outbox.markSent(this.db, id, new Date());
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);

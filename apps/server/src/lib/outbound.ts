@@ -8,6 +8,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { Agent, fetch as undiciFetch, type RequestInit, type Response } from 'undici';
+import { DEFAULT_RETRY, retryAfterMs, retrying, TransientFailure, type RetryPolicy } from './retry';
 
 export class OutboundRefused extends Error {
   constructor(readonly reason: string) {
@@ -30,12 +31,16 @@ export interface OutboundPolicy {
   allowPrivate: boolean;
   /** DNS resolution (tests give names fixed answers); node:dns lookup by default. */
   resolve?: (hostname: string, callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
+  /** How `fetchIdempotent` retries (lib/retry.ts); DEFAULT_RETRY by default. */
+  retry?: RetryPolicy;
 }
 
 export interface OutboundRequest extends Omit<RequestInit, 'redirect' | 'dispatcher' | 'signal'> {
   timeoutMs?: number;
   maxBytes?: number;
   maxRedirects?: number;
+  /** Cancels the request (a conversation's end); the timeout still applies. */
+  abort?: AbortSignal;
 }
 
 export interface OutboundResponse {
@@ -156,7 +161,7 @@ export class OutboundClient {
 
   /** A streaming request (server-sent events, audio). Redirects are followed with the check. */
   async stream(raw: string | URL, init: OutboundRequest = {}, timeout?: AbortSignal): Promise<Response> {
-    const { timeoutMs = 30_000, maxRedirects = 5, ...rest } = init;
+    const { timeoutMs = 30_000, maxRedirects = 5, abort: _abort, ...rest } = init;
     let url = this.check(raw);
     let method = (rest.method ?? 'GET').toUpperCase();
     let body = rest.body;
@@ -190,7 +195,8 @@ export class OutboundClient {
   async fetch(raw: string | URL, init: OutboundRequest = {}): Promise<OutboundResponse> {
     const { maxBytes = 5 * 1024 * 1024, timeoutMs = 15_000 } = init;
     const timeout = AbortSignal.timeout(timeoutMs);
-    const res = await this.stream(raw, { ...init, timeoutMs }, timeout);
+    const signal = init.abort ? AbortSignal.any([timeout, init.abort]) : timeout;
+    const res = await this.stream(raw, { ...init, timeoutMs }, signal);
     const declared = Number(res.headers.get('content-length') ?? '0');
     if (declared > maxBytes) {
       await res.body?.cancel();
@@ -206,7 +212,7 @@ export class OutboundClient {
       }
     } catch (err) {
       if (err instanceof OutboundFailed) throw err;
-      throw unwrapFetchError(err, timeout);
+      throw unwrapFetchError(err, signal);
     }
     const body = Buffer.concat(chunks);
     return {
@@ -217,6 +223,30 @@ export class OutboundClient {
       text: () => body.toString('utf8'),
       json: <T>() => JSON.parse(body.toString('utf8')) as T,
     };
+  }
+
+  /** `fetch` for a request that is safe to repeat (decision 010): a 429 or 5xx answer and a
+   *  failed connection or timeout are tried again with backoff (Retry-After honoured); any other
+   *  answer is returned as it is, a refusal of the guard thrown at once. `what` names the
+   *  provider in the error when the attempts run out. */
+  fetchIdempotent(what: string, raw: string | URL, init: OutboundRequest = {}): Promise<OutboundResponse> {
+    const policy = this.policy.retry ?? DEFAULT_RETRY;
+    return retrying(
+      what,
+      policy,
+      async () => {
+        let res: OutboundResponse;
+        try {
+          res = await this.fetch(raw, init);
+        } catch (err) {
+          if (err instanceof OutboundFailed && err.status === undefined && !init.abort?.aborted) throw new TransientFailure(err.message);
+          throw err;
+        }
+        if (res.status === 429 || res.status >= 500) throw new TransientFailure(`HTTP ${res.status}`, retryAfterMs(res.headers.get('retry-after')));
+        return res;
+      },
+      init.abort,
+    );
   }
 
   async close(): Promise<void> {
@@ -236,6 +266,15 @@ function unwrapFetchError(err: unknown, timeout: AbortSignal): Error {
   return new OutboundFailed(err instanceof Error ? `request failed: ${err.message}` : 'request failed');
 }
 
-export function outboundPolicyFromConfig(cfg: { OUTBOUND_ALLOW: string; OUTBOUND_ALLOW_PRIVATE: boolean }): OutboundPolicy {
-  return { allow: cfg.OUTBOUND_ALLOW.split(','), allowPrivate: cfg.OUTBOUND_ALLOW_PRIVATE };
+export function outboundPolicyFromConfig(cfg: { OUTBOUND_ALLOW: string; OUTBOUND_ALLOW_PRIVATE: boolean } & Partial<RetryConfig>): OutboundPolicy {
+  return { allow: cfg.OUTBOUND_ALLOW.split(','), allowPrivate: cfg.OUTBOUND_ALLOW_PRIVATE, retry: retryPolicyFromConfig(cfg) };
+}
+
+interface RetryConfig {
+  RETRY_ATTEMPTS: number;
+  RETRY_BASE_MS: number;
+}
+
+export function retryPolicyFromConfig(cfg: Partial<RetryConfig>): RetryPolicy {
+  return { ...DEFAULT_RETRY, attempts: cfg.RETRY_ATTEMPTS ?? DEFAULT_RETRY.attempts, baseMs: cfg.RETRY_BASE_MS ?? DEFAULT_RETRY.baseMs };
 }

@@ -39,11 +39,14 @@ export function toErrorReply(err: unknown): { status: number; body: ErrorBody & 
       status === 413 ? 'The request is too large.'
       : status === 415 ? 'Unsupported content type. Send JSON (application/json).'
       : status === 429 ? 'Too many requests. Please wait a moment and try again.'
+      : status === 416 ? 'The requested range is not satisfiable.'
       : fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
         ? 'The request body is not valid JSON.'
       : INVALID_PARAMS_FALLBACK;
     const code = status === 429 ? ErrorCode.RequestFail : ErrorCode.InvalidOrMissingParams;
-    return { status, body: { status: 'ERROR', code, errors: [message] } };
+    // A file sender's 416 carries `Content-Range: bytes */size` (RFC 9110 §15.5.17).
+    const range = status === 416 ? (fe as { headers?: Record<string, unknown> }).headers?.['Content-Range'] : undefined;
+    return { status, body: { status: 'ERROR', code, errors: [message] }, ...(typeof range === 'string' ? { headers: { 'content-range': range } } : {}) };
   }
   return null;
 }

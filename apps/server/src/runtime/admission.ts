@@ -54,7 +54,8 @@ export class Admission {
     };
     // OAuth first: a refused conversation must not use up a single-use access token.
     const oauth = await hooks.oauthAppOf(ctx, req.avatarId);
-    if (oauth && !(await useGrant(ctx, req.avatarId, req.query.oauthGrant))) {
+    const grant = oauth ? await useGrant(ctx, req.avatarId, req.query.oauthGrant) : null;
+    if (oauth && !grant) {
       return refuse(ErrorCode.AuthenticationFailed, CLOSE_CODES.authenticationFailed, OAUTH_REQUIRED_MESSAGE, {
         signInUrl: `/api/oauth/start/${encodeURIComponent(req.avatarId)}`,
       });
@@ -62,6 +63,8 @@ export class Admission {
     let avatar: ResolvedAvatar;
     try {
       avatar = await hooks.resolveAvatar(ctx, req);
+      // A verified OAuth identity keys memory when no signed access token named the user (decision 624).
+      if (!avatar.verifiedUserId && grant?.verifiedSubject) avatar = { ...avatar, verifiedUserId: grant.verifiedSubject };
     } catch (err) {
       if (err instanceof AppError) return refuse(err.httpStatus === 404 ? ErrorCode.RoomNotFoundError : err.code, accessCloseCode(err), err.errors[0]);
       ctx.log.error({ err }, 'resolving an avatar failed');

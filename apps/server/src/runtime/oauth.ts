@@ -10,6 +10,7 @@ import { hashToken } from '../lib/tokens';
 import { AppError } from '../lib/errors';
 import { OutboundFailed, OutboundRefused } from '../lib/outbound';
 import { appForSignIn } from '../modules/oauth-configs/oauth-configs.service';
+import { verifiedSubject } from './oauth-identity';
 import { deleteGrantsExpiredBefore, insertGrant, spendGrant } from './repositories/conversation-grants.repository';
 
 /** The state travels through the partner: ten minutes to sign in. */
@@ -73,6 +74,8 @@ export async function startUrl(ctx: AppContext, a: { avatarId: string; ownerId: 
   url.searchParams.set('client_id', app.clientId);
   url.searchParams.set('redirect_uri', app.callbackURL);
   url.searchParams.set('state', state);
+  // OpenID: the id_token must carry this sign-in's nonce (decision 624).
+  url.searchParams.set('nonce', readState(ctx, state)!.nonce);
   if (!url.searchParams.has('scope')) url.searchParams.set('scope', app.partner === 'Google' ? 'openid email profile' : 'openid');
   return url.toString();
 }
@@ -107,23 +110,35 @@ export async function finishSignIn(ctx: AppContext, appId: number, code: string,
     throw AppError.unauthenticated('The sign-in with the partner failed. Please try again.');
   }
   const grant = randomBytes(32).toString('base64url');
+  const verified = await verifiedSubject(ctx, app, token.id_token, state.nonce);
   const now = ctx.now();
-  await insertGrant(ctx.db, { id_hash: hashToken(grant), avatar_id: state.avatarId, owner_id: state.ownerId, app_id: appId, subject: subjectOf(token.id_token), created_at: now, expires_at: new Date(now.getTime() + OAUTH_GRANT_TTL_MS) });
+  await insertGrant(ctx.db, {
+    id_hash: hashToken(grant),
+    avatar_id: state.avatarId,
+    owner_id: state.ownerId,
+    app_id: appId,
+    subject: subjectOf(token.id_token),
+    verified_subject: verified,
+    created_at: now,
+    expires_at: new Date(now.getTime() + OAUTH_GRANT_TTL_MS),
+  });
   const back = new URL(state.back, 'http://x');
   back.searchParams.set('oauthGrant', grant);
   return `${back.pathname}${back.search}`;
 }
 
-/** Consumes a grant for this avatar; false when unknown, used, expired or for another avatar. */
-export async function useGrant(ctx: AppContext, avatarId: string, grant: string | undefined): Promise<boolean> {
-  if (!grant || grant.length > 200) return false;
+/** Consumes a grant for this avatar (with its verified subject, if any); null when unknown,
+ *  used, expired or for another avatar. */
+export async function useGrant(ctx: AppContext, avatarId: string, grant: string | undefined): Promise<{ verifiedSubject: string | null } | null> {
+  if (!grant || grant.length > 200) return null;
   const now = ctx.now();
   const spent = await spendGrant(ctx.db, hashToken(grant), avatarId, now);
   await deleteGrantsExpiredBefore(ctx.db, new Date(now.getTime() - 24 * 60 * 60_000));
   return spent;
 }
 
-/** The user id of an OpenID id_token (unverified: only a label for the online-users list). */
+/** The user id of an OpenID id_token as a label for the online-users list (unverified; what
+ *  keys memory is the verified subject, oauth-identity.ts). */
 function subjectOf(idToken: string | undefined): string {
   if (!idToken) return '';
   try {

@@ -126,6 +126,8 @@ export const ROUTES: Record<string, RouteCase> = {
     list: () => json('GET', `/api/account_stats?startDate=0&endDate=${Date.now() + 86_400_000}`),
     sample: () => json('GET', `/api/account_stats?startDate=0&endDate=${Date.now() + 86_400_000}`),
   },
+  // The account export (decision 625): the caller's own data, no id taken.
+  'GET /api/account/export': { kind: 'customer', list: () => json('GET', '/api/account/export'), sample: () => json('GET', '/api/account/export') },
   'POST /api/account_upgrade': { kind: 'customer', sample: () => json('POST', '/api/account_upgrade', { subType: 2 }) },
   // Takes no id: it withdraws the caller's own pending request, whatever the body says.
   'POST /api/account_upgrade/cancel': { kind: 'customer', sample: () => json('POST', '/api/account_upgrade/cancel', {}) },

@@ -5,9 +5,15 @@ import { z } from 'zod';
 export const OAUTH_PARTNERS = ['Google', 'SmartPension'] as const;
 export type OAuthPartner = (typeof OAUTH_PARTNERS)[number];
 
-/** Where each partner's end users sign in and where the code is exchanged (prefilled in the form). */
-export const OAUTH_PARTNER_DEFAULTS: Partial<Record<OAuthPartner, { oauthURL: string; tokenIssueURL: string }>> = {
-  Google: { oauthURL: 'https://accounts.google.com/o/oauth2/v2/auth', tokenIssueURL: 'https://oauth2.googleapis.com/token' },
+/** Where each partner's end users sign in and where the code is exchanged (prefilled in the
+ *  form), and the OpenID issuer and key set that sign its id_tokens (decision 624). */
+export const OAUTH_PARTNER_DEFAULTS: Partial<Record<OAuthPartner, { oauthURL: string; tokenIssueURL: string; issuer: string; jwksURL: string }>> = {
+  Google: {
+    oauthURL: 'https://accounts.google.com/o/oauth2/v2/auth',
+    tokenIssueURL: 'https://oauth2.googleapis.com/token',
+    issuer: 'https://accounts.google.com',
+    jwksURL: 'https://www.googleapis.com/oauth2/v3/certs',
+  },
 };
 
 export const OAUTH_MESSAGES = {
@@ -45,6 +51,17 @@ export const appIdField = z.union(
   { error: idInvalid },
 );
 
+/** An optional http(s) URL: empty means none. */
+function optionalUrl(label: string) {
+  return z
+    .string({ error: `${label} must be a valid http(s) URL` })
+    .trim()
+    .max(2000, `${label} must be at most 2000 characters`)
+    .refine((v) => v === '' || z.url({ protocol: /^https?$/ }).safeParse(v).success, `${label} must be a valid http(s) URL`)
+    .optional()
+    .nullable();
+}
+
 export const oauthAppFields = z.object({
   appName: required(OAUTH_MESSAGES.nameRequired, 100, 'Name'),
   partner: z.enum(OAUTH_PARTNERS, { error: OAUTH_MESSAGES.partnerRequired }),
@@ -52,6 +69,10 @@ export const oauthAppFields = z.object({
   clientSecret: required(OAUTH_MESSAGES.clientSecretRequired, 2000, 'Client Secret'),
   oauthURL: httpUrl(OAUTH_MESSAGES.oauthUrlRequired, 'OAuth URL'),
   tokenIssueURL: httpUrl(OAUTH_MESSAGES.tokenUrlRequired, 'Token Issue URL'),
+  /** OpenID Connect: the `iss` of the partner's id_tokens and the JWKS that signs them. With a
+   *  JWKS URL the end user's identity is verified and keys memory (decision 624). */
+  issuer: optionalUrl('Issuer'),
+  jwksURL: optionalUrl('JWKS URL'),
 });
 export type OAuthAppFields = z.infer<typeof oauthAppFields>;
 
@@ -74,6 +95,8 @@ export interface OAuthApp {
   clientSecret: string;
   oauthURL: string;
   tokenIssueURL: string;
+  issuer?: string | null;
+  jwksURL?: string | null;
   /** Supplied by the product: {PUBLIC_URL}/api/oauth/callback/{appId}. */
   callbackURL: string;
   created: string;

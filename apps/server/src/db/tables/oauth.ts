@@ -13,6 +13,9 @@ export interface OauthAppsTable {
   client_secret_enc: string;
   oauth_url: string;
   token_issue_url: string;
+  /** OpenID issuer and JWKS URL of the partner's id_tokens (migration 0650); null = none. */
+  issuer?: string | null;
+  jwks_url?: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -50,6 +50,8 @@ export interface ConversationGrantsTable {
   owner_id: string;
   app_id: number;
   subject: Generated<string>;
+  /** `oauth:{appId}:{sub}` of a verified id_token (migration 0650); null when not verified. */
+  verified_subject?: string | null;
   created_at: Timestamp;
   expires_at: Timestamp;
   used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;

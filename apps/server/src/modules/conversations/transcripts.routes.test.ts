@@ -3,14 +3,17 @@
 // downloads a transcript (JSON, text); the end user downloads their own only when Enable
 // Transcript Download allows it (realtime avatars on PRO/ENTERPRISE).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AvatarEngine } from '@parla/shared/enums';
 import type { Avatar } from '@parla/shared/schemas/avatar';
 import { TRANSCRIPT_DOWNLOAD_OFF_MESSAGE } from '@parla/shared/schemas/transcripts';
 import { createTestServer, type TestServer } from '../../../test/harness';
 import { createCustomer, type TestAccount } from '../../../test/accounts';
 import { closeAll, connect, listen } from '../../../test/conversation-client';
+import { startOpenAiStandIn, STAND_IN_KEY, type OpenAiStandIn } from '../../../test/stand-ins/runtime/openai';
 import { save } from '../avatars/avatars.test-support';
 
 let server: TestServer;
+let openai: OpenAiStandIn;
 let host: string;
 let alice: TestAccount;
 let mallory: TestAccount;
@@ -40,7 +43,8 @@ async function talk(a: { id: string; token: string }): Promise<string> {
 }
 
 beforeAll(async () => {
-  server = await createTestServer();
+  openai = await startOpenAiStandIn();
+  server = await createTestServer({ OUTBOUND_ALLOW: openai.allow, PROVIDER_URL_OVERRIDES: `api.openai.com=${openai.url}` });
   host = await listen(server);
   alice = await createCustomer(server, 'transcripts');
   mallory = await createCustomer(server, 'transcripts-other');
@@ -55,6 +59,7 @@ afterEach(async () => {
 
 afterAll(async () => {
   await server.close();
+  await openai.close();
 });
 
 describe('transcripts', () => {
@@ -86,16 +91,33 @@ describe('transcripts', () => {
     expect(json.json().messages).toHaveLength(5);
   });
 
-  it("marks a reply cut by the user's next message as interrupted", async () => {
-    const a = await avatar(alice, { wakeUpMessage: 'one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen' });
+  it('marks a reply cut by the user as interrupted, with the words said before the cut', async () => {
+    const a = await avatar(alice, {
+      nlpEngine: AvatarEngine.LargeLanguageModel,
+      setupMode: 'Composite',
+      customData: { agent_pipeline_config: { llm: { provider: 'openai', base_url: `${openai.url}/v1`, api_key: STAND_IN_KEY, model: 'stand-in-model', instructions: 'You tell stories.', custom_text: 'Guest: Ada.', max_tokens: 120 } } },
+    });
     const c = await connect(host, { avatarId: a.id, token: a.token });
     const { sessionId } = await c.next('ready');
-    c.send({ type: 'user_text', text: 'Stop' });
-    await c.next('assistant_done', (m) => m.text === 'Stop');
+    await c.next('assistant_done');
+    // A slow model: the first words stream, the rest waits until the test lets it go.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    openai.reply = () => ({ content: ['Once upon ', 'a time there was a hotel.'], holdAfterFirst: held });
+    c.send({ type: 'user_text', text: 'Tell me a story' });
+    await c.next('assistant_delta', (m) => m.text === 'Once upon ');
+    c.send({ type: 'interrupt' });
+    expect(await c.next('assistant_done')).toMatchObject({ text: 'Once upon ', interrupted: true });
+    release();
+    c.send({ type: 'bye' });
+    await c.closed;
     const t = await server.inject({ method: 'GET', url: `/api/conversations/${sessionId}/transcript`, token: alice.token });
-    // The greeting, when any of it was said before 'Stop' cut it, is stored as interrupted.
-    const cut = (t.json().messages as { role: string; text: string; interrupted: boolean }[]).filter((m) => m.role === 'assistant' && m.text !== 'Stop');
-    for (const m of cut) expect(m.interrupted).toBe(true);
+    const messages = t.json().messages as { role: string; text: string; interrupted: boolean }[];
+    expect(messages.slice(-2)).toEqual([
+      expect.objectContaining({ role: 'user', text: 'Tell me a story', interrupted: false }),
+      expect.objectContaining({ role: 'assistant', text: 'Once upon ', interrupted: true }),
+    ]);
+    expect(messages.filter((m) => m.interrupted)).toHaveLength(1);
   });
 
   it("lists an avatar's past conversations, newest first, with their message counts", async () => {

@@ -40,7 +40,8 @@ export async function embed(ctx: AppContext, texts: string[]): Promise<number[][
   const out: number[][] = [];
   for (let i = 0; i < texts.length; i += EMBED_BATCH) {
     const batch = texts.slice(i, i + EMBED_BATCH);
-    const res = await ctx.outbound.fetch(`${base}/embeddings`, {
+    // Safe to repeat (the same texts give the same vectors): retried on 429/5xx (decision 010).
+    const res = await ctx.outbound.fetchIdempotent('Embedding provider', `${base}/embeddings`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',

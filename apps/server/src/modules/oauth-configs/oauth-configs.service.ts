@@ -3,6 +3,7 @@
 import type { Selectable } from 'kysely';
 import { OAUTH_APPS_PER_ACCOUNT } from '@parla/shared/limits';
 import {
+  OAUTH_PARTNER_DEFAULTS,
   oauthCallbackUrl,
   type OAuthApp,
   type OAuthPartner,
@@ -41,6 +42,8 @@ function toApi(ctx: AppContext, row: Selectable<OauthAppsTable>): OAuthApp {
     clientSecret: mask(secret) || MASK_PREFIX,
     oauthURL: row.oauth_url,
     tokenIssueURL: row.token_issue_url,
+    issuer: row.issuer ?? null,
+    jwksURL: row.jwks_url ?? null,
     callbackURL: callbackUrl(ctx, row.id),
     created: new Date(row.created_at).toISOString(),
     updated: new Date(row.updated_at).toISOString(),
@@ -60,6 +63,8 @@ export async function saveApp(ctx: AppContext, ownerId: string, input: SaveInput
     client_id: input.clientId,
     oauth_url: input.oauthURL,
     token_issue_url: input.tokenIssueURL,
+    ...(input.issuer !== undefined ? { issuer: input.issuer || null } : {}),
+    ...(input.jwksURL !== undefined ? { jwks_url: input.jwksURL || null } : {}),
   };
   const row = await ctx.db.transaction().execute(async (trx) => {
     if (input.appId === undefined) {
@@ -98,5 +103,14 @@ export async function appForSignIn(ctx: AppContext, ownerId: string, appId: numb
     oauthURL: row.oauth_url,
     tokenIssueURL: row.token_issue_url,
     callbackURL: callbackUrl(ctx, row.id),
+    ...identityKeys(row),
   };
+}
+
+/** The issuer and key set of a config's id_tokens: its own, else the partner's well-known ones
+ *  when it signs in at the partner's well-known address (decision 624). */
+function identityKeys(row: Selectable<OauthAppsTable>): { issuer: string | null; jwksURL: string | null } {
+  const known = OAUTH_PARTNER_DEFAULTS[row.partner as OAuthPartner];
+  const atPartner = known && new URL(row.oauth_url).origin === new URL(known.oauthURL).origin;
+  return { issuer: row.issuer ?? (atPartner ? known.issuer : null), jwksURL: row.jwks_url ?? (atPartner ? known.jwksURL : null) };
 }

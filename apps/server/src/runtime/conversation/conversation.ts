@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { CLOSE_CODES, type ByeReason, type ServerMessage } from '@parla/shared/schemas/conversation';
 import { ErrorCode, ERROR_MESSAGES } from '@parla/shared/errors';
 import type { ResolvedAvatar } from '../avatar';
-import { EchoEngine } from '../engines/echo';
+import { echoEngine } from '../engines';
 import type { NodeHandle } from '../nodes/node';
 import type { NodeRegistry } from '../nodes/registry';
 import type { UsageKey } from '../repositories/usage-counters.repository';
@@ -104,7 +104,7 @@ export class Conversation implements ClientHandler, TurnLoopListener {
     const info = { sessionId: this.id, userId: this.client.userId, userName: this.client.userName, locale: this.client.locale, callbackUrl: this.d.callbackUrl(this.id, this.callbackToken) };
     let opened: OpenInfo = {};
     if (echo) {
-      this.loop.use(new EchoEngine(), true);
+      this.loop.use(echoEngine(), true);
       node.conversations.add(this.id);
     } else {
       const engine = await this.effects.engineWithMemory(this.avatar.engine);

@@ -3,7 +3,7 @@
 // writes a short summary, stored with the conversation. When the same verified end user talks
 // to the avatar again, the last summary is given to the brain as memory: language models in
 // their system context, REST endpoints as a `summary` field, realtime in its instructions.
-import { LlmEngine } from '../engines/llm';
+import { languageModel } from '../engines';
 import type { EngineConfig, EngineDeps, LlmConfig } from '../types';
 
 export const SUMMARY_INSTRUCTIONS =
@@ -20,7 +20,7 @@ export function summaryModel(engine: EngineConfig, product: LlmConfig | null): L
 }
 
 export async function summarise(model: LlmConfig, conversation: string, deps: EngineDeps): Promise<string> {
-  const engine = new LlmEngine({ ...model, tools: [], maxTokens: 200 }, deps);
+  const engine = languageModel({ ...model, tools: [], maxTokens: 200 }, deps);
   const signal = AbortSignal.timeout(60_000);
   let text = '';
   const messages = [

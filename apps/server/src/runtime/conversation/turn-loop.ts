@@ -6,7 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import { NodeLostError } from '../nodes/node';
 import type { ResolvedAvatar } from '../avatar';
-import { EchoEngine } from '../engines/echo';
+import { echoEngine } from '../engines';
 import type { ChatMessage, Engine, EngineEvent, EngineHost, RetrievedChunk } from '../types';
 import { AudioOut } from './audio-out';
 import type { ClientSink, Logger, Retriever } from './ports';
@@ -173,7 +173,7 @@ export class TurnLoop {
     this.echo = true;
     this.interrupt();
     const old = this.engine;
-    this.engine = new EchoEngine();
+    this.engine = echoEngine();
     await old?.close('daily limit').catch(() => undefined);
   }
 

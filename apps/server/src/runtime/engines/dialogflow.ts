@@ -18,6 +18,8 @@ export class DialogflowEngine implements Engine {
   readonly kind: DialogflowConfig['kind'];
   private readonly tokens: GoogleTokenSource;
   private sessionId = 'session';
+  /** Aborted when the engine closes (the conversation ended): pending token retries stop. */
+  private readonly closed = new AbortController();
 
   constructor(private readonly config: DialogflowConfig, private readonly deps: EngineDeps) {
     this.kind = config.kind;
@@ -26,7 +28,7 @@ export class DialogflowEngine implements Engine {
 
   async open(session: ConversationInfo): Promise<void> {
     this.sessionId = session.sessionId;
-    await this.tokens.get();
+    await this.tokens.get(this.closed.signal);
   }
 
   private url(): string {
@@ -39,7 +41,7 @@ export class DialogflowEngine implements Engine {
   }
 
   async *turn(input: TurnInput): AsyncIterable<EngineEvent> {
-    const token = await this.tokens.get();
+    const token = await this.tokens.get(AbortSignal.any([input.signal, this.closed.signal]));
     const history = this.config.sendHistory ? input.history.map((m) => ({ role: m.role, text: m.content, at: m.at ?? null })) : null;
     const body =
       this.config.kind === 'dialogflow_es'
@@ -56,7 +58,9 @@ export class DialogflowEngine implements Engine {
     if (text) yield { type: 'delta', text };
   }
 
-  async close(): Promise<void> {}
+  async close(): Promise<void> {
+    this.closed.abort(new Error('conversation ended'));
+  }
 }
 
 interface EsAnswer {

@@ -40,7 +40,9 @@ export class GoogleTokenSource {
 
   constructor(private readonly account: ServiceAccount, private readonly scope: string, private readonly outbound: OutboundClient, private readonly now: () => Date) {}
 
-  async get(): Promise<string> {
+  /** A valid access token; the exchange is safe to repeat and is retried (decision 010), until
+   *  `abort` (the turn or the engine ended). */
+  async get(abort?: AbortSignal): Promise<string> {
     const nowMs = this.now().getTime();
     if (this.token && this.token.expiresAt - 60_000 > nowMs) return this.token.value;
     let assertion: string;
@@ -49,10 +51,11 @@ export class GoogleTokenSource {
     } catch {
       throw new ProviderError('Dialogflow', 'the JSON key\'s private key cannot sign');
     }
-    const res = await this.outbound.fetch(this.account.token_uri, {
+    const res = await this.outbound.fetchIdempotent('Google token', this.account.token_uri, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion }).toString(),
+      ...(abort ? { abort } : {}),
     });
     if (res.status !== 200) throw await failure('Google token', res);
     const json = res.json<{ access_token?: string; expires_in?: number }>();

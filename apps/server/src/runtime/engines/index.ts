@@ -1,6 +1,6 @@
 // One factory from a typed configuration to its engine; a configuration with `speech` gets
 // server speech around its brain (voice.ts).
-import type { BrainConfig, Engine, EngineConfig, EngineDeps, EngineHost } from '../types';
+import type { BrainConfig, Engine, EngineConfig, EngineDeps, EngineHost, LlmConfig } from '../types';
 import { AssistantEngine } from './assistant';
 import { DialogflowEngine } from './dialogflow';
 import { EchoEngine, MessageEngine } from './echo';
@@ -10,6 +10,12 @@ import { RealtimeEngine } from './realtime';
 import { RestEngine } from './rest';
 import { AgoraTenEngine, ElevenLabsAgentEngine } from './third-party';
 import { VoiceEngine } from './voice';
+
+/** The echo brain (echo mode; a daily allowance run out mid-conversation). */
+export const echoEngine = (): Engine => new EchoEngine();
+
+/** A language model for one-off completions outside a turn (summaries). */
+export const languageModel = (config: LlmConfig, deps: EngineDeps): LlmEngine => new LlmEngine(config, deps);
 
 export function createEngine(config: EngineConfig, deps: EngineDeps, host: EngineHost): Engine {
   const brain = createBrain(config, deps, host);

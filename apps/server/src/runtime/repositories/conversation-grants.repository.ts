@@ -7,8 +7,9 @@ export function insertGrant(db: Kysely<DB>, row: Insertable<DB['conversation_gra
   return db.insertInto('conversation_grants').values(row).execute();
 }
 
-/** Marks a grant used; true when it was unused, unexpired and for this avatar. */
-export async function spendGrant(db: Kysely<DB>, idHash: string, avatarId: string, now: Date): Promise<boolean> {
+/** Marks a grant used; answers it when it was unused, unexpired and for this avatar (with the
+ *  verified subject, if any), else null. */
+export async function spendGrant(db: Kysely<DB>, idHash: string, avatarId: string, now: Date): Promise<{ verifiedSubject: string | null } | null> {
   const row = await db
     .updateTable('conversation_grants')
     .set({ used_at: now })
@@ -16,9 +17,9 @@ export async function spendGrant(db: Kysely<DB>, idHash: string, avatarId: strin
     .where('avatar_id', '=', avatarId)
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
-    .returning('id_hash')
+    .returning(['id_hash', 'verified_subject'])
     .executeTakeFirst();
-  return !!row;
+  return row ? { verifiedSubject: row.verified_subject ?? null } : null;
 }
 
 export async function deleteGrantsExpiredBefore(db: Kysely<DB>, before: Date): Promise<void> {

@@ -14,6 +14,8 @@ export interface ChatReply {
   toolCall?: { name: string; arguments: string };
   /** Milliseconds before the first chunk. */
   delayMs?: number;
+  /** A slow model: the rest of the pieces wait for this after the first one (no timer). */
+  holdAfterFirst?: Promise<void>;
 }
 
 export interface OpenAiStandIn extends StandIn {
@@ -62,7 +64,11 @@ export async function startOpenAiStandIn(port = 0): Promise<OpenAiStandIn> {
         sse(res, { ...base, choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: reply.toolCall.arguments } }] }, finish_reason: null }] });
         sse(res, { ...base, choices: [{ index: 0, delta: {}, finish_reason: 'tool_calls' }] });
       } else {
-        for (const piece of reply.content ?? []) sse(res, { ...base, choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] });
+        for (const [i, piece] of (reply.content ?? []).entries()) {
+          if (i === 1 && reply.holdAfterFirst) await reply.holdAfterFirst;
+          if (res.destroyed) return;
+          sse(res, { ...base, choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] });
+        }
         sse(res, { ...base, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
       }
       sse(res, '[DONE]');

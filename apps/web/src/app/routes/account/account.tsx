@@ -16,6 +16,7 @@ import { InfoPanel, InfoPanelProvider, useInfoShown } from '../../../components/
 import { paths } from '../../../config/paths';
 import { useAccountInfo } from '../../../features/account/api/get-account-info';
 import { AccountDetailsPanel } from '../../../features/account/components/account-details-panel';
+import { DownloadMyData } from '../../../features/account/components/download-my-data';
 import { BillingReport } from '../../../features/billing/components/billing-report';
 import { SubscriptionDialog } from '../../../features/subscription/components/subscription-dialog';
 
@@ -42,11 +43,14 @@ function DetailsPane({ onChangeSubscription }: { onChangeSubscription: () => voi
       details={details}
       onChangeSubscription={onChangeSubscription}
       extra={
-        details.userType === 'CUSTOMER' && (
-          <Typography variant="body2" sx={{ mt: 2, px: 1 }}>
-            Sign-in for your avatars&apos; users: <Link component={RouterLink} to={paths.oauthConfigs}>OAuth Configs</Link>
-          </Typography>
-        )
+        <>
+          {details.userType === 'CUSTOMER' && (
+            <Typography variant="body2" sx={{ mt: 2, px: 1 }}>
+              Sign-in for your avatars&apos; users: <Link component={RouterLink} to={paths.oauthConfigs}>OAuth Configs</Link>
+            </Typography>
+          )}
+          <DownloadMyData />
+        </>
       }
     />
   );

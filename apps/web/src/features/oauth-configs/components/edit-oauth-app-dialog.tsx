@@ -48,6 +48,8 @@ export function EditOAuthAppDialog({ app, onClose }: { app: OAuthApp | null; onC
               clientSecret: app.clientSecret,
               oauthURL: app.oauthURL,
               tokenIssueURL: app.tokenIssueURL,
+              issuer: app.issuer ?? '',
+              jwksURL: app.jwksURL ?? '',
             }}
             secretHelp="Shown masked. Leave it as it is to keep the stored secret, or type a new one."
             submitting={save.isPending}

@@ -41,8 +41,11 @@ describe('the OAuth config stepper', () => {
       clientSecret: 'secret-1',
       oauthURL: 'https://accounts.google.com/o/oauth2/v2/auth',
       tokenIssueURL: 'https://oauth2.googleapis.com/token',
+      // Google's OpenID issuer and keys, prefilled (decision 624).
+      issuer: 'https://accounts.google.com',
+      jwksURL: 'https://www.googleapis.com/oauth2/v3/certs',
     });
-  }, 20_000);
+  }, 30_000);
 
   it('resets to the first step with the initial values', async () => {
     const user = userEvent.setup();

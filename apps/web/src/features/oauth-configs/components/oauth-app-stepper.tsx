@@ -19,13 +19,13 @@ import { FormTextField } from '../../../components/form/form-text-field';
 export const STEPS = ['OAuth Info', 'OAuth Details'] as const;
 const STEP_FIELDS: FieldPath<OAuthAppFields>[][] = [
   ['appName', 'partner'],
-  ['clientId', 'clientSecret', 'oauthURL', 'tokenIssueURL'],
+  ['clientId', 'clientSecret', 'oauthURL', 'tokenIssueURL', 'issuer', 'jwksURL'],
 ];
 
 /** The form's values: partner is '' until one is chosen. */
 export type OAuthAppFormValues = Omit<OAuthAppFields, 'partner'> & { partner: OAuthPartner | '' };
 
-export const EMPTY_OAUTH_APP: OAuthAppFormValues = { appName: '', partner: '', clientId: '', clientSecret: '', oauthURL: '', tokenIssueURL: '' };
+export const EMPTY_OAUTH_APP: OAuthAppFormValues = { appName: '', partner: '', clientId: '', clientSecret: '', oauthURL: '', tokenIssueURL: '', issuer: '', jwksURL: '' };
 
 export interface OAuthAppStepperProps {
   initial: OAuthAppFormValues;
@@ -62,6 +62,8 @@ export function OAuthAppStepper({ initial, onSubmit, submitting, done, secretHel
     if (!urls) return;
     if (!getValues('oauthURL')) setValue('oauthURL', urls.oauthURL, { shouldValidate: true });
     if (!getValues('tokenIssueURL')) setValue('tokenIssueURL', urls.tokenIssueURL, { shouldValidate: true });
+    if (!getValues('issuer')) setValue('issuer', urls.issuer, { shouldValidate: true });
+    if (!getValues('jwksURL')) setValue('jwksURL', urls.jwksURL, { shouldValidate: true });
   }, [partner, prefillUrls, getValues, setValue]);
 
   return (
@@ -98,6 +100,9 @@ export function OAuthAppStepper({ initial, onSubmit, submitting, done, secretHel
         <FormTextField control={control} name="clientSecret" label="Client Secret" required type="password" autoComplete="off" helperText={secretHelp} />
         <FormTextField control={control} name="oauthURL" label="OAuth URL" required placeholder="https://accounts.google.com/o/oauth2/v2/auth" />
         <FormTextField control={control} name="tokenIssueURL" label="Token Issue URL" required placeholder="https://oauth2.googleapis.com/token" />
+        {/* OpenID (decision 624): with these the end user's identity is verified and keys their memory. */}
+        <FormTextField control={control} name="issuer" label="Issuer (optional)" placeholder="https://accounts.google.com" helperText="The iss of the partner's ID tokens" />
+        <FormTextField control={control} name="jwksURL" label="JWKS URL (optional)" placeholder="https://www.googleapis.com/oauth2/v3/certs" helperText="The partner's signing keys: the user's identity is then verified and remembered" />
       </Box>
 
       {active === STEPS.length && !done && (
