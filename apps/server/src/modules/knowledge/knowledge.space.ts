@@ -6,6 +6,7 @@
 // PostgreSQL autovacuum does this; nothing runs there.
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
+import { inBackground } from '../../db/pglite-gate';
 import type { DB } from '../../db/schema';
 import { checkpoint, vacuumTables } from './knowledge.repository';
 
@@ -29,7 +30,7 @@ export function scheduleKnowledgeReclaim(ctx: AppContext): void {
   const timer = setTimeout(() => {
     const entry = pending.get(ctx);
     if (!entry) return;
-    entry.running = reclaimKnowledgeSpace(ctx.db)
+    entry.running = inBackground(() => reclaimKnowledgeSpace(ctx.db))
       .catch((err: unknown) => ctx.log.warn({ err }, 'reclaiming knowledge space failed'))
       .finally(() => pending.delete(ctx));
   }, RECLAIM_DELAY_MS);
