@@ -131,13 +131,13 @@ async function runOn(kind: 'pglite' | 'postgres') {
   // On PGlite, how long each holder kept the one connection (decision 222): background statements
   // against the requests' own.
   const holds = { background: [] as number[], requests: [] as number[] };
-  const slowBackground = new Map<string, { n: number; ms: number; max: number }>();
+  const profile = new Map<string, { n: number; ms: number; max: number }>();
   database.gate?.observe((ms, background, text) => {
     (background ? holds.background : holds.requests).push(ms);
-    if (!background || ms < 100) return;
-    const key = (text ?? '?').replace(/\s+/g, ' ').slice(0, 60);
-    const s = slowBackground.get(key) ?? { n: 0, ms: 0, max: 0 };
-    slowBackground.set(key, { n: s.n + 1, ms: s.ms + ms, max: Math.max(s.max, ms) });
+    if (!process.env.BENCH_PROFILE || (background && ms < 100)) return;
+    const key = `${background ? 'background' : 'request'} ${(text ?? '?').replace(/\s+/g, ' ').slice(0, 70)}`;
+    const s = profile.get(key) ?? { n: 0, ms: 0, max: 0 };
+    profile.set(key, { n: s.n + 1, ms: s.ms + ms, max: Math.max(s.max, ms) });
   });
   loop.enable();
   const [oursMs, during] = await probe.measure(url, authorization, async () => {
@@ -149,7 +149,7 @@ async function runOn(kind: 'pglite' | 'postgres') {
   });
   loop.disable();
   database.gate?.observe(undefined);
-  if (process.env.BENCH_PROFILE) for (const [k, v] of slowBackground) console.log(`  background hold ≥ 100 ms: ${v.n}× (max ${v.max.toFixed(0)} ms, total ${v.ms.toFixed(0)} ms) ${k}`);
+  if (process.env.BENCH_PROFILE) for (const [k, v] of profile) console.log(`  ${v.n}× (max ${v.max.toFixed(0)} ms, total ${v.ms.toFixed(0)} ms) ${k}`);
   const loopP99 = loop.percentile(99) / 1e6;
   const loopMax = loop.max / 1e6;
   const states = await database.db.selectFrom('knowledge_items').select(['status']).where('collection_id', '=', ours.id).execute();

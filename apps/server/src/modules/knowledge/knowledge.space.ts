@@ -17,7 +17,8 @@ export const KNOWLEDGE_TABLES = ['knowledge_chunk_terms', 'knowledge_embeddings'
 export const RECLAIM_DELAY_MS = 2000;
 
 export async function reclaimKnowledgeSpace(db: Kysely<DB>): Promise<void> {
-  await vacuumTables(db, KNOWLEDGE_TABLES);
+  // One table per statement: a request waiting for the connection goes between two (decision 222).
+  for (const table of KNOWLEDGE_TABLES) await vacuumTables(db, [table]);
   await checkpoint(db);
 }
 
