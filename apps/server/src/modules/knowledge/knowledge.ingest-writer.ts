@@ -21,7 +21,7 @@ const LEASE_EVERY_MS = 30_000;
  * max_wal_size says: its WAL grew to 1.1 GB for 26 MB of text. The worker checkpoints once the
  * WAL since the last checkpoint passes this, which lets PostgreSQL recycle the segments.
  */
-export const CHECKPOINT_WAL_BYTES = 32 * 1024 * 1024;
+export const CHECKPOINT_WAL_BYTES = 16 * 1024 * 1024;
 const WAL_CHECK_EVERY = 8;
 
 /** On PGlite: a checkpoint when the WAL written since the last one passed CHECKPOINT_WAL_BYTES. */
