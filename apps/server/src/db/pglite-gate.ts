@@ -16,7 +16,7 @@ export function inBackground<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** Whether the caller runs inside `inBackground`. */
-export function isBackground(): boolean {
+function isBackground(): boolean {
   return background.getStore() === true;
 }
 
@@ -60,11 +60,6 @@ export class PriorityGate {
       (low ? this.later : this.first).push(grant);
       this.next();
     });
-  }
-
-  /** Whether anything other than background work waits for the connection. */
-  get requestsWaiting(): number {
-    return this.first.length;
   }
 
   private next(): void {
