@@ -3,12 +3,17 @@
 // loop and every request wait. The next batch's rows come from the cost per row measured so far,
 // aiming at BACKGROUND_STATEMENT_MS; a slower batch lowers the estimate at once (an overshoot is
 // not repeated), a faster one raises it gradually, and a batch grows at most 1.5× at a time.
-// After each batch the worker pauses a share of its time, leaving the thread to others.
+// After each batch the worker pauses: as long as the batch took while requests are being served
+// (background work then has at most half of the thread), a tenth of that when none came lately.
+import type { PriorityGate } from './pglite-gate';
 
 /** The time one statement of background work should hold PGlite (and the event loop). */
 export const BACKGROUND_STATEMENT_MS = 15;
-/** The pause after a batch on PGlite, as a share of the batch's time. */
-const PAUSE_SHARE = 0.25;
+/** The pause after a batch on PGlite, as a share of the batch's time: while requests come… */
+const PAUSE_SHARE_BUSY = 1;
+/** …and when none came within REQUESTS_RECENT_MS. */
+const PAUSE_SHARE_QUIET = 0.1;
+const REQUESTS_RECENT_MS = 250;
 
 export class TimeBatches {
   private rows: number;
@@ -38,6 +43,7 @@ export class TimeBatches {
 }
 
 /** After a batch of background work on PGlite: a pause of a share of its time. */
-export function pauseAfter(batchMs: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, Math.max(1, batchMs * PAUSE_SHARE)));
+export function pauseAfter(batchMs: number, gate: PriorityGate | undefined): Promise<void> {
+  const share = gate?.requestsWithin(REQUESTS_RECENT_MS) === false ? PAUSE_SHARE_QUIET : PAUSE_SHARE_BUSY;
+  return new Promise((r) => setTimeout(r, Math.max(1, batchMs * share)));
 }

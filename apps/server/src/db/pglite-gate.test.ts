@@ -75,6 +75,14 @@ describe.skipIf(onPostgres)('the PGlite connection gate', () => {
     expect(order.slice(3)).toEqual(['background 0', 'background 1', 'background 2']);
   });
 
+  it('knows whether a request got the connection lately, so background work can pause longer', async () => {
+    const gate = new PriorityGate();
+    (await gate.acquire(true))();
+    expect(gate.requestsWithin(1000)).toBe(false);
+    (await gate.acquire(false))();
+    expect(gate.requestsWithin(1000)).toBe(true);
+  });
+
   it('tells an observer how long each holder kept the connection', async () => {
     const holds: { ms: number; background: boolean }[] = [];
     database.gate!.observe((ms, background) => holds.push({ ms, background }));

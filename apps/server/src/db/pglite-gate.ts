@@ -30,10 +30,17 @@ export class PriorityGate {
   private readonly first: (() => void)[] = [];
   private readonly later: (() => void)[] = [];
   private observer: HoldObserver | undefined;
+  /** When a request (anything but background work) last got the connection. */
+  private lastRequestAt = -Infinity;
 
   /** Profiling (bench 9): told how long each holder kept the connection. */
   observe(observer: HoldObserver | undefined): void {
     this.observer = observer;
+  }
+
+  /** Whether a request got the connection in the last `ms` milliseconds. */
+  requestsWithin(ms: number): boolean {
+    return performance.now() - this.lastRequestAt <= ms;
   }
 
   /** Whether an observer listens (the connection then times its statements). */
@@ -47,6 +54,7 @@ export class PriorityGate {
     return new Promise((resolve) => {
       const grant = () => {
         this.held = true;
+        if (!low) this.lastRequestAt = performance.now();
         const since = performance.now();
         let released = false;
         resolve((sql?: string) => {

@@ -49,7 +49,7 @@ export async function clearChunks(ctx: AppContext, itemId: string): Promise<void
     if (!pglite) continue;
     const took = performance.now() - t;
     sizes.took(n, took);
-    await pauseAfter(took);
+    await pauseAfter(took, ctx.database.gate);
   }
 }
 
@@ -100,6 +100,6 @@ export async function writeChunks(
     if (++batches % WAL_CHECK_EVERY === 0) await checkpointIfDue(ctx);
     const took = performance.now() - started;
     sizes.took(batch.length, took);
-    await pauseAfter(took);
+    await pauseAfter(took, ctx.database.gate);
   }
 }

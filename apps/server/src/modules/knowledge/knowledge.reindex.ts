@@ -47,7 +47,7 @@ export async function reindexNext(ctx: AppContext, isStopped: () => boolean = ()
     if (!pglite) continue;
     const took = performance.now() - started;
     sizes.took(ids.length, took);
-    await pauseAfter(took);
+    await pauseAfter(took, ctx.database.gate);
   }
   await q.markReindexed(ctx.db, c.id, KNOWLEDGE_INDEX_VERSION, c.updated_at);
   return true;
