@@ -7,6 +7,7 @@ import { vector } from '@electric-sql/pglite-pgvector';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect';
+import type { PriorityGate } from './pglite-gate';
 import type { DB } from './schema';
 
 export interface Database {
@@ -16,6 +17,8 @@ export interface Database {
   hasVector: boolean;
   /** PostgreSQL only: the schema every table lives in, when not the default. */
   schema?: string;
+  /** PGlite only: the gate of its one connection (requests before background work, decision 222). */
+  gate?: PriorityGate;
   close(): Promise<void>;
 }
 
@@ -81,11 +84,13 @@ async function openPglite(opts: DatabaseOptions): Promise<Database> {
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
     extensions: { vector },
   });
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  const dialect = new PGliteDialect(pglite);
+  const db = new Kysely<DB>({ dialect });
   return {
     db,
     kind: 'pglite',
     hasVector: true,
+    gate: dialect.gate,
     close: async () => {
       await db.destroy();
       await pglite.close();

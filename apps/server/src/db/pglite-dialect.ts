@@ -1,6 +1,7 @@
 // A Kysely dialect over PGlite. PGlite has a single connection, so queries and transactions are
-// serialised through one mutex; kysely-pglite-dialect was not used because its peer range
-// stops at PGlite 0.4 (docs/decisions/002-own-pglite-dialect.md).
+// serialised through one gate, which serves requests before background work (pglite-gate.ts,
+// docs/decisions/222); kysely-pglite-dialect was not used because its peer range stops at
+// PGlite 0.4 (docs/decisions/002-own-pglite-dialect.md).
 import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
@@ -13,22 +14,29 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
-
-class Mutex {
-  private tail: Promise<void> = Promise.resolve();
-  lock(): Promise<() => void> {
-    let release!: () => void;
-    const next = new Promise<void>((r) => (release = r));
-    const ready = this.tail.then(() => release);
-    this.tail = this.tail.then(() => next);
-    return ready;
-  }
-}
+import { PriorityGate } from './pglite-gate';
 
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly pg: PGlite) {}
+  /** The longest statement of this hold, for the gate's observer (bench 9's profile). */
+  slowest: { ms: number; sql: string } | undefined;
+  constructor(
+    private readonly pg: PGlite,
+    private readonly profile: boolean,
+  ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const started = this.profile ? performance.now() : 0;
+    try {
+      return await this.run<R>(query);
+    } finally {
+      if (this.profile) {
+        const ms = performance.now() - started;
+        if (!this.slowest || ms > this.slowest.ms) this.slowest = { ms, sql: query.sql };
+      }
+    }
+  }
+
+  private async run<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     // Like pg's simple protocol, a query without parameters may hold several statements
     // (migrations); the last statement's result is the answer.
     const res =
@@ -52,16 +60,18 @@ class PGliteConnection implements DatabaseConnection {
 }
 
 class PGliteDriver implements Driver {
-  private readonly mutex = new Mutex();
-  private readonly releases = new WeakMap<DatabaseConnection, () => void>();
-  constructor(private readonly pg: PGlite) {}
+  private readonly releases = new WeakMap<DatabaseConnection, (sql?: string) => void>();
+  constructor(
+    private readonly pg: PGlite,
+    private readonly gate: PriorityGate,
+  ) {}
 
   async init(): Promise<void> {
     await this.pg.waitReady;
   }
   async acquireConnection(): Promise<DatabaseConnection> {
-    const release = await this.mutex.lock();
-    const conn = new PGliteConnection(this.pg);
+    const release = await this.gate.acquire();
+    const conn = new PGliteConnection(this.pg, this.gate.observed);
     this.releases.set(conn, release);
     return conn;
   }
@@ -75,7 +85,7 @@ class PGliteDriver implements Driver {
     await conn.executeQuery(CompiledQuery.raw('rollback'));
   }
   async releaseConnection(conn: DatabaseConnection): Promise<void> {
-    this.releases.get(conn)?.();
+    this.releases.get(conn)?.((conn as PGliteConnection).slowest?.sql);
     this.releases.delete(conn);
   }
   async destroy(): Promise<void> {
@@ -84,12 +94,14 @@ class PGliteDriver implements Driver {
 }
 
 export class PGliteDialect implements Dialect {
+  /** Who gets the one connection next: requests before background work (pglite-gate.ts). */
+  readonly gate = new PriorityGate();
   constructor(private readonly pg: PGlite) {}
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pg);
+    return new PGliteDriver(this.pg, this.gate);
   }
   createIntrospector(db: Kysely<unknown>) {
     return new PostgresIntrospector(db);

@@ -1,27 +1,27 @@
 // Writes an item's chunks in short batches, each its own transaction, instead of one transaction
 // for the whole item: on PGlite every statement runs on the server's thread behind the one
 // connection, so a long one stalls every request. Batches are sized by time on PGlite (about
-// WRITE_TARGET_MS each, measured as they go) and followed by a pause in which waiting requests
-// run; on PostgreSQL they are a few hundred rows. Search ignores the chunks of an item that is not
-// ready yet, so nothing half-written is visible. An interrupted item resumes after its last
-// written chunk when its text is unchanged, or starts over. See docs/decisions/406.
+// BACKGROUND_STATEMENT_MS each, measured as they go; the worker runs as background work, so a
+// waiting request takes the connection first) and followed by a short pause; on PostgreSQL they
+// are a few hundred rows. Search ignores the chunks of an item that is not ready yet, so nothing
+// half-written is visible. An interrupted item resumes after its last written chunk when its text
+// is unchanged, or starts over. See docs/decisions/406 and 222.
 import type { AppContext } from '../../context';
+import { pauseAfter, TimeBatches } from '../../db/background-batches';
 import { embeddingModel, storeEmbeddings } from './knowledge.embeddings';
 import * as repo from './knowledge.repository';
 
-/** On PGlite, the time one batch may hold the database. */
-export const WRITE_TARGET_MS = 30;
 /** Rows per batch on PostgreSQL, and the most on PGlite. */
 export const WRITE_MAX_ROWS = 250;
-/** On PGlite, the pause after a batch, as a share of the batch's time. */
-const PAUSE_SHARE = 0.25;
+/** Chunks deleted per statement on PostgreSQL, and the most on PGlite. */
+const CLEAR_MAX_ROWS = 100;
 const LEASE_EVERY_MS = 30_000;
 /**
  * PGlite (a standalone backend without a checkpointer) never checkpoints by itself, whatever
  * max_wal_size says: its WAL grew to 1.1 GB for 26 MB of text. The worker checkpoints once the
  * WAL since the last checkpoint passes this, which lets PostgreSQL recycle the segments.
  */
-export const CHECKPOINT_WAL_BYTES = 32 * 1024 * 1024;
+export const CHECKPOINT_WAL_BYTES = 16 * 1024 * 1024;
 const WAL_CHECK_EVERY = 8;
 
 /** On PGlite: a checkpoint when the WAL written since the last one passed CHECKPOINT_WAL_BYTES. */
@@ -38,15 +38,18 @@ interface Target {
   name?: string;
 }
 
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /** Deletes an item's chunks in short statements (an item that fails keeps none). */
 export async function clearChunks(ctx: AppContext, itemId: string): Promise<void> {
+  const pglite = ctx.database.kind === 'pglite';
+  const sizes = new TimeBatches(CLEAR_MAX_ROWS, undefined, pglite ? 4 : CLEAR_MAX_ROWS);
   for (;;) {
     const t = performance.now();
-    const n = await repo.deleteSomeChunksOfItem(ctx.db, itemId, 100);
+    const n = await repo.deleteSomeChunksOfItem(ctx.db, itemId, sizes.size);
     if (n === 0) return;
-    if (ctx.database.kind === 'pglite') await pause(Math.max(1, (performance.now() - t) * PAUSE_SHARE));
+    if (!pglite) continue;
+    const took = performance.now() - t;
+    sizes.took(n, took);
+    await pauseAfter(took, ctx.database.gate);
   }
 }
 
@@ -69,11 +72,11 @@ export async function writeChunks(
 ): Promise<void> {
   const pglite = ctx.database.kind === 'pglite';
   await checkpointIfDue(ctx);
-  let rows = pglite ? 4 : WRITE_MAX_ROWS;
+  const sizes = new TimeBatches(WRITE_MAX_ROWS, undefined, pglite ? 1 : WRITE_MAX_ROWS);
   let leaseAt = performance.now();
   let batches = 0;
   for (let at = await resumeAt(ctx, item, chunks); at < chunks.length; ) {
-    const batch = chunks.slice(at, at + rows);
+    const batch = chunks.slice(at, at + sizes.size);
     const from = at;
     const started = performance.now();
     await ctx.db.transaction().execute(async (trx) => {
@@ -95,9 +98,8 @@ export async function writeChunks(
     }
     if (!pglite) continue;
     if (++batches % WAL_CHECK_EVERY === 0) await checkpointIfDue(ctx);
-    const took = Math.max(1, performance.now() - started);
-    // Next batch sized to the target from this one's rate, growing at most twofold.
-    rows = Math.max(1, Math.min(WRITE_MAX_ROWS, rows * 2, Math.round((batch.length * WRITE_TARGET_MS) / took)));
-    await pause(Math.max(1, took * PAUSE_SHARE));
+    const took = performance.now() - started;
+    sizes.took(batch.length, took);
+    await pauseAfter(took, ctx.database.gate);
   }
 }

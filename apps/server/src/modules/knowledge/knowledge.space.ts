@@ -6,6 +6,7 @@
 // PostgreSQL autovacuum does this; nothing runs there.
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
+import { inBackground } from '../../db/pglite-gate';
 import type { DB } from '../../db/schema';
 import { checkpoint, vacuumTables } from './knowledge.repository';
 
@@ -16,7 +17,8 @@ export const KNOWLEDGE_TABLES = ['knowledge_chunk_terms', 'knowledge_embeddings'
 export const RECLAIM_DELAY_MS = 2000;
 
 export async function reclaimKnowledgeSpace(db: Kysely<DB>): Promise<void> {
-  await vacuumTables(db, KNOWLEDGE_TABLES);
+  // One table per statement: a request waiting for the connection goes between two (decision 222).
+  for (const table of KNOWLEDGE_TABLES) await vacuumTables(db, [table]);
   await checkpoint(db);
 }
 
@@ -29,7 +31,7 @@ export function scheduleKnowledgeReclaim(ctx: AppContext): void {
   const timer = setTimeout(() => {
     const entry = pending.get(ctx);
     if (!entry) return;
-    entry.running = reclaimKnowledgeSpace(ctx.db)
+    entry.running = inBackground(() => reclaimKnowledgeSpace(ctx.db))
       .catch((err: unknown) => ctx.log.warn({ err }, 'reclaiming knowledge space failed'))
       .finally(() => pending.delete(ctx));
   }, RECLAIM_DELAY_MS);

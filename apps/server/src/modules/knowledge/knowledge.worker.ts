@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context';
+import { inBackground } from '../../db/pglite-gate';
 import type { KnowledgeItemsTable } from '../../db/tables/knowledge';
 import { chunkText } from './knowledge.chunking';
 import { embed, vectorSearchReady } from './knowledge.embeddings';
@@ -200,7 +201,8 @@ export function startKnowledgeWorker(ctx: AppContext, opts: { pollMs?: number; e
       again = true;
       return;
     }
-    running = pump()
+    // Background on PGlite's one connection: requests go first (decision 222).
+    running = inBackground(pump)
       .catch((err) => ctx.log.error({ err }, 'knowledge worker failed'))
       .finally(() => {
         running = null;
