@@ -5,7 +5,8 @@
 // scored Σ idf(word) · tf·(k1+1) / (tf + k1·(1 − b + b·len/avglen)): a chunk holding the rare
 // words outranks one holding every common word. Document frequencies and the number of chunks
 // are read from knowledge_lexeme_counts (kept by triggers, migration 0406): one index probe per
-// word, where counting through the GIN index visited a heap page per chunk. The score is the
+// word, where counting through the GIN index visited a heap page per chunk; rarity saturates at one
+// chunk in a thousand (RARE_SHARE). The score is the
 // share of the query's weight a chunk holds, 0..1: each word's BM25 part is capped at that of
 // two occurrences at average length (a word repeated cannot make up for a missing one), divided
 // by the same for every word — so a threshold means the same for every query. Chunks of equal score are ordered by the uncapped BM25 sum.
@@ -16,6 +17,13 @@ import type { AppContext } from '../../context';
 export const RANK_CANDIDATES = 400;
 /** Per query word and collection, the chunks of highest impact added when there are more matches. */
 export const TERM_CANDIDATES = 50;
+/** Rarity saturates: a word in fewer than one chunk of a thousand (or in none) weighs as one in
+ *  exactly that share. Uncapped, the idf of a word the collection lacks ("long" in "how long is the
+ *  saddle warranty") grows as ln(2N) and swamps the common words that do match, so the same answer
+ *  cleared the threshold at 20,000 chunks and not at 100,000 (bench 4). Capped, the threshold, a
+ *  share of the query's weight, means the same at any collection size. */
+export const RARE_SHARE = 0.001;
+const MAX_IDF = Math.log(1 + 1 / RARE_SHARE);
 /** Query words used (after stop words). */
 export const MAX_TERM_WORDS = 8;
 const K1 = 1.2;
@@ -95,7 +103,7 @@ export async function rankChunks(
       select greatest(coalesce(sum(df), 0), 1)::float8 as n
       from knowledge_lexeme_counts where collection_id in (${ids}) and ts_config = ${config} and lexeme = '' and owner_id = ${ownerId}
     ), idf as (
-      select c.lexeme, ln(1 + (greatest(t.n, c.df) - c.df + 0.5) / (c.df + 0.5)) as idf from counts c, total t
+      select c.lexeme, least(ln(1 + (greatest(t.n, c.df) - c.df + 0.5) / (c.df + 0.5)), ${MAX_IDF}::float8) as idf from counts c, total t
     ), norms as (
       select greatest(avg(len), 1) as avglen, (select sum(idf) from idf) as idf_sum from sized
     ), scored as (
