@@ -22,7 +22,7 @@ export const TERM_CANDIDATES = 50;
  *  saddle warranty") grows as ln(2N) and swamps the common words that do match, so the same answer
  *  cleared the threshold at 20,000 chunks and not at 100,000 (bench 4). Capped, the threshold, a
  *  share of the query's weight, means the same at any collection size. */
-export const RARE_SHARE = 0.001;
+const RARE_SHARE = 0.001;
 const MAX_IDF = Math.log(1 + 1 / RARE_SHARE);
 /** Query words used (after stop words). */
 export const MAX_TERM_WORDS = 8;
