@@ -86,7 +86,7 @@ async function main(): Promise<void> {
   const url = process.env.BENCH_DATABASE_URL;
   const schema = url ? `bench_${randomBytes(4).toString('hex')}` : undefined;
   const database = await openDatabase(url ? { databaseUrl: url, schema: schema! } : {});
-  await migrate(database.db);
+  await migrate(database.db, database.schema);
   const db = database.db;
   const owner = 'bench-owner';
   const collection = 'bench-collection';

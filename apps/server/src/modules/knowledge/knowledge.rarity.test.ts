@@ -23,7 +23,7 @@ const ANSWER = 'saddle warranty: every saddle has a two year warranty; the saddl
 
 /** A collection of `size` short chunks: "saddle" and "warranty" each in a tenth of them (never
  *  together), the answer in three; written directly, as bench 4 does, through the same triggers. */
-async function collectionOf(size: number): Promise<string> {
+async function collectionOf(size: number, answer = ANSWER): Promise<string> {
   const id = ((await asAlice('POST', '/kb/v1/collections', { name: `Rarity ${size}`, language: 'en' })).json() as { id: string }).id;
   const item = `rarity-${id}`;
   await server.ctx.db
@@ -34,7 +34,7 @@ async function collectionOf(size: number): Promise<string> {
     insert into knowledge_chunks (owner_id, collection_id, item_id, ord, content, ts_config, tsv)
     select ${alice.id}, ${id}, ${item}, g.i, t.content, 'english', to_tsvector('english', t.content)
     from generate_series(0, ${size - 1}) as g(i), lateral (select case
-      when g.i in (5, 15, 25) then ${ANSWER}
+      when g.i in (5, 15, 25) then ${answer}
       when g.i % 10 = 1 then 'acme warranty w' || g.i
       when g.i % 10 = 3 then 'acme saddle w' || g.i
       else 'acme w' || g.i end as content) t
@@ -56,5 +56,22 @@ describe('rarity of question words', () => {
     }
     expect(scores[0]).toBeGreaterThanOrEqual(SEARCH_SCORE_THRESHOLD_DEFAULT);
     expect(Math.abs(scores[0]! - scores[1]!)).toBeLessThan(0.02);
+  });
+
+  it('ranks every match of a rare word although a common word of the question matches more chunks than are ranked', async () => {
+    // "acme" in every chunk, once; "lisbon" in a single chunk, once, stored after 4,000 others:
+    // neither the first matches in index order nor a word's repeated-occurrence list holds it.
+    const id = await collectionOf(4000);
+    const late = `lisbon-${id}`;
+    await server.ctx.db
+      .insertInto('knowledge_items')
+      .values({ id: late, owner_id: alice.id, collection_id: id, name: 'Branches', kind: 'text', content: '', status: 'ready', chunk_count: 1 })
+      .execute();
+    const branch = 'acme opens a branch in lisbon next spring';
+    await sql`insert into knowledge_chunks (owner_id, collection_id, item_id, ord, content, ts_config, tsv)
+      values (${alice.id}, ${id}, ${late}, 0, ${branch}, 'english', to_tsvector('english', ${branch}))`.execute(server.ctx.db);
+    const res = await asAlice('POST', '/kb/v1/search', { collection_ids: [id], query: 'acme lisbon' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as { text: string }[])[0]?.text).toBe(branch);
   });
 });
