@@ -113,14 +113,12 @@ export async function rankChunks(
     with unready as materialized (
       select id from knowledge_items where owner_id = ${ownerId} and status in ('queued', 'processing')
     ), rare as materialized (
-      select id, tsv from knowledge_chunks
+      select id, item_id, tsv from knowledge_chunks
       where ${rare.length ? sql`owner_id = ${ownerId} and collection_id in (${ids}) and ts_config = ${config} and tsv @@ ${orQuery(rare)}::tsquery` : none}
-        and item_id not in (select id from unready)
       limit ${RANK_CANDIDATES + 1}
     ), sample as materialized (
-      select id, tsv from knowledge_chunks
+      select id, item_id, tsv from knowledge_chunks
       where ${common.length ? sql`owner_id = ${ownerId} and collection_id in (${ids}) and ts_config = ${config} and tsv @@ ${orQuery(common)}::tsquery` : none}
-        and item_id not in (select id from unready)
       limit ${COMMON_SAMPLE}
     ), weighty as materialized (
       select distinct t.chunk_id as id
@@ -133,14 +131,15 @@ export async function rankChunks(
         limit ${Math.max(limit, TERM_CANDIDATES)}
       ) t
     ), found as (
-      select id, tsv from rare
+      select id, item_id, tsv from rare
       union all
-      select id, tsv from sample where id not in (select id from rare)
+      select id, item_id, tsv from sample where id not in (select id from rare)
       union all
-      select k.id, k.tsv from weighty w join knowledge_chunks k on k.id = w.id
-      where w.id not in (select id from rare) and w.id not in (select id from sample) and k.item_id not in (select id from unready)
+      select k.id, k.item_id, k.tsv from weighty w join knowledge_chunks k on k.id = w.id
+      where w.id not in (select id from rare) and w.id not in (select id from sample)
     ), candidates as materialized (
-      select id, length(tsv)::float8 as len, ts_filter(setweight(tsv, 'A', ${lexemes}::text[]), '{a}') as hits from found
+      select id, length(tsv)::float8 as len, ts_filter(setweight(tsv, 'A', ${lexemes}::text[]), '{a}') as hits
+      from found where item_id not in (select id from unready)
     ), idf as (
       select * from unnest(${lexemes}::text[], ${idfs}::float8[]) as i(lexeme, idf)
     ), norms as (
