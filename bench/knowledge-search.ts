@@ -9,6 +9,7 @@
 //   node --import tsx bench/knowledge-search.ts             # PGlite, 100,000 chunks
 //   BENCH_CHUNKS=20000 node --import tsx bench/knowledge-search.ts
 //   BENCH_DATABASE_URL=postgres://... node --import tsx bench/knowledge-search.ts
+//   BENCH_KEEP_SCHEMA=1 BENCH_DATABASE_URL=…   # keeps the loaded schema to EXPLAIN queries on
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
@@ -85,7 +86,7 @@ async function main(): Promise<void> {
   const url = process.env.BENCH_DATABASE_URL;
   const schema = url ? `bench_${randomBytes(4).toString('hex')}` : undefined;
   const database = await openDatabase(url ? { databaseUrl: url, schema: schema! } : {});
-  await migrate(database.db);
+  await migrate(database.db, database.schema);
   const db = database.db;
   const owner = 'bench-owner';
   const collection = 'bench-collection';
@@ -197,7 +198,8 @@ ${table(['question', 'ours: answers in top ' + TOP_K, 'naive: answers in top ' +
 
 Answers found: ours ${oursFound}/${total}, naive ${naiveFound}/${total} (top-${TOP_K} overlap ${overlapSum}/${LABELLED.length * TOP_K}): ${verdict(sameQuality)}.`,
   );
-  if (url && schema) await sql.raw(`drop schema if exists "${schema}" cascade`).execute(db);
+  if (url && schema && process.env.BENCH_KEEP_SCHEMA) console.log(`kept schema ${schema} (BENCH_KEEP_SCHEMA) for EXPLAIN`);
+  else if (url && schema) await sql.raw(`drop schema if exists "${schema}" cascade`).execute(db);
   await database.close();
 }
 

@@ -253,6 +253,8 @@ export interface KnowledgeCollection {
   detected_language: string | null;
   /** How the collection is searched: full-text, or full-text and vectors fused. */
   search_mode: 'fulltext' | 'hybrid';
+  /** Hybrid, and chunks stored before (or embedded without success) are still being given vectors. */
+  vectors_backfilling: boolean;
   /** Its chunks are being re-indexed in the background. */
   reindexing: boolean;
   /** Re-crawl of its site: how often, from which page, path patterns, next time (null: off). */

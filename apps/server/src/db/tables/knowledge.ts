@@ -21,6 +21,11 @@ export interface KnowledgeCollectionsTable {
   crawl_include: ColumnType<string | null, string | null | undefined, string | null>;
   crawl_exclude: ColumnType<string | null, string | null | undefined, string | null>;
   crawl_next_at: NullableTimestamp;
+  /** Vector back-fill (migration 0408): the embedding model every chunk has a vector of (null:
+   *  not known to be complete), the last chunk id done, and until when a worker holds it. */
+  vectors_model: ColumnType<string | null, string | null | undefined, string | null>;
+  vectors_after: ColumnType<number | string, number | string | undefined, number | string>;
+  vectors_lease_until: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -1,21 +1,35 @@
 // BM25-like full-text ranking over a bounded candidate set (docs/decisions/400, 604, 407).
 // The query's meaningful words (stop words dropped, stemmed by the collection's configuration)
-// find the candidates as before — the first RANK_CANDIDATES matches of any word through the GIN
-// index, plus each word's highest-impact chunks when there are more — and each candidate is
-// scored Σ idf(word) · tf·(k1+1) / (tf + k1·(1 − b + b·len/avglen)): a chunk holding the rare
+// are looked up first in knowledge_lexeme_counts (their document frequencies) and split by
+// rarity (decision 409): the rarest words whose matches add up to at most RANK_CANDIDATES give
+// all their matches through the GIN index (exact), and each commoner word gives its
+// TERM_CANDIDATES highest-impact chunks (knowledge_chunk_terms) plus, together, the first
+// COMMON_SAMPLE of their matches in index order (for chunks holding a word once). The work is
+// then bounded by the rare words' matches, not by how common the common ones are. Each candidate
+// is scored Σ idf(word) · tf·(k1+1) / (tf + k1·(1 − b + b·len/avglen)): a chunk holding the rare
 // words outranks one holding every common word. Document frequencies and the number of chunks
 // are read from knowledge_lexeme_counts (kept by triggers, migration 0406): one index probe per
-// word, where counting through the GIN index visited a heap page per chunk. The score is the
+// word, where counting through the GIN index visited a heap page per chunk; rarity saturates at one
+// chunk in a thousand (RARE_SHARE). The score is the
 // share of the query's weight a chunk holds, 0..1: each word's BM25 part is capped at that of
 // two occurrences at average length (a word repeated cannot make up for a missing one), divided
 // by the same for every word — so a threshold means the same for every query. Chunks of equal score are ordered by the uncapped BM25 sum.
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 
-/** How many matches, in the index's order, are ranked per query (see the header). */
+/** The rarest words are ranked on all their matches while these add up to at most this. */
 export const RANK_CANDIDATES = 400;
-/** Per query word and collection, the chunks of highest impact added when there are more matches. */
+/** Per common word and collection, the chunks of highest impact ranked. */
 export const TERM_CANDIDATES = 50;
+/** The common words' first matches in index order, ranked as well (chunks holding a word once). */
+const COMMON_SAMPLE = 100;
+/** Rarity saturates: a word in fewer than one chunk of a thousand (or in none) weighs as one in
+ *  exactly that share. Uncapped, the idf of a word the collection lacks ("long" in "how long is the
+ *  saddle warranty") grows as ln(2N) and swamps the common words that do match, so the same answer
+ *  cleared the threshold at 20,000 chunks and not at 100,000 (bench 4). Capped, the threshold, a
+ *  share of the query's weight, means the same at any collection size. */
+const RARE_SHARE = 0.001;
+const MAX_IDF = Math.log(1 + 1 / RARE_SHARE);
 /** Query words used (after stop words). */
 export const MAX_TERM_WORDS = 8;
 const K1 = 1.2;
@@ -36,6 +50,38 @@ export interface RankedChunk {
   item_name: string;
 }
 
+/** A tsquery of stemmed lexemes (letters and digits only, see queryWords), OR'ed. */
+function orQuery(lexemes: string[]): string {
+  return lexemes.map((l) => `'${l.replace(/['\\]/g, (c) => c + c)}'`).join(' | ');
+}
+
+interface WordStats {
+  lexeme: string;
+  df: number;
+}
+
+/** The query's lexemes with their document frequencies, and the number of chunks. */
+async function wordStats(ctx: AppContext, ownerId: string, collectionIds: string[], config: string, text: string) {
+  const res = await sql<{ lexeme: string; df: number | string }>`
+    select w.lexeme, coalesce((
+      select sum(df) from knowledge_lexeme_counts
+      where collection_id in (${sql.join(collectionIds)}) and ts_config = ${config} and lexeme = w.lexeme and owner_id = ${ownerId}
+    ), 0) as df
+    from (select distinct lexeme from unnest(tsvector_to_array(to_tsvector(${config}::regconfig, ${text}))) as l(lexeme)
+          union all select '') as w(lexeme)
+  `.execute(ctx.db);
+  const rows = res.rows.map((r) => ({ lexeme: r.lexeme, df: Number(r.df) }));
+  const n = Math.max(1, rows.find((r) => r.lexeme === '')?.df ?? 0);
+  const words: WordStats[] = rows.filter((r) => r.lexeme !== '').sort((a, b) => a.df - b.df || a.lexeme.localeCompare(b.lexeme));
+  return { n, words: words.slice(0, MAX_TERM_WORDS) };
+}
+
+/** BM25's idf, capped (RARE_SHARE). */
+function idfOf(n: number, df: number): number {
+  const d = Math.min(df, n);
+  return Math.min(Math.log(1 + (n - d + 0.5) / (d + 0.5)), MAX_IDF);
+}
+
 /** Ranks the chunks of `collectionIds` (all indexed with `config`) for the words `text`. */
 export async function rankChunks(
   ctx: AppContext,
@@ -45,31 +91,38 @@ export async function rankChunks(
   text: string,
   limit: number,
 ): Promise<RankedChunk[]> {
+  const { n, words } = await wordStats(ctx, ownerId, collectionIds, config, text);
+  if (words.length === 0) return [];
+  // The rarest words while their matches add up to at most RANK_CANDIDATES: all matches ranked.
+  const rare: string[] = [];
+  let total = 0;
+  for (const w of words) {
+    if (total + w.df > RANK_CANDIDATES) break;
+    rare.push(w.lexeme);
+    total += w.df;
+  }
+  const common = words.slice(rare.length).map((w) => w.lexeme);
+  const lexemes = words.map((w) => w.lexeme);
+  const idfs = words.map((w) => idfOf(n, w.df));
+  const idfSum = idfs.reduce((a, b) => a + b, 0);
   const ids = sql.join(collectionIds);
-  // The first matches are found with the query's lexemes OR'ed as a plan-time constant (the bound
-  // parameters are folded): the planner then sees which words are common and reads the first
-  // matches lazily, where behind the sub-select `q` it guessed 0.5 % of the chunks and built the
-  // GIN bitmap of every match (100,000 entries for a word in every chunk, tens of ms on PGlite).
-  // Each word (letters and digits) is one token, so with at most MAX_TERM_WORDS words these are
-  // exactly the lexemes of `words` (`exact`: the filter by `q` folds away); with more, `q` (its
-  // first MAX_TERM_WORDS) filters as well.
-  const exact = text.split(/\s+/).filter(Boolean).length <= MAX_TERM_WORDS;
-  const res = await sql<RankedChunk & { raw: number; covered: number; idf_sum: number }>`
+  const none = sql`false`;
+  // The tsqueries are bound values the planner sees (an unnamed statement is planned with them):
+  // it reads the rare words' few matches through a bitmap and stops a scan at the sample's LIMIT.
+  const res = await sql<{ id: number; raw: number; covered: number; content: string; collection_id: string; item_id: string; item_name: string }>`
     with unready as materialized (
       select id from knowledge_items where owner_id = ${ownerId} and status in ('queued', 'processing')
-    ), words as materialized (
-      select distinct w.lexeme from unnest(tsvector_to_array(to_tsvector(${config}::regconfig, ${text}))) as w(lexeme) limit ${MAX_TERM_WORDS}
-    ), q as materialized (
-      select (select string_agg(quote_literal(lexeme), ' | ') from words)::tsquery as query, array(select lexeme from words) as lexemes
-    ), firsts as materialized (
-      select id, tsv from knowledge_chunks
-      where owner_id = ${ownerId} and collection_id in (${ids}) and ts_config = ${config}
-        and tsv @@ nullif(replace(strip(to_tsvector(${config}::regconfig, ${text}))::text, ''' ''', ''' | '''), '')::tsquery
-        and (${exact}::boolean or tsv @@ (select query from q)) and item_id not in (select id from unready)
+    ), rare as materialized (
+      select id, item_id, tsv from knowledge_chunks
+      where ${rare.length ? sql`owner_id = ${ownerId} and collection_id in (${ids}) and ts_config = ${config} and tsv @@ ${orQuery(rare)}::tsquery` : none}
       limit ${RANK_CANDIDATES + 1}
-    ), weighty as (
+    ), sample as materialized (
+      select id, item_id, tsv from knowledge_chunks
+      where ${common.length ? sql`owner_id = ${ownerId} and collection_id in (${ids}) and ts_config = ${config} and tsv @@ ${orQuery(common)}::tsquery` : none}
+      limit ${COMMON_SAMPLE}
+    ), weighty as materialized (
       select distinct t.chunk_id as id
-      from words w
+      from unnest(${common}::text[]) as w(lexeme)
       cross join unnest(array[${ids}]::text[]) as c(id)
       cross join lateral (
         select chunk_id from knowledge_chunk_terms
@@ -77,30 +130,23 @@ export async function rankChunks(
         order by impact desc
         limit ${Math.max(limit, TERM_CANDIDATES)}
       ) t
-      where (select count(*) from firsts) > ${RANK_CANDIDATES}
-    ), candidates as materialized (
-      select id, tsv from firsts
+    ), found as (
+      select id, item_id, tsv from rare
       union all
-      select k.id, k.tsv from knowledge_chunks k join weighty w on w.id = k.id
-      where not exists (select 1 from firsts f where f.id = k.id) and k.item_id not in (select id from unready)
-    ), sized as materialized (
-      select id, length(tsv)::float8 as len, ts_filter(setweight(tsv, 'A', (select lexemes from q)), '{a}') as hits from candidates
-    ), counts as materialized (
-      select w.lexeme, coalesce((
-        select sum(df) from knowledge_lexeme_counts
-        where collection_id in (${ids}) and ts_config = ${config} and lexeme = w.lexeme and owner_id = ${ownerId}
-      ), 0)::float8 as df
-      from words w
-    ), total as (
-      select greatest(coalesce(sum(df), 0), 1)::float8 as n
-      from knowledge_lexeme_counts where collection_id in (${ids}) and ts_config = ${config} and lexeme = '' and owner_id = ${ownerId}
+      select id, item_id, tsv from sample where id not in (select id from rare)
+      union all
+      select k.id, k.item_id, k.tsv from weighty w join knowledge_chunks k on k.id = w.id
+      where w.id not in (select id from rare) and w.id not in (select id from sample)
+    ), candidates as materialized (
+      select id, length(tsv)::float8 as len, ts_filter(setweight(tsv, 'A', ${lexemes}::text[]), '{a}') as hits
+      from found where item_id not in (select id from unready)
     ), idf as (
-      select c.lexeme, ln(1 + (greatest(t.n, c.df) - c.df + 0.5) / (c.df + 0.5)) as idf from counts c, total t
+      select * from unnest(${lexemes}::text[], ${idfs}::float8[]) as i(lexeme, idf)
     ), norms as (
-      select greatest(avg(len), 1) as avglen, (select sum(idf) from idf) as idf_sum from sized
+      select greatest(avg(len), 1) as avglen from candidates
     ), scored as (
       select s.id, sum(i.idf * t.part) as raw, sum(i.idf * least(t.part, ${FULL}::float8)) as covered
-      from sized s
+      from candidates s
       cross join lateral unnest(s.hits) f
       cross join norms n
       cross join lateral (
@@ -111,22 +157,20 @@ export async function rankChunks(
     ), ranked as (
       select id, raw, covered from scored order by covered desc, raw desc, id limit ${limit}
     )
-    select r.id, r.raw::float8 as raw, r.covered::float8 as covered, (select idf_sum from norms)::float8 as idf_sum, k.content, k.collection_id, i.id as item_id, i.name as item_name
+    select r.id, r.raw::float8 as raw, r.covered::float8 as covered, k.content, k.collection_id, i.id as item_id, i.name as item_name
     from ranked r
     join knowledge_chunks k on k.id = r.id
     join knowledge_items i on i.id = k.item_id
     order by r.covered desc, r.raw desc, r.id
   `.execute(ctx.db);
-  return res.rows.map((r) => {
-    const max = Number(r.idf_sum) * FULL;
-    return {
-      id: Number(r.id),
-      score: max > 0 ? Number(r.covered) / max : 0,
-      raw: max > 0 ? Number(r.raw) / max : 0,
-      content: r.content,
-      collection_id: r.collection_id,
-      item_id: r.item_id,
-      item_name: r.item_name,
-    };
-  });
+  const max = idfSum * FULL;
+  return res.rows.map((r) => ({
+    id: Number(r.id),
+    score: max > 0 ? Number(r.covered) / max : 0,
+    raw: max > 0 ? Number(r.raw) / max : 0,
+    content: r.content,
+    collection_id: r.collection_id,
+    item_id: r.item_id,
+    item_name: r.item_name,
+  }));
 }

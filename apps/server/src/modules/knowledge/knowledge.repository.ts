@@ -12,7 +12,7 @@ type Q = Kysely<DB> | Transaction<DB>;
 export function listCollections(db: Q, ownerId: string) {
   return db
     .selectFrom('knowledge_collections as c')
-    .select(['c.id', 'c.name', 'c.language', 'c.detected_language', 'c.index_version', 'c.crawl_schedule', 'c.crawl_url', 'c.crawl_include', 'c.crawl_exclude', 'c.crawl_next_at', 'c.created_at'])
+    .select(['c.id', 'c.name', 'c.language', 'c.detected_language', 'c.index_version', 'c.crawl_schedule', 'c.crawl_url', 'c.crawl_include', 'c.crawl_exclude', 'c.crawl_next_at', 'c.vectors_model', 'c.created_at'])
     .select((eb) =>
       eb.selectFrom('knowledge_items as i').whereRef('i.collection_id', '=', 'c.id').select(eb.fn.countAll<number>().as('n')).as('item_count'),
     )
@@ -31,7 +31,7 @@ export function findCollections(db: Q, ownerId: string, ids: string[]) {
 
 export function insertCollection(
   db: Q,
-  row: { id: string; owner_id: string; name: string; language: string | null; index_version: number; created_at: Date; updated_at: Date },
+  row: { id: string; owner_id: string; name: string; language: string | null; index_version: number; vectors_model?: string | null; created_at: Date; updated_at: Date },
 ) {
   return db.insertInto('knowledge_collections').values(row).execute();
 }

@@ -20,7 +20,8 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/tokens';
 import { scheduleKnowledgeReclaim } from './knowledge.space';
-import { vectorSearchReady } from './knowledge.embeddings';
+import { backfilling } from './knowledge.backfill';
+import { embeddingModel, vectorSearchReady } from './knowledge.embeddings';
 import { assertPublicTarget, FetchProblem } from './knowledge.fetch';
 import { crawlSettingsOf } from './knowledge.recrawl';
 import { KNOWLEDGE_INDEX_VERSION } from './knowledge.reindex';
@@ -39,15 +40,17 @@ type CollectionFields = Pick<CollectionRow, 'id' | 'name' | 'language' | 'create
   detected_language?: string | null;
   index_version?: number;
   item_count?: number | string | null;
+  vectors_model?: string | null;
 } & Parameters<typeof crawlSettingsOf>[0];
 
-function toCollection(row: CollectionFields, hybrid: boolean): KnowledgeCollection {
+function toCollection(row: CollectionFields, hybrid: boolean, model: string | null = null): KnowledgeCollection {
   return {
     id: row.id,
     name: row.name,
     language: row.language,
     detected_language: row.detected_language ?? null,
     search_mode: hybrid ? 'hybrid' : 'fulltext',
+    vectors_backfilling: hybrid && backfilling(model, row),
     reindexing: (row.index_version ?? KNOWLEDGE_INDEX_VERSION) < KNOWLEDGE_INDEX_VERSION,
     crawl: crawlSettingsOf(row),
     created_at: row.created_at.toISOString(),
@@ -78,14 +81,17 @@ export function toItem(row: ItemRow): KnowledgeItem {
 
 export async function listCollections(ctx: AppContext, ownerId: string): Promise<KnowledgeCollection[]> {
   const hybrid = await vectorSearchReady(ctx);
-  return (await repo.listCollections(ctx.db, ownerId)).map((r) => toCollection(r, hybrid));
+  return (await repo.listCollections(ctx.db, ownerId)).map((r) => toCollection(r, hybrid, embeddingModel(ctx)));
 }
 
 export async function createCollection(ctx: AppContext, ownerId: string, input: CollectionRequest): Promise<KnowledgeCollection> {
   const now = ctx.now();
   const row = { id: newId(), owner_id: ownerId, name: input.name, language: input.language || null, created_at: now, updated_at: now };
-  await repo.insertCollection(ctx.db, { ...row, index_version: KNOWLEDGE_INDEX_VERSION });
-  return toCollection({ ...row, item_count: 0 }, await vectorSearchReady(ctx));
+  // An empty collection has every vector it needs: no back-fill.
+  const hybrid = await vectorSearchReady(ctx);
+  const vectors_model = hybrid ? embeddingModel(ctx) : null;
+  await repo.insertCollection(ctx.db, { ...row, index_version: KNOWLEDGE_INDEX_VERSION, vectors_model });
+  return toCollection({ ...row, item_count: 0, vectors_model }, hybrid, vectors_model);
 }
 
 export async function updateCollection(ctx: AppContext, ownerId: string, id: string, input: CollectionRequest): Promise<KnowledgeCollection> {
@@ -99,7 +105,7 @@ export async function updateCollection(ctx: AppContext, ownerId: string, id: str
   await repo.updateCollection(ctx.db, ownerId, id, patch);
   if (changed) notifyKnowledgeWorker(ctx);
   const itemCount = await repo.countItems(ctx.db, ownerId, id);
-  return toCollection({ ...existing, ...patch, item_count: itemCount }, await vectorSearchReady(ctx));
+  return toCollection({ ...existing, ...patch, item_count: itemCount }, await vectorSearchReady(ctx), embeddingModel(ctx));
 }
 
 export async function deleteCollection(ctx: AppContext, ownerId: string, id: string): Promise<void> {

@@ -8,6 +8,7 @@ import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context';
 import { inBackground } from '../../db/pglite-gate';
 import type { KnowledgeItemsTable } from '../../db/tables/knowledge';
+import { backfillNext } from './knowledge.backfill';
 import { chunkText } from './knowledge.chunking';
 import { embed, vectorSearchReady } from './knowledge.embeddings';
 import { decodeText, ExtractError, kindOf, type DocumentKind } from './knowledge.extract';
@@ -18,6 +19,7 @@ import { effectiveLanguage, textSearchConfig } from './knowledge.language';
 import { recrawlNext } from './knowledge.recrawl';
 import { detectCollectionLanguage, reindexNext } from './knowledge.reindex';
 import * as repo from './knowledge.repository';
+import { markIncomplete } from './knowledge-vectors.repository';
 
 type Item = Selectable<KnowledgeItemsTable>;
 
@@ -114,7 +116,8 @@ export async function processItem(ctx: AppContext, item: Item): Promise<void> {
     const config = await textSearchConfig(ctx.db, collection ? effectiveLanguage(collection) : null);
 
     let vectors: number[][] | null = null;
-    if (await vectorSearchReady(ctx)) {
+    const wantVectors = await vectorSearchReady(ctx);
+    if (wantVectors) {
       try {
         vectors = await embed(ctx, chunks);
       } catch (err) {
@@ -127,6 +130,8 @@ export async function processItem(ctx: AppContext, item: Item): Promise<void> {
     await writeChunks(ctx, item, chunks, config, vectors, () =>
       repo.extendLease(ctx.db, item.id, new Date(ctx.now().getTime() + INGEST_LEASE_MS)),
     );
+    // Embedding failed: the back-fill gives these chunks vectors later (decision 409).
+    if (wantVectors && !vectors) await markIncomplete(ctx.db, item.collection_id);
     await repo.finishItem(ctx.db, item.id, {
       status: 'ready',
       fail_reason: null,
@@ -188,6 +193,8 @@ export function startKnowledgeWorker(ctx: AppContext, opts: { pollMs?: number; e
       while (!stopped && (await reindexNext(ctx, () => stopped))) again = true;
       // Collections whose re-crawl is due (decision 408): new pages queue items.
       while (!stopped && (await recrawlNext(ctx))) again = true;
+      // Vectors for chunks without (decision 409): one bounded step, then items come first again.
+      if (!stopped && (await backfillNext(ctx))) again = true;
     } while (again && !stopped);
     if (Date.now() - lastCleanup > CLEANUP_EVERY_MS) {
       lastCleanup = Date.now();

@@ -25,17 +25,9 @@ import { useItems } from '../api/get-items';
 import { useSaveCollection } from '../api/save-collection';
 import { AddKnowledgeDialog } from './add-knowledge-dialog';
 import { loadFailed } from './collections-panel';
+import { collectionModeLine } from './collection-mode';
 import { ItemsTable } from './items-table';
 import { RetrievalTest } from './retrieval-test';
-
-/** What search does with the collection's words, and how it searches (full-text or hybrid). */
-function languageHint(c: KnowledgeCollection): string {
-  const name = (code: string | null) => KNOWLEDGE_LANGUAGES.find((l) => l.code === code)?.name ?? code;
-  const mode = c.search_mode === 'hybrid' ? 'Hybrid search (full-text and vectors)' : 'Full-text search';
-  const lang = c.language ? '' : c.detected_language ? ` · Detected: ${name(c.detected_language)}` : ' · Language detected from the first document';
-  const recrawl = c.crawl?.schedule && c.crawl.schedule !== 'off' ? ` · Re-crawls ${c.crawl.schedule}` : '';
-  return `${mode}${lang}${c.reindexing ? ' · Re-indexing…' : ''}${recrawl}`;
-}
 
 export function CollectionBuilder({ collection, onDeleted }: { collection: KnowledgeCollection; onDeleted: () => void }) {
   const { enqueueSnackbar } = useSnackbar();
@@ -76,7 +68,7 @@ export function CollectionBuilder({ collection, onDeleted }: { collection: Knowl
               label="Document language"
               select
               sx={{ flex: 1 }}
-              helperText={languageHint(collection)}
+              helperText={collectionModeLine(collection)}
               slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
             >
               {KNOWLEDGE_LANGUAGES.map((l) => (
