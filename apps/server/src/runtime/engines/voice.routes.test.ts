@@ -44,6 +44,7 @@ beforeAll(async () => {
     llm: { ownerId: alice.id, engine: { ...llm, speech: speech() } },
     browser: { ownerId: alice.id, engine: { kind: 'echo' } },
     fragile: { ownerId: alice.id, engine: { kind: 'echo', speech: speech({}, 300) } },
+    patient: { ownerId: alice.id, engine: { kind: 'echo', speech: speech({ minEndpointingDelay: 1 }) } },
   });
 });
 
@@ -75,6 +76,22 @@ describe('server speech around a brain', () => {
     // Text chat keeps working beside voice (typed while the audio plays, it stops that audio).
     c.send({ type: 'user_text', text: 'hello there' });
     expect((await c.next('assistant_done', (m) => !m.interrupted)).text).toBe('hello there');
+  });
+
+  it('asks the recogniser at the end of speech, while the endpointing delay runs; speech within the delay is heard again as one utterance', async () => {
+    const c = await connect(host, { avatarId: 'patient' });
+    await c.next('ready');
+    const heard = audio.heard.length;
+    speak(c, 0);
+    await expect.poll(() => audio.heard.length).toBe(heard + 1);
+    // The delay still runs: the user's turn has not ended.
+    expect(c.messages.some((m) => m.type === 'transcript')).toBe(false);
+    speak(c, 1200);
+    expect(await c.next('transcript', (m) => m.final)).toMatchObject({ text: 'what are your opening hours' });
+    expect(audio.heard.length).toBe(heard + 2);
+    expect(audio.heard.at(-1)!.pcmBytes).toBe(64000);
+    expect((await c.next('assistant_done')).text).toBe('what are your opening hours');
+    expect(c.messages.filter((m) => m.type === 'transcript').length).toBe(1);
   });
 
   it('speaks a reply sentence by sentence as the deltas arrive: the first audio frame comes before the answer is complete', async () => {
