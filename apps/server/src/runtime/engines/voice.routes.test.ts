@@ -10,7 +10,8 @@ import { createCustomer, type TestAccount } from '../../../test/accounts';
 import { closeAll, connect, listen, testAvatars, type TestConversation } from '../../../test/conversation-client';
 import { startOpenAiAudioStandIn, SPEECH_PCM_RATE, SPEECH_STAND_IN_KEY, type OpenAiAudioStandIn } from '../../../test/stand-ins/runtime/openai-audio';
 import { startOpenAiStandIn, STAND_IN_KEY, type OpenAiStandIn } from '../../../test/stand-ins/runtime/openai';
-import { AUDIO_NOT_EXPECTED_MESSAGE, USER_AUDIO_JSON_MESSAGE } from '../conversation/client-channel';
+import { ErrorCode } from '@parla/shared/errors';
+import { AUDIO_NOT_EXPECTED_MESSAGE } from '../conversation/client-channel';
 import { RECOGNITION_FAILED_NOTICE, SPEECH_FAILED_NOTICE } from '../conversation/turn-loop';
 import { DEFAULT_TURN_SETTINGS, type SpeechConfig, type TurnSettings } from '../types';
 
@@ -139,11 +140,17 @@ describe('bad microphone input', () => {
     expect((await c.closed).code).toBe(CLOSE_CODES.tooLarge);
   });
 
-  it('JSON user_audio is no longer taken: an error says to send binary frames', async () => {
+  it('a JSON user_audio message gets the error of any unknown message type, and the conversation goes on', async () => {
     const c = await connect(host, { avatarId: 'echo' });
     await c.next('ready');
     c.send({ type: 'user_audio', audio: Buffer.alloc(3200).toString('base64'), sampleRate: 16000 });
-    expect((await c.next('error')).message).toBe(USER_AUDIO_JSON_MESSAGE);
+    const unknown = await c.next('error');
+    c.send({ type: 'no_such_message' });
+    expect(await c.next('error', (m) => m !== unknown)).toMatchObject({ code: unknown.code, message: unknown.message });
+    expect(unknown.code).toBe(ErrorCode.InvalidOrMissingParams);
+    expect(unknown.message).not.toContain('user_audio');
+    c.send({ type: 'user_text', text: 'still here' });
+    expect((await c.next('assistant_done')).text).toBe('still here');
   });
 
   it('a speech provider that hangs gives the user a notice, the conversation goes on and no key is logged', async () => {
