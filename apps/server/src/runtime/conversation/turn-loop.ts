@@ -132,13 +132,30 @@ export class TurnLoop {
     this.enqueue(text);
   }
 
-  /** The REST endpoint (or another engine) pushes a message: the avatar says it now. */
+  /** The REST endpoint (or another engine) pushes a message: the avatar says it now, with its
+   *  server speech when it has one (lips, barge-in: like any reply). */
   say(text: string): void {
     const h = this.host();
     this.interrupt();
+    if (this.engine?.say) return void this.sayAloud(this.engine.say.bind(this.engine), text);
     const id = h.beginTurn();
     h.emit(id, { type: 'delta', text });
     h.endTurn(id);
+  }
+
+  private async sayAloud(say: NonNullable<Engine['say']>, text: string): Promise<void> {
+    const reply = new Reply(undefined, true);
+    this.reply = reply;
+    let error: string | undefined;
+    try {
+      for await (const event of say(text, reply.signal)) {
+        if (reply.cut || this.stopped) break;
+        this.onEvent(reply, event);
+      }
+    } catch (err) {
+      error = err instanceof Error ? err.message : String(err);
+    }
+    if (!reply.cut && this.reply === reply) this.finish(reply, error, 0);
   }
 
   speech(event: 'start' | 'end', atMs: number): void {
@@ -168,12 +185,13 @@ export class TurnLoop {
     this.finish(r, undefined, 0, true);
   }
 
-  /** The daily allowance ran out mid-conversation: the engine becomes an echo. */
-  async switchToEcho(): Promise<void> {
+  /** The daily allowance ran out mid-conversation: the engine becomes an echo (with the
+   *  avatar's server speech when the conversation gives one). */
+  async switchToEcho(echo: Engine = new EchoEngine()): Promise<void> {
     this.echo = true;
     this.interrupt();
     const old = this.engine;
-    this.engine = new EchoEngine();
+    this.engine = echo;
     await old?.close('daily limit').catch(() => undefined);
   }
 
