@@ -55,6 +55,8 @@ export class TurnLoop {
   /** Moves on each interrupt: a reply queued before an interrupt starts interrupted. */
   private epoch = 0;
   private stopped = false;
+  /** Tells the listener the avatar has fallen silent once the audio sent has played. */
+  private quietTimer: NodeJS.Timeout | null = null;
   /** The daily allowance is used up: the engine repeats what the user says. */
   echo = false;
 
@@ -166,6 +168,24 @@ export class TurnLoop {
     this.engine?.audio?.(pcm, sampleRate);
   }
 
+  /** The avatar speaks until the player has played what was sent (decision 611): a remote
+   *  node's listener decides barge-in with what it is told, so it hears of the silence then. */
+  private quietWhenPlayed(): void {
+    this.clearQuietTimer();
+    const left = this.audioOut.playingUntil - this.services.now().getTime();
+    if (left <= 0) return this.listener.speakingChanged(false);
+    this.quietTimer = setTimeout(() => {
+      this.quietTimer = null;
+      this.listener.speakingChanged(false);
+    }, left);
+    this.quietTimer.unref();
+  }
+
+  private clearQuietTimer(): void {
+    if (this.quietTimer) clearTimeout(this.quietTimer);
+    this.quietTimer = null;
+  }
+
   /** Cuts the reply (a user message, the player's stop, or `bargeIn`: speech over the avatar
    *  that the engine decided interrupts it). */
   interrupt(bargeIn = false): void {
@@ -178,6 +198,7 @@ export class TurnLoop {
       const turnId = this.audioOut.lastTurnId;
       if (bargeIn && turnId && this.audioOut.playing()) this.sink.send({ type: 'assistant_done', turnId, text: this.lastSpokenText, interrupted: true });
       this.audioOut.stop();
+      if (this.quietTimer) this.quietWhenPlayed();
       return;
     }
     this.audioOut.stop();
@@ -198,6 +219,7 @@ export class TurnLoop {
   /** No more replies: the current one is cut without a word to the client. */
   stop(): void {
     this.stopped = true;
+    this.clearQuietTimer();
     if (this.reply) {
       this.reply.abort.abort();
       this.reply = null;
@@ -222,6 +244,7 @@ export class TurnLoop {
         if (reply.firstDeltaAt === null) {
           reply.firstDeltaAt = performance.now();
           sink.send({ type: 'state', state: 'speaking' });
+          this.clearQuietTimer();
           this.listener.speakingChanged(true);
         }
         reply.text += event.text;
@@ -249,7 +272,7 @@ export class TurnLoop {
     if (reply.text) this.listener.said?.('assistant', reply.text, interrupted);
     // Without server audio the player speaks the text itself: its length is estimated.
     this.speakingUntil = interrupted || reply.audioSeq > 0 ? 0 : this.services.now().getTime() + (reply.words / SPEAKING_WORDS_PER_SECOND) * 1000;
-    this.listener.speakingChanged(false);
+    this.quietWhenPlayed();
     if (!this.stopped) this.sink.send({ type: 'state', state: 'listening' });
     this.listener.replyFinished({ firstDeltaMs: reply.firstDeltaMs, engineMs, retrievalMs, interrupted, ...(error && !interrupted ? { failed: true } : {}) });
   }
