@@ -34,13 +34,6 @@ function deviceOS(): string {
   return 'Unknown';
 }
 
-function base64Bytes(b64: string): Uint8Array {
-  const bin = atob(b64);
-  const out = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-  return out;
-}
-
 export interface WsClientOptions {
   avatarId: string;
   /** The access link's token (Default: the avatar's token; a created key: a signed JWT). */
@@ -157,12 +150,6 @@ export class WsConversationClient implements ConversationClient {
       case 'assistant_delta':
         h.onDelta(msg.turnId, msg.text);
         break;
-      case 'audio': {
-        // The JSON form of a reply chunk (servers before binary frames): played the same way.
-        const { type: _type, audio, ...header } = msg;
-        h.onAudioFrame?.(header, base64Bytes(audio));
-        break;
-      }
       case 'assistant_done':
         h.onDone(msg.turnId, msg.text, msg.interrupted ? { interrupted: true } : {});
         break;

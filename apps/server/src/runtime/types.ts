@@ -56,6 +56,9 @@ export interface Engine {
   /** Called once the player has been told the conversation is ready: output may flow from here on. */
   started?(): void;
   turn(input: TurnInput): AsyncIterable<EngineEvent>;
+  /** Text the avatar says without being asked (a REST callback push, a delivery): its events,
+   *  with the audio of the engine's server speech. Engines without server speech leave it out. */
+  say?(text: string, signal: AbortSignal): AsyncIterable<EngineEvent>;
   /** Microphone audio (PCM16 mono) for engines that listen. */
   audio?(pcm: Buffer, sampleRate: number): void;
   /** Voice activity reported by the client. */

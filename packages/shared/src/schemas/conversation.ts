@@ -95,14 +95,6 @@ export const userTranscriptMessage = z.object({
   final: z.boolean(),
 });
 
-/** Microphone audio as base64 JSON: superseded by binary frames (audio-frames.ts), kept until
- *  every client sends binary. */
-export const userAudioMessage = z.object({
-  type: z.literal('user_audio'),
-  audio: z.string().max(CONVERSATION_MAX_FRAME_BYTES),
-  sampleRate: z.number().int().min(8000).max(48000).default(16000),
-});
-
 export const interruptMessage = z.object({ type: z.literal('interrupt') });
 export const byeMessage = z.object({ type: z.literal('bye') });
 export const pingMessage = z.object({ type: z.literal('ping') });
@@ -112,7 +104,6 @@ export const clientMessage = z.discriminatedUnion('type', [
   userTextMessage,
   userSpeechMessage,
   userTranscriptMessage,
-  userAudioMessage,
   interruptMessage,
   byeMessage,
   pingMessage,
@@ -187,19 +178,6 @@ export const speakMessage = z.object({
   words: z.array(wordCue).optional(),
 });
 
-/** Server audio of a reply as base64 JSON: superseded by binary frames (audio-frames.ts). */
-export const audioMessage = z.object({
-  type: z.literal('audio'),
-  turnId,
-  seq: z.number().int().nonnegative(),
-  format: z.enum(['pcm16', 'mp3', 'wav', 'opus']),
-  sampleRate: z.number().int().positive().optional(),
-  audio: z.string(),
-  visemes: z.array(visemeCue).optional(),
-  words: z.array(wordCue).optional(),
-  last: z.boolean().optional(),
-});
-
 export const stateMessage = z.object({ type: z.literal('state'), state: z.enum(CONVERSATION_STATES) });
 
 /** Something the end user should know that is not an error (limits reached, engine switched). */
@@ -246,7 +224,6 @@ export const serverMessage = z.discriminatedUnion('type', [
   assistantDoneMessage,
   transcriptMessage,
   speakMessage,
-  audioMessage,
   stateMessage,
   noticeMessage,
   connectMessage,

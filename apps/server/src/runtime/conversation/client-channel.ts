@@ -17,7 +17,6 @@ import type { ClientSink } from './ports';
 
 export const RATE_LIMITED_MESSAGE = 'Too many messages. Please slow down.';
 export const AUDIO_NOT_EXPECTED_MESSAGE = "This avatar does not listen to microphone audio here: its ready message did not say listen 'server'.";
-export const USER_AUDIO_JSON_MESSAGE = 'Send microphone audio as binary frames (PCM16, 16 kHz, mono).';
 const MIC_SAMPLE_RATE_HZ = 16000;
 
 /** What the conversation does with each client message. */
@@ -121,9 +120,6 @@ export class ClientChannel implements ClientSink {
       case 'user_speech':
         h.userActive();
         return h.speech(msg.event, msg.at);
-      case 'user_audio':
-        // Superseded by binary frames (decision 611); the schema goes at the next merge.
-        return this.send({ type: 'error', code: ErrorCode.BinarySocketError, message: USER_AUDIO_JSON_MESSAGE });
       case 'interrupt':
         return h.interrupt();
       case 'bye':

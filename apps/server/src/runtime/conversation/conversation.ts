@@ -7,11 +7,11 @@ import { randomUUID } from 'node:crypto';
 import { CLOSE_CODES, type ByeReason, type ServerMessage } from '@parla/shared/schemas/conversation';
 import { ErrorCode, ERROR_MESSAGES } from '@parla/shared/errors';
 import type { ResolvedAvatar } from '../avatar';
-import { echoEngine } from '../engines';
+import { echoEngine, speechOf } from '../engines';
 import type { NodeHandle } from '../nodes/node';
 import type { NodeRegistry } from '../nodes/registry';
 import type { UsageKey } from '../repositories/usage-counters.repository';
-import type { EngineDeps, LlmConfig, OpenInfo } from '../types';
+import type { Engine, EngineDeps, LlmConfig, OpenInfo } from '../types';
 import { Accounting } from './accounting';
 import { AvatarEffects } from './avatar-effects';
 import type { ClientChannel, ClientHandler } from './client-channel';
@@ -104,7 +104,7 @@ export class Conversation implements ClientHandler, TurnLoopListener {
     const info = { sessionId: this.id, userId: this.client.userId, userName: this.client.userName, locale: this.client.locale, callbackUrl: this.d.callbackUrl(this.id, this.callbackToken) };
     let opened: OpenInfo = {};
     if (echo) {
-      this.loop.use(echoEngine(), true);
+      this.loop.use(this.echoEngine(), true);
       node.conversations.add(this.id);
     } else {
       const engine = await this.effects.engineWithMemory(this.avatar.engine);
@@ -114,7 +114,7 @@ export class Conversation implements ClientHandler, TurnLoopListener {
     }
     await this.accounting.recordStart(node.id);
     await this.d.nodes.sync(node, { sessionId: this.id, userId: this.client.userId, used: true });
-    const voice = readyVoice(this.avatar.engine, echo);
+    const voice = readyVoice(this.avatar.engine, echo && !this.echoSpeaks);
     if (voice.listen === 'server') this.channel.acceptAudio();
     this.send({
       type: 'ready',
@@ -134,6 +134,16 @@ export class Conversation implements ClientHandler, TurnLoopListener {
   }
 
   private wakeUpText = '';
+
+  /** Whether the echo of the daily limit keeps the avatar's server speech. */
+  private get echoSpeaks(): boolean {
+    return Boolean(this.d.engines && speechOf(this.avatar.engine));
+  }
+
+  /** The echo an avatar falls back to after its daily limit, speaking with its server speech. */
+  private echoEngine(): Engine {
+    return echoEngine({ config: this.avatar.engine, deps: this.d.engines, host: this.loop.host() });
+  }
 
   /** Once the client is heard: the billing service's first answer, then the wake-up turn. */
   private async begin(): Promise<void> {
@@ -201,7 +211,7 @@ export class Conversation implements ClientHandler, TurnLoopListener {
     const action = this.accounting.atTick(nowMs, usedToday, monthlyMinutesUsedUp, { replying: this.loop.replying, echo: this.loop.echo });
     if (!action) return;
     if (action === 'echo') {
-      await this.loop.switchToEcho();
+      await this.loop.switchToEcho(this.echoEngine());
       return this.send({ type: 'notice', reason: 'daily_limit_echo', message: DAILY_LIMIT_NOTICE });
     }
     if (action.end === 'idle') return this.end('idle', CLOSE_CODES.idleTimeout);

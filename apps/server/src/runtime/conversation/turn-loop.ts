@@ -55,6 +55,8 @@ export class TurnLoop {
   /** Moves on each interrupt: a reply queued before an interrupt starts interrupted. */
   private epoch = 0;
   private stopped = false;
+  /** Tells the listener the avatar has fallen silent once the audio sent has played. */
+  private quietTimer: NodeJS.Timeout | null = null;
   /** The daily allowance is used up: the engine repeats what the user says. */
   echo = false;
 
@@ -132,13 +134,30 @@ export class TurnLoop {
     this.enqueue(text);
   }
 
-  /** The REST endpoint (or another engine) pushes a message: the avatar says it now. */
+  /** The REST endpoint (or another engine) pushes a message: the avatar says it now, with its
+   *  server speech when it has one (lips, barge-in: like any reply). */
   say(text: string): void {
     const h = this.host();
     this.interrupt();
+    if (this.engine?.say) return void this.sayAloud(this.engine.say.bind(this.engine), text);
     const id = h.beginTurn();
     h.emit(id, { type: 'delta', text });
     h.endTurn(id);
+  }
+
+  private async sayAloud(say: NonNullable<Engine['say']>, text: string): Promise<void> {
+    const reply = new Reply(undefined, true);
+    this.reply = reply;
+    let error: string | undefined;
+    try {
+      for await (const event of say(text, reply.signal)) {
+        if (reply.cut || this.stopped) break;
+        this.onEvent(reply, event);
+      }
+    } catch (err) {
+      error = err instanceof Error ? err.message : String(err);
+    }
+    if (!reply.cut && this.reply === reply) this.finish(reply, error, 0);
   }
 
   speech(event: 'start' | 'end', atMs: number): void {
@@ -147,6 +166,24 @@ export class TurnLoop {
 
   audio(pcm: Buffer, sampleRate: number): void {
     this.engine?.audio?.(pcm, sampleRate);
+  }
+
+  /** The avatar speaks until the player has played what was sent (decision 611): a remote
+   *  node's listener decides barge-in with what it is told, so it hears of the silence then. */
+  private quietWhenPlayed(): void {
+    this.clearQuietTimer();
+    const left = this.audioOut.playingUntil - this.services.now().getTime();
+    if (left <= 0) return this.listener.speakingChanged(false);
+    this.quietTimer = setTimeout(() => {
+      this.quietTimer = null;
+      this.listener.speakingChanged(false);
+    }, left);
+    this.quietTimer.unref();
+  }
+
+  private clearQuietTimer(): void {
+    if (this.quietTimer) clearTimeout(this.quietTimer);
+    this.quietTimer = null;
   }
 
   /** Cuts the reply (a user message, the player's stop, or `bargeIn`: speech over the avatar
@@ -161,6 +198,7 @@ export class TurnLoop {
       const turnId = this.audioOut.lastTurnId;
       if (bargeIn && turnId && this.audioOut.playing()) this.sink.send({ type: 'assistant_done', turnId, text: this.lastSpokenText, interrupted: true });
       this.audioOut.stop();
+      if (this.quietTimer) this.quietWhenPlayed();
       return;
     }
     this.audioOut.stop();
@@ -168,18 +206,20 @@ export class TurnLoop {
     this.finish(r, undefined, 0, true);
   }
 
-  /** The daily allowance ran out mid-conversation: the engine becomes an echo. */
-  async switchToEcho(): Promise<void> {
+  /** The daily allowance ran out mid-conversation: the engine becomes an echo (with the
+   *  avatar's server speech when the conversation gives one). */
+  async switchToEcho(echo: Engine = echoEngine()): Promise<void> {
     this.echo = true;
     this.interrupt();
     const old = this.engine;
-    this.engine = echoEngine();
+    this.engine = echo;
     await old?.close('daily limit').catch(() => undefined);
   }
 
   /** No more replies: the current one is cut without a word to the client. */
   stop(): void {
     this.stopped = true;
+    this.clearQuietTimer();
     if (this.reply) {
       this.reply.abort.abort();
       this.reply = null;
@@ -204,6 +244,7 @@ export class TurnLoop {
         if (reply.firstDeltaAt === null) {
           reply.firstDeltaAt = performance.now();
           sink.send({ type: 'state', state: 'speaking' });
+          this.clearQuietTimer();
           this.listener.speakingChanged(true);
         }
         reply.text += event.text;
@@ -231,7 +272,7 @@ export class TurnLoop {
     if (reply.text) this.listener.said?.('assistant', reply.text, interrupted);
     // Without server audio the player speaks the text itself: its length is estimated.
     this.speakingUntil = interrupted || reply.audioSeq > 0 ? 0 : this.services.now().getTime() + (reply.words / SPEAKING_WORDS_PER_SECOND) * 1000;
-    this.listener.speakingChanged(false);
+    this.quietWhenPlayed();
     if (!this.stopped) this.sink.send({ type: 'state', state: 'listening' });
     this.listener.replyFinished({ firstDeltaMs: reply.firstDeltaMs, engineMs, retrievalMs, interrupted, ...(error && !interrupted ? { failed: true } : {}) });
   }

@@ -9,10 +9,17 @@ import { pipelineEngine } from './pipeline';
 import { RealtimeEngine } from './realtime';
 import { RestEngine } from './rest';
 import { AgoraTenEngine, ElevenLabsAgentEngine } from './third-party';
+import { speechOf } from './speech-of';
 import { VoiceEngine } from './voice';
 
-/** The echo brain (echo mode; a daily allowance run out mid-conversation). */
-export const echoEngine = (): Engine => new EchoEngine();
+export { speechOf };
+
+/** The echo brain (echo mode; a daily allowance run out mid-conversation). With an avatar's
+ *  engine configuration and the engines' services, it speaks with that avatar's server speech. */
+export function echoEngine(speaking?: { config: EngineConfig; deps: EngineDeps | undefined; host: EngineHost }): Engine {
+  const speech = speaking && speechOf(speaking.config);
+  return speech && speaking.deps ? new VoiceEngine(new EchoEngine(), speech, speaking.deps, speaking.host, 'echo') : new EchoEngine();
+}
 
 /** A language model for one-off completions outside a turn (summaries). */
 export const languageModel = (config: LlmConfig, deps: EngineDeps): LlmEngine => new LlmEngine(config, deps);

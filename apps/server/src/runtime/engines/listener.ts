@@ -3,7 +3,9 @@
 // (min/max endpointing delay, min speech duration) and when user speech interrupts the avatar:
 // it must last min_interruption_duration and, when set, reach min_interruption_words of the
 // STT's interim words; allow_interruptions false lets the avatar finish. The utterance goes to
-// the STT (Deepgram through its streaming socket, the others as one request).
+// the STT (Deepgram through its streaming socket, the others as one request) at the VAD's end,
+// while the endpointing delay runs, so the recogniser's time hides in that wait; speech within
+// the delay discards that result and the whole utterance is recognised again at its next end.
 import type { EngineDeps, EngineHost, SttConfig, TurnSettings } from '../types';
 import { DeepgramStream } from './deepgram-stream';
 import { transcribe } from './speech';
@@ -29,6 +31,12 @@ export class UtteranceListener {
   /** Deepgram streams while the user speaks; null when not used or not reachable. */
   private stream: DeepgramStream | null = null;
   private streamFailed = false;
+  /** The stream's connection while it is being made. */
+  private opening: Promise<void> = Promise.resolve();
+  /** Recognition started at the VAD's end, awaited when the endpointing delay is over. */
+  private recognition: Promise<string> | null = null;
+  /** Deepgram: the text finalised before the user went on within the delay. */
+  private heardBefore: Promise<string> | null = null;
 
   constructor(
     private readonly stt: SttConfig,
@@ -64,6 +72,7 @@ export class UtteranceListener {
       return;
     }
     this.firstEndAt ??= atMs;
+    this.recognition = this.recognise();
     const waited = (atMs - this.firstEndAt) / 1000;
     const delay = Math.max(0, Math.min(this.turn.minEndpointingDelay, this.turn.maxEndpointingDelay - waited));
     this.endTimer = setTimeout(() => {
@@ -74,16 +83,19 @@ export class UtteranceListener {
 
   private started(atMs: number): void {
     if (this.endTimer) {
-      // The user went on within the endpointing delay: same turn.
+      // The user went on within the endpointing delay: same turn, recognised again at its end
+      // (Deepgram's stream keeps what it finalised; the other STTs hear the whole utterance).
       clearTimeout(this.endTimer);
       this.endTimer = null;
+      if (this.stream?.open_) this.heardBefore = this.recognition;
+      this.recognition = null;
     } else {
       this.utterance = [...this.preroll];
       this.utteranceBytes = this.utterance.reduce((n, b) => n + b.length, 0);
       this.preroll = [];
       this.speechStartedAt = atMs;
       this.firstEndAt = null;
-      void this.startStream();
+      this.opening = this.startStream();
     }
     this.speaking = true;
     this.interimWords = 0;
@@ -136,15 +148,31 @@ export class UtteranceListener {
     }
   }
 
-  private async finishUtterance(spokenMs: number): Promise<void> {
+  /** The utterance's text so far, asked for now (a rejection is handled where it is awaited). */
+  private recognise(): Promise<string> {
     const pcm = Buffer.concat(this.utterance);
+    const before = this.heardBefore;
+    this.heardBefore = null;
+    const p = this.opening.then(async () => {
+      if (!this.stream?.open_) return pcm.length ? transcribe(this.deps.outbound, this.stt, pcm, this.sampleRate) : '';
+      const parts = await Promise.all([before ?? '', this.stream.finish()]);
+      return parts.filter(Boolean).join(' ');
+    });
+    p.catch(() => undefined);
+    return p;
+  }
+
+  private async finishUtterance(spokenMs: number): Promise<void> {
+    const recognition = this.recognition;
+    this.recognition = null;
+    this.heardBefore = null;
     this.utterance = [];
     this.utteranceBytes = 0;
     this.firstEndAt = null;
-    if (!pcm.length || this.closed) return;
+    if (!recognition || this.closed) return;
     let text: string;
     try {
-      text = this.stream?.open_ ? await this.stream.finish() : await transcribe(this.deps.outbound, this.stt, pcm, this.sampleRate);
+      text = await recognition;
     } catch (err) {
       this.deps.log.warn({ err: String(err) }, 'speech recognition failed');
       this.host.recognitionFailed?.();

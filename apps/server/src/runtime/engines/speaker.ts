@@ -3,6 +3,7 @@
 // syntheses run while the brain goes on; their audio is yielded in sentence order. When the
 // reply is cut (its signal aborts) no further TTS request starts.
 import type { EngineDeps, EngineEvent, TtsConfig } from '../types';
+import { audioPieces } from './audio-chunks';
 import { synthesize, type SpokenAudio } from './speech';
 
 /** Where a sentence may end: . ! ? … (then a closing quote or bracket) before white space. */
@@ -48,7 +49,7 @@ class EventQueue<T> {
   }
 }
 
-export function audioEvent(spoken: SpokenAudio): EngineEvent {
+export function audioEvent(spoken: SpokenAudio): Extract<EngineEvent, { type: 'audio' }> {
   return {
     type: 'audio',
     format: spoken.format,
@@ -69,7 +70,7 @@ export async function* spokenTurn(brain: AsyncIterable<EngineEvent>, tts: TtsCon
     spoken.catch(() => undefined);
     chain = chain.then(async () => {
       const audio = await spoken;
-      if (!signal.aborted) queue.push(audioEvent(audio));
+      if (!signal.aborted) for (const piece of audioPieces(audioEvent(audio))) queue.push(piece);
     });
   };
   void (async () => {

@@ -10,7 +10,8 @@ import { createCustomer, type TestAccount } from '../../../test/accounts';
 import { closeAll, connect, listen, testAvatars, type TestConversation } from '../../../test/conversation-client';
 import { startOpenAiAudioStandIn, SPEECH_PCM_RATE, SPEECH_STAND_IN_KEY, type OpenAiAudioStandIn } from '../../../test/stand-ins/runtime/openai-audio';
 import { startOpenAiStandIn, STAND_IN_KEY, type OpenAiStandIn } from '../../../test/stand-ins/runtime/openai';
-import { AUDIO_NOT_EXPECTED_MESSAGE, USER_AUDIO_JSON_MESSAGE } from '../conversation/client-channel';
+import { ErrorCode } from '@parla/shared/errors';
+import { AUDIO_NOT_EXPECTED_MESSAGE } from '../conversation/client-channel';
 import { RECOGNITION_FAILED_NOTICE, SPEECH_FAILED_NOTICE } from '../conversation/turn-loop';
 import { DEFAULT_TURN_SETTINGS, type SpeechConfig, type TurnSettings } from '../types';
 
@@ -44,6 +45,7 @@ beforeAll(async () => {
     llm: { ownerId: alice.id, engine: { ...llm, speech: speech() } },
     browser: { ownerId: alice.id, engine: { kind: 'echo' } },
     fragile: { ownerId: alice.id, engine: { kind: 'echo', speech: speech({}, 300) } },
+    patient: { ownerId: alice.id, engine: { kind: 'echo', speech: speech({ minEndpointingDelay: 1 }) } },
   });
 });
 
@@ -75,6 +77,22 @@ describe('server speech around a brain', () => {
     // Text chat keeps working beside voice (typed while the audio plays, it stops that audio).
     c.send({ type: 'user_text', text: 'hello there' });
     expect((await c.next('assistant_done', (m) => !m.interrupted)).text).toBe('hello there');
+  });
+
+  it('asks the recogniser at the end of speech, while the endpointing delay runs; speech within the delay is heard again as one utterance', async () => {
+    const c = await connect(host, { avatarId: 'patient' });
+    await c.next('ready');
+    const heard = audio.heard.length;
+    speak(c, 0);
+    await expect.poll(() => audio.heard.length).toBe(heard + 1);
+    // The delay still runs: the user's turn has not ended.
+    expect(c.messages.some((m) => m.type === 'transcript')).toBe(false);
+    speak(c, 1200);
+    expect(await c.next('transcript', (m) => m.final)).toMatchObject({ text: 'what are your opening hours' });
+    expect(audio.heard.length).toBe(heard + 2);
+    expect(audio.heard.at(-1)!.pcmBytes).toBe(64000);
+    expect((await c.next('assistant_done')).text).toBe('what are your opening hours');
+    expect(c.messages.filter((m) => m.type === 'transcript').length).toBe(1);
   });
 
   it('speaks a reply sentence by sentence as the deltas arrive: the first audio frame comes before the answer is complete', async () => {
@@ -122,11 +140,17 @@ describe('bad microphone input', () => {
     expect((await c.closed).code).toBe(CLOSE_CODES.tooLarge);
   });
 
-  it('JSON user_audio is no longer taken: an error says to send binary frames', async () => {
+  it('a JSON user_audio message gets the error of any unknown message type, and the conversation goes on', async () => {
     const c = await connect(host, { avatarId: 'echo' });
     await c.next('ready');
     c.send({ type: 'user_audio', audio: Buffer.alloc(3200).toString('base64'), sampleRate: 16000 });
-    expect((await c.next('error')).message).toBe(USER_AUDIO_JSON_MESSAGE);
+    const unknown = await c.next('error');
+    c.send({ type: 'no_such_message' });
+    expect(await c.next('error', (m) => m !== unknown)).toMatchObject({ code: unknown.code, message: unknown.message });
+    expect(unknown.code).toBe(ErrorCode.InvalidOrMissingParams);
+    expect(unknown.message).not.toContain('user_audio');
+    c.send({ type: 'user_text', text: 'still here' });
+    expect((await c.next('assistant_done')).text).toBe('still here');
   });
 
   it('a speech provider that hangs gives the user a notice, the conversation goes on and no key is logged', async () => {

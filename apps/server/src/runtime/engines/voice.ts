@@ -34,6 +34,13 @@ export class VoiceEngine implements Engine {
     return this.config.tts ? spokenTurn(events, this.config.tts, this.deps, input.signal) : events;
   }
 
+  say(text: string, signal: AbortSignal): AsyncIterable<EngineEvent> {
+    const said = (async function* (): AsyncIterable<EngineEvent> {
+      yield { type: 'delta', text };
+    })();
+    return this.config.tts ? spokenTurn(said, this.config.tts, this.deps, signal) : said;
+  }
+
   audio(pcm: Buffer, sampleRate: number): void {
     if (this.listener) this.listener.audio(pcm, sampleRate);
     else this.brain.audio?.(pcm, sampleRate);

@@ -106,6 +106,14 @@ describe('pipeline nodes', () => {
     expect(audio.heard.at(-1)!.pcmBytes).toBe(19200);
     const frames = await c.audioFrames(2);
     expect(frames[0]!.header).toMatchObject({ turnId: done.turnId, format: 'pcm16' });
+    // Barge-in on the node after the reply is complete, while its audio still plays: the node
+    // knows the avatar speaks until the audio sent has played.
+    c.send({ type: 'user_text', text: 'a long answer that the avatar says for several seconds, long enough to speak over it' });
+    const long = await c.next('assistant_done', (m) => m.turnId !== done.turnId);
+    await expect.poll(() => c.audio.some((f) => f.header.turnId === long.turnId)).toBe(true);
+    c.send({ type: 'user_speech', event: 'start', at: 5000 });
+    c.sendBinary(Buffer.alloc(3200, 9));
+    expect(await c.next('assistant_done', (m) => m.turnId === long.turnId && m.interrupted === true)).toMatchObject({ interrupted: true });
     child.kill('SIGKILL');
   }, 60_000);
 
