@@ -26,6 +26,7 @@ function Background({ avatar }: { avatar: PublicAvatar }) {
 export function Stage({ avatar, driver, style, onFaceBox }: Props) {
   const faceRef = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [notice, setNotice] = useState<string | null>(null);
   const onFaceRef = useRef(onFaceBox);
   useEffect(() => {
     onFaceRef.current = onFaceBox;
@@ -65,6 +66,7 @@ export function Stage({ avatar, driver, style, onFaceBox }: Props) {
         if (disposed) return r.dispose();
         renderer = r;
         r.resize(host.clientWidth, host.clientHeight);
+        setNotice(r.notice ?? null);
         setState('ready');
       },
       (err: unknown) => {
@@ -90,6 +92,11 @@ export function Stage({ avatar, driver, style, onFaceBox }: Props) {
         {state === 'failed' && avatar.appearance.previewURL && <img className="face-fallback" src={avatar.appearance.previewURL} alt="" />}
       </div>
       {state === 'loading' && <div className="spinner" aria-label="Loading avatar" />}
+      {notice && (
+        <p className="stage-notice" role="status" data-testid="stage-notice">
+          {notice}
+        </p>
+      )}
     </div>
   );
 }
