@@ -34,6 +34,17 @@ export async function recordSpeech(player: Doc): Promise<() => Promise<{ visemes
   return () => player.run(() => (window as unknown as { seen: { visemes: string[]; captions: string[] } }).seen);
 }
 
+/** Whether this browser's audio runs here: headless Firefox on a machine without a sound device
+ *  never starts an AudioContext (resume() never settles); WebKitGTK's does. */
+export const audioRuns = (player: Doc) =>
+  player.run(async () => {
+    const c = new AudioContext();
+    await Promise.race([c.resume(), new Promise((r) => setTimeout(r, 2000))]);
+    const running = c.state === 'running';
+    void c.close();
+    return running;
+  });
+
 export const messages = (player: Doc, role: 'user' | 'assistant') =>
   player.run((r: string) => [...document.querySelectorAll(`.msg.${r}`)].map((m) => m.textContent ?? ''), role);
 
