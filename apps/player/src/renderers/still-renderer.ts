@@ -32,19 +32,21 @@ export async function createStillRenderer(host: HTMLElement, avatar: PublicAvata
       level += (target - level) * 0.35;
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.clearRect(0, 0, canvas.width, canvas.height);
-      const bars = 0.12 * canvas.height;
-      const scale = Math.min(canvas.width / img.width, (canvas.height - bars) / img.height) * (1 + Math.sin(t * 1.55) * 0.004);
+      const bars = 0.1 * canvas.height;
+      const scale = Math.min(canvas.width / img.width, canvas.height / img.height) * (1 + Math.sin(t * 1.55) * 0.004);
       const w = img.width * scale, h = img.height * scale;
-      const x = (canvas.width - w) / 2, y = canvas.height - bars - h;
+      const x = (canvas.width - w) / 2, y = canvas.height - h;
       ctx.drawImage(img, x, y, w, h);
-      // Sound bars: flat and faint at rest, moving with the mouth while speaking.
+      // Sound bars over the chest (clear of the captions and controls below): flat and faint at
+      // rest, moving with the mouth while speaking.
+      const mid = canvas.height * 0.68;
       const n = 9, gap = 6 * dpr, bw = 8 * dpr;
       const left = canvas.width / 2 - (n * bw + (n - 1) * gap) / 2;
       ctx.fillStyle = state.speaking ? '#3b82f6' : 'rgba(59,130,246,0.35)';
       for (let i = 0; i < n; i++) {
         const shape = 0.55 + 0.45 * Math.abs(wobble(t * 6, i + 1, 1.3, 2.9));
         const bh = Math.max(3 * dpr, level * shape * bars * 0.8);
-        ctx.fillRect(left + i * (bw + gap), canvas.height - bars / 2 - bh / 2, bw, bh);
+        ctx.fillRect(left + i * (bw + gap), mid - bh / 2, bw, bh);
       }
     },
     dispose() {
