@@ -6,8 +6,9 @@ import { E2E_PORT } from './support/ports';
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
-  // Server speech and the fake microphone's WAV: playwright.voice.config.ts.
-  testIgnore: 'voice*.spec.ts',
+  // Server speech and the fake microphone's WAV: playwright.voice.config.ts; Firefox ESR and
+  // WebKitGTK: playwright.engines.config.ts (engines/).
+  testIgnore: ['voice*.spec.ts', 'engines/**'],
   // scripts/e2e.mjs gives each shard its own folder (Playwright empties it when a run starts).
   outputDir: `../${process.env.E2E_OUTPUT_DIR ?? 'test-results'}`,
   fullyParallel: false,

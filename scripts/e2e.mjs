@@ -5,7 +5,8 @@
 // E2E_SHARDS sets how many shards of the main config run at once (default 2); spec files are
 // dealt to shards by their time in a quiet serial run (e2e/spec-seconds.json; a new spec counts
 // as 15 s), longest first to the least loaded shard. The voice config (server speech, a fake
-// microphone) runs as one more job beside them.
+// microphone) and the cross-engine config (the player in Firefox ESR and WebKitGTK, e2e/engines)
+// run as two more jobs beside them.
 // `node scripts/e2e.mjs auth` runs only the spec files whose names contain one of the words.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -32,6 +33,7 @@ const jobs = deal
   .filter((d) => d.files.length > 0)
   .map((d, i) => ({ name: `main ${i + 1}/${shards} (~${d.load} s)`, args: ['-c', 'e2e/playwright.config.ts', ...d.files] }));
 if (wanted('voice.spec.ts')) jobs.push({ name: 'voice', args: ['-c', 'e2e/playwright.voice.config.ts'] });
+if (wanted('engines/')) jobs.push({ name: 'Firefox ESR and WebKitGTK', args: ['-c', 'e2e/playwright.engines.config.ts'] });
 
 const started = Date.now();
 const results = await Promise.all(jobs.map((job, i) => run(job, basePort + 40 * i, `test-results/pw-${i + 1}`)));

@@ -152,6 +152,8 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
         turn.buffer += text;
         turnText.current.set(turnId, turn);
         replies.text.current.set(turnId, (replies.text.current.get(turnId) ?? '') + text);
+        // Audio may start before the text it speaks: the captions catch up.
+        if (replies.player.playing(turnId)) showCaption(replies.text.current.get(turnId)!);
         const { sentences, rest } = takeSentences(turn.buffer);
         if (!serverAudio) sentences.forEach((s) => void speech.say(s));
         turn.buffer = rest;
@@ -174,6 +176,7 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
         if (serverAudio) {
           // The audio frames speak this reply; an interrupted turn stops at once, audio and lips.
           replies.text.current.set(turnId, text);
+          if (replies.player.playing(turnId) && !info?.interrupted) showCaption(text);
           if (info?.interrupted) replies.player.stop(turnId);
           else replies.player.complete(turnId);
         } else if (turn?.buffer.trim()) void speech.say(turn.buffer);
@@ -229,7 +232,7 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
       },
     });
     setLive(true);
-  }, [avatar, speech, driver, replies, onEnded, onReady, reset, stopActivity]);
+  }, [avatar, speech, driver, replies, onEnded, onReady, reset, stopActivity, showCaption]);
   useEffect(() => {
     connectRef.current = connect;
   }, [connect]);

@@ -11,6 +11,22 @@ export function visemeForEnergy(rms: number, brightness: number): Viseme {
   return brightness > 0.55 ? 'I' : brightness > 0.35 ? 'aa' : 'O';
 }
 
+/** The same mapping read from decoded samples around `at` seconds, for audio no analyser can
+ *  hear (an AudioContext that never runs): zero crossings per sample stand in for brightness. */
+export function visemeFromSamples(data: Float32Array, rate: number, at: number): Viseme {
+  const n = 1024;
+  const i0 = Math.max(0, Math.floor(at * rate) - n / 2);
+  const i1 = Math.min(data.length, i0 + n);
+  let sum = 0, crossings = 0;
+  for (let i = i0; i < i1; i++) {
+    const s = data[i]!;
+    sum += s * s;
+    if (i > i0 && s >= 0 !== data[i - 1]! >= 0) crossings++;
+  }
+  const count = Math.max(1, i1 - i0);
+  return visemeForEnergy(Math.sqrt(sum / count), Math.min(1, (crossings / count) * 4));
+}
+
 export class EnergyMouth implements MouthSource {
   private readonly time: Float32Array<ArrayBuffer>;
   private readonly freq: Uint8Array<ArrayBuffer>;

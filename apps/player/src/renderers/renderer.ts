@@ -23,13 +23,32 @@ export interface AvatarRenderer {
   gaze?(): { yaw: number; pitch: number } | null;
   resize(width: number, height: number): void;
   dispose(): void;
+  /** Set when this is a fallback for the avatar's own renderer: why, for the end user. */
+  notice?: string;
 }
 
-/** Picks and loads the renderer for the avatar's type; three.js is fetched only for 3D types. */
+export const NO_WEBGL_NOTICE = 'This browser cannot draw 3D (WebGL is turned off), so the avatar is shown as a picture.';
+
+/** Whether the browser can draw WebGL at all (headless Firefox cannot). */
+export function hasWebGL(): boolean {
+  try {
+    const canvas = document.createElement('canvas');
+    return !!(canvas.getContext('webgl2') ?? canvas.getContext('webgl'));
+  } catch {
+    return false;
+  }
+}
+
+/** Picks and loads the renderer for the avatar's type; three.js is fetched only for 3D types,
+ *  and only where WebGL works (else the still picture, with a notice). */
 export async function createRenderer(host: HTMLElement, avatar: PublicAvatar): Promise<AvatarRenderer> {
   if (avatar.dhType === 'image') {
     const { createImageRenderer } = await import('./image-renderer');
     return createImageRenderer(host, avatar);
+  }
+  if (!hasWebGL()) {
+    const { createStillRenderer } = await import('./still-renderer');
+    return createStillRenderer(host, avatar, NO_WEBGL_NOTICE);
   }
   const { createThreeRenderer } = await import('./three-renderer');
   return createThreeRenderer(host, avatar);

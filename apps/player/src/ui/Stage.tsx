@@ -27,6 +27,7 @@ function Background({ avatar }: { avatar: PublicAvatar }) {
 export function Stage({ avatar, driver, style, onFaceBox }: Props) {
   const faceRef = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [notice, setNotice] = useState<string | null>(null);
   const onFaceRef = useRef(onFaceBox);
   useEffect(() => {
     onFaceRef.current = onFaceBox;
@@ -69,6 +70,7 @@ export function Stage({ avatar, driver, style, onFaceBox }: Props) {
         if (disposed) return r.dispose();
         renderer = r;
         r.resize(host.clientWidth, host.clientHeight);
+        setNotice(r.notice ?? null);
         // Say "ready" now, not after the first frame: in software WebGL that frame compiles
         // every shader and can hold the page for seconds (a deferred commit waited behind it).
         flushSync(() => setState('ready'));
@@ -96,6 +98,11 @@ export function Stage({ avatar, driver, style, onFaceBox }: Props) {
         {state === 'failed' && avatar.appearance.previewURL && <img className="face-fallback" src={avatar.appearance.previewURL} alt="" />}
       </div>
       {state === 'loading' && <div className="spinner" aria-label="Loading avatar" />}
+      {notice && (
+        <p className="stage-notice" role="status" data-testid="stage-notice">
+          {notice}
+        </p>
+      )}
     </div>
   );
 }

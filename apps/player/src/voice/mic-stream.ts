@@ -20,6 +20,8 @@ const FRAME_MS = 32;
 /** Frames per binary message: 64 ms. */
 const BATCH = 2;
 const MAX_BATCH = Math.floor(MIC_MAX_FRAME_BYTES / (512 * 2));
+/** How long the capture's AudioContext may take to start. */
+const START_TIMEOUT_MS = 5000;
 
 type Probability = (frame: Float32Array) => Promise<number> | number;
 
@@ -60,7 +62,9 @@ export class MicStream {
     };
   }
 
-  /** Asks for the microphone (the browser may prompt) and starts listening. */
+  /** Asks for the microphone (the browser may prompt) and starts listening. An AudioContext
+   *  that does not start (Firefox with no working sound device waits forever) is a failure the
+   *  user is told about, not a mic that looks on and hears nothing. */
   static async open(vad: Partial<AvatarVad> | undefined, sink: MicSink): Promise<MicStream> {
     const [stream, detector] = await Promise.all([
       navigator.mediaDevices.getUserMedia({ audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true, autoGainControl: true } }),
@@ -75,7 +79,8 @@ export class MicStream {
       const mute = context.createGain();
       mute.gain.value = 0;
       source.connect(node).connect(mute).connect(context.destination);
-      await context.resume();
+      await Promise.race([context.resume(), new Promise((resolve) => setTimeout(resolve, START_TIMEOUT_MS))]);
+      if (context.state !== 'running') throw Object.assign(new Error('the audio context does not start'), { name: 'AudioStalledError' });
       return new MicStream(stream, context, node, new Segmenter(segmenterOptions(vad, FRAME_MS)), detector.probability, sink, detector.kind);
     } catch (err) {
       stream.getTracks().forEach((t) => t.stop());

@@ -35,6 +35,7 @@ export class ReplyPlayer {
   /** Turns stopped here: their late chunks are dropped. */
   private readonly stopped = new Set<string>();
   private speaker = true;
+  private madeAt = 0;
 
   constructor(
     private readonly driver: FaceDriver,
@@ -55,9 +56,15 @@ export class ReplyPlayer {
     return this.turn?.started === true;
   }
 
+  /** Whether this turn's audio is playing now. */
+  playing(turnId: string): boolean {
+    return this.turn?.id === turnId && this.turn.started;
+  }
+
   private audio(): { context: AudioContext; output: GainNode; analyser: AnalyserNode } {
     if (!this.context || !this.output || !this.analyser) {
       this.context = new AudioContext({ latencyHint: 'interactive' });
+      this.madeAt = performance.now();
       this.output = this.context.createGain();
       this.output.gain.value = this.speaker ? 1 : 0;
       this.analyser = this.context.createAnalyser();
@@ -75,7 +82,7 @@ export class ReplyPlayer {
     if (!turn || turn.id !== header.turnId) {
       // A new turn follows the previous one's audio (the schedule keeps going).
       if (turn) this.finish(turn, false);
-      turn = { id: header.turnId, sources: [], chain: Promise.resolve(), started: false, complete: false, mouth: new StreamMouth(() => context.currentTime, new EnergyMouth(analyser)) };
+      turn = { id: header.turnId, sources: [], chain: Promise.resolve(), started: false, complete: false, mouth: new StreamMouth(() => this.now(), new EnergyMouth(analyser), () => context.state === 'running') };
       this.turn = turn;
       // The benches split the voice-to-voice time at the first frame's arrival.
       performance.mark('parla:reply-frame');
@@ -117,6 +124,15 @@ export class ReplyPlayer {
     this.analyser = null;
   }
 
+  /** The audio clock. Where the context never runs (Firefox with no audio output device, or
+   *  autoplay refused) its time stands still: the wall clock since it was made stands in, so the
+   *  lips, the captions and the turn's end still follow the reply. */
+  private now(): number {
+    const c = this.context;
+    if (!c) return 0;
+    return c.state === 'running' ? c.currentTime : (performance.now() - this.madeAt) / 1000;
+  }
+
   private async decode(context: AudioContext, header: AudioFrameHeader, bytes: Uint8Array): Promise<AudioBuffer | null> {
     if (!bytes.byteLength) return null;
     if (header.format === 'pcm16') {
@@ -134,10 +150,10 @@ export class ReplyPlayer {
     const source = context.createBufferSource();
     source.buffer = buffer;
     source.connect(output);
-    const start = this.schedule.place(context.currentTime, buffer.duration);
+    const start = this.schedule.place(this.now(), buffer.duration);
     source.start(start);
     t.sources.push(source);
-    t.mouth.add(start, buffer.duration, chunkCues(header, this.language));
+    t.mouth.add(start, buffer.duration, chunkCues(header, this.language), { data: buffer.getChannelData(0), rate: buffer.sampleRate });
     if (!t.started) {
       t.started = true;
       this.driver.use(t.mouth);
@@ -150,7 +166,7 @@ export class ReplyPlayer {
   private armEnd(t: Turn): void {
     if (this.turn !== t || !t.complete) return;
     clearTimeout(t.timer);
-    const left = this.context ? Math.max(0, this.schedule.end - this.context.currentTime) : 0;
+    const left = this.context ? Math.max(0, this.schedule.end - this.now()) : 0;
     t.timer = setTimeout(() => {
       if (this.turn === t) this.finish(t, false);
     }, left * 1000 + 50);

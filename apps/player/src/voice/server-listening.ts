@@ -7,6 +7,7 @@ import type { MicSink } from './mic-stream';
 export function micErrorName(err: unknown): string {
   const name = err instanceof Error || (typeof err === 'object' && err !== null && 'name' in err) ? String((err as { name: unknown }).name) : '';
   if (name === 'NotAllowedError' || name === 'SecurityError') return 'not-allowed';
+  if (name === 'AudioStalledError') return 'audio-stalled';
   if (name === 'NotFoundError' || name === 'NotReadableError' || name === 'OverconstrainedError' || name === 'AbortError') return 'audio-capture';
   return 'audio-capture';
 }

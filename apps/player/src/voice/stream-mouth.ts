@@ -3,6 +3,7 @@
 // the mouth from the audio's level (EnergyMouth).
 import type { Viseme } from '@parla/shared/visemes';
 import type { MouthSource } from '../lipsync/face-driver';
+import { visemeFromSamples } from '../lipsync/energy';
 import { buildTimeline, type VisemeCue } from '../lipsync/timeline';
 
 export interface ChunkTimings {
@@ -26,10 +27,17 @@ export function chunkCues(timings: ChunkTimings, language: string): VisemeCue[] 
   return cues.sort((a, b) => a.start - b.start);
 }
 
+/** A chunk's decoded audio, for the level where the analyser hears nothing. */
+export interface ChunkSamples {
+  data: Float32Array;
+  rate: number;
+}
+
 interface Span {
   start: number;
   end: number;
   cues: VisemeCue[] | null;
+  samples?: ChunkSamples;
 }
 
 export class StreamMouth implements MouthSource {
@@ -38,18 +46,20 @@ export class StreamMouth implements MouthSource {
   constructor(
     private readonly clock: () => number,
     private readonly level: MouthSource,
+    /** Whether the level source hears the audio (false: its context does not run). */
+    private readonly audible: () => boolean = () => true,
   ) {}
 
-  add(start: number, duration: number, cues: VisemeCue[] | null): void {
-    this.spans.push({ start, end: start + duration, cues });
+  add(start: number, duration: number, cues: VisemeCue[] | null, samples?: ChunkSamples): void {
+    this.spans.push({ start, end: start + duration, cues, samples });
   }
 
   viseme(nowMs: number): Viseme {
     const t = this.clock();
     const span = this.spans.find((s) => s.start <= t && t < s.end);
     if (!span) return 'sil';
-    if (!span.cues) return this.level.viseme(nowMs);
     const local = t - span.start;
+    if (!span.cues) return span.samples && !this.audible() ? visemeFromSamples(span.samples.data, span.samples.rate, local) : this.level.viseme(nowMs);
     let shape: Viseme = 'sil';
     for (const c of span.cues) {
       if (c.start > local) break;

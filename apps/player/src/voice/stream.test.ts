@@ -51,4 +51,16 @@ describe('Lips of streamed audio', () => {
     now = 1.5;
     expect(mouth.viseme(0)).toBe('sil');
   });
+
+  it('reads the level from the decoded samples when the audio context does not run (no output device)', () => {
+    let now = 0.25;
+    const rate = 16000;
+    const data = new Float32Array(rate);
+    for (let i = 0; i < rate / 2; i++) data[i] = 0.5 * Math.sin((2 * Math.PI * 300 * i) / rate);
+    const mouth = new StreamMouth(() => now, level, () => false);
+    mouth.add(0, 1, chunkCues({}, 'en'), { data, rate });
+    expect(mouth.viseme(0)).not.toBe('sil');
+    now = 0.75;
+    expect(mouth.viseme(0)).toBe('sil');
+  });
 });

@@ -1,0 +1,115 @@
+// The two other browser engines of the brief (non-negotiable 6), driven through maintained
+// WebDriver clients because Playwright's own Firefox and WebKit are downloads (decision 120):
+// Debian's Firefox ESR through WebDriver BiDi with puppeteer-core (no geckodriver needed), and
+// Debian's WebKitGTK (MiniBrowser) through its W3C WebDriver, WebKitWebDriver, with
+// selenium-webdriver, on an Xvfb display of its own. A missing binary fails with the apt package
+// to install; nothing is skipped.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import puppeteer, { type Browser } from 'puppeteer-core';
+import { Builder, type WebDriver } from 'selenium-webdriver';
+import { E2E_PORT } from '../support/ports';
+import { firefoxPage, webkitPage, type EnginePage } from './engine-page';
+
+export type EngineName = 'firefox' | 'webkit';
+
+export const FIREFOX = '/usr/bin/firefox-esr';
+export const WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver';
+export const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+/** WebKitWebDriver's port: one of the e2e run's own (E2E_PORT … +30). */
+const WEBKIT_DRIVER_PORT = E2E_PORT + 29;
+export const VIEWPORT = { width: 900, height: 700 };
+
+export interface Engine {
+  name: EngineName;
+  /** A fresh top-level page (the previous one is closed). */
+  newPage(): Promise<EnginePage>;
+  close(): Promise<void>;
+}
+
+function need(path: string, aptPackage: string): void {
+  if (!existsSync(path)) throw new Error(`${path} is missing: install it with \`sudo apt-get install -y ${aptPackage}\` (the cross-engine e2e suite needs it)`);
+}
+
+/** Firefox ESR with a fake microphone (a tone; see voice.spec.ts) and autoplay allowed. */
+async function launchFirefox(): Promise<Engine> {
+  need(FIREFOX, 'firefox-esr');
+  const browser: Browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX,
+    headless: true,
+    defaultViewport: VIEWPORT,
+    extraPrefsFirefox: {
+      'media.navigator.streams.fake': true,
+      'media.navigator.permission.disabled': true,
+      'media.autoplay.default': 0,
+      'media.autoplay.block-webaudio': false,
+    },
+  });
+  let current: EnginePage | null = null;
+  return {
+    name: 'firefox',
+    async newPage() {
+      await current?.close();
+      current = firefoxPage(await browser.newPage());
+      return current;
+    },
+    close: () => browser.close(),
+  };
+}
+
+/** Starts Xvfb on the first free display; resolves with its number. */
+function startXvfb(): Promise<{ display: string; proc: ChildProcess }> {
+  need('/usr/bin/Xvfb', 'xvfb');
+  const proc = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1280x900x24', '-nolisten', 'tcp'], { stdio: ['ignore', 'ignore', 'ignore', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    proc.once('error', reject);
+    proc.stdio[3]!.once('data', (d: Buffer) => resolve({ display: `:${d.toString().trim()}`, proc }));
+  });
+}
+
+async function waitForDriver(url: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    if (await fetch(`${url}/status`).then((r) => r.ok, () => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`WebKitWebDriver did not answer on ${url}`);
+}
+
+/** WebKitGTK's MiniBrowser: mock capture devices (a microphone), autoplay allowed. */
+async function launchWebKit(): Promise<Engine> {
+  need(WEBKIT_DRIVER, 'webkit2gtk-driver');
+  need(MINIBROWSER, 'webkit2gtk-driver');
+  const xvfb = await startXvfb();
+  const driverProc = spawn(WEBKIT_DRIVER, [`--port=${WEBKIT_DRIVER_PORT}`], { stdio: 'ignore', env: { ...process.env, DISPLAY: xvfb.display } });
+  const url = `http://127.0.0.1:${WEBKIT_DRIVER_PORT}`;
+  await waitForDriver(url);
+  const args = ['--automation', '--enable-media-stream=true', '--enable-mock-capture-devices=true', '--enable-webrtc=true', '--autoplay-policy=allow', '--media-playback-requires-user-gesture=false'];
+  let driver: WebDriver | null = null;
+  const quit = async () => {
+    await driver?.quit().catch(() => undefined);
+    driver = null;
+  };
+  return {
+    name: 'webkit',
+    async newPage() {
+      // One page per session: a new session is a fresh MiniBrowser (cheap, ~1 s).
+      await quit();
+      driver = await new Builder()
+        .usingServer(url)
+        .withCapabilities({ browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: MINIBROWSER, args } })
+        .build();
+      await driver.manage().window().setRect(VIEWPORT);
+      return webkitPage(driver);
+    },
+    async close() {
+      await quit();
+      driverProc.kill();
+      xvfb.proc.kill();
+    },
+  };
+}
+
+export function launchEngine(name: EngineName): Promise<Engine> {
+  return name === 'firefox' ? launchFirefox() : launchWebKit();
+}

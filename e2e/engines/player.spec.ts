@@ -1,0 +1,108 @@
+// The end user's player in Firefox ESR and WebKitGTK (projects of playwright.engines.config.ts):
+// an echo avatar opened by its access link and embedded in a customer's host page loads its 2D
+// face, greets, echoes a typed message aloud (server speech: the page's audio is heard) with
+// captions and moving lips, and the host page receives its events; a 3D avatar where WebGL is
+// missing (headless Firefox) shows its picture and says why, instead of a dead stage.
+import type { Server } from 'node:http';
+import { expect, test } from './fixtures';
+import { echoAvatar } from '../support/player-avatar';
+import { E2E_PORT } from '../support/ports';
+import { serveHostPage } from '../support/host-page';
+import { audioRuns, faceMoves, greeted, messages, quiet, recordSpeech, stageReady, startChat, tap } from './player-steps';
+import type { Doc } from './engine-page';
+
+const BASE = `http://127.0.0.1:${E2E_PORT}`;
+const SHOTS = 'test-results/screens/engines';
+const HOST_PORT = E2E_PORT + 27;
+let host: Server;
+
+const HOST_PAGE = `<!doctype html><html><body style="margin:0;background:#eee">
+<script>
+  window.events = [];
+  const q = new URLSearchParams(location.search);
+  const f = document.createElement('iframe');
+  f.src = q.get('src');
+  f.style = 'border:0;width:480px;height:640px';
+  f.allow = 'autoplay; microphone';
+  document.body.appendChild(f);
+  window.addEventListener('message', (e) => {
+    if (e.source !== f.contentWindow || !e.data || e.data.source !== 'parla-player') return;
+    window.events.push({ event: e.data.event, data: e.data.data });
+    if (e.data.event === 'ready') f.contentWindow.postMessage({ command: 'forwardEvents', message: ['connected', 'speakingStarted', 'speakingEnded', 'userText', 'assistantText', 'error'] }, '*');
+  });
+</script></body></html>`;
+
+test.beforeAll(async () => {
+  host = await serveHostPage(HOST_PORT, HOST_PAGE);
+});
+test.afterAll(() => host.close());
+
+/** The user types; the echo comes back in the history and the captions, with moving lips. */
+async function typedEcho(player: Doc, text: string): Promise<void> {
+  const seen = await recordSpeech(player);
+  await player.typeAndEnter('input[aria-label="Message"]', text);
+  await expect.poll(async () => (await seen()).visemes.filter((v) => v && v !== 'sil').length, { timeout: 20_000 }).toBeGreaterThan(3);
+  await faceMoves(player);
+  await expect.poll(() => messages(player, 'user'), { timeout: 15_000 }).toContain(text);
+  await expect.poll(() => messages(player, 'assistant'), { timeout: 20_000 }).toContain(text);
+  await expect.poll(async () => (await seen()).captions.some((c) => text.startsWith(c.trim().split(' ')[0]!)), { timeout: 10_000 }).toBe(true);
+}
+
+/** Long enough (the stand-in speaks 60 ms a character) that the face is caught speaking. */
+const LINE = 'Tell me about the weather in the mountains today, and the rivers below them, and the small towns along the way.';
+
+test('opened by its access link, an echo avatar greets and answers a typed message aloud, with captions and moving lips', async ({ ep, engine, request }) => {
+  const avatar = await echoAvatar(request, { name: 'Engine Echo' });
+  await ep.goto(`${BASE}/avatar/${avatar.id}?token=${avatar.token}`);
+  const player = await ep.player();
+  await startChat(player);
+  await expect.poll(() => player.run(() => document.querySelector('[data-testid="stage"]')?.getAttribute('data-avatar-type'))).toBe('image');
+  await greeted(player);
+  await typedEcho(player, LINE);
+  await ep.screenshot(`${SHOTS}/${engine.name}-access-link-speaking.png`);
+  // Server speech: the page played the reply's audio, where the browser's audio runs. Headless
+  // Firefox on a machine without a sound device never starts an AudioContext: its lips and
+  // captions above ran on the wall clock instead (reply-player.ts).
+  if (await audioRuns(player)) {
+    expect((await tap(player))?.onsets.length ?? 0).toBeGreaterThan(0);
+    expect((await tap(player))?.maxLevel ?? 0).toBeGreaterThan(0.02);
+  } else expect(await player.run(() => (window as unknown as { __audio: unknown }).__audio !== undefined)).toBe(true);
+  await quiet(player);
+});
+
+test('embedded in a host page, the player talks and the host page receives ready, connected and matched speaking events', async ({ ep, engine, request }) => {
+  const avatar = await echoAvatar(request, { name: 'Engine Host' });
+  const src = `${BASE}/avatar/${avatar.id}?token=${avatar.token}&connect=true`;
+  await ep.goto(`http://127.0.0.1:${HOST_PORT}/?src=${encodeURIComponent(src)}`);
+  const events = () => ep.top.run(() => (window as unknown as { events: { event: string; data: Record<string, unknown> | null }[] }).events);
+  const named = async (name: string) => (await events()).filter((e) => e.event === name);
+  await expect.poll(async () => (await named('connected')).length, { timeout: 30_000 }).toBe(1);
+  expect((await named('ready')).length).toBe(1);
+  const player = await ep.player();
+  await stageReady(player);
+  await greeted(player);
+  await typedEcho(player, LINE);
+  await ep.screenshot(`${SHOTS}/${engine.name}-host-page-speaking.png`);
+  await quiet(player);
+  await expect.poll(async () => (await named('userText')).map((e) => e.data?.text)).toContain(LINE);
+  const all = await events();
+  const started = all.filter((e) => e.event === 'speakingStarted').length;
+  expect(started).toBeGreaterThan(0);
+  expect(all.filter((e) => e.event === 'speakingEnded').length).toBe(started);
+  expect(await named('error')).toEqual([]);
+});
+
+test('a 3D avatar draws with WebGL, or where WebGL is missing shows its picture and says why', async ({ ep, engine, request }) => {
+  const avatar = await echoAvatar(request, { name: 'Engine Three', type: '2d' });
+  await ep.goto(`${BASE}/avatar/${avatar.id}?token=${avatar.token}&connect=true`);
+  const player = await ep.player();
+  await stageReady(player);
+  const webgl = await player.run(() => !!document.createElement('canvas').getContext('webgl'));
+  const notice = () => player.run(() => document.querySelector('[data-testid="stage-notice"]')?.textContent ?? null);
+  // Seen on these machines: headless Firefox has no WebGL (the fallback); WebKitGTK has.
+  if (webgl) expect(await notice()).toBeNull();
+  else expect(await notice()).toContain('cannot draw 3D');
+  await greeted(player);
+  await typedEcho(player, 'Hello from a browser without a graphics card.');
+  await ep.screenshot(`${SHOTS}/${engine.name}-3d-speaking.png`);
+});

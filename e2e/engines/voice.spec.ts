@@ -1,0 +1,70 @@
+// Voice with server speech in Firefox ESR and WebKitGTK (issue 14's "every browser"): the user
+// switches the mic on and speaks; the player's own capture (AudioWorklet, Silero VAD) streams the
+// words over the socket; the OpenAI-audio stand-in receives them and "recognises" a sentence; the
+// transcript shows as the user's message and the echo avatar answers aloud with moving lips.
+// The words: neither engine's fake microphone can play a file (Firefox's
+// media.navigator.streams.fake and WebKit's mock capture device both give a tone, which Silero
+// rightly takes for no speech), so getUserMedia is fed, in the page, from fixtures/speech-16k.wav
+// (espeak-ng's words) through an AudioContext; everything after the microphone is the player's.
+import { readFileSync } from 'node:fs';
+import { expect, test } from './fixtures';
+import { echoAvatar } from '../support/player-avatar';
+import { E2E_PORT } from '../support/ports';
+import { SPEECH_STAND_IN } from '../support/stand-ins/speech';
+import { audioRuns, greeted, messages, recordSpeech, startChat, tap } from './player-steps';
+
+const SPEECH_WAV = readFileSync(new URL('../fixtures/speech-16k.wav', import.meta.url)).toString('base64');
+const HEARD = 'what is the weather like in the mountains today';
+
+/** In the page: getUserMedia answers with the WAV's words in a loop (see the header). */
+function feedMicrophoneFromWav(wavBase64: string): void {
+  const bytes = Uint8Array.from(atob(wavBase64), (c) => c.charCodeAt(0));
+  navigator.mediaDevices.getUserMedia = async () => {
+    const context = new AudioContext();
+    const source = context.createBufferSource();
+    source.buffer = await context.decodeAudioData(bytes.buffer.slice(0));
+    source.loop = true;
+    const out = context.createMediaStreamDestination();
+    source.connect(out);
+    source.start();
+    void context.resume();
+    return out.stream;
+  };
+}
+
+test('the user speaks, the stand-in hears the words, the transcript shows and the avatar answers aloud with moving lips; without a sound device the mic says why it cannot listen', async ({ ep, engine, request }) => {
+  test.setTimeout(90_000);
+  await request.post(`${SPEECH_STAND_IN}/_stand-in/transcript`, { data: { transcript: HEARD } });
+  const heardBefore = ((await (await request.get(`${SPEECH_STAND_IN}/_stand-in/requests`)).json()) as { heard: unknown[] }).heard.length;
+  const avatar = await echoAvatar(request, { name: 'Engine Voice' });
+  await ep.goto(`http://127.0.0.1:${E2E_PORT}/avatar/${avatar.id}?token=${avatar.token}`);
+  const player = await ep.player();
+  await startChat(player);
+  await greeted(player);
+  await player.run(feedMicrophoneFromWav, SPEECH_WAV);
+  const seen = await recordSpeech(player);
+
+  const mic = () => player.run(() => document.querySelector('button[aria-label="Microphone"]')?.getAttribute('aria-pressed'));
+  if (!(await audioRuns(player))) {
+    // No sound device (headless Firefox here): the mic cannot capture, and says so.
+    await player.click('button[aria-label="Microphone"]');
+    await expect.poll(() => player.run(() => document.body.textContent ?? ''), { timeout: 15_000 }).toContain('cannot start its sound');
+    await expect.poll(mic).toBe('false');
+    await ep.screenshot(`test-results/screens/engines/${engine.name}-voice-no-sound-device.png`);
+    return;
+  }
+  await player.click('button[aria-label="Microphone"]');
+  await expect.poll(() => player.run(() => document.querySelector('button[aria-label="Microphone"]')?.getAttribute('aria-pressed'))).toBe('true');
+  // The words reach the stand-in's recogniser as 16 kHz audio; its transcript is the user's message.
+  await expect.poll(() => messages(player, 'user'), { timeout: 40_000 }).toContain(HEARD);
+  const heard = ((await (await request.get(`${SPEECH_STAND_IN}/_stand-in/requests`)).json()) as { heard: { pcmBytes: number; sampleRate: number }[] }).heard.slice(heardBefore);
+  expect(heard[0]!.sampleRate).toBe(16000);
+  expect(heard[0]!.pcmBytes).toBeGreaterThan(32000);
+  // The echo avatar answers: its words in the history, lips moving, and sound.
+  await expect.poll(() => messages(player, 'assistant'), { timeout: 20_000 }).toContain(HEARD);
+  await expect.poll(async () => (await seen()).visemes.filter((v) => v && v !== 'sil').length, { timeout: 20_000 }).toBeGreaterThan(3);
+  await ep.screenshot(`test-results/screens/engines/${engine.name}-voice-answer.png`);
+  expect((await tap(player))?.onsets.length ?? 0).toBeGreaterThan(0);
+  // Silero ran (no loudness fallback).
+  expect(await player.run(() => document.querySelector('[role="status"]')?.textContent ?? '')).not.toContain('cannot');
+});
