@@ -16,7 +16,7 @@ import type { AppContext } from '../apps/server/src/context';
 import { openDatabase, type Database } from '../apps/server/src/db/database';
 import { migrate } from '../apps/server/src/db/migrate';
 import { hashPassword } from '../apps/server/src/lib/passwords';
-import { multipart } from '../apps/server/src/modules/avatars/avatars.test-support';
+import { multipart } from '../apps/server/test/avatar-requests';
 import { ROOT } from './report-support';
 
 export const APP_KEY = 'bench-app-key-0123456789';

@@ -13,7 +13,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SEARCH_SCORE_THRESHOLD_DEFAULT, SEARCH_TOP_K_DEFAULT } from '../packages/shared/src/schemas/knowledge';
 import { makeDocx, makePdf } from '../apps/server/src/modules/knowledge/knowledge.fixtures';
-import { multipart } from '../apps/server/src/modules/knowledge/knowledge.test-helpers';
+import { multipart } from '../apps/server/test/knowledge-requests';
 import { startKnowledgeWorker } from '../apps/server/src/modules/knowledge/knowledge.worker';
 import { startApiServer } from './api-support';
 import { CRAWL_PAGES, DOCX_ITEMS, PDF_ITEMS, QUESTIONS, TEXT_ITEMS, URL_PAGES } from './knowledge-quality-data';

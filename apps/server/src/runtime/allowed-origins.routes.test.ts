@@ -10,7 +10,7 @@ import { SubscriptionType } from '@parla/shared/plans';
 import { createCustomer, type TestAccount } from '../../test/accounts';
 import { closeAll, connect, listen } from '../../test/conversation-client';
 import { createTestServer, type TestServer } from '../../test/harness';
-import { save } from '../modules/avatars/avatars.test-support';
+import { save } from '../../test/avatar-requests';
 
 let server: TestServer;
 let host: string;

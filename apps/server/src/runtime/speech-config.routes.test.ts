@@ -11,7 +11,7 @@ import { closeAll, connect, listen, type TestConversation } from '../../test/con
 import { startOpenAiStandIn, STAND_IN_KEY, type OpenAiStandIn } from '../../test/stand-ins/runtime/openai';
 import { startOpenAiAudioStandIn, SPEECH_STAND_IN_KEY, type OpenAiAudioStandIn } from '../../test/stand-ins/runtime/openai-audio';
 import { DEEPGRAM_KEY, ELEVEN_KEY, startSpeechStandIn, type SpeechStandIn } from '../../test/stand-ins/runtime/speech';
-import { save } from '../modules/avatars/avatars.test-support';
+import { save } from '../../test/avatar-requests';
 
 interface World {
   server: TestServer;

@@ -8,7 +8,7 @@ import { SubscriptionType } from '@parla/shared/plans';
 import { createAdmin, createCustomer, type TestAccount } from '../accounts';
 import { closeAll, connect, listen } from '../conversation-client';
 import { createTestServer, type TestServer } from '../harness';
-import { save } from '../../src/modules/avatars/avatars.test-support';
+import { save } from '../avatar-requests';
 
 let server: TestServer;
 let host: string;

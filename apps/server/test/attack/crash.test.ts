@@ -20,8 +20,8 @@ import { openDatabase } from '../../src/db/database';
 import { migrate } from '../../src/db/migrate';
 import { FileStore } from '../../src/lib/file-store';
 import { hashPassword } from '../../src/lib/passwords';
-import { fileOf, multipart, UPLOAD_REF } from '../../src/modules/avatars/avatars.test-support';
-import { multipart as kbMultipart } from '../../src/modules/knowledge/knowledge.test-helpers';
+import { fileOf, multipart, UPLOAD_REF } from '../avatar-requests';
+import { multipart as kbMultipart } from '../knowledge-requests';
 
 const FULL = Boolean(process.env.ATTACK_FULL);
 const LIVES = FULL ? 20 : 5;

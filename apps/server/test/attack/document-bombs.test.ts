@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDocx } from '../../src/modules/knowledge/knowledge.fixtures';
 import { EXTRACT_MEMORY, EXTRACT_TIMEOUT } from '../../src/modules/knowledge/knowledge.extract-runner';
-import { kbClient, kbToken, multipart, type Kb } from '../../src/modules/knowledge/knowledge.test-helpers';
+import { kbClient, kbToken, multipart, type Kb } from '../knowledge-requests';
 import { CRASHED_TOO_OFTEN, startKnowledgeWorker, type KnowledgeWorker } from '../../src/modules/knowledge/knowledge.worker';
 import { DOCX_DAMAGED, DOCX_RATIO, DOCX_TOO_LARGE } from '../../src/modules/knowledge/knowledge.zip-guard';
 import { createCustomer, type TestAccount } from '../accounts';

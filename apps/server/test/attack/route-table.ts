@@ -5,7 +5,7 @@
 import { createHmac } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import type { TestAccount } from '../accounts';
-import { multipart } from '../../src/modules/avatars/avatars.test-support';
+import { multipart } from '../avatar-requests';
 import type { Party, World } from './world';
 
 /** public: no account (by design, or guarded by a token of its own); app: the application key

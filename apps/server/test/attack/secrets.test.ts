@@ -11,7 +11,7 @@ import { defaultBrainForm, formsToAvatarFields, formsToPipeline } from '@parla/s
 import { canarySecret, createTestServer, type TestServer } from '../harness';
 import { closeAll, connect, listen } from '../conversation-client';
 import { startHttp, type StandIn } from '../stand-ins/runtime/http';
-import { save } from '../../src/modules/avatars/avatars.test-support';
+import { save } from '../avatar-requests';
 import { asParty, ROUTES } from './route-table';
 import { snapshot, tableNames } from './snapshot';
 import { buildWorld, type World } from './world';

@@ -15,14 +15,14 @@ import { defaultBrainForm, formsToAvatarFields, formsToPipeline } from '@parla/s
 import type { CatalogueAvatar } from '@parla/shared/schemas/catalogue';
 import { startCanary, type Canary } from '../canary';
 import { closeAll, connect, listen } from '../conversation-client';
-import { save } from '../../src/modules/avatars/avatars.test-support';
+import { save } from '../avatar-requests';
 import { REST_KEY, startRestStandIn, type RestStandIn } from '../stand-ins/runtime/rest-endpoint';
 import { createCustomer, type TestAccount } from '../accounts';
 import { createTestServer, type TestServer } from '../harness';
 import { startRedirector, type Redirector } from '../redirector';
 import { privateResolver, redirectTargets, ssrfVectors } from '../ssrf-vectors';
 import { OutboundClient } from '../../src/lib/outbound';
-import { kbToken } from '../../src/modules/knowledge/knowledge.test-helpers';
+import { kbToken } from '../knowledge-requests';
 import { startKnowledgeWorker, type KnowledgeWorker } from '../../src/modules/knowledge/knowledge.worker';
 import { kb } from './world';
 

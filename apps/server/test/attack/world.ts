@@ -12,8 +12,8 @@ import type { CatalogueAvatar } from '@parla/shared/schemas/catalogue';
 import type { BrainCatalogue } from '@parla/shared/provider-urls';
 import { createAdmin, createCustomer, type TestAccount } from '../accounts';
 import { canarySecret, type TestServer } from '../harness';
-import { fileOf, save, UPLOAD_REF } from '../../src/modules/avatars/avatars.test-support';
-import { kbToken, multipart as kbMultipart } from '../../src/modules/knowledge/knowledge.test-helpers';
+import { fileOf, save, UPLOAD_REF } from '../avatar-requests';
+import { kbToken, multipart as kbMultipart } from '../knowledge-requests';
 import { startKnowledgeWorker } from '../../src/modules/knowledge/knowledge.worker';
 import { startConversation } from '../../src/modules/conversations/conversations.repository';
 

@@ -15,7 +15,7 @@ import { SubscriptionType } from '@parla/shared/plans';
 import { openDatabase, type Database } from '../../src/db/database';
 import { hashPassword } from '../../src/lib/passwords';
 import { SecretBox } from '../../src/lib/secrets';
-import { multipart } from '../../src/modules/avatars/avatars.test-support';
+import { multipart } from '../avatar-requests';
 import { CallbackTokens } from '../../src/runtime/delivery/callback-token';
 import { closeAll, connect } from '../conversation-client';
 import { DEFAULT_WAKE_UP_MESSAGE as GREETING } from '@parla/shared/schemas/avatar';

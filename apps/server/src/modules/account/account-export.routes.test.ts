@@ -7,7 +7,7 @@ import type { Avatar } from '@parla/shared/schemas/avatar';
 import { createTestServer, type TestServer } from '../../../test/harness';
 import { createCustomer, type TestAccount } from '../../../test/accounts';
 import { closeAll, connect, listen } from '../../../test/conversation-client';
-import { save } from '../avatars/avatars.test-support';
+import { save } from '../../../test/avatar-requests';
 import { EXPORT_PAGE } from './account-export.repository';
 
 let server: TestServer;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, type TestAccount } from '../../../test/accounts';
 import { assertNoServerErrors, bodiesLike } from '../../../test/bad-input';
 import { createTestServer, type TestServer } from '../../../test/harness';
-import { BOUNDARY, fileOf, multipart, type Part } from './avatars.test-support';
+import { BOUNDARY, fileOf, multipart, type Part } from '../../../test/avatar-requests';
 
 let server: TestServer;
 let owner: TestAccount;

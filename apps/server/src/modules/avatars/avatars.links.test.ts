@@ -5,7 +5,7 @@ import type { Avatar } from '@parla/shared/schemas/avatar';
 import { createAdmin, createCustomer, type TestAccount } from '../../../test/accounts';
 import { createTestServer, type TestServer } from '../../../test/harness';
 import { linkedCollectionIds, linkedFunctionIds, linkedKeyId } from './avatar-links.repository';
-import { save } from './avatars.test-support';
+import { save } from '../../../test/avatar-requests';
 
 let server: TestServer;
 let upper: CatalogueAvatar;

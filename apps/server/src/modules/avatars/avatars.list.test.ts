@@ -5,7 +5,7 @@ import type { Avatar, AvatarCardItem, AvatarListResponse } from '@parla/shared/s
 import { createCustomer, type TestAccount } from '../../../test/accounts';
 import { createTestServer, type TestServer } from '../../../test/harness';
 import { newId, newToken } from '../../lib/tokens';
-import { fileOf, save } from './avatars.test-support';
+import { fileOf, save } from '../../../test/avatar-requests';
 
 let server: TestServer;
 let upper: CatalogueAvatar;

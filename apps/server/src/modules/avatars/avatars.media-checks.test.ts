@@ -6,7 +6,7 @@ import type { CatalogueAvatar } from '@parla/shared/schemas/catalogue';
 import type { Avatar } from '@parla/shared/schemas/avatar';
 import { createCustomer } from '../../../test/accounts';
 import { createTestServer, type TestServer } from '../../../test/harness';
-import { fileOf, save, UPLOAD_REF } from './avatars.test-support';
+import { fileOf, save, UPLOAD_REF } from '../../../test/avatar-requests';
 
 let server: TestServer;
 let full: CatalogueAvatar;

@@ -8,7 +8,7 @@ import type { Avatar } from '@parla/shared/schemas/avatar';
 import { createCustomer, type TestAccount } from '../../../test/accounts';
 import { createTestServer, type TestServer } from '../../../test/harness';
 import { startConversation } from '../conversations/conversations.repository';
-import { fileOf, save, UPLOAD_REF } from './avatars.test-support';
+import { fileOf, save, UPLOAD_REF } from '../../../test/avatar-requests';
 
 let server: TestServer;
 let upper: CatalogueAvatar;

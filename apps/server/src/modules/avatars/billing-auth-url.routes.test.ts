@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../../test/harness';
 import { createCustomer, type TestAccount } from '../../../test/accounts';
-import { save } from './avatars.test-support';
+import { save } from '../../../test/avatar-requests';
 import { BILLING_URL_REFUSED } from './billing-auth-url';
 
 let server: TestServer;

@@ -14,7 +14,7 @@ import { createCustomer, type TestAccount } from '../../../test/accounts';
 import { createTestServer, type TestServer } from '../../../test/harness';
 import { STAND_IN_AGENTS, STAND_IN_KEYS } from '../../../test/stand-ins/keys';
 import { startProviderStandIns, type ProviderStandIns } from '../../../test/stand-ins/providers';
-import { save } from '../avatars/avatars.test-support';
+import { save } from '../../../test/avatar-requests';
 
 let server: TestServer;
 let standIns: ProviderStandIns;

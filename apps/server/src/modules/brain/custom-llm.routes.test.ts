@@ -11,7 +11,7 @@ import { createCustomer, type TestAccount } from '../../../test/accounts';
 import { closeAll, connect, listen } from '../../../test/conversation-client';
 import { createTestServer, type TestServer } from '../../../test/harness';
 import { startOpenAiStandIn, STAND_IN_KEY, type OpenAiStandIn } from '../../../test/stand-ins/runtime/openai';
-import { save } from '../avatars/avatars.test-support';
+import { save } from '../../../test/avatar-requests';
 
 let server: TestServer;
 let host: string;

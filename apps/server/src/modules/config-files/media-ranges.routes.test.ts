@@ -3,7 +3,7 @@ import type { Avatar } from '@parla/shared/schemas/avatar';
 import type { CatalogueAvatar } from '@parla/shared/schemas/catalogue';
 import { createCustomer } from '../../../test/accounts';
 import { createTestServer, type TestServer } from '../../../test/harness';
-import { fileOf, save, type Upload } from '../avatars/avatars.test-support';
+import { fileOf, save, type Upload } from '../../../test/avatar-requests';
 
 let server: TestServer;
 let upper: CatalogueAvatar;

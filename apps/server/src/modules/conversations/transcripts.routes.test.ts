@@ -10,7 +10,7 @@ import { createTestServer, type TestServer } from '../../../test/harness';
 import { createCustomer, type TestAccount } from '../../../test/accounts';
 import { closeAll, connect, listen } from '../../../test/conversation-client';
 import { startOpenAiStandIn, STAND_IN_KEY, type OpenAiStandIn } from '../../../test/stand-ins/runtime/openai';
-import { save } from '../avatars/avatars.test-support';
+import { save } from '../../../test/avatar-requests';
 
 let server: TestServer;
 let openai: OpenAiStandIn;

@@ -6,7 +6,7 @@ import { startEmbeddings } from '../../../../../e2e/support/stand-ins/embeddings
 import { createCustomer } from '../../../test/accounts';
 import { createTestServer, type TestServer } from '../../../test/harness';
 import { BACKFILL_RETRY_MS, backfillNext } from './knowledge.backfill';
-import { kbClient } from './knowledge.test-helpers';
+import { kbClient } from '../../../test/knowledge-requests';
 import { startKnowledgeWorker } from './knowledge.worker';
 
 const cleanups: (() => Promise<void>)[] = [];

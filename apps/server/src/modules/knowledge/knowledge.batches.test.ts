@@ -8,7 +8,7 @@ import { newId } from '../../lib/tokens';
 import { chunkText } from './knowledge.chunking';
 import { WRITE_MAX_ROWS } from './knowledge.ingest-writer';
 import { insertChunks } from './knowledge.repository';
-import { kbClient, type Kb } from './knowledge.test-helpers';
+import { kbClient, type Kb } from '../../../test/knowledge-requests';
 import { contentHash, INGEST_LEASE_MS, INGEST_MAX_ATTEMPTS, INTERRUPTED, startKnowledgeWorker } from './knowledge.worker';
 
 let server: TestServer;

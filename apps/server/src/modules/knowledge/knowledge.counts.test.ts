@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, type TestAccount } from '../../../test/accounts';
 import { createTestServer, type TestServer } from '../../../test/harness';
-import { kbClient, type Kb } from './knowledge.test-helpers';
+import { kbClient, type Kb } from '../../../test/knowledge-requests';
 import { startKnowledgeWorker, type KnowledgeWorker } from './knowledge.worker';
 
 let server: TestServer;

@@ -11,7 +11,7 @@ import { parseConfig } from '../../config';
 import { openDatabase } from '../../db/database';
 import { newId } from '../../lib/tokens';
 import { startServer } from '../../server';
-import { kbClient } from './knowledge.test-helpers';
+import { kbClient } from '../../../test/knowledge-requests';
 import { INGEST_LEASE_MS, startKnowledgeWorker } from './knowledge.worker';
 
 const cleanups: (() => Promise<void>)[] = [];

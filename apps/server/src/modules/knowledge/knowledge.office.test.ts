@@ -3,7 +3,7 @@ import { createCustomer, type TestAccount } from '../../../test/accounts';
 import { createTestServer, type TestServer } from '../../../test/harness';
 import { makeDocx, makePptx, makeXlsx, makeZip } from './knowledge.fixtures';
 import { PPTX_NOT_A_PRESENTATION } from './knowledge.office';
-import { kbClient, kbToken, multipart, type Kb } from './knowledge.test-helpers';
+import { kbClient, kbToken, multipart, type Kb } from '../../../test/knowledge-requests';
 import { startKnowledgeWorker, type KnowledgeWorker } from './knowledge.worker';
 
 let server: TestServer;

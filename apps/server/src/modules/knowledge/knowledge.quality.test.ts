@@ -10,7 +10,7 @@ import { avatarHooks } from '../../runtime/avatar-config';
 import { OutboundClient } from '../../lib/outbound';
 import { detectLanguage } from './knowledge.language';
 import { meaningfulWords } from './knowledge.query';
-import { kbClient, multipart, type Kb } from './knowledge.test-helpers';
+import { kbClient, multipart, type Kb } from '../../../test/knowledge-requests';
 import { normalizeKnowledgeUrl } from './knowledge.urls';
 import { duplicateContent, startKnowledgeWorker, type KnowledgeWorker } from './knowledge.worker';
 

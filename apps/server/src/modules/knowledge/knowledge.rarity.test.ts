@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_SCORE_THRESHOLD_DEFAULT } from '@parla/shared/schemas/knowledge';
 import { createCustomer, type TestAccount } from '../../../test/accounts';
 import { createTestServer, type TestServer } from '../../../test/harness';
-import { kbClient, type Kb } from './knowledge.test-helpers';
+import { kbClient, type Kb } from '../../../test/knowledge-requests';
 
 let server: TestServer;
 let alice: TestAccount;

@@ -3,7 +3,7 @@ import { createCustomer, type TestAccount } from '../../../test/accounts';
 import { createTestServer, type TestServer } from '../../../test/harness';
 import { startKnowledgeSite, type KnowledgeSite } from '../../../../../e2e/support/stand-ins/knowledge-site';
 import { OutboundClient } from '../../lib/outbound';
-import { kbClient, type Kb } from './knowledge.test-helpers';
+import { kbClient, type Kb } from '../../../test/knowledge-requests';
 import { startKnowledgeWorker, type KnowledgeWorker } from './knowledge.worker';
 
 let site: KnowledgeSite;

@@ -13,7 +13,7 @@ import { makeDocx, makePdf } from './knowledge.fixtures';
 import { textSearchConfig } from './knowledge.language';
 import { insertChunks } from './knowledge.repository';
 import { RANK_CANDIDATES } from './knowledge.search';
-import { kbClient, multipart, type Kb } from './knowledge.test-helpers';
+import { kbClient, multipart, type Kb } from '../../../test/knowledge-requests';
 import { startKnowledgeWorker, type KnowledgeWorker } from './knowledge.worker';
 
 let server: TestServer;

@@ -5,7 +5,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer } from '../../../test/accounts';
 import { createTestServer, type TestServer } from '../../../test/harness';
-import { save } from '../avatars/avatars.test-support';
+import { save } from '../../../test/avatar-requests';
 import { playerRoutes } from './player.routes';
 
 const apps: { close(): Promise<unknown> }[] = [];

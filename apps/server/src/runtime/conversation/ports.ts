@@ -7,6 +7,7 @@ import type { ConversationsTable } from '../../db/tables/conversations';
 import type { TurnTiming } from '../repositories/conversation-turns.repository';
 import type { UsageKey } from '../repositories/usage-counters.repository';
 import type { RetrievedChunk } from '../types';
+import type { ReplyFinished } from './reply';
 
 /** Where a conversation's frames go: the client socket. The turn loop sees only this sink. */
 export interface ClientSink {
@@ -62,4 +63,20 @@ export interface Logger {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
+}
+
+export interface TurnLoopListener {
+  replyFinished(r: ReplyFinished): void;
+  /** The avatar started or stopped speaking (a remote node decides barge-in with it). */
+  speakingChanged(value: boolean): void;
+  /** A message of the transcript: the user's, the avatar's, or the hidden wake-up turn. */
+  said?(role: 'user' | 'assistant' | 'wake_up', text: string, interrupted: boolean): void;
+}
+
+/** What every conversation's turn loop shares (one object per runtime: thousands of idle
+ *  conversations stay small). */
+export interface TurnLoopServices {
+  retriever: Retriever;
+  log: Logger;
+  now(): Date;
 }

@@ -5,58 +5,30 @@
 // sees the socket, the database or the runtime.
 import { performance } from 'node:perf_hooks';
 import { NodeLostError } from '../nodes/node';
-import type { ResolvedAvatar } from '../avatar';
 import { echoEngine } from '../engines';
-import type { ChatMessage, Engine, EngineEvent, EngineHost, RetrievedChunk } from '../types';
+import type { ChatMessage, Engine, EngineEvent, EngineHost } from '../types';
 import { AudioOut } from './audio-out';
-import type { ClientSink, Logger, Retriever } from './ports';
+import type { ClientSink, TurnLoopListener, TurnLoopServices } from './ports';
 import { historyWindow, HISTORY_MAX_MESSAGES } from './history-window';
-import { Reply, uniqueSources, type ReplyFinished } from './reply';
-/** Words per second used to estimate how long the player speaks a reply. */
-const SPEAKING_WORDS_PER_SECOND = 3;
+import { Reply, uniqueSources } from './reply';
+import { SpeakingState } from './speaking-state';
+import { ENGINE_FAILED_NOTICE, RECOGNITION_FAILED_NOTICE, SPEECH_FAILED_NOTICE } from './notices';
+import { NO_CONTEXT, retrievalOf, retrieve, type TurnAvatar } from './turn-knowledge';
 
-const NO_CONTEXT: Retrieved = { context: [], retrievalMs: 0, searched: false };
-
-type Retrieved = { context: RetrievedChunk[]; retrievalMs: number; searched: boolean };
-
-export const ENGINE_FAILED_NOTICE = 'The avatar could not answer right now. Please try again in a moment.';
-/** The answer came but its voice could not be made (the TTS failed or hung). */
-export const SPEECH_FAILED_NOTICE = "The avatar's voice is not available right now; its answer is shown as text.";
-/** The STT failed or hung on what the user said. */
-export const RECOGNITION_FAILED_NOTICE = 'The avatar could not hear that. Please say it again or type it.';
-
-export interface TurnLoopListener {
-  replyFinished(r: ReplyFinished): void;
-  /** The avatar started or stopped speaking (a remote node decides barge-in with it). */
-  speakingChanged(value: boolean): void;
-  /** A message of the transcript: the user's, the avatar's, or the hidden wake-up turn. */
-  said?(role: 'user' | 'assistant' | 'wake_up', text: string, interrupted: boolean): void;
-}
-
-export type TurnAvatar = Pick<ResolvedAvatar, 'id' | 'ownerId' | 'retrieval' | 'settings'>;
-
-/** What every conversation's turn loop shares (one object per runtime: thousands of idle
- *  conversations stay small). */
-export interface TurnLoopServices {
-  retriever: Retriever;
-  log: Logger;
-  now(): Date;
-}
+export type { TurnAvatar, TurnLoopListener, TurnLoopServices };
 
 export class TurnLoop {
   private engine: Engine | null = null;
   private history: ChatMessage[] = [];
   private reply: Reply | null = null;
-  private speakingUntil = 0;
   private readonly audioOut: AudioOut;
+  private readonly speaking: SpeakingState;
   /** The text of the turn whose audio was sent last (said again when it is cut while playing). */
   private lastSpokenText = '';
   private queue: Promise<void> = Promise.resolve();
   /** Moves on each interrupt: a reply queued before an interrupt starts interrupted. */
   private epoch = 0;
   private stopped = false;
-  /** Tells the listener the avatar has fallen silent once the audio sent has played. */
-  private quietTimer: NodeJS.Timeout | null = null;
   /** The daily allowance is used up: the engine repeats what the user says. */
   echo = false;
 
@@ -66,7 +38,9 @@ export class TurnLoop {
     private readonly listener: TurnLoopListener,
     private readonly services: TurnLoopServices,
   ) {
-    this.audioOut = new AudioOut(sink, () => services.now().getTime());
+    const now = () => services.now().getTime();
+    this.audioOut = new AudioOut(sink, now);
+    this.speaking = new SpeakingState(this.audioOut, now, (value) => listener.speakingChanged(value));
   }
 
   use(engine: Engine, echo: boolean): void {
@@ -84,7 +58,7 @@ export class TurnLoop {
   }
 
   isSpeaking(): boolean {
-    return this.reply !== null || this.services.now().getTime() < this.speakingUntil || this.audioOut.playing();
+    return this.speaking.isSpeaking(this.reply !== null);
   }
 
   /** How an engine speaks without being asked: its output joins this loop. */
@@ -168,40 +142,22 @@ export class TurnLoop {
     this.engine?.audio?.(pcm, sampleRate);
   }
 
-  /** The avatar speaks until the player has played what was sent (decision 611): a remote
-   *  node's listener decides barge-in with what it is told, so it hears of the silence then. */
-  private quietWhenPlayed(): void {
-    this.clearQuietTimer();
-    const left = this.audioOut.playingUntil - this.services.now().getTime();
-    if (left <= 0) return this.listener.speakingChanged(false);
-    this.quietTimer = setTimeout(() => {
-      this.quietTimer = null;
-      this.listener.speakingChanged(false);
-    }, left);
-    this.quietTimer.unref();
-  }
-
-  private clearQuietTimer(): void {
-    if (this.quietTimer) clearTimeout(this.quietTimer);
-    this.quietTimer = null;
-  }
-
   /** Cuts the reply (a user message, the player's stop, or `bargeIn`: speech over the avatar
    *  that the engine decided interrupts it). */
   interrupt(bargeIn = false): void {
     this.epoch++;
     const r = this.reply;
-    this.speakingUntil = 0;
     if (!r) {
       // Barge-in on a reply that is complete but still playing: the player stops that turn's
       // audio when told it was interrupted (decision 611).
       const turnId = this.audioOut.lastTurnId;
       if (bargeIn && turnId && this.audioOut.playing()) this.sink.send({ type: 'assistant_done', turnId, text: this.lastSpokenText, interrupted: true });
       this.audioOut.stop();
-      if (this.quietTimer) this.quietWhenPlayed();
+      this.speaking.cut();
       return;
     }
     this.audioOut.stop();
+    this.speaking.cut();
     r.abort.abort();
     this.finish(r, undefined, 0, true);
   }
@@ -219,7 +175,7 @@ export class TurnLoop {
   /** No more replies: the current one is cut without a word to the client. */
   stop(): void {
     this.stopped = true;
-    this.clearQuietTimer();
+    this.speaking.stop();
     if (this.reply) {
       this.reply.abort.abort();
       this.reply = null;
@@ -244,8 +200,7 @@ export class TurnLoop {
         if (reply.firstDeltaAt === null) {
           reply.firstDeltaAt = performance.now();
           sink.send({ type: 'state', state: 'speaking' });
-          this.clearQuietTimer();
-          this.listener.speakingChanged(true);
+          this.speaking.started();
         }
         reply.text += event.text;
         return sink.send({ type: 'assistant_delta', turnId: reply.id, text: event.text });
@@ -270,31 +225,9 @@ export class TurnLoop {
     if (reply.audioSeq > 0) this.lastSpokenText = reply.text;
     this.sink.send({ type: 'assistant_done', turnId: reply.id, text: reply.text, ...(interrupted ? { interrupted: true } : {}), ...(sources?.length ? { sources } : {}) });
     if (reply.text) this.listener.said?.('assistant', reply.text, interrupted);
-    // Without server audio the player speaks the text itself: its length is estimated.
-    this.speakingUntil = interrupted || reply.audioSeq > 0 ? 0 : this.services.now().getTime() + (reply.words / SPEAKING_WORDS_PER_SECOND) * 1000;
-    this.quietWhenPlayed();
+    this.speaking.finished(interrupted, reply.words, reply.audioSeq > 0);
     if (!this.stopped) this.sink.send({ type: 'state', state: 'listening' });
     this.listener.replyFinished({ firstDeltaMs: reply.firstDeltaMs, engineMs, retrievalMs, interrupted, ...(error && !interrupted ? { failed: true } : {}) });
-  }
-
-  /** Knowledge for this message (LLM engines with collections; not while echoing). */
-  private get retrieval(): NonNullable<TurnAvatar['retrieval']> | null {
-    const r = this.avatar.retrieval;
-    return r && !this.echo && r.collectionIds.length ? r : null;
-  }
-
-  /** searched = the knowledge base answered (an empty context then means nothing was relevant). */
-  private async retrieve(text: string, r: NonNullable<TurnAvatar['retrieval']>): Promise<Retrieved> {
-    const r0 = performance.now();
-    let context: RetrievedChunk[] = [];
-    let searched = false;
-    try {
-      context = await this.services.retriever.retrieve(this.avatar.ownerId, r.collectionIds, text, r.topK, r.threshold);
-      searched = true;
-    } catch (err) {
-      this.services.log.warn({ err: String(err) }, 'knowledge retrieval failed');
-    }
-    return { context, retrievalMs: performance.now() - r0, searched };
   }
 
   private async userTurn(text: string, epoch: number, hidden = false): Promise<void> {
@@ -309,9 +242,9 @@ export class TurnLoop {
     }
     this.reply = reply;
     this.sink.send({ type: 'state', state: 'thinking' });
-    const retrieval = this.retrieval;
+    const retrieval = retrievalOf(this.avatar, this.echo);
     // No await when there is nothing to retrieve: the reply starts in the same tick.
-    const { context, retrievalMs, searched } = retrieval ? await this.retrieve(text, retrieval) : NO_CONTEXT;
+    const { context, retrievalMs, searched } = retrieval ? await retrieve(this.avatar, retrieval, text, this.services) : NO_CONTEXT;
     // Bounded (history-window.ts); which engines pass it on is their configuration's choice.
     const history = historyWindow(this.history);
     let error: string | undefined;

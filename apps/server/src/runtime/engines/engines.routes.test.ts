@@ -11,7 +11,7 @@ import { startGoogleStandIn, type GoogleStandIn } from '../../../test/stand-ins/
 import { DEEPGRAM_KEY, ELEVEN_KEY, startSpeechStandIn, type SpeechStandIn } from '../../../test/stand-ins/runtime/speech';
 import { DEFAULT_REALTIME_VAD, DEFAULT_TURN_SETTINGS, type LlmConfig } from '../types';
 import { parseServiceAccount } from './google-auth';
-import { ENGINE_FAILED_NOTICE } from '../conversation/turn-loop';
+import { ENGINE_FAILED_NOTICE } from '../conversation/notices';
 import { startCanary, type Canary } from '../../../test/canary';
 import type { FunctionTool } from '../types';
 

@@ -12,7 +12,7 @@ import { startOpenAiAudioStandIn, SPEECH_PCM_RATE, SPEECH_STAND_IN_KEY, type Ope
 import { startOpenAiStandIn, STAND_IN_KEY, type OpenAiStandIn } from '../../../test/stand-ins/runtime/openai';
 import { ErrorCode } from '@parla/shared/errors';
 import { AUDIO_NOT_EXPECTED_MESSAGE } from '../conversation/client-channel';
-import { RECOGNITION_FAILED_NOTICE, SPEECH_FAILED_NOTICE } from '../conversation/turn-loop';
+import { RECOGNITION_FAILED_NOTICE, SPEECH_FAILED_NOTICE } from '../conversation/notices';
 import { DEFAULT_TURN_SETTINGS, type SpeechConfig, type TurnSettings } from '../types';
 
 let server: TestServer;

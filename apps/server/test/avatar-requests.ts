@@ -3,7 +3,7 @@
 // and GLB signatures, and a save helper.
 import type { LightMyRequestResponse } from 'fastify';
 import { UPLOAD_REF } from '@parla/shared/schemas/avatar';
-import type { TestServer } from '../../../test/harness';
+import type { TestServer } from './harness';
 
 export interface Part {
   name: string;

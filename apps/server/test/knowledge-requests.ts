@@ -1,8 +1,8 @@
 // Test-only helpers for the knowledge API tests: the JWT of an account and requests with it.
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { TestServer } from '../../../test/harness';
-import type { TestAccount } from '../../../test/accounts';
+import type { TestServer } from './harness';
+import type { TestAccount } from './accounts';
 
 export async function kbToken(server: TestServer, account: TestAccount): Promise<string> {
   const res = await server.inject({ method: 'GET', url: '/api/token/jwt', token: account.token });
