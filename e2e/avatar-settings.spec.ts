@@ -11,28 +11,14 @@ import { apiLogin, saveAvatar, type SavedAvatar } from './support/conversation';
 import { adminProxyAuth } from './support/player-avatar';
 import { E2E_PORT } from './support/ports';
 import { screenshot } from './support/screenshots';
-import { hostEvents, serveHostPage } from './support/host-page';
+import { hostEvents, hostPageHtml, serveHostPage } from './support/host-page';
 
 const HOST_PORT = E2E_PORT + 21;
 let host: Server;
 
 // The host page: embeds the player, records its events, and sends back what the player
-// recognised only when the test says so (window.sendBack).
-const HOST_PAGE = `<!doctype html><html><body style="margin:0;background:#eef">
-<script>
-  window.events = [];
-  const f = document.createElement('iframe');
-  f.src = new URLSearchParams(location.search).get('src');
-  f.style = 'border:0;width:720px;height:420px';
-  f.allow = 'autoplay; microphone';
-  document.body.appendChild(f);
-  window.addEventListener('message', (e) => {
-    if (e.source !== f.contentWindow || !e.data || e.data.source !== 'parla-player') return;
-    window.events.push({ event: e.data.event, data: e.data.data });
-    if (e.data.event === 'ready') f.contentWindow.postMessage({ command: 'forwardEvents', message: ['connected', 'userText', 'assistantText', 'sttInterim'] }, '*');
-  });
-  window.sendBack = (text) => f.contentWindow.postMessage({ command: 'sendChat', message: text }, '*');
-</script></body></html>`;
+// recognised only when the test says so (window.sendChat).
+const HOST_PAGE = hostPageHtml(['connected', 'userText', 'assistantText', 'sttInterim'], { width: 720, height: 420 });
 
 /** A SpeechRecognition that hears "book a" (interim) then "book a table" (final) once started. */
 const FAKE_RECOGNITION = () => {
@@ -113,7 +99,7 @@ test('Handle STT Response: the host page receives what the player recognised and
   await page.waitForTimeout(800);
   await expect(frame.getByRole('log', { name: 'Chat history' })).not.toContainText('book a table');
   await screenshot(page, 'settings-stt-host-received');
-  await page.evaluate(() => (window as unknown as { sendBack(t: string): void }).sendBack('book a table for two'));
+  await page.evaluate(() => (window as unknown as { sendChat(t: string): void }).sendChat('book a table for two'));
   await expect(frame.getByRole('log', { name: 'Chat history' }).locator('.msg.user')).toHaveText(['book a table for two']);
   await expect.poll(async () => (await events(page)).filter((e) => e.event === 'assistantText').map((e) => e.data?.text)).toContain('book a table for two');
   await screenshot(page, 'settings-stt-host-sent');

@@ -6,29 +6,14 @@ import type { Server } from 'node:http';
 import { expect, test, type Frame, type Page } from '@playwright/test';
 import { echoAvatar } from './support/player-avatar';
 import { E2E_PORT } from './support/ports';
-import { hostEvents, serveHostPage } from './support/host-page';
+import { hostEvents, hostPageHtml, serveHostPage } from './support/host-page';
 
 const SHOTS = 'test-results/screens';
 const HOST_PORT = E2E_PORT + 20;
 let host: Server;
 
 // The host page: an iframe of the player whose events it records, and a form to command it.
-const HOST_PAGE = `<!doctype html><html><body style="margin:0;background:#eee">
-<script>
-  window.events = [];
-  const q = new URLSearchParams(location.search);
-  const f = document.createElement('iframe');
-  f.src = q.get('src');
-  f.style = 'border:0;width:' + q.get('w') + 'px;height:' + q.get('h') + 'px';
-  f.allow = 'autoplay; microphone';
-  document.body.appendChild(f);
-  window.addEventListener('message', (e) => {
-    if (e.source !== f.contentWindow || !e.data || e.data.source !== 'parla-player') return;
-    window.events.push({ event: e.data.event, data: e.data.data });
-    if (e.data.event === 'ready') f.contentWindow.postMessage({ command: 'forwardEvents', message: ['connected', 'disconnected', 'reconnecting', 'speakingStarted', 'speakingEnded', 'speechUnavailable', 'userText', 'assistantText', 'error'] }, '*');
-  });
-  window.sendChat = (text) => f.contentWindow.postMessage({ command: 'sendChat', message: text }, '*');
-</script></body></html>`;
+const HOST_PAGE = hostPageHtml(['connected', 'disconnected', 'reconnecting', 'speakingStarted', 'speakingEnded', 'speechUnavailable', 'userText', 'assistantText', 'error'], 'query');
 
 test.beforeAll(async () => {
   host = await serveHostPage(HOST_PORT, HOST_PAGE);

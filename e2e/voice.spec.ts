@@ -12,7 +12,7 @@ import { audioTap, installAudioTap, vadMarks } from './support/audio-tap';
 import { echoAvatar } from './support/player-avatar';
 import { E2E_PORT } from './support/ports';
 import { SPEECH_STAND_IN } from './support/stand-ins/speech';
-import { hostEvents, serveHostPage } from './support/host-page';
+import { hostEvents, hostPageHtml, serveHostPage } from './support/host-page';
 
 const SHOTS = 'test-results/screens';
 const HOST_PORT = E2E_PORT + 28;
@@ -21,21 +21,7 @@ const HOST_PORT = E2E_PORT + 28;
 const HEARD = 'tell me a long story about the sea, the mountains, the rivers and the bright sky above all of us';
 let host: Server;
 
-const HOST_PAGE = `<!doctype html><html><body style="margin:0;background:#eee">
-<script>
-  window.events = [];
-  const q = new URLSearchParams(location.search);
-  const f = document.createElement('iframe');
-  f.src = q.get('src');
-  f.style = 'border:0;width:480px;height:640px';
-  f.allow = 'autoplay; microphone';
-  document.body.appendChild(f);
-  window.addEventListener('message', (e) => {
-    if (e.source !== f.contentWindow || !e.data || e.data.source !== 'parla-player') return;
-    window.events.push({ event: e.data.event, data: e.data.data, at: performance.now() });
-    if (e.data.event === 'ready') f.contentWindow.postMessage({ command: 'forwardEvents', message: ['connected', 'speakingStarted', 'speakingEnded', 'userText', 'error'] }, '*');
-  });
-</script></body></html>`;
+const HOST_PAGE = hostPageHtml(['connected', 'speakingStarted', 'speakingEnded', 'userText', 'error']);
 
 test.beforeAll(async () => {
   host = await serveHostPage(HOST_PORT, HOST_PAGE);

@@ -7,7 +7,7 @@ import type { Server } from 'node:http';
 import { expect, test } from './fixtures';
 import { echoAvatar } from '../support/player-avatar';
 import { E2E_PORT } from '../support/ports';
-import { serveHostPage } from '../support/host-page';
+import { hostPageHtml, serveHostPage } from '../support/host-page';
 import { audioRuns, faceMoves, greeted, messages, quiet, recordSpeech, stageReady, startChat, tap } from './player-steps';
 import type { Doc } from './engine-page';
 
@@ -16,21 +16,7 @@ const SHOTS = 'test-results/screens/engines';
 const HOST_PORT = E2E_PORT + 27;
 let host: Server;
 
-const HOST_PAGE = `<!doctype html><html><body style="margin:0;background:#eee">
-<script>
-  window.events = [];
-  const q = new URLSearchParams(location.search);
-  const f = document.createElement('iframe');
-  f.src = q.get('src');
-  f.style = 'border:0;width:480px;height:640px';
-  f.allow = 'autoplay; microphone';
-  document.body.appendChild(f);
-  window.addEventListener('message', (e) => {
-    if (e.source !== f.contentWindow || !e.data || e.data.source !== 'parla-player') return;
-    window.events.push({ event: e.data.event, data: e.data.data });
-    if (e.data.event === 'ready') f.contentWindow.postMessage({ command: 'forwardEvents', message: ['connected', 'speakingStarted', 'speakingEnded', 'userText', 'assistantText', 'error'] }, '*');
-  });
-</script></body></html>`;
+const HOST_PAGE = hostPageHtml(['connected', 'speakingStarted', 'speakingEnded', 'userText', 'assistantText', 'error']);
 
 test.beforeAll(async () => {
   host = await serveHostPage(HOST_PORT, HOST_PAGE);
