@@ -4,7 +4,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { OutboundClient } from '../lib/outbound';
 import type { ChatMessage, ConversationInfo, EngineEvent, OpenInfo, RetrievedChunk } from '@parla/shared/schemas/node';
-import type { WordCue } from '@parla/shared/schemas/conversation';
+import type { VisemeCue, WordCue } from '@parla/shared/schemas/conversation';
 
 // What crosses the node protocol is defined (and validated) in @parla/shared/schemas/node.
 export type { ChatMessage, ConnectInfo, ConversationInfo, EngineEvent, OpenInfo, RetrievedChunk } from '@parla/shared/schemas/node';
@@ -220,6 +220,8 @@ export interface SpokenAudio {
   sampleRate?: number;
   audio: string;
   words?: WordCue[];
+  /** Mouth shapes from the provider's own timings (Polly's speech marks). */
+  visemes?: VisemeCue[];
 }
 
 /** Server speech around any brain (decision 612): what the user says reaches the STT, what the

@@ -69,6 +69,9 @@ export const serverToNode = z.discriminatedUnion('type', [
   z.object({ type: z.literal('registered'), nodeId: id, heartbeatMs: z.number().int().positive() }),
   z.object({ type: z.literal('open'), sessionId: id, config: engineConfigEnvelope, info: conversationInfo }),
   z.object({ type: z.literal('turn'), sessionId: id, turnId: id, text: z.string(), history: z.array(chatMessage), context: z.array(retrievedChunk) }),
+  /** A message the conversation says now (a REST callback's push): spoken by the engine's server
+   *  speech when it has one, else answered as text. Its events and end travel like a turn's. */
+  z.object({ type: z.literal('say'), sessionId: id, turnId: id, text: z.string() }),
   z.object({ type: z.literal('cancel'), sessionId: id, turnId: id }),
   z.object({ type: z.literal('audio'), sessionId: id, audio: z.string(), sampleRate: z.number().int().positive() }),
   z.object({ type: z.literal('speech'), sessionId: id, event: z.enum(['start', 'end']), atMs: z.number() }),

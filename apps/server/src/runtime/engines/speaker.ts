@@ -56,6 +56,7 @@ export function audioEvent(spoken: SpokenAudio): Extract<EngineEvent, { type: 'a
     ...(spoken.sampleRate ? { sampleRate: spoken.sampleRate } : {}),
     audio: spoken.audio,
     ...(spoken.words ? { words: spoken.words } : {}),
+    ...(spoken.visemes ? { visemes: spoken.visemes } : {}),
   };
 }
 

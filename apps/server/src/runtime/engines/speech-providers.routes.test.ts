@@ -77,6 +77,21 @@ describe('every TTS of the spec speaks through its real protocol', () => {
     });
   }
 
+  it("polly: its speech marks drive the lips: the audio frames carry Polly's visemes (as the faces' Oculus names) and words", async () => {
+    const c = await connect(host, { avatarId: 'polly' });
+    await c.next('ready');
+    await c.ask('Maybe so.');
+    const [frame] = await c.audioFrames(1);
+    expect(voices.markTypes.at(-1)).toEqual(['viseme', 'word']);
+    const header = frame!.header as { visemes?: { viseme: string; start: number; end: number }[]; words?: { word: string; start: number }[] };
+    expect(header.words?.map((w) => [w.word, w.start])).toEqual([
+      ['Maybe', 0],
+      ['so.', 0.3],
+    ]);
+    expect(header.visemes?.slice(0, 5).map((v) => v.viseme)).toEqual(['PP', 'aa', 'DD', 'PP', 'E']);
+    expect(header.visemes?.every((v) => v.end >= v.start)).toBe(true);
+  });
+
   it('polly: a signature made with the wrong secret is refused by the stand-in; the user gets a notice and the text', async () => {
     const c = await connect(host, { avatarId: 'pollybad' });
     await c.next('ready');

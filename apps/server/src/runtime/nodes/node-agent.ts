@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname, networkInterfaces } from 'node:os';
 import WebSocket from 'ws';
 import { NODE_MAX_FRAME_BYTES, parseServerMessage, type HostOp, type NodeToServer, type ServerToNode } from '@parla/shared/schemas/node';
-import type { Engine, EngineConfig, EngineDeps, EngineHost } from '../types';
+import type { Engine, EngineConfig, EngineDeps, EngineEvent, EngineHost } from '../types';
 import { createEngine } from '../engines';
 
 export interface NodeAgentOptions {
@@ -22,6 +22,11 @@ interface Running {
   engine: Engine | null;
   speaking: boolean;
   turns: Map<string, AbortController>;
+}
+
+/** A push to an engine without server speech: the text, for the player to show and say. */
+async function* saidAsText(text: string): AsyncIterable<EngineEvent> {
+  yield { type: 'delta', text };
 }
 
 function privateIp(): string {
@@ -111,24 +116,12 @@ export class NodeAgent {
         }
         break;
       }
-      case 'turn': {
-        const s = this.running.get(msg.sessionId);
-        if (!s?.engine) return this.send({ type: 'turn_end', sessionId: msg.sessionId, turnId: msg.turnId, error: 'no such session' });
-        const abort = new AbortController();
-        s.turns.set(msg.turnId, abort);
-        try {
-          for await (const event of s.engine.turn({ turnId: msg.turnId, text: msg.text, history: msg.history, context: msg.context, signal: abort.signal })) {
-            if (abort.signal.aborted) break;
-            this.send({ type: 'event', sessionId: msg.sessionId, turnId: msg.turnId, event });
-          }
-          this.send({ type: 'turn_end', sessionId: msg.sessionId, turnId: msg.turnId });
-        } catch (err) {
-          this.send({ type: 'turn_end', sessionId: msg.sessionId, turnId: msg.turnId, error: err instanceof Error ? err.message : String(err) });
-        } finally {
-          s.turns.delete(msg.turnId);
-        }
+      case 'turn':
+        await this.runTurn(msg.sessionId, msg.turnId, (engine, signal) => engine.turn({ turnId: msg.turnId, text: msg.text, history: msg.history, context: msg.context, signal }));
         break;
-      }
+      case 'say':
+        await this.runTurn(msg.sessionId, msg.turnId, (engine, signal) => (engine.say ? engine.say(msg.text, signal) : saidAsText(msg.text)));
+        break;
       case 'cancel':
         this.running.get(msg.sessionId)?.turns.get(msg.turnId)?.abort();
         break;
@@ -155,6 +148,26 @@ export class NodeAgent {
         break;
       default:
         break;
+    }
+  }
+
+  /** Runs one turn (or push) of a conversation's engine, its events and end sent to the server;
+   *  the server's `cancel` for its turn id aborts it. */
+  private async runTurn(sessionId: string, turnId: string, start: (engine: Engine, signal: AbortSignal) => AsyncIterable<EngineEvent>): Promise<void> {
+    const s = this.running.get(sessionId);
+    if (!s?.engine) return this.send({ type: 'turn_end', sessionId, turnId, error: 'no such session' });
+    const abort = new AbortController();
+    s.turns.set(turnId, abort);
+    try {
+      for await (const event of start(s.engine, abort.signal)) {
+        if (abort.signal.aborted) break;
+        this.send({ type: 'event', sessionId, turnId, event });
+      }
+      this.send({ type: 'turn_end', sessionId, turnId });
+    } catch (err) {
+      this.send({ type: 'turn_end', sessionId, turnId, error: err instanceof Error ? err.message : String(err) });
+    } finally {
+      s.turns.delete(turnId);
     }
   }
 

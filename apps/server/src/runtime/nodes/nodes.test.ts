@@ -37,6 +37,9 @@ async function vps(name: string) {
   return (res.json().vpsList as { name: string; status: string; id: string; sessionId: string; remoteIp: string; inProcess: boolean }[]).find((v) => v.name === name);
 }
 
+const push = (sessionId: string, message: string) =>
+  server.inject({ method: 'POST', url: `/api/conversation/callback/${sessionId}?token=${encodeURIComponent(server.app.runtime.get(sessionId)!.callbackToken)}`, payload: { message } });
+
 beforeAll(async () => {
   audio = await startOpenAiAudioStandIn();
   server = await createTestServer({ NODE_SECRET: SECRET });
@@ -76,6 +79,9 @@ describe('pipeline nodes', () => {
     expect(row.node_id).toBe(node.id);
     expect((await c.ask('through the node')).text).toBe('through the node');
     expect((await vps('worker-kill'))!.sessionId).toBe(sessionId);
+    // A push to an engine without server speech comes back from the node as text.
+    expect((await push(sessionId, 'pushed through the node')).json()).toEqual({ status: 'OK' });
+    expect((await c.next('assistant_done', (m) => m.text === 'pushed through the node')).interrupted).toBeFalsy();
 
     child.kill('SIGKILL');
     expect((await c.next('error')).code).toBe(ErrorCode.WebSocketError);
@@ -114,6 +120,12 @@ describe('pipeline nodes', () => {
     c.send({ type: 'user_speech', event: 'start', at: 5000 });
     c.sendBinary(Buffer.alloc(3200, 9));
     expect(await c.next('assistant_done', (m) => m.turnId === long.turnId && m.interrupted === true)).toMatchObject({ interrupted: true });
+    // A REST callback's push is said by the node's TTS too: its text reaches the stand-in and
+    // its audio frames the socket.
+    expect((await push(sessionId, 'Your table is ready.')).json()).toEqual({ status: 'OK' });
+    const pushed = await c.next('assistant_done', (m) => m.text === 'Your table is ready.');
+    await expect.poll(() => c.audio.some((f) => f.header.turnId === pushed.turnId)).toBe(true);
+    expect(audio.spoken.map((s) => s.input)).toContain('Your table is ready.');
     child.kill('SIGKILL');
   }, 60_000);
 

@@ -1,6 +1,7 @@
 // A node in another process, connected over WS /ws/node: each conversation's engine is a proxy
 // whose turns, audio and host callbacks travel as messages. When the socket closes or the node
 // stops heartbeating, every pending turn fails with NodeLostError.
+import { randomUUID } from 'node:crypto';
 import type WebSocket from 'ws';
 import type { Engine, EngineConfig, EngineEvent, EngineHost, OpenInfo, ConversationInfo, TurnInput } from '../types';
 import { AsyncQueue } from '../engines/queue';
@@ -53,20 +54,11 @@ export class RemoteNode implements NodeHandle {
   private proxy(sessionId: string, kind: EngineConfig['kind'], session: RemoteSession): Engine {
     return {
       kind,
-      turn: (input: TurnInput) => {
-        const q = new AsyncQueue<EngineEvent>();
-        if (this.lost) {
-          q.fail(new NodeLostError());
-          return q;
-        }
-        session.turns.set(input.turnId, q);
-        input.signal.addEventListener('abort', () => {
-          this.send({ type: 'cancel', sessionId, turnId: input.turnId });
-          session.turns.delete(input.turnId);
-          q.end();
-        });
-        this.send({ type: 'turn', sessionId, turnId: input.turnId, text: input.text, history: input.history, context: input.context });
-        return q;
+      turn: (input: TurnInput) => this.stream(sessionId, session, input.turnId, input.signal, { type: 'turn', sessionId, turnId: input.turnId, text: input.text, history: input.history, context: input.context }),
+      // A push is said by the node's engine (its server speech), as a turn of its own.
+      say: (text: string, signal: AbortSignal) => {
+        const turnId = randomUUID();
+        return this.stream(sessionId, session, turnId, signal, { type: 'say', sessionId, turnId, text });
       },
       audio: (pcm: Buffer, sampleRate: number) => this.send({ type: 'audio', sessionId, audio: pcm.toString('base64'), sampleRate }),
       speech: (event: 'start' | 'end', atMs: number) => this.send({ type: 'speech', sessionId, event, atMs }),
@@ -77,6 +69,23 @@ export class RemoteNode implements NodeHandle {
         this.conversations.delete(sessionId);
       },
     };
+  }
+
+  /** Sends a turn (or push) to the node; its events come back into the returned queue. */
+  private stream(sessionId: string, session: RemoteSession, turnId: string, signal: AbortSignal, msg: ServerToNode): AsyncQueue<EngineEvent> {
+    const q = new AsyncQueue<EngineEvent>();
+    if (this.lost) {
+      q.fail(new NodeLostError());
+      return q;
+    }
+    session.turns.set(turnId, q);
+    signal.addEventListener('abort', () => {
+      this.send({ type: 'cancel', sessionId, turnId });
+      session.turns.delete(turnId);
+      q.end();
+    });
+    this.send(msg);
+    return q;
   }
 
   /** The avatar started or stopped speaking (engines on the node decide barge-in with it). */

@@ -1,7 +1,9 @@
 // Stand-ins for the speech providers of the Brain tab beyond Deepgram and ElevenLabs (those are
 // in speech.ts), each speaking its real wire protocol, recording what it received:
 // - Amazon Polly SynthesizeSpeech: POST /v1/speech, SigV4-signed (checked against the secret),
-//   JSON {Engine, OutputFormat: pcm, SampleRate, Text, TextType, VoiceId} → raw PCM;
+//   JSON {Engine, OutputFormat: pcm, SampleRate, Text, TextType, VoiceId} → raw PCM, and with
+//   OutputFormat json + SpeechMarkTypes → line-delimited speech marks {time, type, start, end,
+//   value} (a word mark per word, a viseme mark per letter, times matching the PCM's length);
 // - Neuphonic: POST /sse/speak/{lang} with X-API-KEY → server-sent events of base64 PCM;
 // - Azure TTS: POST /cognitiveservices/v1, SSML, X-Microsoft-OutputFormat raw-16khz-16bit-mono-pcm;
 // - Cartesia: POST /tts/bytes with X-API-Key and Cartesia-Version → raw pcm_s16le;
@@ -26,6 +28,8 @@ export interface VoicesStandIn extends StandIn {
   transcript: string;
   /** Texts each TTS was asked to say, by provider. */
   said: Record<'polly' | 'neuphonic' | 'azure' | 'cartesia', string[]>;
+  /** SpeechMarkTypes of each Polly speech-marks request. */
+  markTypes: string[][];
   /** Azure's definitions and Google's configs as received. */
   azureDefinitions: Record<string, unknown>[];
   googleConfigs: Record<string, unknown>[];
@@ -39,8 +43,23 @@ function pcm(res: ServerResponse, text: string, rate: number, type = 'audio/pcm'
   res.end(tone(text.length * 0.05, rate));
 }
 
+/** Polly-style speech marks for `text` spoken at 50 ms a character (the PCM `pcm` answers). */
+function speechMarks(text: string, types: string[]): string {
+  const lines: object[] = [];
+  for (const m of text.matchAll(/\S+/g)) {
+    const at = (m.index ?? 0) * 50;
+    if (types.includes('word')) lines.push({ time: at, type: 'word', start: m.index, end: (m.index ?? 0) + m[0].length, value: m[0] });
+    if (!types.includes('viseme')) continue;
+    [...m[0].toLowerCase()].forEach((ch, i) => {
+      const value = 'aeiou'.includes(ch) ? ch : 'pbm'.includes(ch) ? 'p' : /[a-z]/.test(ch) ? 't' : 'sil';
+      lines.push({ time: at + i * 50, type: 'viseme', value });
+    });
+  }
+  return lines.map((l) => JSON.stringify(l)).join('\n');
+}
+
 export async function startVoicesStandIn(): Promise<VoicesStandIn> {
-  const self = { transcript: 'book a table for two', said: { polly: [], neuphonic: [], azure: [], cartesia: [] }, azureDefinitions: [], googleConfigs: [] } as unknown as VoicesStandIn;
+  const self = { transcript: 'book a table for two', said: { polly: [], neuphonic: [], azure: [], cartesia: [] }, markTypes: [], azureDefinitions: [], googleConfigs: [] } as unknown as VoicesStandIn;
   const http = await startHttp(async (req, res) => {
     const h = (name: string) => String(req.headers[name] ?? '');
     if (req.method === 'POST' && req.path === '/v1/speech') {
@@ -51,7 +70,11 @@ export async function startVoicesStandIn(): Promise<VoicesStandIn> {
       const url = new URL(`http://${h('host')}${req.path}`);
       const expected = signAws({ method: 'POST', url, region: auth[3]!, service: 'polly', accessKeyId: VOICE_KEYS.pollyAccess, secretAccessKey: VOICE_KEYS.pollySecret, body: req.body.toString('utf8'), headers: { 'content-type': h('content-type') }, now });
       if (expected.signature !== auth[5]) return sendJson(res, 403, { message: 'The request signature we calculated does not match the signature you provided.' });
-      const b = req.json() as { Text?: string; VoiceId?: string; OutputFormat?: string; SampleRate?: string; Engine?: string };
+      const b = req.json() as { Text?: string; VoiceId?: string; OutputFormat?: string; SampleRate?: string; Engine?: string; SpeechMarkTypes?: string[] };
+      if (b.Text && b.VoiceId && b.OutputFormat === 'json' && b.SpeechMarkTypes?.length) {
+        self.markTypes.push(b.SpeechMarkTypes);
+        return void res.writeHead(200, { 'content-type': 'application/x-json-stream' }).end(speechMarks(b.Text, b.SpeechMarkTypes));
+      }
       if (!b.Text || !b.VoiceId || b.OutputFormat !== 'pcm') return sendJson(res, 400, { message: 'Text, VoiceId and OutputFormat are required.' });
       self.said.polly.push(`${b.VoiceId}/${b.Engine}: ${b.Text}`);
       return pcm(res, b.Text, Number(b.SampleRate ?? 16000));
