@@ -3,16 +3,14 @@
 // the engine with the history and the knowledge retrieved for the message, forwards what the
 // engine yields to the client sink, and reports each finished reply to its listener. It never
 // sees the socket, the database or the runtime.
-import { performance } from 'node:perf_hooks';
 import { NodeLostError } from '../nodes/node';
 import { echoEngine } from '../engines';
-import type { ChatMessage, Engine, EngineEvent, EngineHost } from '../types';
-import { AudioOut } from './audio-out';
+import type { ChatMessage, Engine, EngineHost } from '../types';
 import type { ClientSink, TurnLoopListener, TurnLoopServices } from './ports';
 import { historyWindow, HISTORY_MAX_MESSAGES } from './history-window';
 import { Reply, uniqueSources } from './reply';
-import { SpeakingState } from './speaking-state';
-import { ENGINE_FAILED_NOTICE, RECOGNITION_FAILED_NOTICE, SPEECH_FAILED_NOTICE } from './notices';
+import { ReplyOutput, type ReplyEnd } from './reply-output';
+import { RECOGNITION_FAILED_NOTICE } from './notices';
 import { NO_CONTEXT, retrievalOf, retrieve, type TurnAvatar } from './turn-knowledge';
 
 export type { TurnAvatar, TurnLoopListener, TurnLoopServices };
@@ -21,10 +19,7 @@ export class TurnLoop {
   private engine: Engine | null = null;
   private history: ChatMessage[] = [];
   private reply: Reply | null = null;
-  private readonly audioOut: AudioOut;
-  private readonly speaking: SpeakingState;
-  /** The text of the turn whose audio was sent last (said again when it is cut while playing). */
-  private lastSpokenText = '';
+  private readonly out: ReplyOutput;
   private queue: Promise<void> = Promise.resolve();
   /** Moves on each interrupt: a reply queued before an interrupt starts interrupted. */
   private epoch = 0;
@@ -38,9 +33,7 @@ export class TurnLoop {
     private readonly listener: TurnLoopListener,
     private readonly services: TurnLoopServices,
   ) {
-    const now = () => services.now().getTime();
-    this.audioOut = new AudioOut(sink, now);
-    this.speaking = new SpeakingState(this.audioOut, now, (value) => listener.speakingChanged(value));
+    this.out = new ReplyOutput(avatar, sink, listener, services, () => this.engine?.kind);
   }
 
   use(engine: Engine, echo: boolean): void {
@@ -58,7 +51,7 @@ export class TurnLoop {
   }
 
   isSpeaking(): boolean {
-    return this.speaking.isSpeaking(this.reply !== null);
+    return this.out.speaking.isSpeaking(this.reply !== null);
   }
 
   /** How an engine speaks without being asked: its output joins this loop. */
@@ -71,30 +64,21 @@ export class TurnLoop {
       },
       emit: (turnId, event) => {
         if (!this.reply || this.reply.id !== turnId) {
-          if (event.type === 'transcript') return this.transcript(event.text, event.final);
+          if (event.type === 'transcript') return this.out.transcript(event.text, event.final);
           host.beginTurn(turnId);
         }
-        this.onEvent(this.reply!, event);
+        this.out.event(this.reply!, event);
       },
       endTurn: (turnId, error) => {
-        if (this.reply?.id === turnId && this.reply.engineInitiated) this.finish(this.reply, error, 0);
+        if (this.reply?.id === turnId && this.reply.engineInitiated) this.finish(this.reply, { error, retrievalMs: 0 });
       },
       userUtterance: (text) => this.enqueue(text),
-      transcript: (text, final) => this.transcript(text, final),
+      transcript: (text, final) => this.out.transcript(text, final),
       speaking: () => this.isSpeaking(),
       interrupt: () => this.interrupt(true),
       recognitionFailed: () => this.sink.send({ type: 'notice', reason: 'engine_unavailable', message: RECOGNITION_FAILED_NOTICE }),
     };
     return host;
-  }
-
-  /** What the user said, as the engine heard it: interim texts only with Transcription
-   *  Streaming (an avatar without settings keeps sending them); a realtime engine's final
-   *  transcript is the user's message in the transcript (other engines' turns record it). */
-  private transcript(text: string, final: boolean): void {
-    if (!final && this.avatar.settings && !this.avatar.settings.transcriptionStreaming) return;
-    if (final && this.engine?.kind === 'realtime') this.listener.said?.('user', text, false);
-    this.sink.send({ type: 'transcript', text, final });
   }
 
   /** The wake-up message: the brain's first, hidden turn; its answer is the greeting. */
@@ -126,12 +110,12 @@ export class TurnLoop {
     try {
       for await (const event of say(text, reply.signal)) {
         if (reply.cut || this.stopped) break;
-        this.onEvent(reply, event);
+        this.out.event(reply, event);
       }
     } catch (err) {
       error = err instanceof Error ? err.message : String(err);
     }
-    if (!reply.cut && this.reply === reply) this.finish(reply, error, 0);
+    if (!reply.cut && this.reply === reply) this.finish(reply, { error, retrievalMs: 0 });
   }
 
   speech(event: 'start' | 'end', atMs: number): void {
@@ -147,19 +131,11 @@ export class TurnLoop {
   interrupt(bargeIn = false): void {
     this.epoch++;
     const r = this.reply;
-    if (!r) {
-      // Barge-in on a reply that is complete but still playing: the player stops that turn's
-      // audio when told it was interrupted (decision 611).
-      const turnId = this.audioOut.lastTurnId;
-      if (bargeIn && turnId && this.audioOut.playing()) this.sink.send({ type: 'assistant_done', turnId, text: this.lastSpokenText, interrupted: true });
-      this.audioOut.stop();
-      this.speaking.cut();
-      return;
-    }
-    this.audioOut.stop();
-    this.speaking.cut();
+    // Barge-in on a reply that is complete but still playing stops its audio too.
+    this.out.cut(bargeIn && !r);
+    if (!r) return;
     r.abort.abort();
-    this.finish(r, undefined, 0, true);
+    this.finish(r, { retrievalMs: 0, interrupted: true });
   }
 
   /** The daily allowance ran out mid-conversation: the engine becomes an echo (with the
@@ -175,7 +151,7 @@ export class TurnLoop {
   /** No more replies: the current one is cut without a word to the client. */
   stop(): void {
     this.stopped = true;
-    this.speaking.stop();
+    this.out.speaking.stop();
     if (this.reply) {
       this.reply.abort.abort();
       this.reply = null;
@@ -191,43 +167,9 @@ export class TurnLoop {
     this.queue = this.queue.then(() => this.userTurn(text, epoch, hidden)).catch((err: unknown) => this.services.log.error({ err }, 'conversation turn failed'));
   }
 
-  private onEvent(reply: Reply, event: EngineEvent): void {
-    if (reply.cut) return;
-    const { sink } = this;
-    switch (event.type) {
-      case 'delta':
-        if (!event.text) return;
-        if (reply.firstDeltaAt === null) {
-          reply.firstDeltaAt = performance.now();
-          sink.send({ type: 'state', state: 'speaking' });
-          this.speaking.started();
-        }
-        reply.text += event.text;
-        return sink.send({ type: 'assistant_delta', turnId: reply.id, text: event.text });
-      case 'audio':
-        reply.audioSeq++;
-        return this.audioOut.send(reply.id, event);
-      case 'transcript':
-        return this.transcript(event.text, event.final);
-      case 'tool_call':
-        return this.services.log.info({ avatarId: this.avatar.id, tool: event.name }, 'function called');
-    }
-  }
-
-  private finish(reply: Reply, error: string | undefined, retrievalMs: number, interrupted = false, sources?: { name: string; itemId?: string }[]): void {
+  private finish(reply: Reply, end: Omit<ReplyEnd, 'stopped'>): void {
     if (this.reply === reply) this.reply = null;
-    const engineMs = performance.now() - reply.started;
-    if (error && !interrupted) {
-      this.services.log.warn({ avatarId: this.avatar.id, error }, 'the engine could not answer');
-      this.sink.send({ type: 'notice', reason: 'engine_unavailable', message: reply.text ? SPEECH_FAILED_NOTICE : ENGINE_FAILED_NOTICE });
-    }
-    if (!interrupted) this.audioOut.end(reply.id);
-    if (reply.audioSeq > 0) this.lastSpokenText = reply.text;
-    this.sink.send({ type: 'assistant_done', turnId: reply.id, text: reply.text, ...(interrupted ? { interrupted: true } : {}), ...(sources?.length ? { sources } : {}) });
-    if (reply.text) this.listener.said?.('assistant', reply.text, interrupted);
-    this.speaking.finished(interrupted, reply.words, reply.audioSeq > 0);
-    if (!this.stopped) this.sink.send({ type: 'state', state: 'listening' });
-    this.listener.replyFinished({ firstDeltaMs: reply.firstDeltaMs, engineMs, retrievalMs, interrupted, ...(error && !interrupted ? { failed: true } : {}) });
+    this.out.finish(reply, { ...end, stopped: this.stopped });
   }
 
   private async userTurn(text: string, epoch: number, hidden = false): Promise<void> {
@@ -251,7 +193,7 @@ export class TurnLoop {
     try {
       for await (const event of this.engine.turn({ turnId: reply.id, text, history, context, knowledgeSearched: searched, signal: reply.signal })) {
         if (reply.cut || this.stopped) break;
-        this.onEvent(reply, event);
+        this.out.event(reply, event);
       }
     } catch (err) {
       if (!reply.cut) error = err instanceof Error ? err.message : String(err);
@@ -261,6 +203,6 @@ export class TurnLoop {
     if (reply.text) this.history.push({ role: 'assistant', content: reply.text, at: this.services.now().toISOString() });
     if (this.history.length > HISTORY_MAX_MESSAGES * 2) this.history = this.history.slice(-HISTORY_MAX_MESSAGES);
     if (reply.cut) return;
-    this.finish(reply, error, retrievalMs, false, uniqueSources(context));
+    this.finish(reply, { error, retrievalMs, sources: uniqueSources(context) });
   }
 }

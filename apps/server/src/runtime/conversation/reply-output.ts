@@ -1,0 +1,98 @@
+// What a reply sends out: its engine's events to the client (text, audio, transcripts) and, when
+// it ends, the client's assistant_done and state, the transcript's record and the reply's
+// timings. The turn loop decides which reply is current and when it ends; this part speaks for
+// the reply it is given and keeps what the avatar is saying aloud (its audio and speaking state).
+import { performance } from 'node:perf_hooks';
+import type { EngineEvent } from '../types';
+import { AudioOut } from './audio-out';
+import { ENGINE_FAILED_NOTICE, SPEECH_FAILED_NOTICE } from './notices';
+import type { ClientSink, TurnLoopListener, TurnLoopServices } from './ports';
+import type { Reply } from './reply';
+import { SpeakingState } from './speaking-state';
+import type { TurnAvatar } from './turn-knowledge';
+
+export interface ReplyEnd {
+  error?: string;
+  retrievalMs: number;
+  interrupted?: boolean;
+  sources?: { name: string; itemId?: string }[];
+  /** The conversation is stopping: no 'listening' state follows. */
+  stopped: boolean;
+}
+
+export class ReplyOutput {
+  readonly audioOut: AudioOut;
+  readonly speaking: SpeakingState;
+  /** The text of the turn whose audio was sent last (said again when it is cut while playing). */
+  private lastSpokenText = '';
+
+  constructor(
+    private readonly avatar: TurnAvatar,
+    private readonly sink: ClientSink,
+    private readonly listener: TurnLoopListener,
+    private readonly services: TurnLoopServices,
+    /** The kind of the conversation's engine now (a realtime engine's final transcript is the user's message). */
+    private readonly engineKind: () => string | undefined,
+  ) {
+    const now = () => services.now().getTime();
+    this.audioOut = new AudioOut(sink, now);
+    this.speaking = new SpeakingState(this.audioOut, now, (value) => listener.speakingChanged(value));
+  }
+
+  /** What the user said, as the engine heard it: interim texts only with Transcription
+   *  Streaming (an avatar without settings keeps sending them); a realtime engine's final
+   *  transcript is the user's message in the transcript (other engines' turns record it). */
+  transcript(text: string, final: boolean): void {
+    if (!final && this.avatar.settings && !this.avatar.settings.transcriptionStreaming) return;
+    if (final && this.engineKind() === 'realtime') this.listener.said?.('user', text, false);
+    this.sink.send({ type: 'transcript', text, final });
+  }
+
+  event(reply: Reply, event: EngineEvent): void {
+    if (reply.cut) return;
+    const { sink } = this;
+    switch (event.type) {
+      case 'delta':
+        if (!event.text) return;
+        if (reply.firstDeltaAt === null) {
+          reply.firstDeltaAt = performance.now();
+          sink.send({ type: 'state', state: 'speaking' });
+          this.speaking.started();
+        }
+        reply.text += event.text;
+        return sink.send({ type: 'assistant_delta', turnId: reply.id, text: event.text });
+      case 'audio':
+        reply.audioSeq++;
+        return this.audioOut.send(reply.id, event);
+      case 'transcript':
+        return this.transcript(event.text, event.final);
+      case 'tool_call':
+        return this.services.log.info({ avatarId: this.avatar.id, tool: event.name }, 'function called');
+    }
+  }
+
+  /** Stops what is being said: a reply cut, or (with `bargeIn`) a complete reply whose audio
+   *  still plays — the player stops that turn's audio when told it was interrupted (decision 611). */
+  cut(bargeIn: boolean): void {
+    const turnId = this.audioOut.lastTurnId;
+    if (bargeIn && turnId && this.audioOut.playing()) this.sink.send({ type: 'assistant_done', turnId, text: this.lastSpokenText, interrupted: true });
+    this.audioOut.stop();
+    this.speaking.cut();
+  }
+
+  finish(reply: Reply, end: ReplyEnd): void {
+    const { error, interrupted = false, sources } = end;
+    const engineMs = performance.now() - reply.started;
+    if (error && !interrupted) {
+      this.services.log.warn({ avatarId: this.avatar.id, error }, 'the engine could not answer');
+      this.sink.send({ type: 'notice', reason: 'engine_unavailable', message: reply.text ? SPEECH_FAILED_NOTICE : ENGINE_FAILED_NOTICE });
+    }
+    if (!interrupted) this.audioOut.end(reply.id);
+    if (reply.audioSeq > 0) this.lastSpokenText = reply.text;
+    this.sink.send({ type: 'assistant_done', turnId: reply.id, text: reply.text, ...(interrupted ? { interrupted: true } : {}), ...(sources?.length ? { sources } : {}) });
+    if (reply.text) this.listener.said?.('assistant', reply.text, interrupted);
+    this.speaking.finished(interrupted, reply.words, reply.audioSeq > 0);
+    if (!end.stopped) this.sink.send({ type: 'state', state: 'listening' });
+    this.listener.replyFinished({ firstDeltaMs: reply.firstDeltaMs, engineMs, retrievalMs: end.retrievalMs, interrupted, ...(error && !interrupted ? { failed: true } : {}) });
+  }
+}
