@@ -19,12 +19,12 @@ import { chunkText } from '../apps/server/src/modules/knowledge/knowledge.chunki
 import { insertChunks } from '../apps/server/src/modules/knowledge/knowledge.repository';
 import { KNOWLEDGE_TABLES, reclaimKnowledgeSpace } from '../apps/server/src/modules/knowledge/knowledge.space';
 import { table } from './report-support';
+import { seededRandom } from './random-support';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 20);
 const ITEM_CHARS = 96_000;
 const VOCAB = Array.from({ length: 6000 }, (_, i) => `${['re', 'con', 'de', 'pro', 'in', 'ex'][i % 6]}${(i * 7919).toString(36)}${['ing', 'ed', 'er', 'ion', 's', ''][i % 5]}`);
-let seed = 11;
-const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+const rand = seededRandom(11);
 function itemText(): string {
   const out: string[] = [];
   let n = 0;

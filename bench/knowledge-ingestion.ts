@@ -29,6 +29,7 @@ import { insertChunks } from '../apps/server/src/modules/knowledge/knowledge.rep
 import { createCollection, createItems } from '../apps/server/src/modules/knowledge/knowledge.service';
 import { startKnowledgeWorker } from '../apps/server/src/modules/knowledge/knowledge.worker';
 import { ROOT, table, verdict, writeSection } from './report-support';
+import { seededRandom } from './random-support';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 271);
 const ITEM_CHARS = 96_000;
@@ -41,8 +42,7 @@ const SKIP_BULK = process.env.BENCH_SKIP_BULK === '1';
 
 // English-like prose: sentences of a Zipf-like vocabulary, paragraphs of a few sentences.
 const VOCAB = Array.from({ length: 6000 }, (_, i) => `${['re', 'con', 'de', 'pro', 'in', 'ex'][i % 6]}${(i * 7919).toString(36)}${['ing', 'ed', 'er', 'ion', 's', ''][i % 5]}`);
-let seed = 7;
-const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+const rand = seededRandom(7);
 function itemText(): string {
   const out: string[] = [];
   let n = 0;
@@ -123,7 +123,9 @@ async function runOn(kind: 'pglite' | 'postgres') {
   // Ours: the items are queued through the service (as the API does), then the worker runs.
   const ours = await createCollection(ctx, ownerId, { name: 'Ours', language: 'en' });
   for (let i = 0; i < ITEMS; i += 50) {
-    await createItems(ctx, ownerId, ours.id, texts.slice(i, i + 50).map((content, j) => ({ name: `Item ${i + j}`, knowledge_type: { text: { content } } })));
+    const made = await createItems(ctx, ownerId, ours.id, texts.slice(i, i + 50).map((content, j) => ({ name: `Item ${i + j}`, knowledge_type: { text: { content } } })));
+    const refused = [...new Set(made.flatMap((r) => (r.status === 'error' ? [r.error] : [])))];
+    if (refused.length) console.log(`items refused: ${refused.join('; ')}`);
   }
   // The server's event loop during our ingestion: how long it was blocked (PGlite runs each
   // statement on it), against the probe's wait (which also queues for the one connection).
@@ -152,7 +154,9 @@ async function runOn(kind: 'pglite' | 'postgres') {
   if (process.env.BENCH_PROFILE) for (const [k, v] of profile) console.log(`  ${v.n}× (max ${v.max.toFixed(0)} ms, total ${v.ms.toFixed(0)} ms) ${k}`);
   const loopP99 = loop.percentile(99) / 1e6;
   const loopMax = loop.max / 1e6;
-  const states = await database.db.selectFrom('knowledge_items').select(['status']).where('collection_id', '=', ours.id).execute();
+  const states = await database.db.selectFrom('knowledge_items').select(['status', 'fail_reason']).where('collection_id', '=', ours.id).execute();
+  const failures = [...new Set(states.filter((s) => s.status !== 'ready').map((s) => `${s.status}: ${s.fail_reason ?? ''}`))];
+  if (failures.length) console.log(`not ready: ${failures.join('; ')}`);
   const chunkCount = Number((await sql<{ n: number }>`select count(*)::int as n from knowledge_chunks where collection_id = ${ours.id}`.execute(database.db)).rows[0]!.n);
   const diskMb = kind === 'pglite' ? dirSizeMb(join(dataDir, 'pg')) : NaN;
   const walMb = kind === 'pglite' ? dirSizeMb(join(dataDir, 'pg/pg_wal')) : NaN;

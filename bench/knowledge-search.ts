@@ -19,6 +19,7 @@ import { openDatabase } from '../apps/server/src/db/database';
 import { migrate } from '../apps/server/src/db/migrate';
 import { searchChunks } from '../apps/server/src/modules/knowledge/knowledge.search';
 import { table, verdict, writeSection } from './report-support';
+import { seededRandom } from './random-support';
 
 const CHUNKS = Number(process.env.BENCH_CHUNKS ?? 100_000);
 const WORDS_PER_CHUNK = 120;
@@ -32,8 +33,7 @@ const SPEEDUP_GOAL = 4;
 // is in every chunk: the worst case for ranking every match.
 const VOCAB = Array.from({ length: 5000 }, (_, i) => `w${i.toString(36)}x`);
 const TOPICS = ['refund', 'warranty', 'delivery', 'saddle', 'brake', 'battery', 'helmet', 'frame', 'invoice', 'lisbon'];
-let seed = 42;
-const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+const rand = seededRandom(42);
 const zipf = () => VOCAB[Math.min(VOCAB.length - 1, Math.floor(Math.pow(rand(), 3) * VOCAB.length))]!;
 
 // The labelled set: visitor questions, each with RELEVANT chunks planted at scattered places

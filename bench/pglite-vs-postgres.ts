@@ -15,6 +15,7 @@ import { openDatabase, type Database } from '../apps/server/src/db/database';
 import { migrate } from '../apps/server/src/db/migrate';
 import { searchChunks } from '../apps/server/src/modules/knowledge/knowledge.search';
 import { pct, table, verdict, writeSection } from './report-support';
+import { seededRandom } from './random-support';
 
 const OPS = Number(process.env.BENCH_OPS ?? 300);
 const CHUNKS = Number(process.env.BENCH_CHUNKS ?? 10_000);
@@ -33,8 +34,7 @@ async function prepare(database: Database): Promise<{ ctx: AppContext; collectio
   await db.insertInto('knowledge_collections').values({ id: collection, owner_id: OWNER, name: 'Search', language: 'en' }).execute();
   const items = Math.ceil(CHUNKS / 100);
   await db.insertInto('knowledge_items').values(Array.from({ length: items }, (_, i) => ({ id: `s-item-${i}`, owner_id: OWNER, collection_id: collection, name: `Doc ${i}`, kind: 'text' as const, content: '', status: 'ready' as const }))).execute();
-  let seed = 7;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  const rand = seededRandom(7);
   for (let i = 0; i < CHUNKS; i += 500) {
     const rows = Array.from({ length: Math.min(500, CHUNKS - i) }, (_, j) => {
       const n = i + j;
