@@ -25,7 +25,8 @@ export function bodySdf(p: Person, fullBody: boolean): Sdf {
     [mirrored(capsule([0.236, 0.86, 0.035], [0.226, 0.815, 0.055], 0.011, 0.009)), 0.01],
   ];
   if (fem) parts.push([mirrored(ellipsoid([0.058, 1.265, 0.05], [0.06, 0.058, 0.055])), 0.045]);
-  if (p.hair.style === 'headscarf') parts.push([capsule([0, 1.5, -0.015], [0, 1.36, -0.005], 0.07, 0.16), 0.05], [ellipsoid([0, 1.3, 0.07], [0.1, 0.08, 0.035]), 0.04]);
+  // A headscarf's drape over the chest, blended in widely (a narrow blend left a crease).
+  if (p.hair.style === 'headscarf') parts.push([capsule([0, 1.5, -0.015], [0, 1.36, -0.005], 0.07, 0.16), 0.09], [ellipsoid([0, 1.3, 0.07], [0.1, 0.08, 0.035]), 0.07]);
   if (fullBody) {
     parts.push(
       [mirrored(capsule([0.088, 0.93, 0], [0.094, 0.51, 0.005], 0.08, 0.054)), 0.04],
@@ -89,7 +90,10 @@ function neckline(kind: Outfit): { neckR: number; open: (q: V3) => number } {
   const neckR = kind === 'tee' || kind === 'blouse' ? 0.078 : kind === 'vneck' ? 0.085 : 0.066;
   const open = (q: V3) => {
     const front = smoothstep(0, 0.06, q[2]);
-    return kind === 'vneck' || kind === 'blazer' ? Math.max(0, 0.12 - Math.abs(q[0]) * 1.6) * front : kind === 'tee' || kind === 'blouse' ? 0.03 * front : 0;
+    if (kind === 'vneck' || kind === 'blazer') return Math.max(0, 0.12 - Math.abs(q[0]) * 1.6) * front;
+    // A shirt's top button undone: a short V under the collar.
+    if (kind === 'shirt') return Math.max(0, 0.07 - Math.abs(q[0]) * 1.1) * front;
+    return kind === 'tee' || kind === 'blouse' ? 0.03 * front : 0;
   };
   return { neckR, open };
 }
@@ -157,8 +161,8 @@ function bodyTrims(p: Person, surface: MeshData, sdf: Sdf, color: (q: V3, n: V3)
   const { neckR, open } = neckline(kind);
   const neck: Field = (q) => q[1] + (neckR - Math.hypot(q[0], (q[2] + 0.015) * 1.1)) * 2 - (1.43 - open(q));
   const out: MeshData[] = [];
-  // Under a headscarf the neckline is hidden. A shirt's collar is open at the front.
-  if (p.hair.style !== 'headscarf') out.push(trim(surface, sdf, neck, -1, neckTrim(kind), color, (q) => kind !== 'shirt' || q[2] < 0.02 || Math.abs(q[0]) > 0.014));
+  // Under a headscarf the neckline is hidden. A shirt's collar stops short of the V's point.
+  if (p.hair.style !== 'headscarf') out.push(trim(surface, sdf, neck, -1, neckTrim(kind), color, (q) => kind !== 'shirt' || q[2] < 0.02 || q[1] > 1.418));
   if (kind === 'blazer') out.push(trim(surface, sdf, (q) => Math.abs(q[0]) - (1.46 - q[1]) * 0.3, 1, LAPEL, color, (q) => q[1] > 1.115 && q[2] > 0.03 && neck(q) < -0.004));
   // A shirt's placket: its edge stands a little off the shirt; buttons down it.
   if (kind === 'shirt') {

@@ -2,7 +2,7 @@
 // each style (a quiff, a ponytail, long hair down the back, curls, a headscarf).
 import type { Person } from '../people';
 import { linear, lerp3, type MeshData } from '../mesh/mesh';
-import { capsule, ellipsoid, roundBox, smax, smin, sphere, type Sdf, type V3 } from '../mesh/sdf';
+import { capsule, ellipsoid, gradient, roundBox, smax, smin, sphere, type Sdf, type V3 } from '../mesh/sdf';
 import { surfaceNets } from '../mesh/surface-nets';
 import { curlAt, hasLocks, lockAt, withLocks } from './hair-locks';
 
@@ -41,10 +41,10 @@ function styleSdf(p: Person, head: Sdf): Sdf {
     const taper = 0.3 + 0.7 * sm(0, 0.025, r);
     return smax(head(x, y, z) - t * (0.45 + 0.75 * sm(-0.01, 0.09, y)) * taper, -r, 0.006);
   };
-  /** Locks: capsules from the hairline sweeping over the head, smoothly merged, for sculpted hair. */
+  /** Locks: slim capsules from the parting sweeping over the head (fat ends stood out as tufts), smoothly merged. */
   const locks = (list: [V3, V3, number][]): Sdf => (x, y, z) => {
     let d = 1;
-    for (const [a, b, r] of list) d = smin(d, capsule(a, b, r, r * 0.6)(x, y, z), 0.008);
+    for (const [a, b, r] of list) d = smin(d, capsule(a, b, r * 0.7)(x, y, z), 0.008);
     return d;
   };
   switch (style) {
@@ -61,7 +61,17 @@ function styleSdf(p: Person, head: Sdf): Sdf {
         const up = lift * Math.max(0, 1 - i / 3);
         l.push([[-0.03 * side, 0.098 + up - i * 0.002, z], [0.066 * side, 0.06 + up * 0.5 - i * 0.004, z - 0.012], 0.0095 + up * 0.3]);
       }
-      const sweep = locks(l);
+      // Each lock lies on the head (its ends were left floating: a tuft at the front).
+      const onHead = (q: V3): V3 => {
+        let r = q;
+        for (let k = 0; k < 6; k++) {
+          const d = head(r[0], r[1], r[2]) - 0.006;
+          const g = gradient(head, r[0], r[1], r[2]);
+          r = [r[0] - g[0] * d, r[1] - g[1] * d, r[2] - g[2] * d];
+        }
+        return r;
+      };
+      const sweep = locks(l.map(([a, b, r]) => [onHead(a), onHead(b), r]));
       return (x, y, z) => smin(base(x, y, z), sweep(x, y, z), 0.012);
     }
     case 'curlyShort': {
@@ -91,8 +101,9 @@ function styleSdf(p: Person, head: Sdf): Sdf {
       };
     }
     case 'headscarf': {
-      const round = ellipsoid([0, 0.012, -0.012], [0.09, 0.118, 0.112]);
-      const wrap = (x: number, y: number, z: number) => smin(head(x, y, z) - 0.011, round(x, y, z), 0.02);
+      // Wide enough to pass smoothly over the ears (they made lumps in the cloth).
+      const round = ellipsoid([0, 0.012, -0.012], [0.1, 0.12, 0.112]);
+      const wrap = (x: number, y: number, z: number) => smin(head(x, y, z) - 0.011, round(x, y, z), 0.006);
       const under = capsule([0, -0.04, -0.015], [0, -0.13, -0.02], 0.08, 0.09);
       const opening = ellipsoid([0, -0.035, 0.11], [0.066, 0.09, 0.085]);
       return (x, y, z) => smax(smin(wrap(x, y, z), under(x, y, z), 0.04), -opening(x, y, z), 0.012);
