@@ -4,7 +4,7 @@
 // head box, mirrored on data-face-box), in a wide and in a 9:16 stage; with no speech the head
 // still moves (two frames of the head's region differ), the eyes turn (data-gaze, read back from
 // the eyeball nodes) and the mouth stays at rest; speaking "ah" opens the mouth: its region
-// darkens (the inside of the mouth) compared with the closed mouth.
+// darkens (the inside of the mouth) and shows light, colourless teeth, compared with the closed mouth.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -89,7 +89,7 @@ test.describe('the 3D catalogue faces', () => {
     }
   }
 
-  test('saying "ah" opens the mouth: the mouth region shows the dark inside of the mouth', async ({ page }) => {
+  test('saying "ah" opens the mouth: the mouth region shows the dark inside of the mouth and the teeth', async ({ page }) => {
     test.slow();
     // A smaller stage: software WebGL draws it faster, so the echo's words (one timer each,
     // run between frames) arrive sooner.
@@ -108,7 +108,11 @@ test.describe('the 3D catalogue faces', () => {
       await expect(face).toHaveAttribute('data-viseme', 'aa', { timeout: 60_000 });
       // Software WebGL is slow: take pictures at once while the sentence lasts, measure after.
       const pictures: Buffer[] = [];
-      for (let i = 0; i < 3 && (i === 0 || (await face.getAttribute('data-viseme')) !== 'sil'); i++) pictures.push(await page.screenshot({ clip }));
+      // Under load a frame can lag the viseme (the mouth eases open): a few pictures, a little apart.
+      for (let i = 0; i < 8 && (i === 0 || (await face.getAttribute('data-viseme')) !== 'sil'); i++) {
+        pictures.push(await page.screenshot({ clip }));
+        await page.waitForTimeout(200);
+      }
       const closedDark = await darkShare(page, closed);
       let open = { dark: -1, png: closed };
       for (const png of pictures) {
@@ -119,6 +123,9 @@ test.describe('the 3D catalogue faces', () => {
       writeFileSync(join(SHOTS, `mouth-${a.id}-closed.png`), closed);
       writeFileSync(join(SHOTS, `mouth-${a.id}-open.png`), open.png);
       expect(open.dark, `${a.id}: dark share of the mouth region, closed ${closedDark.toFixed(3)} → open ${open.dark.toFixed(3)}`).toBeGreaterThan(closedDark + 0.03);
+      // The teeth show: light, nearly colourless pixels (skin and lips are coloured).
+      const [closedTeeth, openTeeth] = [await teethShare(page, closed), await teethShare(page, open.png)];
+      expect(openTeeth, `${a.id}: teeth share of the mouth region, closed ${closedTeeth.toFixed(3)} → open ${openTeeth.toFixed(3)}`).toBeGreaterThan(closedTeeth + 0.005);
     }
   });
 });
@@ -149,5 +156,29 @@ async function darkShare(page: Page, png: Buffer): Promise<number> {
     for (let i = 0; i < d.length; i += 4) light.push(d[i]! + d[i + 1]! + d[i + 2]!);
     const median = [...light].sort((x, y) => x - y)[light.length >> 1]!;
     return light.filter((v) => v < median * 0.5).length / light.length;
+  }, png.toString('base64'));
+}
+
+/** The share of light, nearly colourless pixels in a picture (brighter than its median, R, G and B within 20 %: warm light tints them): teeth. */
+async function teethShare(page: Page, png: Buffer): Promise<number> {
+  return page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width;
+    c.height = img.height;
+    const g = c.getContext('2d')!;
+    g.drawImage(img, 0, 0);
+    const d = g.getImageData(0, 0, c.width, c.height).data;
+    const light: number[] = [];
+    for (let i = 0; i < d.length; i += 4) light.push(d[i]! + d[i + 1]! + d[i + 2]!);
+    const median = [...light].sort((x, y) => x - y)[light.length >> 1]!;
+    let n = 0;
+    for (let i = 0; i < d.length; i += 4) {
+      const [r, gg, b] = [d[i]!, d[i + 1]!, d[i + 2]!];
+      if (r + gg + b > median && Math.max(r, gg, b) - Math.min(r, gg, b) < 0.2 * Math.max(r, gg, b)) n++;
+    }
+    return n / light.length;
   }, png.toString('base64'));
 }

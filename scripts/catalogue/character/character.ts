@@ -26,7 +26,7 @@ export function buildCharacter(p: Person): { glb: Buffer; stats: CharacterStats 
   const joints = skeleton(full);
   const layout = headLayout(p);
   const hairField = hairSdf(p, layout.sdf);
-  const face = buildFace(p, 0.0034, (q) => hairField(q[0], q[1], q[2]) > -0.0025);
+  const face = buildFace(p, 0.0034, (q) => hairField(q[0], q[1], q[2]) > -0.0025, hairField);
   const hair = cullInside(buildHair(p, layout.sdf, 0.004).mesh, (q) => layout.sdf(q[0], q[1], q[2]) < -0.003);
   // The neck's top is inside the head: drop what no one can see.
   const body = cullInside(buildBody(p, full, full ? 0.0105 : 0.0085), (q) => layout.sdf((q[0] - HEAD_CENTRE[0]) / HEAD_SCALE, (q[1] - HEAD_CENTRE[1]) / HEAD_SCALE, (q[2] - HEAD_CENTRE[2]) / HEAD_SCALE) < -0.004);
@@ -51,7 +51,7 @@ export function buildCharacter(p: Person): { glb: Buffer; stats: CharacterStats 
   const browsMesh = g.mesh('Brows', [{ data: face.brows, material: { name: 'Brows', roughness: 0.8, texture: { index: textures.brow }, mask: true } }]);
   const eyeMesh = g.mesh('Eye', [{ data: face.eyeball, material: { name: 'Eyes', roughness: 0.12 } }]);
   const shineMesh = g.mesh('EyeShine', [{ data: face.shine, material: { name: 'EyeShine', roughness: 1, emissive: [1, 1, 1] } }]);
-  const hairMesh = g.mesh('Hair', [{ data: hair, material: { name: 'Hair', roughness: p.hair.style === 'headscarf' ? 0.9 : 0.62 } }]);
+  const hairMesh = g.mesh('Hair', [{ data: hair, material: { name: 'Hair', roughness: p.hair.style === 'headscarf' ? 0.9 : 0.55 } }]);
   const scale: V3 = [HEAD_SCALE, HEAD_SCALE, HEAD_SCALE];
   for (const [name, mesh] of [['Face', faceMesh], ['Brows', browsMesh], ['EyeShine', shineMesh], ['Hair', hairMesh]] as const) {
     g.addChild(nodeOf.get('Head')!, g.node({ name, mesh, translation: local, scale }));

@@ -2,32 +2,17 @@
 // each style (a quiff, a ponytail, long hair down the back, curls, a headscarf).
 import type { Person } from '../people';
 import { linear, lerp3, type MeshData } from '../mesh/mesh';
-import { capsule, ellipsoid, roundBox, smax, smin, sphere, type Sdf, type V3 } from '../mesh/sdf';
+import { capsule, ellipsoid, gradient, roundBox, smax, smin, sphere, type Sdf, type V3 } from '../mesh/sdf';
 import { surfaceNets } from '../mesh/surface-nets';
+import { curlAt, hasLocks, lockAt, withLocks } from './hair-locks';
 
 export interface Hair {
   sdf: Sdf;
   mesh: MeshData;
 }
 
-/**
- * Strands: shallow grooves that run the way the hair lies (from the crown, or back to a
- * ponytail's tie), so the shell reads as combed hair, not a cap. Scarves and curls have none.
- */
-function strands(style: Person['hair']['style'], sdf: Sdf): Sdf {
-  if (style === 'headscarf' || style === 'curlyShort' || style === 'buzz' || style === 'afro') return sdf;
-  const back = style === 'ponytail' || style === 'quiff' || style === 'sideSwept';
-  return (x, y, z) => {
-    const d = sdf(x, y, z);
-    if (d > 0.004 || d < -0.004) return d;
-    const ang = back ? Math.atan2(x, y + 0.06) : Math.atan2(x, z + 0.02);
-    const g = Math.sin(ang * 46 + Math.sin((back ? z : y) * 35) * 1.6) + 0.45 * Math.sin(ang * 97 + 1.3);
-    return d + 0.00075 * g;
-  };
-}
-
 export function hairSdf(p: Person, head: Sdf): Sdf {
-  return strands(p.hair.style, styleSdf(p, head));
+  return withLocks(p.hair.style, styleSdf(p, head));
 }
 
 function styleSdf(p: Person, head: Sdf): Sdf {
@@ -49,12 +34,17 @@ function styleSdf(p: Person, head: Sdf): Sdf {
     const back = long ? Math.max(0, -z) * 0.6 : 0;
     return y - front + Math.max(0, 0.085 - z) * 0.58 - back - 0.05 * overEar + 0.03 * sideburn;
   };
-  // Thicker on top than at the sides, as hair lies.
-  const shell = (t: number): Sdf => (x, y, z) => smax(head(x, y, z) - t * (0.45 + 0.75 * sm(-0.01, 0.09, y)), -region(x, y, z), 0.006);
-  /** Locks: capsules from the hairline sweeping over the head, smoothly merged, for sculpted hair. */
+  // Thicker on top than at the sides, as hair lies; thin at the hairline, so the hair meets the
+  // forehead and temples softly instead of ending in a helmet's rim.
+  const shell = (t: number): Sdf => (x, y, z) => {
+    const r = region(x, y, z);
+    const taper = 0.3 + 0.7 * sm(0, 0.025, r);
+    return smax(head(x, y, z) - t * (0.45 + 0.75 * sm(-0.01, 0.09, y)) * taper, -r, 0.006);
+  };
+  /** Locks: slim capsules from the parting sweeping over the head (fat ends stood out as tufts), smoothly merged. */
   const locks = (list: [V3, V3, number][]): Sdf => (x, y, z) => {
     let d = 1;
-    for (const [a, b, r] of list) d = smin(d, capsule(a, b, r, r * 0.6)(x, y, z), 0.008);
+    for (const [a, b, r] of list) d = smin(d, capsule(a, b, r * 0.7)(x, y, z), 0.008);
     return d;
   };
   switch (style) {
@@ -64,23 +54,32 @@ function styleSdf(p: Person, head: Sdf): Sdf {
       // the forehead and back.
       const base = shell(style === 'quiff' ? 0.01 : 0.009);
       const side = style === 'quiff' ? -1 : 1;
-      const lift = style === 'quiff' ? 0.007 : 0;
+      const lift = style === 'quiff' ? 0.002 : 0;
       const l: [V3, V3, number][] = [];
       for (let i = 0; i < 6; i++) {
         const z = 0.075 - i * 0.022;
         const up = lift * Math.max(0, 1 - i / 3);
         l.push([[-0.03 * side, 0.098 + up - i * 0.002, z], [0.066 * side, 0.06 + up * 0.5 - i * 0.004, z - 0.012], 0.0095 + up * 0.3]);
       }
-      const sweep = locks(l);
+      // Each lock lies on the head (its ends were left floating: a tuft at the front).
+      const onHead = (q: V3): V3 => {
+        let r = q;
+        for (let k = 0; k < 6; k++) {
+          const d = head(r[0], r[1], r[2]) - 0.006;
+          const g = gradient(head, r[0], r[1], r[2]);
+          r = [r[0] - g[0] * d, r[1] - g[1] * d, r[2] - g[2] * d];
+        }
+        return r;
+      };
+      const sweep = locks(l.map(([a, b, r]) => [onHead(a), onHead(b), r]));
       return (x, y, z) => smin(base(x, y, z), sweep(x, y, z), 0.012);
     }
     case 'curlyShort': {
       const base = shell(0.013);
-      // Curls: bumps from a few sine octaves at odd angles, so they do not read as a knit.
+      // Curls: round coils with dark gaps between them (curlAt).
       return (x, y, z) => {
-        const u = x * 0.8 + z * 0.6, v = y * 0.9 - x * 0.4, w = z * 0.7 - y * 0.5;
-        const n = Math.sin(u * 210 + 1.3) * Math.sin(v * 190 + 0.4) * Math.sin(w * 230 + 2.1) + 0.5 * Math.sin(u * 410 + v * 120) * Math.sin(w * 380 + 1);
-        return base(x, y, z) - 0.0035 * n;
+        const d = base(x, y, z);
+        return d > 0.008 || d < -0.008 ? d : d - 0.0045 * (curlAt([x, y, z]).bulge - 0.4);
       };
     }
     case 'ponytail': {
@@ -102,8 +101,9 @@ function styleSdf(p: Person, head: Sdf): Sdf {
       };
     }
     case 'headscarf': {
-      const round = ellipsoid([0, 0.012, -0.012], [0.09, 0.118, 0.112]);
-      const wrap = (x: number, y: number, z: number) => smin(head(x, y, z) - 0.011, round(x, y, z), 0.02);
+      // Wide enough to pass smoothly over the ears (they made lumps in the cloth).
+      const round = ellipsoid([0, 0.012, -0.012], [0.1, 0.12, 0.112]);
+      const wrap = (x: number, y: number, z: number) => smin(head(x, y, z) - 0.011, round(x, y, z), 0.006);
       const under = capsule([0, -0.04, -0.015], [0, -0.13, -0.02], 0.08, 0.09);
       const opening = ellipsoid([0, -0.035, 0.11], [0.066, 0.09, 0.085]);
       return (x, y, z) => smax(smin(wrap(x, y, z), under(x, y, z), 0.04), -opening(x, y, z), 0.012);
@@ -118,14 +118,22 @@ export function buildHair(p: Person, head: Sdf, cell = 0.0045): Hair {
   const base = linear(p.hair.color);
   const light = lerp3(base, [1, 1, 1], 0.22);
   const dark = lerp3(base, [0, 0, 0], 0.35);
+  const crease = lerp3(base, [0, 0, 0], 0.6);
   const scarf = p.hair.style === 'headscarf';
+  const locks = hasLocks(p.hair.style);
   const colorAt = (q: V3, n: V3): V3 => {
-    // Strands run from the crown down and back; a sheen where the top faces the light.
-    const ang = Math.atan2(q[0], q[2] + 0.02);
-    const strand = scarf
-      ? 0.5 + 0.5 * Math.sin(q[1] * 60 + ang * 2)
-      : 0.5 + 0.25 * Math.sin(ang * 37 + Math.sin(q[1] * 40) * 3) + 0.25 * Math.sin(ang * 83 + q[1] * 30);
-    let c = lerp3(dark, base, 0.8 + 0.2 * strand);
+    // Locks: dark in the creases between them, each lock a little lighter or darker than the
+    // next, fine streaks along the strands; a sheen where the top faces the light.
+    let c = base;
+    if (scarf) c = lerp3(dark, base, 0.9 + 0.1 * Math.sin(q[1] * 60 + Math.atan2(q[0], q[2] + 0.02) * 2));
+    else if (p.hair.style === 'curlyShort') c = lerp3(crease, base, 0.25 + 0.75 * Math.sqrt(curlAt(q).bulge));
+    else if (locks) {
+      const { bulge, id, streak } = lockAt(p.hair.style, q);
+      const own = Math.abs(Math.sin(id * 12.9898)) * 43758.5453 % 1;
+      c = lerp3(crease, base, 0.3 + 0.7 * Math.pow(bulge, 0.6));
+      c = lerp3(c, streak > 0.5 ? light : dark, 0.35 * Math.abs(streak - 0.5));
+      c = lerp3(c, own > 0.5 ? light : dark, 0.25 * Math.abs(own - 0.5));
+    }
     c = lerp3(c, light, Math.max(0, n[1]) * 0.5 * Math.max(0, n[2] + 0.3));
     const o = sdf(q[0] + n[0] * 0.01, q[1] + n[1] * 0.01, q[2] + n[2] * 0.01) / 0.01;
     const ao = Math.max(0.55, Math.min(1, 0.5 + 0.5 * o));

@@ -31,13 +31,20 @@ export function headLayout(p: Person): HeadLayout {
   // The jaw line from below the ear to the chin: a firm edge instead of a soft sag.
   const jawLine = (x: number, y: number, z: number) => capsule([0.046 * fw * jaw, -0.042, 0.0], [0.015, -0.09, 0.05], 0.011, 0.012)(Math.abs(x), y, z);
   const cheeks = (x: number, y: number, z: number) => ellipsoid([0.037 * fw, -0.024, 0.052], [0.025, 0.023, 0.024])(Math.abs(x), y, z);
+  // Cheekbones: a firm ridge under the outer eye, running back towards the ear.
+  const zygoma = (x: number, y: number, z: number) => capsule([0.043 * fw, -0.018, 0.063], [0.058 * fw, -0.01, 0.025], 0.0095, 0.0075)(Math.abs(x), y, z);
+  // The jaw's angle below the ear, stronger for a square jaw.
+  const gonion = (x: number, y: number, z: number) => sphere([0.044 * fw * jaw, -0.066 + 0.004 * fem, -0.002], 0.011 - 0.0015 * fem)(Math.abs(x), y, z);
   const browRidge = ellipsoid([0, 0.028, 0.07], [0.056 * fw, 0.013, 0.022 - 0.003 * fem]);
-  const bridge = capsule([0, 0.01, 0.088], [0, -0.024, 0.1], 0.0058 * nw, 0.0082 * nw);
+  // The nose: a narrow bridge from between the brows, a defined tip, wings set off by a crease.
+  const bridge = capsule([0, 0.012, 0.086], [0, -0.023, 0.1005], 0.0047 * nw, 0.0079 * nw);
   const tip = sphere([0, -0.027, 0.099], 0.0098 * (0.9 + 0.1 * nw));
-  const wings = (x: number, y: number, z: number) => sphere([0.011 * nw, -0.032, 0.089], 0.0078)(Math.abs(x), y, z);
+  const wings = (x: number, y: number, z: number) => ellipsoid([0.0118 * nw, -0.0315, 0.0885], [0.0072, 0.0066, 0.0074])(Math.abs(x), y, z);
   const lipsBulge = ellipsoid([0, -0.053, 0.08], [0.028, 0.019, 0.013]);
   const ear = rotateZ(ellipsoid([0.073 * fw, -0.008, -0.008], [0.01, 0.029, 0.019]), -0.12, [0.073 * fw, -0.008, 0]);
-  const ears = (x: number, y: number, z: number) => ear(Math.abs(x), y, z);
+  // The ear's bowl: hollowed out from the side, leaving the rim (helix) round it.
+  const bowl = rotateZ(ellipsoid([0.073 * fw + 0.0095, -0.007, -0.006], [0.0062, 0.021, 0.0125]), -0.12, [0.073 * fw, -0.008, 0]);
+  const ears = (x: number, y: number, z: number) => smax(ear(Math.abs(x), y, z), -bowl(Math.abs(x), y, z), 0.004);
   const socket = (x: number, y: number, z: number) => ellipsoid([0.032 * fw, 0.004, 0.077], [eyeR * 1.12, eyeR * 1.08, eyeR * 1.08])(Math.abs(x), y, z);
 
   const sdf: Sdf = (x, y, z) => {
@@ -46,11 +53,13 @@ export function headLayout(p: Person): HeadLayout {
     d = smin(d, chin(x, y, z), 0.02);
     d = smin(d, jawLine(x, y, z), 0.02);
     d = smin(d, cheeks(x, y, z), 0.025);
+    d = smin(d, zygoma(x, y, z), 0.016);
+    d = smin(d, gonion(x, y, z), 0.018);
     d = smin(d, browRidge(x, y, z), 0.02);
     d = smin(d, lipsBulge(x, y, z), 0.016);
     d = smin(d, bridge(x, y, z), 0.012);
     d = smin(d, tip(x, y, z), 0.01);
-    d = smin(d, wings(x, y, z), 0.007);
+    d = smin(d, wings(x, y, z), 0.0045);
     d = smin(d, ears(x, y, z), 0.008);
     d = smax(d, -socket(x, y, z), 0.007);
     return d;

@@ -4,7 +4,7 @@
 import { FACE_MORPH_TARGETS, VISEMES } from '@parla/shared/visemes';
 import type { MorphTarget } from '../mesh/glb';
 import { linear, lerp3, merge, type MeshData } from '../mesh/mesh';
-import { gradient, type V3 } from '../mesh/sdf';
+import { gradient, type Sdf, type V3 } from '../mesh/sdf';
 import { surfaceNets } from '../mesh/surface-nets';
 import { MOUTH_SHAPES, SMILE_SHAPE, type MouthShape } from '../mouth-shapes';
 import type { Person } from '../people';
@@ -12,6 +12,7 @@ import { catchLights, eyeball } from './eyes3d';
 import { brow, eyelids } from './face-parts';
 import { mouthDecal } from './mouth3d';
 import { headLayout } from './head-shape';
+import { faceColor } from './skin-tone';
 
 const smooth = (a: number, b: number, x: number) => {
   const t = Math.max(0, Math.min(1, (x - a) / (b - a)));
@@ -48,32 +49,19 @@ export function cull(m: MeshData, keep: (q: V3) => boolean): MeshData {
       out.positions.push(P[i * 3]!, P[i * 3 + 1]!, P[i * 3 + 2]!);
       out.normals.push(m.normals[i * 3]!, m.normals[i * 3 + 1]!, m.normals[i * 3 + 2]!);
       out.colors.push(m.colors[i * 3]!, m.colors[i * 3 + 1]!, m.colors[i * 3 + 2]!);
+      if (m.uvs) (out.uvs ??= []).push(m.uvs[i * 2]!, m.uvs[i * 2 + 1]!);
     }
     out.indices.push(remap.get(i)!);
   }
   return out;
 }
 
-export function buildFace(p: Person, cell = 0.0032, keep: (q: V3) => boolean = () => true): Face {
+/** `hair`: the hair's distance field, for a hairline that fades into it. */
+export function buildFace(p: Person, cell = 0.0032, keep: (q: V3) => boolean = () => true, hair?: Sdf): Face {
   const L = headLayout(p);
   const skin = linear(p.skin);
-  const blush = lerp3(skin, linear('#d0605a'), 0.28);
   const sdf = L.sdf;
-  const colorAt = (q: V3, n: V3): V3 => {
-    let c = skin;
-    const near = (cx: number, cy: number, cz: number, r: number) => Math.max(0, 1 - Math.hypot(Math.abs(q[0]) - cx, q[1] - cy, q[2] - cz) / r);
-    c = lerp3(c, blush, 0.55 * near(0.042, -0.032, 0.07, 0.03) * (p.feminine ? 1 : 0.6));
-    c = lerp3(c, blush, 0.4 * near(0.0, -0.032, 0.11, 0.016));
-    c = lerp3(c, lerp3(skin, linear('#c0604f'), 0.3), 0.6 * near(0.076, -0.008, -0.006, 0.03));
-    c = lerp3(c, lerp3(skin, [1, 1, 1], 0.12), 0.5 * near(0, 0.055, 0.08, 0.04));
-    c = lerp3(c, lerp3(skin, [0, 0, 0], 0.7), Math.min(1, 1.6 * near(0.0068 * p.face.noseWidth, -0.037, 0.094, 0.0045)));
-    // Cheap ambient occlusion: how close the surface comes to itself along the normal.
-    const o1 = sdf(q[0] + n[0] * 0.003, q[1] + n[1] * 0.003, q[2] + n[2] * 0.003) / 0.003;
-    const o2 = sdf(q[0] + n[0] * 0.009, q[1] + n[1] * 0.009, q[2] + n[2] * 0.009) / 0.009;
-    const ao = Math.max(0.62, Math.min(1, 0.5 + 0.22 * Math.min(1, o1) + 0.28 * Math.min(1, o2)));
-    const under = q[1] < -0.085 && n[1] < -0.2 ? 0.85 : 1;
-    return [c[0] * ao * under, c[1] * ao * under, c[2] * ao * under];
-  };
+  const colorAt = faceColor(p, sdf, hair);
 
   // The jaw: points below the mouth turn about the pivot as the mouth opens.
   const jawAngle = (s: MouthShape) => (0.62 * s.open * 0.95 * L.mouthUnit) / 0.112;

@@ -34,11 +34,28 @@ interface Band {
   skirt?: 'top' | 'bottom';
 }
 
+/**
+ * Where one tooth meets the next, across the mouth (t: 0 left corner … 1 right): the upper
+ * central incisors are the widest, the lower teeth narrower.
+ */
+const UPPER_TEETH = [0.5, 0.34, 0.66, 0.23, 0.77, 0.13, 0.87, 0.06, 0.94];
+const LOWER_TEETH = [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.11, 0.89];
+
+/** Columns of vertices across the mouth: enough for the gaps between the teeth to be drawn. */
+const COLUMNS = 36;
+
+/** 1 on a boundary between teeth, falling to 0 a column away. */
+function gap(bounds: number[], t: number): number {
+  let d = 1;
+  for (const b of bounds) d = Math.min(d, Math.abs(t - b));
+  return Math.max(0, 1 - d * COLUMNS);
+}
+
 /** A lip's cross-section: rises from its border, rounds over, rolls into the lip line. */
 const profile = (f: number) => Math.sin(Math.PI * (0.1 + 0.8 * f));
 
 export function mouthDecal(p: Person, sdf: Sdf, centre: V3, unit: number, skinColorAt: (p: V3, n: V3) => V3): MouthDecal {
-  const N = 24;
+  const N = COLUMNS;
   const cols = N + 1;
   // A little more saturated than the 2D palette: lighting washes vertex colours out.
   const lip = linear(p.lips);
@@ -52,26 +69,39 @@ export function mouthDecal(p: Person, sdf: Sdf, centre: V3, unit: number, skinCo
   const tongue = linear('#c05a64');
   // Corners of the mouth are in shadow.
   const corner = (t: number, c: V3, k = 0.55): V3 => lerp3(c, [0, 0, 0], k * Math.pow(Math.abs(2 * t - 1), 2.5));
+  /** A tooth's colour: k from the lip (0, in the lip's shadow) to the biting edge (1, a little translucent). */
+  const tooth = (k: number, t: number, gaps: number[]): V3 => {
+    let c = lerp3(teeth, [0.2, 0.1, 0.08], 0.45 * Math.pow(1 - k, 2));
+    c = lerp3(c, linear('#9aa0a8'), 0.3 * Math.pow(k, 3));
+    c = lerp3(c, [0.22, 0.1, 0.09], 0.7 * gap(gaps, t));
+    return corner(t, c, 0.75);
+  };
   const bound = (t: number, top: boolean): [number, number] => [-1.75 * Math.cos(Math.PI * t), (top ? -1.05 : 1.3) * Math.sin(Math.PI * t)];
 
   const bands = (s: MouthShape): Band[] => {
     const c = lipContours(s, N, p.face.lipFullness);
     const pick = (arr: [number, number][]) => (_t: number, i: number) => arr[i]!;
-    const mixC = (A: Curve, B: Curve, f: number): Curve => (t, i) => {
-      const a = A(t, i), b = B(t, i);
-      return [a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f];
-    };
     const iT = pick(c.innerTop), iB = pick(c.innerBottom), oT = pick(c.outerTop), oB = pick(c.outerBottom);
-    const ut = 0.4 * s.upperTeeth, lt = 0.3 * s.lowerTeeth, tg = s.tongue > 0.9 ? 0.45 : 0.42 * s.tongue;
+    const mixF = (A: Curve, B: Curve, f: (t: number) => number): Curve => (t, i) => {
+      const a = A(t, i), b = B(t, i), k = f(t);
+      return [a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k];
+    };
+    // How much of the opening each row of teeth and the tongue take; an open mouth always shows
+    // a little of the lower teeth. The teeth's edges dip between teeth (each tooth's rounded
+    // corners); the tongue is domed.
+    const ut = 0.4 * s.upperTeeth, lt = 0.32 * Math.max(s.lowerTeeth, 0.45 * s.open), tg = s.tongue > 0.9 ? 0.45 : 0.42 * s.tongue;
+    const upperEdge = (t: number) => ut * (1 - 0.22 * gap(UPPER_TEETH, t));
+    const lowerEdge = (t: number) => 1 - lt * (1 - 0.25 * gap(LOWER_TEETH, t));
+    const tongueTop = (t: number) => lowerEdge(t) - tg * (0.45 + 0.55 * Math.sin(Math.PI * t));
     const toLine = (k: number, c0: V3) => lerp3(c0, line, 0.85 * Math.pow(Math.max(0, (k - 0.78) / 0.22), 1.5));
     return [
       { a: (t) => bound(t, true), b: oT, rows: 4, color: () => [0, 0, 0], lift: 0, skirt: 'top' },
       // Upper lip: a faint light border, the lip, darker as it rolls into the lip line.
       { a: oT, b: iT, rows: 7, color: (k, t) => corner(t, toLine(k, k < 0.12 ? lerp3(lipsTop, [1, 1, 1], 0.1) : lipsTop), 0.3), lift: 0.0026, lip: (k) => k },
-      { a: iT, b: mixC(iT, iB, ut), rows: 3, color: (k, t) => corner(t, lerp3(teeth, [0.2, 0.1, 0.08], 0.2 * (1 - k))), lift: 0.0009 },
-      { a: mixC(iT, iB, ut + 0.02), b: mixC(iT, iB, 1 - lt - tg - 0.02), rows: 2, color: (_k, t) => corner(t, cavity, 0.6), lift: 0.0001 },
-      { a: mixC(iT, iB, 1 - lt - tg), b: mixC(iT, iB, 1 - lt), rows: 3, color: (k, t) => corner(t, lerp3(tongue, [0, 0, 0], 0.3 * (1 - k))), lift: 0.0005 },
-      { a: mixC(iT, iB, 1 - lt), b: iB, rows: 2, color: (_k, t) => corner(t, lerp3(teeth, [0, 0, 0], 0.1)), lift: 0.0008 },
+      { a: iT, b: mixF(iT, iB, upperEdge), rows: 4, color: (k, t) => tooth(k, t, UPPER_TEETH), lift: 0.0009 },
+      { a: mixF(iT, iB, (t) => upperEdge(t) + 0.02), b: mixF(iT, iB, (t) => tongueTop(t) - 0.02), rows: 2, color: (_k, t) => corner(t, cavity, 0.6), lift: 0.0001 },
+      { a: mixF(iT, iB, tongueTop), b: mixF(iT, iB, lowerEdge), rows: 3, color: (k, t) => corner(t, lerp3(tongue, [0, 0, 0], 0.3 * (1 - k))), lift: 0.0005 },
+      { a: mixF(iT, iB, lowerEdge), b: iB, rows: 3, color: (k, t) => tooth(1 - k, t, LOWER_TEETH), lift: 0.0008 },
       // Lower lip: from the lip line out, fuller, with a soft highlight across its middle.
       { a: iB, b: oB, rows: 7, color: (k, t) => corner(t, toLine(1 - k, k > 0.3 && k < 0.6 ? lerp3(lipsBottom, [1, 1, 1], 0.1) : lipsBottom), 0.3), lift: 0.0031, lip: (k) => 1 - k },
       { a: oB, b: (t) => bound(t, false), rows: 4, color: () => [0, 0, 0], lift: 0, skirt: 'bottom' },
