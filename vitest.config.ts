@@ -5,7 +5,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // Vitest's default on a 2-core machine is one worker (cores − 1). VITEST_MAX_WORKERS raises it; not
 // by default: measured in issue 16 at a load average of 23–26, six API files took 160 s with one
 // worker and 209 s with three, two of them hitting their 60 s hook and 120 s test timeouts.
-// `.ci/run` overlaps Vitest with the type check and the build instead.
+// `.ci/run` sets 2 for its two Vitest chains (decision 903), on a machine it has to itself: the
+// files mostly wait on sockets and timers (stage 1 measured 35–65% of a core per chain).
 const maxWorkers = process.env.VITEST_MAX_WORKERS ? Number(process.env.VITEST_MAX_WORKERS) : undefined;
 
 // The API suite's second pass on PostgreSQL (TEST_DATABASE_URL) runs only the server test files
