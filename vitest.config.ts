@@ -5,8 +5,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // Vitest's default on a 2-core machine is one worker (cores − 1). VITEST_MAX_WORKERS raises it; not
 // by default: measured in issue 16 at a load average of 23–26, six API files took 160 s with one
 // worker and 209 s with three, two of them hitting their 60 s hook and 120 s test timeouts.
-// `.ci/run` sets 2 for its two Vitest chains (decision 903), on a machine it has to itself: the
-// files mostly wait on sockets and timers (stage 1 measured 35–65% of a core per chain).
+// Tried again with two workers per Vitest chain in `.ci/run` (decision 903, run C): on the shared
+// machine the PGlite chain went from 562 s to 858 s and eight UI tests hit their 5 s timeout.
 const maxWorkers = process.env.VITEST_MAX_WORKERS ? Number(process.env.VITEST_MAX_WORKERS) : undefined;
 
 // The API suite's second pass on PostgreSQL (TEST_DATABASE_URL) runs only the server test files
