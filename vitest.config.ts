@@ -5,7 +5,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // Vitest's default on a 2-core machine is one worker (cores − 1). VITEST_MAX_WORKERS raises it; not
 // by default: measured in issue 16 at a load average of 23–26, six API files took 160 s with one
 // worker and 209 s with three, two of them hitting their 60 s hook and 120 s test timeouts.
-// `.ci/run` overlaps Vitest with the type check and the build instead.
+// Tried again with two workers per Vitest chain in `.ci/run` (decision 903, run C): on the shared
+// machine the PGlite chain went from 562 s to 858 s and eight UI tests hit their 5 s timeout.
 const maxWorkers = process.env.VITEST_MAX_WORKERS ? Number(process.env.VITEST_MAX_WORKERS) : undefined;
 
 // The API suite's second pass on PostgreSQL (TEST_DATABASE_URL) runs only the server test files
@@ -22,11 +23,17 @@ function databaseFreeFiles(root: string): string[] {
 }
 const serverExclude = process.env.TEST_DATABASE_URL ? databaseFreeFiles(join(import.meta.dirname, 'apps/server')) : [];
 
+// Files share their worker's module cache (isolate: false, decision 903): each file no longer
+// starts a process, imports the app and compiles PGlite's WebAssembly again. Measured on 15 server
+// files: 129 s wall and 86 s of CPU isolated, 56 s and 41 s shared; the 50 UI files 111 s / 87 s
+// against 54 s / 34 s. Test files keep no state at module level that another file reads.
+const isolate = false;
+
 export default defineConfig({
   test: {
     ...(maxWorkers ? { maxWorkers } : {}),
     projects: [
-      { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'], environment: 'node', isolate } },
       {
         test: {
           name: 'server',
@@ -34,15 +41,16 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...serverExclude],
           environment: 'node',
+          isolate,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           globalSetup: ['test/global-setup.ts'],
         },
       },
       {
-        test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['src/test-setup.ts'] },
+        test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['src/test-setup.ts'], isolate },
       },
-      { test: { name: 'player', root: 'apps/player', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+      { test: { name: 'player', root: 'apps/player', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom', isolate } },
     ],
   },
 });

@@ -9,11 +9,11 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { createCustomer, E2E_ADMIN, E2E_APP_KEY, signIn, type Customer } from './support/accounts';
 import { apiLogin, saveAvatar, type SavedAvatar } from './support/conversation';
 import { adminProxyAuth } from './support/player-avatar';
-import { E2E_PORT } from './support/ports';
+import { E2E_PORT, HOST_PAGE_PORT } from './support/ports';
 import { screenshot } from './support/screenshots';
 import { hostEvents, hostPageHtml, serveHostPage } from './support/host-page';
 
-const HOST_PORT = E2E_PORT + 21;
+const HOST_PORT = HOST_PAGE_PORT;
 let host: Server;
 
 // The host page: embeds the player, records its events, and sends back what the player

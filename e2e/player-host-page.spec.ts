@@ -5,11 +5,11 @@
 import type { Server } from 'node:http';
 import { expect, test, type Frame, type Page } from '@playwright/test';
 import { echoAvatar } from './support/player-avatar';
-import { E2E_PORT } from './support/ports';
+import { E2E_PORT, HOST_PAGE_PORT } from './support/ports';
 import { hostEvents, hostPageHtml, serveHostPage } from './support/host-page';
 
 const SHOTS = 'test-results/screens';
-const HOST_PORT = E2E_PORT + 20;
+const HOST_PORT = HOST_PAGE_PORT;
 let host: Server;
 
 // The host page: an iframe of the player whose events it records, and a form to command it.

@@ -10,12 +10,12 @@ import type { Server } from 'node:http';
 import { expect, test, type Frame, type Page } from '@playwright/test';
 import { audioTap, installAudioTap, vadMarks } from './support/audio-tap';
 import { echoAvatar } from './support/player-avatar';
-import { E2E_PORT } from './support/ports';
+import { E2E_PORT, HOST_PAGE_PORT } from './support/ports';
 import { SPEECH_STAND_IN } from './support/stand-ins/speech';
 import { hostEvents, hostPageHtml, serveHostPage } from './support/host-page';
 
 const SHOTS = 'test-results/screens';
-const HOST_PORT = E2E_PORT + 28;
+const HOST_PORT = HOST_PAGE_PORT;
 /** What the stand-in recognises: long enough (60 ms of tone per character) that the next loop
  *  of the fake microphone's words comes while the avatar still speaks. */
 const HEARD = 'tell me a long story about the sea, the mountains, the rivers and the bright sky above all of us';

@@ -6,9 +6,9 @@
 // to install; nothing is skipped.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { Builder, type WebDriver } from 'selenium-webdriver';
-import { E2E_PORT } from '../support/ports';
 import { firefoxPage, webkitPage, type EnginePage } from './engine-page';
 
 export type EngineName = 'firefox' | 'webkit';
@@ -16,8 +16,6 @@ export type EngineName = 'firefox' | 'webkit';
 export const FIREFOX = '/usr/bin/firefox-esr';
 export const WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver';
 export const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
-/** WebKitWebDriver's port: one of the e2e run's own (E2E_PORT … +30). */
-const WEBKIT_DRIVER_PORT = E2E_PORT + 29;
 export const VIEWPORT = { width: 900, height: 700 };
 
 export interface Engine {
@@ -68,6 +66,15 @@ function startXvfb(): Promise<{ display: string; proc: ChildProcess }> {
   });
 }
 
+/** A port the system has free (WebKitWebDriver needs one given; the job's own ten are taken). */
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', () => resolve()));
+  const port = (s.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => s.close(() => resolve()));
+  return port;
+}
+
 async function waitForDriver(url: string): Promise<void> {
   for (let i = 0; i < 100; i++) {
     if (await fetch(`${url}/status`).then((r) => r.ok, () => false)) return;
@@ -81,8 +88,9 @@ async function launchWebKit(): Promise<Engine> {
   need(WEBKIT_DRIVER, 'webkit2gtk-driver');
   need(MINIBROWSER, 'webkit2gtk-driver');
   const xvfb = await startXvfb();
-  const driverProc = spawn(WEBKIT_DRIVER, [`--port=${WEBKIT_DRIVER_PORT}`], { stdio: 'ignore', env: { ...process.env, DISPLAY: xvfb.display } });
-  const url = `http://127.0.0.1:${WEBKIT_DRIVER_PORT}`;
+  const driverPort = await freePort();
+  const driverProc = spawn(WEBKIT_DRIVER, [`--port=${driverPort}`], { stdio: 'ignore', env: { ...process.env, DISPLAY: xvfb.display } });
+  const url = `http://127.0.0.1:${driverPort}`;
   await waitForDriver(url);
   const args = ['--automation', '--enable-media-stream=true', '--enable-mock-capture-devices=true', '--enable-webrtc=true', '--autoplay-policy=allow', '--media-playback-requires-user-gesture=false'];
   let driver: WebDriver | null = null;

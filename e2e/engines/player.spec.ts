@@ -6,14 +6,14 @@
 import type { Server } from 'node:http';
 import { expect, test } from './fixtures';
 import { echoAvatar } from '../support/player-avatar';
-import { E2E_PORT } from '../support/ports';
+import { E2E_PORT, HOST_PAGE_PORT } from '../support/ports';
 import { hostPageHtml, serveHostPage } from '../support/host-page';
 import { audioRuns, faceMoves, greeted, messages, quiet, recordSpeech, stageReady, startChat, tap } from './player-steps';
 import type { Doc } from './engine-page';
 
 const BASE = `http://127.0.0.1:${E2E_PORT}`;
 const SHOTS = 'test-results/screens/engines';
-const HOST_PORT = E2E_PORT + 27;
+const HOST_PORT = HOST_PAGE_PORT;
 let host: Server;
 
 const HOST_PAGE = hostPageHtml(['connected', 'speakingStarted', 'speakingEnded', 'userText', 'assistantText', 'error']);

@@ -8,7 +8,7 @@ import { startRuntimeStandIns } from './stand-ins/runtime';
 import { startSpeechStandIn } from './stand-ins/speech';
 
 /** The small website the knowledge tests crawl (its port is allow-listed for the server). */
-export const KNOWLEDGE_SITE_PORT = STAND_IN_BASE_PORT + 4;
+export const KNOWLEDGE_SITE_PORT = STAND_IN_BASE_PORT;
 export const KNOWLEDGE_SITE_URL = `http://127.0.0.1:${KNOWLEDGE_SITE_PORT}`;
 
 export interface StandIns {

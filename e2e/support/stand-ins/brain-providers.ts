@@ -5,7 +5,7 @@ import { startProviderStandIns } from '../../../apps/server/test/stand-ins/provi
 import { STAND_IN_BASE_PORT } from '../ports';
 import type { StandIns } from '../stand-ins';
 
-export const BRAIN_PROVIDERS_PORT = STAND_IN_BASE_PORT + 6;
+export const BRAIN_PROVIDERS_PORT = STAND_IN_BASE_PORT + 1;
 
 export async function startBrainProviders(): Promise<StandIns> {
   const s = await startProviderStandIns(BRAIN_PROVIDERS_PORT);

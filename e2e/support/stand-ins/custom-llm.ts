@@ -5,7 +5,7 @@ import { startOpenAiStandIn, STAND_IN_KEY } from '../../../apps/server/test/stan
 import { STAND_IN_BASE_PORT } from '../ports';
 import type { StandIns } from '../stand-ins';
 
-export const CUSTOM_LLM_PORT = STAND_IN_BASE_PORT + 14;
+export const CUSTOM_LLM_PORT = STAND_IN_BASE_PORT + 4;
 export const CUSTOM_LLM_BASE_URL = `http://127.0.0.1:${CUSTOM_LLM_PORT}/v1`;
 export const CUSTOM_LLM_KEY = STAND_IN_KEY;
 

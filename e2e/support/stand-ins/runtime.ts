@@ -11,10 +11,10 @@ import { startOpenAiStandIn, STAND_IN_KEY } from '../../../apps/server/test/stan
 import { STAND_IN_BASE_PORT } from '../ports';
 import type { StandIns } from '../stand-ins';
 
-export const OPENAI_STAND_IN_PORT = STAND_IN_BASE_PORT + 8;
+export const OPENAI_STAND_IN_PORT = STAND_IN_BASE_PORT + 2;
 export const OPENAI_STAND_IN = `http://127.0.0.1:${OPENAI_STAND_IN_PORT}`;
 export const OPENAI_STAND_IN_KEY = STAND_IN_KEY;
-export const ELEVENLABS_AGENT_PORT = STAND_IN_BASE_PORT + 12;
+export const ELEVENLABS_AGENT_PORT = STAND_IN_BASE_PORT + 3;
 export const ELEVENLABS_AGENT_STAND_IN = `http://127.0.0.1:${ELEVENLABS_AGENT_PORT}`;
 export const E2E_NODE_SECRET = 'e2e-node-secret-0123456789';
 

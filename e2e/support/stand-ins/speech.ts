@@ -7,7 +7,7 @@ import { SPEECH_STAND_IN_KEY, startOpenAiAudioStandIn } from '../../../apps/serv
 import { STAND_IN_BASE_PORT } from '../ports';
 import type { StandIns } from '../stand-ins';
 
-export const SPEECH_STAND_IN_PORT = STAND_IN_BASE_PORT + 16;
+export const SPEECH_STAND_IN_PORT = STAND_IN_BASE_PORT + 5;
 export const SPEECH_STAND_IN = `http://127.0.0.1:${SPEECH_STAND_IN_PORT}`;
 
 export async function startSpeechStandIn(): Promise<StandIns> {
