@@ -7,9 +7,12 @@ import globals from 'globals';
 import boundaries from 'eslint-plugin-boundaries';
 
 const noApps = (apps) => ({
-  'no-restricted-imports': ['error', {
-    patterns: apps.map((a) => ({ group: [`@parla/${a}`, `@parla/${a}/*`, `**/apps/${a}/**`], message: `Do not import ${a} from here.` })),
-  }],
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: apps.map((a) => ({ group: [`@parla/${a}`, `@parla/${a}/*`, `**/apps/${a}/**`], message: `Do not import ${a} from here.` })),
+    },
+  ],
 });
 
 /** SQL only in repositories (issue 12): a query built or written anywhere else in the server is
@@ -29,8 +32,13 @@ export const sqlOnlyInRepositories = {
     'apps/server/src/modules/knowledge/knowledge.embeddings.ts',
   ],
   rules: {
-    'no-restricted-syntax': ['error',
-      { selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom)$/]", message: QUERY_OUTSIDE_REPOSITORY },
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector:
+          'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom)$/]',
+        message: QUERY_OUTSIDE_REPOSITORY,
+      },
       { selector: "TaggedTemplateExpression[tag.name='sql']", message: QUERY_OUTSIDE_REPOSITORY },
     ],
   },
@@ -55,22 +63,31 @@ export const webBoundaries = {
     ],
   },
   rules: {
-    'boundaries/dependencies': ['error', {
-      default: 'allow',
-      message: 'A web feature imports only components, lib, config and its own folder.',
-      policies: [
-        {
-          from: { element: { type: 'web-feature' } },
-          disallow: [{ to: { element: { type: 'web-app' } } }, { to: { element: { type: 'web-feature', captured: { feature: '!{{from.captured.feature}}' } } } }],
-        },
-        // Debt (issue 12): the avatar editor composes the brain, advanced and key features.
-        {
-          from: { element: { type: 'web-feature', captured: { feature: 'avatars' } } },
-          allow: [{ to: { element: { type: 'web-feature', captured: { feature: '{advanced,brain,encryption-keys}' } } } }],
-        },
-        { from: { element: { type: '{web-components,web-lib,web-config}' } }, disallow: [{ to: { element: { type: '{web-feature,web-app}' } } }] },
-      ],
-    }],
+    'boundaries/dependencies': [
+      'error',
+      {
+        default: 'allow',
+        message: 'A web feature imports only components, lib, config and its own folder.',
+        policies: [
+          {
+            from: { element: { type: 'web-feature' } },
+            disallow: [
+              { to: { element: { type: 'web-app' } } },
+              { to: { element: { type: 'web-feature', captured: { feature: '!{{from.captured.feature}}' } } } },
+            ],
+          },
+          // Debt (issue 12): the avatar editor composes the brain, advanced and key features.
+          {
+            from: { element: { type: 'web-feature', captured: { feature: 'avatars' } } },
+            allow: [{ to: { element: { type: 'web-feature', captured: { feature: '{advanced,brain,encryption-keys}' } } } }],
+          },
+          {
+            from: { element: { type: '{web-components,web-lib,web-config}' } },
+            disallow: [{ to: { element: { type: '{web-feature,web-app}' } } }],
+          },
+        ],
+      },
+    ],
   },
 };
 
@@ -81,10 +98,19 @@ const serverApps = noApps(['web', 'player'])['no-restricted-imports'][1].pattern
 const layer = (files, groups, message, ignores = []) => ({
   files,
   ignores,
-  rules: { 'no-restricted-imports': ['error', { patterns: [...serverApps, { ...(typeof groups === 'string' ? { regex: groups } : { group: groups }), message }] }] },
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      { patterns: [...serverApps, { ...(typeof groups === 'string' ? { regex: groups } : { group: groups }), message }] },
+    ],
+  },
 });
 export const serverLayers = [
-  layer(['apps/server/src/**/*.service.ts'], ['**/*.routes', '**/*.routes.ts'], 'A service imports no route (routes → services → repositories).'),
+  layer(
+    ['apps/server/src/**/*.service.ts'],
+    ['**/*.routes', '**/*.routes.ts'],
+    'A service imports no route (routes → services → repositories).',
+  ),
   layer(
     ['apps/server/src/**/*.repository.ts', 'apps/server/src/runtime/repositories/**/*.ts'],
     ['**/*.routes', '**/*.routes.ts', '**/*.service', '**/*.service.ts', '**/runtime/conversation/*'],
@@ -108,7 +134,16 @@ export const runtimeParts = [
   ),
   layer(
     [`${RUNTIME}/engines/**/*.ts`],
-    ['../conversation', '../conversation/*', '**/runtime/conversation/*', '../nodes/*', '../runtime', '../admission', '../stores', '../repositories/*'],
+    [
+      '../conversation',
+      '../conversation/*',
+      '**/runtime/conversation/*',
+      '../nodes/*',
+      '../runtime',
+      '../admission',
+      '../stores',
+      '../repositories/*',
+    ],
     'An engine imports no conversation part, node, store or the runtime; it talks through EngineHost and EngineDeps (decision 610).',
     TESTS,
   ),

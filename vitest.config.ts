@@ -12,7 +12,8 @@ const maxWorkers = process.env.VITEST_MAX_WORKERS ? Number(process.env.VITEST_MA
 // The API suite's second pass on PostgreSQL (TEST_DATABASE_URL) runs only the server test files
 // that open a database: a file that never does (the function sandbox, request signing, the lint
 // rules...) runs the same code on both passes, and the PGlite pass has run it already.
-const OPENS_A_DATABASE = /harness|createTestServer|openDatabase|TEST_DATABASE_URL|avatar-requests|knowledge-requests|\/world|conversation-client|stand-ins/;
+const OPENS_A_DATABASE =
+  /harness|createTestServer|openDatabase|TEST_DATABASE_URL|avatar-requests|knowledge-requests|\/world|conversation-client|stand-ins/;
 function databaseFreeFiles(root: string): string[] {
   return ['src', 'test'].flatMap((dir) =>
     readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
@@ -48,7 +49,14 @@ export default defineConfig({
         },
       },
       {
-        test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['src/test-setup.ts'], isolate },
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['src/test-setup.ts'],
+          isolate,
+        },
       },
       { test: { name: 'player', root: 'apps/player', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom', isolate } },
     ],

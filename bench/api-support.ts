@@ -32,13 +32,23 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
-export async function startApiServer(avatars: number, opts: { serveWeb?: boolean; env?: Record<string, string> } = {}): Promise<BenchServer> {
+export async function startApiServer(
+  avatars: number,
+  opts: { serveWeb?: boolean; env?: Record<string, string> } = {},
+): Promise<BenchServer> {
   const url = process.env.BENCH_DATABASE_URL;
   const schema = url ? `bench_${randomBytes(4).toString('hex')}` : undefined;
   const database = await openDatabase(url ? { databaseUrl: url, schema: schema! } : {});
   await migrate(database.db, database.schema);
   const dataDir = `/tmp/parla-bench-${randomBytes(4).toString('hex')}`;
-  const config = parseConfig({ APP_KEY, SECRET_KEY: SECRET, LOG_LEVEL: 'silent', DATA_DIR: dataDir, AUTH_RATE_LIMIT_PER_MINUTE: '1000', ...opts.env });
+  const config = parseConfig({
+    APP_KEY,
+    SECRET_KEY: SECRET,
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    ...opts.env,
+  });
   const { app, ctx } = await build({ config, database, secretKey: SECRET, serveWeb: opts.serveWeb ?? false });
   await app.listen({ port: 0, host: '127.0.0.1' });
 
@@ -75,9 +85,19 @@ export async function startApiServer(avatars: number, opts: { serveWeb?: boolean
   const appearance = catalogue.find((a) => a.type === '2d')!;
   for (let i = 0; i < avatars; i++) {
     // Realistic rows: half carry a REST key (answered masked, so decrypted per row).
-    const json = { name: `Avatar ${i}`, dhType: appearance.type, appearanceId: appearance.id, ...(i % 2 ? { restApiKey: `rest-key-${randomBytes(12).toString('hex')}` } : {}) };
+    const json = {
+      name: `Avatar ${i}`,
+      dhType: appearance.type,
+      appearanceId: appearance.id,
+      ...(i % 2 ? { restApiKey: `rest-key-${randomBytes(12).toString('hex')}` } : {}),
+    };
     const body = multipart([{ name: 'json', value: JSON.stringify(json) }]);
-    const res = await app.inject({ method: 'POST', url: '/api/avatar_v2/add', headers: { ...body.headers, authorization }, payload: body.payload });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/avatar_v2/add',
+      headers: { ...body.headers, authorization },
+      payload: body.payload,
+    });
     if (res.statusCode !== 200) throw new Error(`avatar save failed: ${res.body}`);
   }
   await sql`analyze`.execute(database.db);
@@ -107,15 +127,30 @@ export interface CannonResult {
 }
 
 /** autocannon against one URL, in a child process; JSON result. */
-export function cannon(url: string, opts: { connections: number; seconds: number; headers?: Record<string, string> }): Promise<CannonResult> {
+export function cannon(
+  url: string,
+  opts: { connections: number; seconds: number; headers?: Record<string, string> },
+): Promise<CannonResult> {
   const args = [join(ROOT, 'node_modules/autocannon/autocannon.js'), '--json', '-c', String(opts.connections), '-d', String(opts.seconds)];
   for (const [k, v] of Object.entries(opts.headers ?? {})) args.push('-H', `${k}=${v}`);
   args.push(url);
   return new Promise((resolve, reject) => {
     execFile(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 }, (err, stdout) => {
       if (err) return reject(err);
-      const r = JSON.parse(stdout) as { requests: { average: number; total: number }; latency: { p50: number; p99: number }; errors: number; non2xx: number };
-      resolve({ requests: r.requests.total, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx });
+      const r = JSON.parse(stdout) as {
+        requests: { average: number; total: number };
+        latency: { p50: number; p99: number };
+        errors: number;
+        non2xx: number;
+      };
+      resolve({
+        requests: r.requests.total,
+        rps: r.requests.average,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        errors: r.errors,
+        non2xx: r.non2xx,
+      });
     });
   });
 }
@@ -135,8 +170,18 @@ function jsonColumns(row: Selectable<AvatarsTable>) {
  *  than the last), written straight to the table: thousands of saves would take minutes. */
 export async function copyAvatars(server: BenchServer, count: number): Promise<void> {
   const db = server.database.db;
-  const source = await db.selectFrom('avatars').selectAll().where('owner_id', '=', server.ownerId).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
-  const oldest = await db.selectFrom('avatars').select('created_at').where('owner_id', '=', server.ownerId).orderBy('created_at').executeTakeFirstOrThrow();
+  const source = await db
+    .selectFrom('avatars')
+    .selectAll()
+    .where('owner_id', '=', server.ownerId)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirstOrThrow();
+  const oldest = await db
+    .selectFrom('avatars')
+    .select('created_at')
+    .where('owner_id', '=', server.ownerId)
+    .orderBy('created_at')
+    .executeTakeFirstOrThrow();
   const base = new Date(oldest.created_at).getTime();
   for (let i = 0; i < count; i += 250) {
     const rows = Array.from({ length: Math.min(250, count - i) }, (_v, k) => ({

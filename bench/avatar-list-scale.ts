@@ -36,7 +36,9 @@ function get(url: string, headers: Record<string, string>): Promise<Sample> {
     const req = request(url, { headers }, (res) => {
       let bytes = 0;
       res.on('data', (c: Buffer) => (bytes += c.length));
-      res.on('end', () => (res.statusCode === 200 ? resolve({ ms: performance.now() - t0, bytes }) : reject(new Error(`${url}: ${res.statusCode}`))));
+      res.on('end', () =>
+        res.statusCode === 200 ? resolve({ ms: performance.now() - t0, bytes }) : reject(new Error(`${url}: ${res.statusCode}`)),
+      );
     });
     req.on('error', reject);
     req.end();
@@ -88,7 +90,12 @@ async function main(): Promise<void> {
   for (const size of SIZES) {
     if (size > have) await copyAvatars(server, size - have);
     have = size;
-    const oldest = await server.database.db.selectFrom('avatars').select('id').where('owner_id', '=', server.ownerId).orderBy('created_at').executeTakeFirstOrThrow();
+    const oldest = await server.database.db
+      .selectFrom('avatars')
+      .select('id')
+      .where('owner_id', '=', server.ownerId)
+      .orderBy('created_at')
+      .executeTakeFirstOrThrow();
     const lastOffset = Math.max(0, Math.floor((size - 1) / 200) * 200);
     results.push({
       size,
@@ -108,16 +115,26 @@ async function main(): Promise<void> {
   const rows: string[][] = [];
   for (const r of results) {
     const line = (name: string, x: Figures) => [`${r.size}`, name, f(x.p50), f(x.p99), `${f(x.sentKb)} KB`, `${f(x.rawKb)} KB`];
-    rows.push(line('before: every avatar whole (peer)', r.before), line('first page of cards (what the portal asks)', r.first), line('search by id over every avatar', r.search), line('last page', r.last));
+    rows.push(
+      line('before: every avatar whole (peer)', r.before),
+      line('first page of cards (what the portal asks)', r.first),
+      line('search by id over every avatar', r.search),
+      line('last page', r.last),
+    );
   }
-  for (const r of rows) console.log(`  ${r[0]!.padStart(5)} avatars  ${r[1]!.padEnd(44)} p50 ${r[2]!.padStart(7)} ms  p99 ${r[3]!.padStart(7)} ms  sent ${r[4]!.padStart(10)}  uncompressed ${r[5]}`);
+  for (const r of rows)
+    console.log(
+      `  ${r[0]!.padStart(5)} avatars  ${r[1]!.padEnd(44)} p50 ${r[2]!.padStart(7)} ms  p99 ${r[3]!.padStart(7)} ms  sent ${r[4]!.padStart(10)}  uncompressed ${r[5]}`,
+    );
   const p99Met = big.first.p99 <= P99_GOAL_MS;
   const bytesMet = big.first.sentKb <= BYTES_GOAL_KB;
   const growth = `from ${small.size} to ${big.size} avatars (${(big.size / small.size).toFixed(0)}× the rows): the first page's p50 grows ${(big.first.p50 / small.first.p50).toFixed(2)}× and its bytes ${(big.first.sentKb / small.first.sentKb).toFixed(2)}×; the list before grew ${(big.before.p50 / small.before.p50).toFixed(1)}× in time and ${(big.before.sentKb / small.before.sentKb).toFixed(1)}× in bytes`;
   const ratio = `at ${big.size} avatars the first page is ${(big.before.p50 / big.first.p50).toFixed(0)}× faster at p50 than the list before and ${(big.before.sentKb / big.first.sentKb).toFixed(0)}× smaller as sent (${(big.before.rawKb / big.first.rawKb).toFixed(0)}× uncompressed)`;
   console.log(`  growth ${growth}`);
   console.log(`  ${ratio}`);
-  console.log(`  goals at ${big.size}, first page: p99 ${f(big.first.p99)} ms ≤ ${P99_GOAL_MS} ms: ${verdict(p99Met)}; ${f(big.first.sentKb)} KB ≤ ${BYTES_GOAL_KB} KB: ${verdict(bytesMet)}`);
+  console.log(
+    `  goals at ${big.size}, first page: p99 ${f(big.first.p99)} ms ≤ ${P99_GOAL_MS} ms: ${verdict(p99Met)}; ${f(big.first.sentKb)} KB ≤ ${BYTES_GOAL_KB} KB: ${verdict(bytesMet)}`,
+  );
 
   writeSection(
     `avatar-list-scale${db === 'PostgreSQL' ? '-postgres' : ''}`,

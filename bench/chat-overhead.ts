@@ -35,7 +35,18 @@ async function direct(url: string, agent: Agent): Promise<number> {
 async function main(): Promise<void> {
   const model = await startOpenAiStandIn();
   const server = await startBenchServer(
-    { llm: { kind: 'llm', baseUrl: `${model.url}/v1`, apiKey: STAND_IN_KEY, model: 'stand-in-model', instructions: 'Be brief.', memory: '', sendHistory: false, tools: [] } },
+    {
+      llm: {
+        kind: 'llm',
+        baseUrl: `${model.url}/v1`,
+        apiKey: STAND_IN_KEY,
+        model: 'stand-in-model',
+        instructions: 'Be brief.',
+        memory: '',
+        sendHistory: false,
+        tools: [],
+      },
+    },
     [model.allow],
   );
   const agent = new Agent({ keepAliveTimeout: 30_000 });
@@ -61,7 +72,9 @@ async function main(): Promise<void> {
   console.log(`  added time to first token per turn:                   p50 ${ms(pct(added, 50))}  p99 ${ms(pct(added, 99))}`);
   const ratio = pct(ours, 50) / pct(peer, 50);
   const met = pct(added, 50) <= GOAL_P50 && pct(added, 99) <= GOAL_P99;
-  console.log(`  ratio (ours / peer, p50): ${ratio.toFixed(2)}x   goal ≤ ${GOAL_P50} ms p50 and ≤ ${GOAL_P99} ms p99 added: ${verdict(met)}`);
+  console.log(
+    `  ratio (ours / peer, p50): ${ratio.toFixed(2)}x   goal ≤ ${GOAL_P50} ms p50 and ≤ ${GOAL_P99} ms p99 added: ${verdict(met)}`,
+  );
   const f = (v: number) => v.toFixed(2);
   writeSection(
     'chat-overhead',

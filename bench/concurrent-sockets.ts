@@ -61,14 +61,23 @@ async function child(kind: string): Promise<void> {
       await new Promise((r) => setTimeout(r, 200));
     }
     const mem = process.memoryUsage();
-    process.send!({ type: 'memory', sockets: count(), memory: { rss: mem.rss, heapUsed: mem.heapUsed, external: mem.external, arrayBuffers: mem.arrayBuffers } } satisfies FromChild);
+    process.send!({
+      type: 'memory',
+      sockets: count(),
+      memory: { rss: mem.rss, heapUsed: mem.heapUsed, external: mem.external, arrayBuffers: mem.arrayBuffers },
+    } satisfies FromChild);
   });
   process.send!({ type: 'listening', url } satisfies FromChild);
 }
 
 // ---- the parent
-function start(kind: 'bare' | 'parla'): Promise<{ proc: ChildProcess; url: string; memory: () => Promise<{ memory: Memory; sockets: number }> }> {
-  const proc = fork(fileURLToPath(import.meta.url), ['--child', kind], { execArgv: ['--import', 'tsx', '--expose-gc', '--max-old-space-size=4096'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+function start(
+  kind: 'bare' | 'parla',
+): Promise<{ proc: ChildProcess; url: string; memory: () => Promise<{ memory: Memory; sockets: number }> }> {
+  const proc = fork(fileURLToPath(import.meta.url), ['--child', kind], {
+    execArgv: ['--import', 'tsx', '--expose-gc', '--max-old-space-size=4096'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const next = () =>
     new Promise<FromChild>((resolve, reject) => {
       proc.once('message', (m) => resolve(m as FromChild));
@@ -85,7 +94,11 @@ function start(kind: 'bare' | 'parla'): Promise<{ proc: ChildProcess; url: strin
   }));
 }
 
-async function open(url: string, n: number, conversation: boolean): Promise<{ sockets: WebSocket[]; failed: number; reasons: Map<string, number> }> {
+async function open(
+  url: string,
+  n: number,
+  conversation: boolean,
+): Promise<{ sockets: WebSocket[]; failed: number; reasons: Map<string, number> }> {
   const sockets: WebSocket[] = [];
   const reasons = new Map<string, number>();
   let failed = 0;
@@ -165,15 +178,35 @@ async function main(): Promise<void> {
   const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
   console.log(`concurrent-sockets: ${SOCKETS} idle sockets per server, from ${SOURCES} loopback addresses`);
   const line = (label: string, r: typeof peer) =>
-    console.log(`  ${label.padEnd(46)} held ${String(r.held).padStart(5)} (open after 1 s: ${r.alive}, failed ${r.failed}${r.reasons.size ? `: ${[...r.reasons].map(([k, v]) => `${k} ×${v}`).join(', ')}` : ''})  ${kb(r.rssPerSocket)} RSS / ${kb(r.heapPerSocket)} heap+external per socket  opened in ${(r.openMs / 1000).toFixed(1)} s`);
+    console.log(
+      `  ${label.padEnd(46)} held ${String(r.held).padStart(5)} (open after 1 s: ${r.alive}, failed ${r.failed}${r.reasons.size ? `: ${[...r.reasons].map(([k, v]) => `${k} ×${v}`).join(', ')}` : ''})  ${kb(r.rssPerSocket)} RSS / ${kb(r.heapPerSocket)} heap+external per socket  opened in ${(r.openMs / 1000).toFixed(1)} s`,
+    );
   line('peer: bare ws server', peer);
-  const rows: (string | number)[][] = [['peer: bare `ws` server', peer.held, peer.failed, kb(peer.rssPerSocket), kb(peer.heapPerSocket), `${(peer.openMs / 1000).toFixed(1)} s`]];
+  const rows: (string | number)[][] = [
+    [
+      'peer: bare `ws` server',
+      peer.held,
+      peer.failed,
+      kb(peer.rssPerSocket),
+      kb(peer.heapPerSocket),
+      `${(peer.openMs / 1000).toFixed(1)} s`,
+    ],
+  ];
   let ratio = NaN;
   if (ours) {
     line('Parla: WS /ws/conversation, idle conversations', ours);
     ratio = ours.rssPerSocket / peer.rssPerSocket;
-    console.log(`  ratio (memory per socket, ours / peer): ${ratio.toFixed(2)}x   goal ≥ ${GOAL_SOCKETS} sockets: ${verdict(ours.held >= GOAL_SOCKETS)}, ≤ ${GOAL_RATIO}x: ${verdict(ratio <= GOAL_RATIO)}`);
-    rows.push(['Parla: `WS /ws/conversation`, idle conversations', ours.held, ours.failed, kb(ours.rssPerSocket), kb(ours.heapPerSocket), `${(ours.openMs / 1000).toFixed(1)} s`]);
+    console.log(
+      `  ratio (memory per socket, ours / peer): ${ratio.toFixed(2)}x   goal ≥ ${GOAL_SOCKETS} sockets: ${verdict(ours.held >= GOAL_SOCKETS)}, ≤ ${GOAL_RATIO}x: ${verdict(ratio <= GOAL_RATIO)}`,
+    );
+    rows.push([
+      'Parla: `WS /ws/conversation`, idle conversations',
+      ours.held,
+      ours.failed,
+      kb(ours.rssPerSocket),
+      kb(ours.heapPerSocket),
+      `${(ours.openMs / 1000).toFixed(1)} s`,
+    ]);
   } else {
     console.log(`  Parla: not measured — ${why}`);
   }

@@ -16,11 +16,27 @@ export const SECRET = 'bench-secret-key-0123456789-0123456789-abcdef';
 export async function startBenchServer(engines: Record<string, EngineConfig>, allow: string[] = []) {
   const database = await openDatabase({});
   await migrate(database.db);
-  const config = parseConfig({ SECRET_KEY: SECRET, LOG_LEVEL: 'silent', LOCAL_NODE_CAPACITY: '100000', DATA_DIR: '/tmp/parla-bench', OUTBOUND_ALLOW: allow.join(',') });
+  const config = parseConfig({
+    SECRET_KEY: SECRET,
+    LOG_LEVEL: 'silent',
+    LOCAL_NODE_CAPACITY: '100000',
+    DATA_DIR: '/tmp/parla-bench',
+    OUTBOUND_ALLOW: allow.join(','),
+  });
   const { app } = await build({ config, database, secretKey: SECRET, serveWeb: false });
   await database.db
     .insertInto('users')
-    .values({ id: 'bench-owner', email: 'bench@example.com', password_hash: 'x', first_name: 'B', last_name: 'B', subscription_type: 4, subscribed_since: new Date(), created_at: new Date(), updated_at: new Date() })
+    .values({
+      id: 'bench-owner',
+      email: 'bench@example.com',
+      password_hash: 'x',
+      first_name: 'B',
+      last_name: 'B',
+      subscription_type: 4,
+      subscribed_since: new Date(),
+      created_at: new Date(),
+      updated_at: new Date(),
+    })
     .execute();
   app.runtime.hooks = {
     resolveAvatar: async (_ctx, req) => ({
@@ -56,7 +72,10 @@ export class Turns {
   private used = 0;
   private onMessage: ((m: { type: string; text?: string }) => void) | null = null;
 
-  constructor(private readonly host: string, private readonly avatarId: string) {}
+  constructor(
+    private readonly host: string,
+    private readonly avatarId: string,
+  ) {}
 
   private async open(): Promise<WebSocket> {
     if (this.ws) {

@@ -42,7 +42,9 @@ async function main(): Promise<void> {
   console.log(`  conversation echo (user_text → done):       p50 ${ms(pct(ours, 50))}  p99 ${ms(pct(ours, 99))}`);
   const ratio = pct(ours, 50) / pct(peer, 50);
   const ratio99 = pct(ours, 99) / pct(peer, 99);
-  console.log(`  ratio (ours / peer): p50 ${ratio.toFixed(1)}x  p99 ${ratio99.toFixed(1)}x   goal ≤ ${GOAL}x p50: ${verdict(ratio <= GOAL)}`);
+  console.log(
+    `  ratio (ours / peer): p50 ${ratio.toFixed(1)}x  p99 ${ratio99.toFixed(1)}x   goal ≤ ${GOAL}x p50: ${verdict(ratio <= GOAL)}`,
+  );
   const f = (v: number) => v.toFixed(3);
   writeSection(
     'echo-roundtrip',

@@ -33,7 +33,10 @@ interface Transfer {
 }
 
 function build(workspace: string): void {
-  execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: join(ROOT, workspace), stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: join(ROOT, workspace),
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 
 /** Every response of one page load, with its transfer size, the cache off. */
@@ -47,7 +50,12 @@ async function load(page: Page, go: () => Promise<unknown>): Promise<Transfer[]>
   cdp.on('Network.requestWillBeSent', (e) => initiators.set(e.requestId, e.initiator.type));
   cdp.on('Network.responseReceived', (e) => {
     const h = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
-    meta.set(e.requestId, { url: e.response.url, type: e.type, initiator: initiators.get(e.requestId) ?? '', encoding: h['content-encoding'] ?? '' });
+    meta.set(e.requestId, {
+      url: e.response.url,
+      type: e.type,
+      initiator: initiators.get(e.requestId) ?? '',
+      encoding: h['content-encoding'] ?? '',
+    });
   });
   cdp.on('Network.loadingFinished', (e) => {
     const m = meta.get(e.requestId);
@@ -100,9 +108,14 @@ async function main(): Promise<void> {
   build('apps/web');
   build('apps/player');
   const server = await startApiServer(3, { serveWeb: true });
-  const card = (await (await fetch(`${server.url}/api/avatar/list`, { headers: { authorization: server.authorization } })).json()) as { agents: { id: string; token: string }[] };
+  const card = (await (await fetch(`${server.url}/api/avatar/list`, { headers: { authorization: server.authorization } })).json()) as {
+    agents: { id: string; token: string }[];
+  };
   const avatar = card.agents[0]!;
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--autoplay-policy=no-user-gesture-required'] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--autoplay-policy=no-user-gesture-required'],
+  });
   const avatarPath = `/avatar/${avatar.id}?token=${avatar.token}`;
   const raw = await measure(browser, server.url, avatarPath, true);
   const sent = await measure(browser, server.url, avatarPath, false);
@@ -115,20 +128,35 @@ async function main(): Promise<void> {
     { name: 'portal: entry + sign-in (code)', now: kb(code(sent.login)), before: kb(code(raw.login)), goal: PORTAL_GOAL_KB },
     { name: 'portal: entry + avatars (code)', now: kb(code(sent.avatars)), before: kb(code(raw.avatars)), goal: PORTAL_GOAL_KB },
     { name: 'portal: avatars API answers', now: kb(api(sent.avatars)), before: kb(api(raw.avatars)), goal: 0 },
-    { name: 'player: first load, before a renderer', now: kb(firstPlayer(sent.player)), before: kb(firstPlayer(raw.player)), goal: PLAYER_GOAL_KB },
+    {
+      name: 'player: first load, before a renderer',
+      now: kb(firstPlayer(sent.player)),
+      before: kb(firstPlayer(raw.player)),
+      goal: PLAYER_GOAL_KB,
+    },
     { name: 'player: renderer and session, fetched after', now: kb(lazyPlayer(sent.player)), before: kb(lazyPlayer(raw.player)), goal: 0 },
   ];
   const f = (v: number) => `${v.toFixed(1)} KB`;
-  const uncompressed = [...code(sent.login), ...code(sent.avatars), ...firstPlayer(sent.player)].filter((t) => t.type === 'Script' && !t.encoding);
+  const uncompressed = [...code(sent.login), ...code(sent.avatars), ...firstPlayer(sent.player)].filter(
+    (t) => t.type === 'Script' && !t.encoding,
+  );
   console.log('frontend-weight: bytes sent to Chromium (transfer sizes, cache off)');
   for (const r of rows) {
     const goal = r.goal ? `  goal ≤ ${r.goal} KB: ${verdict(r.now <= r.goal)}` : '';
     console.log(`  ${r.name.padEnd(46)} ${f(r.now).padStart(9)}   (uncompressed ${f(r.before)})${goal}`);
   }
   const player = rows[3]!.now;
-  console.log(`  player against the lightest chat widget in the field (${LIGHTEST_WIDGET_KB} KB): ${(player / LIGHTEST_WIDGET_KB).toFixed(2)}`);
-  for (const t of lazyPlayer(sent.player)) console.log(`    after the first load: ${t.url.replace(/^.*\//, '').padEnd(36)} ${f(t.bytes / 1024)}`);
-  if (process.env.BENCH_VERBOSE) for (const [k, l] of Object.entries(sent)) for (const t of l) console.log(`    ${k} ${t.type} ${t.initiator} ${t.encoding || '-'} ${(t.bytes / 1024).toFixed(1)} KB ${t.url.replace(/^https?:\/\/[^/]+/, '')}`);
+  console.log(
+    `  player against the lightest chat widget in the field (${LIGHTEST_WIDGET_KB} KB): ${(player / LIGHTEST_WIDGET_KB).toFixed(2)}`,
+  );
+  for (const t of lazyPlayer(sent.player))
+    console.log(`    after the first load: ${t.url.replace(/^.*\//, '').padEnd(36)} ${f(t.bytes / 1024)}`);
+  if (process.env.BENCH_VERBOSE)
+    for (const [k, l] of Object.entries(sent))
+      for (const t of l)
+        console.log(
+          `    ${k} ${t.type} ${t.initiator} ${t.encoding || '-'} ${(t.bytes / 1024).toFixed(1)} KB ${t.url.replace(/^https?:\/\/[^/]+/, '')}`,
+        );
   if (uncompressed.length) console.log(`  scripts sent without compression: ${uncompressed.map((t) => t.url).join(', ')}`);
 
   writeSection(
@@ -141,11 +169,21 @@ by the real server. Peer in the same run: the same loads asking for no compressi
 
 ${table(
   ['', 'sent', 'uncompressed (peer)', 'sent / uncompressed', 'goal'],
-  rows.map((r) => [r.name, `**${f(r.now)}**`, f(r.before), r.before ? (r.now / r.before).toFixed(2) : '—', r.goal ? `≤ ${r.goal} KB: ${verdict(r.now <= r.goal)}` : '']),
+  rows.map((r) => [
+    r.name,
+    `**${f(r.now)}**`,
+    f(r.before),
+    r.before ? (r.now / r.before).toFixed(2) : '—',
+    r.goal ? `≤ ${r.goal} KB: ${verdict(r.now <= r.goal)}` : '',
+  ]),
 )}
 
 Player against the lightest chat widget in the field (${LIGHTEST_WIDGET_KB} KB): ${(player / LIGHTEST_WIDGET_KB).toFixed(2)}.
-Fetched by the player after its first load: ${lazyPlayer(sent.player).map((t) => `${t.url.replace(/^.*\//, '')} ${f(t.bytes / 1024)}`).join(', ') || 'nothing'}.
+Fetched by the player after its first load: ${
+      lazyPlayer(sent.player)
+        .map((t) => `${t.url.replace(/^.*\//, '')} ${f(t.bytes / 1024)}`)
+        .join(', ') || 'nothing'
+    }.
 Scripts sent without compression: ${uncompressed.length}.
 
     node --import tsx bench/frontend-weight.ts`,

@@ -23,7 +23,10 @@ import { seededRandom } from './random-support';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 20);
 const ITEM_CHARS = 96_000;
-const VOCAB = Array.from({ length: 6000 }, (_, i) => `${['re', 'con', 'de', 'pro', 'in', 'ex'][i % 6]}${(i * 7919).toString(36)}${['ing', 'ed', 'er', 'ion', 's', ''][i % 5]}`);
+const VOCAB = Array.from(
+  { length: 6000 },
+  (_, i) => `${['re', 'con', 'de', 'pro', 'in', 'ex'][i % 6]}${(i * 7919).toString(36)}${['ing', 'ed', 'er', 'ion', 's', ''][i % 5]}`,
+);
 const rand = seededRandom(11);
 function itemText(): string {
   const out: string[] = [];
@@ -39,7 +42,8 @@ function itemText(): string {
 
 function dirMb(dir: string): number {
   let bytes = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) if (e.isFile()) bytes += statSync(join(e.parentPath, e.name)).size;
+  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true }))
+    if (e.isFile()) bytes += statSync(join(e.parentPath, e.name)).size;
   return bytes / 2 ** 20;
 }
 
@@ -52,12 +56,35 @@ async function run(variant: 'delete only' | 'CHECKPOINT' | 'product (VACUUM + CH
   const database = await openDatabase({ dataDir });
   const { db } = database;
   await migrate(db);
-  await db.insertInto('users').values({ id: ownerId, email: 'space@example.com', password_hash: 'x', first_name: 'B', last_name: 'S' }).execute();
+  await db
+    .insertInto('users')
+    .values({ id: ownerId, email: 'space@example.com', password_hash: 'x', first_name: 'B', last_name: 'S' })
+    .execute();
   for (const name of ['older', 'newer']) {
-    await db.insertInto('knowledge_collections').values({ id: `c-${name}`, owner_id: ownerId, name, language: 'en' }).execute();
-    await db.insertInto('knowledge_items').values(texts.map((_, i) => ({ id: `${name}-${i}`, owner_id: ownerId, collection_id: `c-${name}`, name: `${name} ${i}`, kind: 'text' as const, content: '', status: 'ready' as const }))).execute();
+    await db
+      .insertInto('knowledge_collections')
+      .values({ id: `c-${name}`, owner_id: ownerId, name, language: 'en' })
+      .execute();
+    await db
+      .insertInto('knowledge_items')
+      .values(
+        texts.map((_, i) => ({
+          id: `${name}-${i}`,
+          owner_id: ownerId,
+          collection_id: `c-${name}`,
+          name: `${name} ${i}`,
+          kind: 'text' as const,
+          content: '',
+          status: 'ready' as const,
+        })),
+      )
+      .execute();
     for (const [i, text] of texts.entries()) {
-      await insertChunks(db, chunkText(text).map((content, ord) => ({ owner_id: ownerId, collection_id: `c-${name}`, item_id: `${name}-${i}`, ord, content })), 'english');
+      await insertChunks(
+        db,
+        chunkText(text).map((content, ord) => ({ owner_id: ownerId, collection_id: `c-${name}`, item_id: `${name}-${i}`, ord, content })),
+        'english',
+      );
     }
   }
   await sql`checkpoint`.execute(db);

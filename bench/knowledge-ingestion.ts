@@ -41,7 +41,10 @@ const PG_URL = process.env.BENCH_DATABASE_URL;
 const SKIP_BULK = process.env.BENCH_SKIP_BULK === '1';
 
 // English-like prose: sentences of a Zipf-like vocabulary, paragraphs of a few sentences.
-const VOCAB = Array.from({ length: 6000 }, (_, i) => `${['re', 'con', 'de', 'pro', 'in', 'ex'][i % 6]}${(i * 7919).toString(36)}${['ing', 'ed', 'er', 'ion', 's', ''][i % 5]}`);
+const VOCAB = Array.from(
+  { length: 6000 },
+  (_, i) => `${['re', 'con', 'de', 'pro', 'in', 'ex'][i % 6]}${(i * 7919).toString(36)}${['ing', 'ed', 'er', 'ion', 's', ''][i % 5]}`,
+);
 const rand = seededRandom(7);
 function itemText(): string {
   const out: string[] = [];
@@ -78,8 +81,14 @@ function percentile(sorted: number[], p: number): number {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
 }
 
-function startProbe(): Promise<{ child: ChildProcess; measure<T>(url: string, authorization: string, during: () => Promise<T>): Promise<[T, Probe]> }> {
-  const child = fork(join(ROOT, 'bench/probe-support.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+function startProbe(): Promise<{
+  child: ChildProcess;
+  measure<T>(url: string, authorization: string, during: () => Promise<T>): Promise<[T, Probe]>;
+}> {
+  const child = fork(join(ROOT, 'bench/probe-support.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   return new Promise((resolve) => {
     child.once('message', () =>
       resolve({
@@ -91,7 +100,10 @@ function startProbe(): Promise<{ child: ChildProcess; measure<T>(url: string, au
           child.send({ stop: true });
           const { latencies, seconds } = await report;
           const sorted = [...latencies].sort((a, b) => a - b);
-          return [value, { p50: percentile(sorted, 50), p99: percentile(sorted, 99), rate: latencies.length / seconds, answers: latencies.length }];
+          return [
+            value,
+            { p50: percentile(sorted, 50), p99: percentile(sorted, 99), rate: latencies.length / seconds, answers: latencies.length },
+          ];
         },
       }),
     );
@@ -110,9 +122,21 @@ async function runOn(kind: 'pglite' | 'postgres') {
   const ownerId = '00000000-0000-4000-8000-00000000b008';
   await database.db
     .insertInto('users')
-    .values({ id: ownerId, email: 'ingest@example.com', password_hash: await hashPassword('bench password 1'), first_name: 'Bench', last_name: 'Ingest', email_verified_at: new Date() })
+    .values({
+      id: ownerId,
+      email: 'ingest@example.com',
+      password_hash: await hashPassword('bench password 1'),
+      first_name: 'Bench',
+      last_name: 'Ingest',
+      email_verified_at: new Date(),
+    })
     .execute();
-  const login = await app.inject({ method: 'POST', url: '/api/login', headers: { authorization: `Bearer ${APP_KEY}` }, payload: { email: 'ingest@example.com', password: 'bench password 1' } });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    headers: { authorization: `Bearer ${APP_KEY}` },
+    payload: { email: 'ingest@example.com', password: 'bench password 1' },
+  });
   const authorization = `Bearer ${APP_KEY} ${login.json().sessionId as string}`;
   const probe = await startProbe();
 
@@ -123,7 +147,12 @@ async function runOn(kind: 'pglite' | 'postgres') {
   // Ours: the items are queued through the service (as the API does), then the worker runs.
   const ours = await createCollection(ctx, ownerId, { name: 'Ours', language: 'en' });
   for (let i = 0; i < ITEMS; i += 50) {
-    const made = await createItems(ctx, ownerId, ours.id, texts.slice(i, i + 50).map((content, j) => ({ name: `Item ${i + j}`, knowledge_type: { text: { content } } })));
+    const made = await createItems(
+      ctx,
+      ownerId,
+      ours.id,
+      texts.slice(i, i + 50).map((content, j) => ({ name: `Item ${i + j}`, knowledge_type: { text: { content } } })),
+    );
     const refused = [...new Set(made.flatMap((r) => (r.status === 'error' ? [r.error] : [])))];
     if (refused.length) console.log(`items refused: ${refused.join('; ')}`);
   }
@@ -151,26 +180,46 @@ async function runOn(kind: 'pglite' | 'postgres') {
   });
   loop.disable();
   database.gate?.observe(undefined);
-  if (process.env.BENCH_PROFILE) for (const [k, v] of profile) console.log(`  ${v.n}× (max ${v.max.toFixed(0)} ms, total ${v.ms.toFixed(0)} ms) ${k}`);
+  if (process.env.BENCH_PROFILE)
+    for (const [k, v] of profile) console.log(`  ${v.n}× (max ${v.max.toFixed(0)} ms, total ${v.ms.toFixed(0)} ms) ${k}`);
   const loopP99 = loop.percentile(99) / 1e6;
   const loopMax = loop.max / 1e6;
-  const states = await database.db.selectFrom('knowledge_items').select(['status', 'fail_reason']).where('collection_id', '=', ours.id).execute();
+  const states = await database.db
+    .selectFrom('knowledge_items')
+    .select(['status', 'fail_reason'])
+    .where('collection_id', '=', ours.id)
+    .execute();
   const failures = [...new Set(states.filter((s) => s.status !== 'ready').map((s) => `${s.status}: ${s.fail_reason ?? ''}`))];
   if (failures.length) console.log(`not ready: ${failures.join('; ')}`);
-  const chunkCount = Number((await sql<{ n: number }>`select count(*)::int as n from knowledge_chunks where collection_id = ${ours.id}`.execute(database.db)).rows[0]!.n);
+  const chunkCount = Number(
+    (await sql<{ n: number }>`select count(*)::int as n from knowledge_chunks where collection_id = ${ours.id}`.execute(database.db))
+      .rows[0]!.n,
+  );
   const diskMb = kind === 'pglite' ? dirSizeMb(join(dataDir, 'pg')) : NaN;
   const walMb = kind === 'pglite' ? dirSizeMb(join(dataDir, 'pg/pg_wal')) : NaN;
 
   // Peer: the same chunks, bulk-inserted in one transaction into another collection.
   const peer = await createCollection(ctx, ownerId, { name: 'Peer', language: 'en' });
-  const peerItems = texts.map((_, i) => ({ id: `peer-${i}`, owner_id: ownerId, collection_id: peer.id, name: `Peer ${i}`, kind: 'text' as const, content: '', status: 'ready' as const }));
+  const peerItems = texts.map((_, i) => ({
+    id: `peer-${i}`,
+    owner_id: ownerId,
+    collection_id: peer.id,
+    name: `Peer ${i}`,
+    kind: 'text' as const,
+    content: '',
+    status: 'ready' as const,
+  }));
   await database.db.insertInto('knowledge_items').values(peerItems).execute();
   const [bulkMs, bulk] = await probe.measure(url, authorization, async () => {
     if (SKIP_BULK) return NaN;
     const t = performance.now();
     await database.db.transaction().execute(async (trx) => {
       for (const [i, text] of texts.entries()) {
-        await insertChunks(trx, chunkText(text).map((content, ord) => ({ owner_id: ownerId, collection_id: peer.id, item_id: `peer-${i}`, ord, content })), 'english');
+        await insertChunks(
+          trx,
+          chunkText(text).map((content, ord) => ({ owner_id: ownerId, collection_id: peer.id, item_id: `peer-${i}`, ord, content })),
+          'english',
+        );
       }
     });
     return performance.now() - t;
@@ -185,13 +234,36 @@ async function runOn(kind: 'pglite' | 'postgres') {
     const sorted = [...ms].sort((a, b) => a - b);
     return { n: ms.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? NaN };
   };
-  return { kind, textMb, chunkCount, ready: states.filter((s) => s.status === 'ready').length, idle, during, bulk, oursMs, bulkMs, diskMb, walMb, loopP99, loopMax, holds: { background: holdFigures(holds.background), requests: holdFigures(holds.requests) } };
+  return {
+    kind,
+    textMb,
+    chunkCount,
+    ready: states.filter((s) => s.status === 'ready').length,
+    idle,
+    during,
+    bulk,
+    oursMs,
+    bulkMs,
+    diskMb,
+    walMb,
+    loopP99,
+    loopMax,
+    holds: { background: holdFigures(holds.background), requests: holdFigures(holds.requests) },
+  };
 }
 
 const results = [await runOn('pglite'), ...(PG_URL ? [await runOn('postgres')] : [])];
 const rows = results.flatMap((r) => [
   [r.kind, 'idle', r.idle.p50.toFixed(1), r.idle.p99.toFixed(1), r.idle.rate.toFixed(1), '', ''],
-  [r.kind, 'our ingestion', r.during.p50.toFixed(1), r.during.p99.toFixed(1), r.during.rate.toFixed(1), (r.oursMs / 1000).toFixed(1), `${r.ready}/${ITEMS} ready, ${r.chunkCount} chunks`],
+  [
+    r.kind,
+    'our ingestion',
+    r.during.p50.toFixed(1),
+    r.during.p99.toFixed(1),
+    r.during.rate.toFixed(1),
+    (r.oursMs / 1000).toFixed(1),
+    `${r.ready}/${ITEMS} ready, ${r.chunkCount} chunks`,
+  ],
   [r.kind, 'bulk INSERT (peer)', r.bulk.p50.toFixed(1), r.bulk.p99.toFixed(1), r.bulk.rate.toFixed(1), (r.bulkMs / 1000).toFixed(1), ''],
 ]);
 const lines = [
@@ -203,16 +275,32 @@ const lines = [
 for (const r of results) {
   const p99Goal = r.kind === 'pglite' ? 100 : 50;
   lines.push(`- ${r.kind}: probe p99 ${r.during.p99.toFixed(1)} ms (goal ≤ ${p99Goal}): ${verdict(r.during.p99 <= p99Goal)}`);
-  lines.push(`- ${r.kind}: probe rate ${((100 * r.during.rate) / r.idle.rate).toFixed(0)} % of idle (goal ≥ 95 %): ${verdict(r.during.rate >= 0.95 * r.idle.rate)}`);
-  lines.push(`- ${r.kind}: ingestion ${(r.bulkMs / r.oursMs).toFixed(2)}× the bulk INSERT's speed (goal ≥ 0.5×): ${verdict(r.bulkMs / r.oursMs >= 0.5)}`);
-  lines.push(`- ${r.kind}: the server's event loop during our ingestion: delay p99 ${r.loopP99.toFixed(1)} ms, max ${r.loopMax.toFixed(1)} ms`);
+  lines.push(
+    `- ${r.kind}: probe rate ${((100 * r.during.rate) / r.idle.rate).toFixed(0)} % of idle (goal ≥ 95 %): ${verdict(r.during.rate >= 0.95 * r.idle.rate)}`,
+  );
+  lines.push(
+    `- ${r.kind}: ingestion ${(r.bulkMs / r.oursMs).toFixed(2)}× the bulk INSERT's speed (goal ≥ 0.5×): ${verdict(r.bulkMs / r.oursMs >= 0.5)}`,
+  );
+  lines.push(
+    `- ${r.kind}: the server's event loop during our ingestion: delay p99 ${r.loopP99.toFixed(1)} ms, max ${r.loopMax.toFixed(1)} ms`,
+  );
   if (r.kind === 'pglite') {
-    const h = (x: { n: number; p50: number; p99: number; max: number }) => `${x.n} holds, p50 ${x.p50.toFixed(1)} ms, p99 ${x.p99.toFixed(1)} ms, max ${x.max.toFixed(1)} ms`;
-    lines.push(`- pglite: the one connection during our ingestion — background work ${h(r.holds.background)}; requests ${h(r.holds.requests)}`);
+    const h = (x: { n: number; p50: number; p99: number; max: number }) =>
+      `${x.n} holds, p50 ${x.p50.toFixed(1)} ms, p99 ${x.p99.toFixed(1)} ms, max ${x.max.toFixed(1)} ms`;
+    lines.push(
+      `- pglite: the one connection during our ingestion — background work ${h(r.holds.background)}; requests ${h(r.holds.requests)}`,
+    );
   }
-  if (r.kind === 'pglite') lines.push(`- pglite: data directory ${r.diskMb.toFixed(0)} MB after our ingestion, of which WAL ${r.walMb.toFixed(0)} MB (goal ≤ 300 MB for 26 MB of text): ${verdict(r.diskMb <= 300)}`);
+  if (r.kind === 'pglite')
+    lines.push(
+      `- pglite: data directory ${r.diskMb.toFixed(0)} MB after our ingestion, of which WAL ${r.walMb.toFixed(0)} MB (goal ≤ 300 MB for 26 MB of text): ${verdict(r.diskMb <= 300)}`,
+    );
 }
 const body = lines.join('\n');
 console.log(body);
-writeSection('knowledge-ingestion', 'Bench 9 — knowledge ingestion while the server answers', `\`node --import tsx bench/knowledge-ingestion.ts\` (BENCH_ITEMS, BENCH_DATABASE_URL).\n\n${body}`);
+writeSection(
+  'knowledge-ingestion',
+  'Bench 9 — knowledge ingestion while the server answers',
+  `\`node --import tsx bench/knowledge-ingestion.ts\` (BENCH_ITEMS, BENCH_DATABASE_URL).\n\n${body}`,
+);
 process.exit(0);

@@ -5,68 +5,189 @@
 // paraphrased ones (other words than the passage's) and ones the collection cannot answer.
 
 export const TEXT_ITEMS: { name: string; content: string }[] = [
-  { name: 'Opening hours', content: 'We are open from 6:30 to 19:00 on weekdays and from 8:00 to 17:00 on Saturdays. On Sundays the café opens at 9:00 and the workshop stays closed.' },
+  {
+    name: 'Opening hours',
+    content:
+      'We are open from 6:30 to 19:00 on weekdays and from 8:00 to 17:00 on Saturdays. On Sundays the café opens at 9:00 and the workshop stays closed.',
+  },
   { name: 'Opening hours Porto', content: 'The Porto branch is open from 9:00 to 18:00 Monday to Friday and closed at weekends.' },
-  { name: 'Holiday closures', content: 'The shop closes on 25 December, 1 January and Easter Monday. In August the workshop takes a two-week break from the 5th to the 19th.' },
-  { name: 'Bike delivery', content: 'Our couriers bring orders by cargo bicycle within the city ring. Deliveries leave the shop at 11:00 and 16:00 every weekday.' },
-  { name: 'Delivery fees', content: 'Delivery costs 4.90 euros; orders above 60 euros are delivered free of charge inside the city ring. Outside the ring we ship by parcel service for 7.50 euros.' },
-  { name: 'Returns and refunds', content: 'Unused items can be returned within 30 days with the receipt. The refund is paid to the original card within five working days.' },
-  { name: 'Warranty', content: 'New bicycles carry a two-year warranty on frame and components; wear parts such as chains, tyres and brake pads are excluded.' },
-  { name: 'Repair prices', content: 'A basic service costs 49 euros, a full service 99 euros. Fixing a flat tyre costs 12 euros including the inner tube.' },
-  { name: 'Workshop appointments', content: 'Book a repair slot online or by phone. Walk-in repairs are accepted before 10:00 when a mechanic is free.' },
-  { name: 'Rental bikes', content: 'City bikes rent for 15 euros a day, e-bikes for 35 euros a day. A deposit of 100 euros and an ID card are required.' },
-  { name: 'Rental bikes Porto', content: 'At our Porto branch city bikes rent for 18 euros a day and e-bikes for 40 euros a day; the deposit there is 150 euros.' },
+  {
+    name: 'Holiday closures',
+    content:
+      'The shop closes on 25 December, 1 January and Easter Monday. In August the workshop takes a two-week break from the 5th to the 19th.',
+  },
+  {
+    name: 'Bike delivery',
+    content: 'Our couriers bring orders by cargo bicycle within the city ring. Deliveries leave the shop at 11:00 and 16:00 every weekday.',
+  },
+  {
+    name: 'Delivery fees',
+    content:
+      'Delivery costs 4.90 euros; orders above 60 euros are delivered free of charge inside the city ring. Outside the ring we ship by parcel service for 7.50 euros.',
+  },
+  {
+    name: 'Returns and refunds',
+    content:
+      'Unused items can be returned within 30 days with the receipt. The refund is paid to the original card within five working days.',
+  },
+  {
+    name: 'Warranty',
+    content:
+      'New bicycles carry a two-year warranty on frame and components; wear parts such as chains, tyres and brake pads are excluded.',
+  },
+  {
+    name: 'Repair prices',
+    content: 'A basic service costs 49 euros, a full service 99 euros. Fixing a flat tyre costs 12 euros including the inner tube.',
+  },
+  {
+    name: 'Workshop appointments',
+    content: 'Book a repair slot online or by phone. Walk-in repairs are accepted before 10:00 when a mechanic is free.',
+  },
+  {
+    name: 'Rental bikes',
+    content: 'City bikes rent for 15 euros a day, e-bikes for 35 euros a day. A deposit of 100 euros and an ID card are required.',
+  },
+  {
+    name: 'Rental bikes Porto',
+    content: 'At our Porto branch city bikes rent for 18 euros a day and e-bikes for 40 euros a day; the deposit there is 150 euros.',
+  },
   { name: 'Café menu', content: 'Espresso 1.80, flat white with oat milk 3.20, pastel de nata 1.50. Vegan cakes are baked every morning.' },
   { name: 'Allergens', content: 'All cakes may contain traces of nuts. Gluten-free brownies are available on Fridays.' },
-  { name: 'Payment methods', content: 'We accept cash, debit and credit cards, Apple Pay and MB Way. Companies can pay invoices by bank transfer within 14 days.' },
-  { name: 'Gift cards', content: 'Gift vouchers are sold from 20 to 200 euros and are valid for three years in the shop, the café and the workshop.' },
-  { name: 'Parking', content: 'Customers park free of charge for one hour in the garage behind the shop; bicycle racks are at the entrance.' },
-  { name: 'Contact', content: 'Call us on +351 210 555 010 or write to hello@harbourbikes.example. We answer emails within one working day.' },
-  { name: 'Group tours', content: 'Guided bike tours along the river start every Saturday at 10:00, last three hours and cost 45 euros per person, bike included.' },
+  {
+    name: 'Payment methods',
+    content: 'We accept cash, debit and credit cards, Apple Pay and MB Way. Companies can pay invoices by bank transfer within 14 days.',
+  },
+  {
+    name: 'Gift cards',
+    content: 'Gift vouchers are sold from 20 to 200 euros and are valid for three years in the shop, the café and the workshop.',
+  },
+  {
+    name: 'Parking',
+    content: 'Customers park free of charge for one hour in the garage behind the shop; bicycle racks are at the entrance.',
+  },
+  {
+    name: 'Contact',
+    content: 'Call us on +351 210 555 010 or write to hello@harbourbikes.example. We answer emails within one working day.',
+  },
+  {
+    name: 'Group tours',
+    content:
+      'Guided bike tours along the river start every Saturday at 10:00, last three hours and cost 45 euros per person, bike included.',
+  },
   { name: 'Children', content: 'Child seats and trailers rent for 5 euros a day. Kids bikes from 12 inches are on sale in the shop.' },
   { name: 'Loyalty programme', content: 'Every tenth coffee is free with the stamp card. Members get 10 percent off workshop labour.' },
-  { name: 'Jobs', content: 'We are hiring a bicycle mechanic full time and a barista for weekends. Send your CV to jobs@harbourbikes.example.' },
-  { name: 'E-bike batteries', content: 'Batteries are charged for free at the shop. A replacement battery costs from 450 euros; old batteries are recycled free of charge.' },
+  {
+    name: 'Jobs',
+    content: 'We are hiring a bicycle mechanic full time and a barista for weekends. Send your CV to jobs@harbourbikes.example.',
+  },
+  {
+    name: 'E-bike batteries',
+    content:
+      'Batteries are charged for free at the shop. A replacement battery costs from 450 euros; old batteries are recycled free of charge.',
+  },
   { name: 'Lost and found', content: 'Things left behind in the café are kept for 30 days at the counter.' },
   { name: 'Wi-Fi', content: 'Free Wi-Fi in the café: the network is HarbourGuest and the password is printed on your receipt.' },
 ];
 
 /** Pages of the shop's site added one by one on the URL tab (path, title, body). */
 export const URL_PAGES: { path: string; title: string; body: string }[] = [
-  { path: '/insurance', title: 'Bike insurance', body: 'Insure your bicycle against theft and vandalism through our partner for 6 euros a month. Claims are settled within two weeks.' },
-  { path: '/sizing', title: 'Frame size guide', body: 'Measure your inseam in centimetres and multiply it by 0.66 to find your frame size. Staff help you in the shop.' },
-  { path: '/events', title: 'Events', body: 'The repair café takes place on the first Sunday of every month: bring your bicycle and fix it with our mechanics, free of charge.' },
-  { path: '/sustainability', title: 'Sustainability', body: 'Solar panels on our roof power the workshop, and we refurbish old bicycles instead of scrapping them.' },
-  { path: '/privacy', title: 'Privacy', body: 'Order data is stored for ten years as tax law requires. We send no newsletter without your consent.' },
-  { path: '/newsletter', title: 'Newsletter', body: 'Subscribe to hear about new arrivals and events once a month. Unsubscribe with one click.' },
+  {
+    path: '/insurance',
+    title: 'Bike insurance',
+    body: 'Insure your bicycle against theft and vandalism through our partner for 6 euros a month. Claims are settled within two weeks.',
+  },
+  {
+    path: '/sizing',
+    title: 'Frame size guide',
+    body: 'Measure your inseam in centimetres and multiply it by 0.66 to find your frame size. Staff help you in the shop.',
+  },
+  {
+    path: '/events',
+    title: 'Events',
+    body: 'The repair café takes place on the first Sunday of every month: bring your bicycle and fix it with our mechanics, free of charge.',
+  },
+  {
+    path: '/sustainability',
+    title: 'Sustainability',
+    body: 'Solar panels on our roof power the workshop, and we refurbish old bicycles instead of scrapping them.',
+  },
+  {
+    path: '/privacy',
+    title: 'Privacy',
+    body: 'Order data is stored for ten years as tax law requires. We send no newsletter without your consent.',
+  },
+  {
+    path: '/newsletter',
+    title: 'Newsletter',
+    body: 'Subscribe to hear about new arrivals and events once a month. Unsubscribe with one click.',
+  },
 ];
 
 /** The shop's catalogue pages, found by crawling /shop (path, title, body). */
 export const CRAWL_PAGES: { path: string; title: string; body: string }[] = [
-  { path: '/shop/cargo', title: 'Cargo bikes', body: 'Our cargo bikes carry up to 80 kg in the front box. Test rides are possible on request.' },
+  {
+    path: '/shop/cargo',
+    title: 'Cargo bikes',
+    body: 'Our cargo bikes carry up to 80 kg in the front box. Test rides are possible on request.',
+  },
   { path: '/shop/helmets', title: 'Helmets', body: 'Helmets in sizes S to L; fitting in the shop is free.' },
   { path: '/shop/locks', title: 'Locks', body: 'We recommend a D-lock of security level 15 or higher for city parking.' },
   { path: '/shop/lights', title: 'Lights', body: 'Front and rear lights charge over USB and meet the legal requirements for road use.' },
   { path: '/shop/tyres', title: 'Tyres', body: 'Puncture-resistant touring tyres cost 35 euros each, fitting included.' },
   { path: '/shop/clothing', title: 'Clothing', body: 'Rain jackets, gloves and reflective vests for commuting in winter.' },
-  { path: '/shop/used', title: 'Second-hand bikes', body: 'We buy used bicycles in good condition after an inspection by our mechanics and sell them with a six-month guarantee.' },
-  { path: '/shop/trade-in', title: 'Trade-in', body: 'Trade in your old bicycle when you buy a new one: its value is credited against the price.' },
+  {
+    path: '/shop/used',
+    title: 'Second-hand bikes',
+    body: 'We buy used bicycles in good condition after an inspection by our mechanics and sell them with a six-month guarantee.',
+  },
+  {
+    path: '/shop/trade-in',
+    title: 'Trade-in',
+    body: 'Trade in your old bicycle when you buy a new one: its value is credited against the price.',
+  },
   // Also added on the URL tab above: the crawl must not store it twice.
   { path: '/insurance', title: 'Bike insurance', body: '' },
 ];
 
 export const PDF_ITEMS: { name: string; lines: string[] }[] = [
-  { name: 'Terms of sale', lines: ['Terms of sale of Harbour Bikes.', 'All prices include VAT at 23 percent.', 'Ownership passes to the buyer on full payment.', 'Disputes are settled by the courts of Lisbon.'] },
-  { name: 'Safety recall 2026', lines: ['Safety recall, March 2026.', 'Brake levers of the Urban 3 model may crack.', 'Bring the bicycle to the workshop for a free replacement of the levers.'] },
+  {
+    name: 'Terms of sale',
+    lines: [
+      'Terms of sale of Harbour Bikes.',
+      'All prices include VAT at 23 percent.',
+      'Ownership passes to the buyer on full payment.',
+      'Disputes are settled by the courts of Lisbon.',
+    ],
+  },
+  {
+    name: 'Safety recall 2026',
+    lines: [
+      'Safety recall, March 2026.',
+      'Brake levers of the Urban 3 model may crack.',
+      'Bring the bicycle to the workshop for a free replacement of the levers.',
+    ],
+  },
 ];
 
 export const DOCX_ITEMS: { name: string; paragraphs: string[]; table?: string[][] }[] = [
   {
     name: 'Corporate fleet offer',
-    paragraphs: ['Companies can lease a fleet of bicycles for their staff.', 'The minimum fleet is ten bicycles; maintenance is included in the monthly rate.'],
-    table: [['Fleet size', 'Monthly rate per bike'], ['10 to 29', '39 euros'], ['30 or more', '33 euros']],
+    paragraphs: [
+      'Companies can lease a fleet of bicycles for their staff.',
+      'The minimum fleet is ten bicycles; maintenance is included in the monthly rate.',
+    ],
+    table: [
+      ['Fleet size', 'Monthly rate per bike'],
+      ['10 to 29', '39 euros'],
+      ['30 or more', '33 euros'],
+    ],
   },
-  { name: 'Bike storage', paragraphs: ['Winter storage: we keep your bicycle dry and safe from November to March for 60 euros per season, with a free check-up before you collect it.'] },
+  {
+    name: 'Bike storage',
+    paragraphs: [
+      'Winter storage: we keep your bicycle dry and safe from November to March for 60 euros per season, with a free check-up before you collect it.',
+    ],
+  },
 ];
 
 /** Visitor questions: `expect` lists the item names that answer (empty: no answer in the collection). */

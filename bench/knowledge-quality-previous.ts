@@ -41,7 +41,10 @@ export async function previousSearch(db: Kysely<DB>, collectionId: string, query
 
 /** A copy of a collection's chunks indexed as before: 'simple', the chunk's text only. */
 export async function copyAsPrevious(db: Kysely<DB>, ownerId: string, from: string, to: string): Promise<void> {
-  await db.insertInto('knowledge_collections').values({ id: to, owner_id: ownerId, name: 'Previous ranking', language: 'none', index_version: 1 }).execute();
+  await db
+    .insertInto('knowledge_collections')
+    .values({ id: to, owner_id: ownerId, name: 'Previous ranking', language: 'none', index_version: 1 })
+    .execute();
   await sql`
     insert into knowledge_chunks (owner_id, collection_id, item_id, ord, content, ts_config, tsv)
     select owner_id, ${to}, item_id, ord, content, 'simple', to_tsvector('simple', content) from knowledge_chunks where collection_id = ${from}

@@ -25,12 +25,15 @@ const NONE_GOAL = 0.8;
 
 function startSite(): Promise<Server> {
   const pages = new Map([...URL_PAGES, ...CRAWL_PAGES.filter((p) => p.body)].map((p) => [p.path, p]));
-  const html = (title: string, body: string) => `<!doctype html><html><head><title>${title}</title></head><body><nav><a href="/">Home</a></nav><main><h1>${title}</h1>${body}</main></body></html>`;
+  const html = (title: string, body: string) =>
+    `<!doctype html><html><head><title>${title}</title></head><body><nav><a href="/">Home</a></nav><main><h1>${title}</h1>${body}</main></body></html>`;
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
     if (path === '/shop') {
       const links = CRAWL_PAGES.map((p) => `<li><a href="${p.path}">${p.title}</a></li>`).join('');
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html('Shop', `<p>Everything for riding in the city.</p><ul>${links}</ul>`));
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(html('Shop', `<p>Everything for riding in the city.</p><ul>${links}</ul>`));
       return;
     }
     const page = pages.get(path);
@@ -48,17 +51,24 @@ async function main(): Promise<void> {
   const siteUrl = `http://127.0.0.1:${sitePort}`;
   const bench = await startApiServer(0, { env: { OUTBOUND_ALLOW: `127.0.0.1:${sitePort}`, CRAWL_RATE_LIMIT_PER_MINUTE: '1000' } });
   const worker = startKnowledgeWorker(bench.ctx, { pollMs: 60_000 });
-  const jwt = (await (await fetch(`${bench.url}/api/token/jwt`, { headers: { authorization: bench.authorization } })).json()) as { jwtToken: string };
+  const jwt = (await (await fetch(`${bench.url}/api/token/jwt`, { headers: { authorization: bench.authorization } })).json()) as {
+    jwtToken: string;
+  };
   const auth = { authorization: `Bearer ${jwt.jwtToken}` };
   const kb = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${bench.url}${path}`, { method, headers: { ...auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(`${bench.url}${path}`, {
+      method,
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const json = (await res.json()) as unknown;
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
     return json as never;
   };
 
   const collection = (await kb('POST', '/kb/v1/collections', { name: 'Harbour Bikes' })) as { id: string };
-  const batch = async (items: unknown[]) => (await kb('POST', `/kb/v1/collections/${collection.id}/items/batch`, { items })) as { status: string; error?: string }[];
+  const batch = async (items: unknown[]) =>
+    (await kb('POST', `/kb/v1/collections/${collection.id}/items/batch`, { items })) as { status: string; error?: string }[];
   await batch(TEXT_ITEMS.map((t) => ({ name: t.name, knowledge_type: { text: { content: t.content } } })));
   await batch(URL_PAGES.map((p) => ({ name: p.title, knowledge_type: { url: { url: `${siteUrl}${p.path}` } } })));
   const crawled = (await kb('POST', '/kb/v1/crawl', { url: `${siteUrl}/shop` })) as { url: string; title: string }[];
@@ -72,12 +82,21 @@ async function main(): Promise<void> {
     return res.json();
   };
   for (const p of PDF_ITEMS) await batch([{ name: p.name, knowledge_type: { file: await upload(`${p.name}.pdf`, makePdf(p.lines)) } }]);
-  for (const d of DOCX_ITEMS) await batch([{ name: d.name, knowledge_type: { file: await upload(`${d.name}.docx`, makeDocx(d.paragraphs, d.table)) } }]);
+  for (const d of DOCX_ITEMS)
+    await batch([{ name: d.name, knowledge_type: { file: await upload(`${d.name}.docx`, makeDocx(d.paragraphs, d.table)) } }]);
   await worker.drain();
-  const items = (await kb('GET', `/kb/v1/collections/${collection.id}/items`)) as { name: string; status: string; fail_reason: string | null }[];
+  const items = (await kb('GET', `/kb/v1/collections/${collection.id}/items`)) as {
+    name: string;
+    status: string;
+    fail_reason: string | null;
+  }[];
   const notReady = items.filter((i) => i.status !== 'ready');
-  const info = ((await kb('GET', '/kb/v1/collections')) as { id: string; detected_language: string | null; search_mode: string }[]).find((c) => c.id === collection.id)!;
-  console.log(`items: ${items.length} (${TEXT_ITEMS.length} text, ${URL_PAGES.length} by URL, ${pages.length - refused.length} crawled, ${PDF_ITEMS.length} PDF, ${DOCX_ITEMS.length} DOCX); not ready: ${notReady.map((i) => `${i.name}: ${i.fail_reason}`).join('; ') || 'none'}`);
+  const info = ((await kb('GET', '/kb/v1/collections')) as { id: string; detected_language: string | null; search_mode: string }[]).find(
+    (c) => c.id === collection.id,
+  )!;
+  console.log(
+    `items: ${items.length} (${TEXT_ITEMS.length} text, ${URL_PAGES.length} by URL, ${pages.length - refused.length} crawled, ${PDF_ITEMS.length} PDF, ${DOCX_ITEMS.length} DOCX); not ready: ${notReady.map((i) => `${i.name}: ${i.fail_reason}`).join('; ') || 'none'}`,
+  );
   console.log(`crawl: ${pages.length} pages, refused as duplicates: ${refused.length} (${refused.join(' ')})`);
   console.log(`language detected: ${info.detected_language ?? 'none'}; search mode: ${info.search_mode}`);
 
@@ -103,7 +122,11 @@ async function main(): Promise<void> {
     return at < 0 ? `miss (${names[0] ?? 'nothing'})` : `#${at + 1}`;
   };
   for (const { q, expect, kind } of QUESTIONS) {
-    const o = ((await kb('POST', '/kb/v1/search', { collection_ids: [collection.id], query: q, top_k: SEARCH_TOP_K_DEFAULT })) as { item_name: string }[]).map((h) => h.item_name);
+    const o = (
+      (await kb('POST', '/kb/v1/search', { collection_ids: [collection.id], query: q, top_k: SEARCH_TOP_K_DEFAULT })) as {
+        item_name: string;
+      }[]
+    ).map((h) => h.item_name);
     const p = (await previousSearch(bench.ctx.db, previousId, q, SEARCH_TOP_K_DEFAULT)).map((h) => h.item_name);
     rows.push([JSON.stringify(q), kind, score(ours, o, expect), score(prev, p, expect)]);
   }
@@ -113,12 +136,16 @@ async function main(): Promise<void> {
   const line = (label: string, t: Tally) =>
     `${label.padEnd(9)} hit@1 ${pct(t.hit1, answerable)}   hit@3 ${pct(t.hit3, answerable)}   no-answer questions sending nothing ${pct(t.silentNone, none)}   answerable with nothing sent ${t.emptyAnswerable}   passages sent per question ${(t.passages / QUESTIONS.length).toFixed(2)}`;
   console.log('');
-  console.log(`${QUESTIONS.length} questions (${answerable} answerable, ${none} without an answer) over ${items.length} items; top ${SEARCH_TOP_K_DEFAULT}, threshold ${SEARCH_SCORE_THRESHOLD_DEFAULT}`);
+  console.log(
+    `${QUESTIONS.length} questions (${answerable} answerable, ${none} without an answer) over ${items.length} items; top ${SEARCH_TOP_K_DEFAULT}, threshold ${SEARCH_SCORE_THRESHOLD_DEFAULT}`,
+  );
   console.log(line('ours', ours));
   console.log(line('previous', prev));
   const hit3Met = ours.hit3 / answerable >= HIT3_GOAL;
   const noneMet = ours.silentNone / none >= NONE_GOAL;
-  console.log(`goals: hit@3 ≥ ${HIT3_GOAL * 100} %: ${verdict(hit3Met)}   no-answer sends nothing ≥ ${NONE_GOAL * 100} %: ${verdict(noneMet)}`);
+  console.log(
+    `goals: hit@3 ≥ ${HIT3_GOAL * 100} %: ${verdict(hit3Met)}   no-answer sends nothing ≥ ${NONE_GOAL * 100} %: ${verdict(noneMet)}`,
+  );
 
   writeSection(
     'knowledge-quality',
@@ -129,10 +156,27 @@ API with no language chosen (detected: ${info.detected_language ?? 'none'}), ful
 ${SEARCH_SCORE_THRESHOLD_DEFAULT}. Peer: the previous ranking (no stemming, names not indexed, all words then any word, always top ${SEARCH_TOP_K_DEFAULT}) on the
 same chunks in the same run. Goals: hit@3 ≥ ${HIT3_GOAL * 100} %, no-answer questions send nothing ≥ ${NONE_GOAL * 100} %.
 
-${table(['', 'hit@1', 'hit@3', 'no-answer: nothing sent', 'answerable: nothing sent', 'passages per question'], [
-  ['ours', pct(ours.hit1, answerable), pct(ours.hit3, answerable), pct(ours.silentNone, none), ours.emptyAnswerable, (ours.passages / QUESTIONS.length).toFixed(2)],
-  ['previous', pct(prev.hit1, answerable), pct(prev.hit3, answerable), pct(prev.silentNone, none), prev.emptyAnswerable, (prev.passages / QUESTIONS.length).toFixed(2)],
-])}
+${table(
+  ['', 'hit@1', 'hit@3', 'no-answer: nothing sent', 'answerable: nothing sent', 'passages per question'],
+  [
+    [
+      'ours',
+      pct(ours.hit1, answerable),
+      pct(ours.hit3, answerable),
+      pct(ours.silentNone, none),
+      ours.emptyAnswerable,
+      (ours.passages / QUESTIONS.length).toFixed(2),
+    ],
+    [
+      'previous',
+      pct(prev.hit1, answerable),
+      pct(prev.hit3, answerable),
+      pct(prev.silentNone, none),
+      prev.emptyAnswerable,
+      (prev.passages / QUESTIONS.length).toFixed(2),
+    ],
+  ],
+)}
 
 hit@3 ${verdict(hit3Met)}; no-answer ${verdict(noneMet)}. The crawl of the shop's site refused ${refused.length} page already added by URL.
 

@@ -41,8 +41,14 @@ const zipf = () => VOCAB[Math.min(VOCAB.length - 1, Math.floor(Math.pow(rand(), 
 // Every question's words also occur elsewhere, so ranking has to tell the answer from mentions.
 const RELEVANT = 10;
 const LABELLED: { question: string; answer: string }[] = [
-  { question: 'how long is the saddle warranty', answer: 'saddle warranty: every saddle has a two year warranty; the saddle warranty covers seams' },
-  { question: 'can I return a helmet for a refund', answer: 'helmet refund: a helmet can be returned for a refund within 30 days; helmet refund forms' },
+  {
+    question: 'how long is the saddle warranty',
+    answer: 'saddle warranty: every saddle has a two year warranty; the saddle warranty covers seams',
+  },
+  {
+    question: 'can I return a helmet for a refund',
+    answer: 'helmet refund: a helmet can be returned for a refund within 30 days; helmet refund forms',
+  },
   { question: 'battery delivery to lisbon', answer: 'battery delivery to lisbon takes two days; lisbon battery delivery by courier' },
   { question: 'brake invoice copy', answer: 'brake invoice: a copy of the brake invoice is in your account; brake invoice by mail' },
   { question: 'frame size guide', answer: 'frame size guide: measure your inseam, the frame size guide lists every frame size' },
@@ -90,25 +96,49 @@ async function main(): Promise<void> {
   const db = database.db;
   const owner = 'bench-owner';
   const collection = 'bench-collection';
-  await db.insertInto('users').values({ id: owner, email: 'bench@example.com', password_hash: 'x', first_name: 'B', last_name: 'B' }).execute();
+  await db
+    .insertInto('users')
+    .values({ id: owner, email: 'bench@example.com', password_hash: 'x', first_name: 'B', last_name: 'B' })
+    .execute();
   await db.insertInto('knowledge_collections').values({ id: collection, owner_id: owner, name: 'Bench', language: 'en' }).execute();
 
   const started = performance.now();
   const ITEMS = Math.max(1, Math.ceil(CHUNKS / 100));
   await db
     .insertInto('knowledge_items')
-    .values(Array.from({ length: ITEMS }, (_, i) => ({ id: `item-${i}`, owner_id: owner, collection_id: collection, name: `Document ${i}`, kind: 'text' as const, content: '', status: 'ready' as const, chunk_count: Math.min(100, CHUNKS - i * 100) })))
+    .values(
+      Array.from({ length: ITEMS }, (_, i) => ({
+        id: `item-${i}`,
+        owner_id: owner,
+        collection_id: collection,
+        name: `Document ${i}`,
+        kind: 'text' as const,
+        content: '',
+        status: 'ready' as const,
+        chunk_count: Math.min(100, CHUNKS - i * 100),
+      })),
+    )
     .execute();
   for (let i = 0; i < CHUNKS; i += 1000) {
     const rows = Array.from({ length: Math.min(1000, CHUNKS - i) }, (_, j) => {
       const n = i + j;
       const content = chunk(n);
-      return { owner_id: owner, collection_id: collection, item_id: `item-${Math.floor(n / 100)}`, ord: n % 100, content, ts_config: CONFIG, tsv: sql`to_tsvector(${CONFIG}::regconfig, ${content})` };
+      return {
+        owner_id: owner,
+        collection_id: collection,
+        item_id: `item-${Math.floor(n / 100)}`,
+        ord: n % 100,
+        content,
+        ts_config: CONFIG,
+        tsv: sql`to_tsvector(${CONFIG}::regconfig, ${content})`,
+      };
     });
     await db.insertInto('knowledge_chunks').values(rows).execute();
   }
   await sql`analyze knowledge_chunks`.execute(db);
-  console.log(`database: ${database.kind}; loaded ${CHUNKS.toLocaleString('en')} chunks of ${WORDS_PER_CHUNK} words in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `database: ${database.kind}; loaded ${CHUNKS.toLocaleString('en')} chunks of ${WORDS_PER_CHUNK} words in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 
   const ctx = {
     db,
@@ -135,12 +165,16 @@ async function main(): Promise<void> {
     `.execute(db);
 
   console.log('');
-  console.log(`query (top ${TOP_K})                         matches   ours p50 / p99 (ms)   naive ORDER BY ts_rank p50 / p99 (ms)   speed-up p50 / p99`);
+  console.log(
+    `query (top ${TOP_K})                         matches   ours p50 / p99 (ms)   naive ORDER BY ts_rank p50 / p99 (ms)   speed-up p50 / p99`,
+  );
   const rows: (string | number)[][] = [];
   let worstP99 = 0;
   let common = { p50: 0, p99: 0 };
   for (const [label, q] of queries) {
-    const count = await sql<{ n: number }>`select count(*)::int as n from knowledge_chunks where tsv @@ websearch_to_tsquery(${CONFIG}::regconfig, ${q})`.execute(db);
+    const count = await sql<{
+      n: number;
+    }>`select count(*)::int as n from knowledge_chunks where tsv @@ websearch_to_tsquery(${CONFIG}::regconfig, ${q})`.execute(db);
     const o = await time(() => ours(q));
     const n = await time(() => naive(q));
     worstP99 = Math.max(worstP99, o.p99);
@@ -148,7 +182,13 @@ async function main(): Promise<void> {
     console.log(
       `${label.padEnd(34)} ${String(count.rows[0]!.n).padStart(7)}   ${o.p50.toFixed(2).padStart(7)} / ${o.p99.toFixed(2).padEnd(9)}   ${n.p50.toFixed(2).padStart(9)} / ${n.p99.toFixed(2).padEnd(26)}   ${(n.p50 / o.p50).toFixed(1)}x / ${(n.p99 / o.p99).toFixed(1)}x`,
     );
-    rows.push([label, count.rows[0]!.n, `${o.p50.toFixed(2)} / ${o.p99.toFixed(2)}`, `${n.p50.toFixed(2)} / ${n.p99.toFixed(2)}`, `${(n.p50 / o.p50).toFixed(1)}× / ${(n.p99 / o.p99).toFixed(1)}×`]);
+    rows.push([
+      label,
+      count.rows[0]!.n,
+      `${o.p50.toFixed(2)} / ${o.p99.toFixed(2)}`,
+      `${n.p50.toFixed(2)} / ${n.p99.toFixed(2)}`,
+      `${(n.p50 / o.p50).toFixed(1)}× / ${(n.p99 / o.p99).toFixed(1)}×`,
+    ]);
   }
 
   // Quality on the labelled set: how many of each question's planted answers are in the top 10.
@@ -162,23 +202,37 @@ async function main(): Promise<void> {
   for (const { question, answer } of LABELLED) {
     const o = await ours(question);
     const n = await naive(question);
-    const of = found(o.map((h) => h.text), answer);
-    const nf = found(n.rows.map((r) => r.content), answer);
+    const of = found(
+      o.map((h) => h.text),
+      answer,
+    );
+    const nf = found(
+      n.rows.map((r) => r.content),
+      answer,
+    );
     const oTexts = new Set(o.map((h) => h.text));
     const overlap = n.rows.filter((r) => oTexts.has(r.content)).length;
     oursFound += of;
     naiveFound += nf;
     overlapSum += overlap;
-    console.log(`  ${JSON.stringify(question).padEnd(40)} ours ${of}/${RELEVANT}   naive ${nf}/${RELEVANT}   same chunks in both top ${TOP_K}: ${overlap}`);
+    console.log(
+      `  ${JSON.stringify(question).padEnd(40)} ours ${of}/${RELEVANT}   naive ${nf}/${RELEVANT}   same chunks in both top ${TOP_K}: ${overlap}`,
+    );
     quality.push([JSON.stringify(question), `${of}/${RELEVANT}`, `${nf}/${RELEVANT}`, `${overlap}/${TOP_K}`]);
   }
   const total = LABELLED.length * RELEVANT;
   const sameQuality = oursFound >= naiveFound;
   console.log('');
   console.log(`worst p99 of ours: ${worstP99.toFixed(2)} ms   goal ≤ ${P99_GOAL_MS} ms: ${verdict(worstP99 <= P99_GOAL_MS)}`);
-  console.log(`most common term, naive / ours: p50 ${common.p50.toFixed(1)}x  p99 ${common.p99.toFixed(1)}x   goal ≥ ${SPEEDUP_GOAL}x: ${verdict(common.p50 >= SPEEDUP_GOAL)}`);
-  console.log(`labelled answers in the top ${TOP_K}: ours ${oursFound}/${total}, naive ${naiveFound}/${total}   goal the same quality: ${verdict(sameQuality)}`);
-  console.log(`ours: BM25-like over the query's meaningful words with the relevance cut-off (decision 407): it may answer fewer than top_k.`);
+  console.log(
+    `most common term, naive / ours: p50 ${common.p50.toFixed(1)}x  p99 ${common.p99.toFixed(1)}x   goal ≥ ${SPEEDUP_GOAL}x: ${verdict(common.p50 >= SPEEDUP_GOAL)}`,
+  );
+  console.log(
+    `labelled answers in the top ${TOP_K}: ours ${oursFound}/${total}, naive ${naiveFound}/${total}   goal the same quality: ${verdict(sameQuality)}`,
+  );
+  console.log(
+    `ours: BM25-like over the query's meaningful words with the relevance cut-off (decision 407): it may answer fewer than top_k.`,
+  );
 
   writeSection(
     'knowledge-search',

@@ -29,11 +29,40 @@ async function prepare(database: Database): Promise<{ ctx: AppContext; collectio
   const db = database.db;
   await migrate(db, database.schema);
   const now = new Date();
-  await db.insertInto('users').values({ id: OWNER, email: 'bench7@example.com', password_hash: 'x', first_name: 'B', last_name: 'B', company_name: null, mobile_number: null, email_verified_at: now, requested_sub_type: null, subscribed_since: now, created_at: now, updated_at: now }).execute();
+  await db
+    .insertInto('users')
+    .values({
+      id: OWNER,
+      email: 'bench7@example.com',
+      password_hash: 'x',
+      first_name: 'B',
+      last_name: 'B',
+      company_name: null,
+      mobile_number: null,
+      email_verified_at: now,
+      requested_sub_type: null,
+      subscribed_since: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
   const collection = randomUUID();
   await db.insertInto('knowledge_collections').values({ id: collection, owner_id: OWNER, name: 'Search', language: 'en' }).execute();
   const items = Math.ceil(CHUNKS / 100);
-  await db.insertInto('knowledge_items').values(Array.from({ length: items }, (_, i) => ({ id: `s-item-${i}`, owner_id: OWNER, collection_id: collection, name: `Doc ${i}`, kind: 'text' as const, content: '', status: 'ready' as const }))).execute();
+  await db
+    .insertInto('knowledge_items')
+    .values(
+      Array.from({ length: items }, (_, i) => ({
+        id: `s-item-${i}`,
+        owner_id: OWNER,
+        collection_id: collection,
+        name: `Doc ${i}`,
+        kind: 'text' as const,
+        content: '',
+        status: 'ready' as const,
+      })),
+    )
+    .execute();
   const rand = seededRandom(7);
   for (let i = 0; i < CHUNKS; i += 500) {
     const rows = Array.from({ length: Math.min(500, CHUNKS - i) }, (_, j) => {
@@ -41,34 +70,89 @@ async function prepare(database: Database): Promise<{ ctx: AppContext; collectio
       const words = ['acme', ...Array.from({ length: 80 }, () => WORDS[Math.floor(Math.pow(rand(), 3) * WORDS.length)]!)];
       if (n % 20 === 0) words.push('warranty');
       const content = words.join(' ');
-      return { owner_id: OWNER, collection_id: collection, item_id: `s-item-${Math.floor(n / 100)}`, ord: n % 100, content, ts_config: 'english', tsv: sql`to_tsvector('english'::regconfig, ${content})` };
+      return {
+        owner_id: OWNER,
+        collection_id: collection,
+        item_id: `s-item-${Math.floor(n / 100)}`,
+        ord: n % 100,
+        content,
+        ts_config: 'english',
+        tsv: sql`to_tsvector('english'::regconfig, ${content})`,
+      };
     });
     await db.insertInto('knowledge_chunks').values(rows).execute();
   }
   // 50 collections to list.
-  await db.insertInto('knowledge_collections').values(Array.from({ length: 50 }, (_, i) => ({ id: randomUUID(), owner_id: OWNER, name: `List ${i}`, language: 'en' }))).execute();
+  await db
+    .insertInto('knowledge_collections')
+    .values(Array.from({ length: 50 }, (_, i) => ({ id: randomUUID(), owner_id: OWNER, name: `List ${i}`, language: 'en' })))
+    .execute();
   await sql`analyze`.execute(db);
-  const ctx = { db, database, config: parseConfig({ LOG_LEVEL: 'silent' }), log: { warn: () => {}, info: () => {}, error: () => {} } } as unknown as AppContext;
+  const ctx = {
+    db,
+    database,
+    config: parseConfig({ LOG_LEVEL: 'silent' }),
+    log: { warn: () => {}, info: () => {}, error: () => {} },
+  } as unknown as AppContext;
   return { ctx, collection };
 }
 
 function suite(ctx: AppContext, collection: string): Op[] {
   const ids: string[] = [];
   return [
-    ['insert a row', async (d) => {
-      const id = randomUUID();
-      ids.push(id);
-      await d.db.insertInto('knowledge_collections').values({ id, owner_id: OWNER, name: 'New', language: 'en' }).execute();
-    }],
-    ['read a row by owner and id', (d, i) => d.db.selectFrom('knowledge_collections').selectAll().where('owner_id', '=', OWNER).where('id', '=', ids[i % ids.length]!).executeTakeFirst()],
-    ['update a row', (d, i) => d.db.updateTable('knowledge_collections').set({ name: `Renamed ${i}` }).where('owner_id', '=', OWNER).where('id', '=', ids[i % ids.length]!).execute()],
-    ['list 50+ rows of an owner', (d) => d.db.selectFrom('knowledge_collections').selectAll().where('owner_id', '=', OWNER).orderBy('created_at', 'desc').limit(60).execute()],
-    ['transaction: lock, update, insert', (d, i) =>
-      d.db.transaction().execute(async (trx) => {
-        await trx.selectFrom('users').select('subscription_type').where('id', '=', OWNER).forUpdate().executeTakeFirst();
-        await trx.updateTable('knowledge_collections').set({ name: `Tx ${i}` }).where('owner_id', '=', OWNER).where('id', '=', ids[i % ids.length]!).execute();
-        await trx.insertInto('knowledge_collections').values({ id: randomUUID(), owner_id: OWNER, name: 'Tx', language: 'en' }).execute();
-      })],
+    [
+      'insert a row',
+      async (d) => {
+        const id = randomUUID();
+        ids.push(id);
+        await d.db.insertInto('knowledge_collections').values({ id, owner_id: OWNER, name: 'New', language: 'en' }).execute();
+      },
+    ],
+    [
+      'read a row by owner and id',
+      (d, i) =>
+        d.db
+          .selectFrom('knowledge_collections')
+          .selectAll()
+          .where('owner_id', '=', OWNER)
+          .where('id', '=', ids[i % ids.length]!)
+          .executeTakeFirst(),
+    ],
+    [
+      'update a row',
+      (d, i) =>
+        d.db
+          .updateTable('knowledge_collections')
+          .set({ name: `Renamed ${i}` })
+          .where('owner_id', '=', OWNER)
+          .where('id', '=', ids[i % ids.length]!)
+          .execute(),
+    ],
+    [
+      'list 50+ rows of an owner',
+      (d) =>
+        d.db
+          .selectFrom('knowledge_collections')
+          .selectAll()
+          .where('owner_id', '=', OWNER)
+          .orderBy('created_at', 'desc')
+          .limit(60)
+          .execute(),
+    ],
+    [
+      'transaction: lock, update, insert',
+      (d, i) =>
+        d.db.transaction().execute(async (trx) => {
+          await trx.selectFrom('users').select('subscription_type').where('id', '=', OWNER).forUpdate().executeTakeFirst();
+          await trx
+            .updateTable('knowledge_collections')
+            .set({ name: `Tx ${i}` })
+            .where('owner_id', '=', OWNER)
+            .where('id', '=', ids[i % ids.length]!)
+            .execute();
+          await trx.insertInto('knowledge_collections').values({ id: randomUUID(), owner_id: OWNER, name: 'Tx', language: 'en' }).execute();
+        }),
+    ],
     ['delete a row', (d, i) => d.db.deleteFrom('knowledge_collections').where('owner_id', '=', OWNER).where('id', '=', ids[i]!).execute()],
     ['search: rare term (top 10)', () => searchChunks(ctx, OWNER, { collection_ids: [collection], query: 'w2s9 w1a0', top_k: 10 })],
     ['search: term in 5% (top 10)', () => searchChunks(ctx, OWNER, { collection_ids: [collection], query: 'warranty', top_k: 10 })],
@@ -94,7 +178,9 @@ async function measure(database: Database, ops: Op[]): Promise<Map<string, numbe
 async function main(): Promise<void> {
   const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!url) {
-    console.log('pglite-vs-postgres: skipped — no PostgreSQL. Set TEST_DATABASE_URL (or BENCH_DATABASE_URL) to postgres://user:password@host:5432/db to run it.');
+    console.log(
+      'pglite-vs-postgres: skipped — no PostgreSQL. Set TEST_DATABASE_URL (or BENCH_DATABASE_URL) to postgres://user:password@host:5432/db to run it.',
+    );
     return;
   }
   const schema = `bench_${randomBytes(4).toString('hex')}`;
@@ -117,11 +203,20 @@ async function main(): Promise<void> {
     worst = Math.max(worst, ratio);
     sumPg += pgS.reduce((a, b) => a + b, 0);
     sumLite += liteS.reduce((a, b) => a + b, 0);
-    console.log(`${name.padEnd(40)} ${pct(pgS, 50).toFixed(3).padStart(8)} / ${pct(pgS, 99).toFixed(3).padEnd(14)} ${pct(liteS, 50).toFixed(3).padStart(8)} / ${pct(liteS, 99).toFixed(3).padEnd(10)} ${ratio.toFixed(2)}x`);
-    rows.push([name, `${pct(pgS, 50).toFixed(3)} / ${pct(pgS, 99).toFixed(3)}`, `${pct(liteS, 50).toFixed(3)} / ${pct(liteS, 99).toFixed(3)}`, `${ratio.toFixed(2)}×`]);
+    console.log(
+      `${name.padEnd(40)} ${pct(pgS, 50).toFixed(3).padStart(8)} / ${pct(pgS, 99).toFixed(3).padEnd(14)} ${pct(liteS, 50).toFixed(3).padStart(8)} / ${pct(liteS, 99).toFixed(3).padEnd(10)} ${ratio.toFixed(2)}x`,
+    );
+    rows.push([
+      name,
+      `${pct(pgS, 50).toFixed(3)} / ${pct(pgS, 99).toFixed(3)}`,
+      `${pct(liteS, 50).toFixed(3)} / ${pct(liteS, 99).toFixed(3)}`,
+      `${ratio.toFixed(2)}×`,
+    ]);
   }
   const overall = sumLite / sumPg;
-  console.log(`whole suite, PGlite / PostgreSQL time: ${overall.toFixed(2)}x   worst operation ${worst.toFixed(2)}x   goal ≤ ${GOAL}x: ${verdict(overall <= GOAL)} (whole suite), ${verdict(worst <= GOAL)} (every operation)`);
+  console.log(
+    `whole suite, PGlite / PostgreSQL time: ${overall.toFixed(2)}x   worst operation ${worst.toFixed(2)}x   goal ≤ ${GOAL}x: ${verdict(overall <= GOAL)} (whole suite), ${verdict(worst <= GOAL)} (every operation)`,
+  );
 
   writeSection(
     'pglite-vs-postgres',

@@ -22,7 +22,13 @@ async function main(): Promise<void> {
   const db = server.database.db;
   const bare = Fastify({ logger: false });
   bare.get('/bare', async () => ({
-    agents: await db.selectFrom('avatars').selectAll().where('owner_id', '=', server.ownerId).orderBy('created_at', 'desc').orderBy('id').execute(),
+    agents: await db
+      .selectFrom('avatars')
+      .selectAll()
+      .where('owner_id', '=', server.ownerId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .execute(),
   }));
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const bareUrl = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}/bare`;
@@ -54,8 +60,12 @@ async function main(): Promise<void> {
   const ratio = o.rps / p.rps;
   const db_ = server.database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
   console.log(`read-api: ${AVATARS} avatars, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s, ${db_}`);
-  console.log(`  peer (bare Fastify, same avatar query):  ${p.rps.toFixed(0).padStart(6)} req/s  p50 ${p.p50.toFixed(1)} ms  p99 ${p.p99.toFixed(1)} ms  errors ${p.bad}`);
-  console.log(`  GET /api/avatar/list:                    ${o.rps.toFixed(0).padStart(6)} req/s  p50 ${o.p50.toFixed(1)} ms  p99 ${o.p99.toFixed(1)} ms  errors ${o.bad}`);
+  console.log(
+    `  peer (bare Fastify, same avatar query):  ${p.rps.toFixed(0).padStart(6)} req/s  p50 ${p.p50.toFixed(1)} ms  p99 ${p.p99.toFixed(1)} ms  errors ${p.bad}`,
+  );
+  console.log(
+    `  GET /api/avatar/list:                    ${o.rps.toFixed(0).padStart(6)} req/s  p50 ${o.p50.toFixed(1)} ms  p99 ${o.p99.toFixed(1)} ms  errors ${o.bad}`,
+  );
   console.log(`  ratio (ours / peer, req/s): ${ratio.toFixed(2)}x   goal ≥ ${GOAL}x: ${verdict(ratio >= GOAL)}`);
   console.log(`  per round (ours / peer): ${ours.map((r, i) => (r.rps / peer[i]!.rps).toFixed(2)).join(', ')}`);
 

@@ -18,7 +18,9 @@ small (2 cores): compare the ratios, not the absolute figures, between runs.
 
 export function machine(): string {
   const cpu = cpus();
-  const load = loadavg().map((l) => l.toFixed(1)).join(' ');
+  const load = loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
   return `${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.versions.node}, load average ${load} at the end`;
 }
 

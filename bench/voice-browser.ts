@@ -37,11 +37,26 @@ const MIN_INTERRUPTION_MS = 500;
 const WAV = join(ROOT, 'e2e/fixtures/speech-short-16k.wav');
 
 async function startServer(): Promise<() => void> {
-  const child = spawn(process.execPath, [...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROF] : []), '--import', 'tsx', 'e2e/support/start-server.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, E2E_PORT: String(PORT), E2E_SERVER_SPEECH: '1', E2E_SPEECH_STT_DELAY_MS: String(STT_DELAY_MS), E2E_SPEECH_TTS_DELAY_MS: String(TTS_DELAY_MS) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROF] : []),
+      '--import',
+      'tsx',
+      'e2e/support/start-server.ts',
+    ],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        E2E_PORT: String(PORT),
+        E2E_SERVER_SPEECH: '1',
+        E2E_SPEECH_STT_DELAY_MS: String(STT_DELAY_MS),
+        E2E_SPEECH_TTS_DELAY_MS: String(TTS_DELAY_MS),
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   await new Promise<void>((resolve, reject) => {
     child.stdout.on('data', (d: Buffer) => d.toString().includes('e2e server on') && resolve());
     child.on('exit', (code) => reject(new Error(`the server exited (${code})`)));
@@ -86,7 +101,16 @@ async function main(): Promise<void> {
   const stop = await startServer();
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-quic', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${WAV}`, '--autoplay-policy=no-user-gesture-required'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-quic',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${WAV}`,
+      '--autoplay-policy=no-user-gesture-required',
+    ],
   });
   try {
     const api = await playwrightRequest.newContext({ baseURL: `http://127.0.0.1:${PORT}` });
@@ -101,7 +125,11 @@ async function main(): Promise<void> {
     await page.getByRole('button', { name: 'Microphone' }).click();
 
     // Voice-to-voice: a short reply each loop (0.12 s of tone), over before the next words.
-    await waitFor(async () => voiceToVoice((await vadMarks(frame)).ends, (await vadMarks(frame)).starts, (await audioTap(frame)).onsets).length >= TURNS + 2, TURNS * 8000 + 60_000);
+    await waitFor(
+      async () =>
+        voiceToVoice((await vadMarks(frame)).ends, (await vadMarks(frame)).starts, (await audioTap(frame)).onsets).length >= TURNS + 2,
+      TURNS * 8000 + 60_000,
+    );
     const m1 = await vadMarks(frame);
     const t1 = await audioTap(frame);
     // The first two warm up (model load, first connections).
@@ -113,14 +141,28 @@ async function main(): Promise<void> {
     // Barge-in: a long reply (6 s of tone) that the next loop's words interrupt.
     await say('tell me a long story about the sea, the mountains, the rivers and the bright sky above all of us');
     const pageFrom = await frame.evaluate(() => performance.now());
-    await waitFor(async () => {
-      const m = await vadMarks(frame);
-      const t = await audioTap(frame);
-      return bargeIn(m.starts.filter((s) => s > pageFrom), t.onsets, t.stops).length >= TURNS + 1;
-    }, TURNS * 8000 + 60_000);
+    await waitFor(
+      async () => {
+        const m = await vadMarks(frame);
+        const t = await audioTap(frame);
+        return (
+          bargeIn(
+            m.starts.filter((s) => s > pageFrom),
+            t.onsets,
+            t.stops,
+          ).length >=
+          TURNS + 1
+        );
+      },
+      TURNS * 8000 + 60_000,
+    );
     const m2 = await vadMarks(frame);
     const t2 = await audioTap(frame);
-    const barges = bargeIn(m2.starts.filter((s) => s > pageFrom), t2.onsets, t2.stops).slice(1, TURNS + 1);
+    const barges = bargeIn(
+      m2.starts.filter((s) => s > pageFrom),
+      t2.onsets,
+      t2.stops,
+    ).slice(1, TURNS + 1);
 
     const peer = Math.max(MIN_ENDPOINTING_MS, STT_DELAY_MS) + TTS_DELAY_MS;
     const sequential = MIN_ENDPOINTING_MS + STT_DELAY_MS + TTS_DELAY_MS;
@@ -131,13 +173,35 @@ async function main(): Promise<void> {
       table(
         ['measure', 'n', 'p50', 'p95', 'peer (fixed waits)', 'ratio p50', 'Parla added p50 / p95', 'goal'],
         [
-          ['VAD end → first reply sample', totals.length, ms(pct(totals, 50)), ms(pct(totals, 95)), ms(peer), (pct(totals, 50) / peer).toFixed(2), `${ms(pct(overhead, 50))} / ${ms(pct(overhead, 95))}`, `≤ 150 / ≤ 300 ms: ${verdict(pct(overhead, 50) <= 150 && pct(overhead, 95) <= 300)}`],
-          ['speech over the avatar → silence', barges.length, ms(pct(barges, 50)), ms(pct(barges, 95)), ms(MIN_INTERRUPTION_MS), (pct(barges, 50) / MIN_INTERRUPTION_MS).toFixed(2), `${ms(pct(beyond, 50))} / ${ms(pct(beyond, 95))}`, `≤ 200 ms p95 beyond: ${verdict(pct(beyond, 95) <= 200)}`],
+          [
+            'VAD end → first reply sample',
+            totals.length,
+            ms(pct(totals, 50)),
+            ms(pct(totals, 95)),
+            ms(peer),
+            (pct(totals, 50) / peer).toFixed(2),
+            `${ms(pct(overhead, 50))} / ${ms(pct(overhead, 95))}`,
+            `≤ 150 / ≤ 300 ms: ${verdict(pct(overhead, 50) <= 150 && pct(overhead, 95) <= 300)}`,
+          ],
+          [
+            'speech over the avatar → silence',
+            barges.length,
+            ms(pct(barges, 50)),
+            ms(pct(barges, 95)),
+            ms(MIN_INTERRUPTION_MS),
+            (pct(barges, 50) / MIN_INTERRUPTION_MS).toFixed(2),
+            `${ms(pct(beyond, 50))} / ${ms(pct(beyond, 95))}`,
+            `≤ 200 ms p95 beyond: ${verdict(pct(beyond, 95) <= 200)}`,
+          ],
         ],
       ),
     );
-    console.log(`split p50/p95: VAD end → first reply frame in the page ${ms(pct(toFrame, 50))} / ${ms(pct(toFrame, 95))} (server, minus the peer: ${ms(pct(toFrame, 50) - peer)} / ${ms(pct(toFrame, 95) - peer)}); frame → sound played ${ms(pct(inPlayer, 50))} / ${ms(pct(inPlayer, 95))} (player)`);
-    console.log(`against the sequential sum of the waits (${ms(sequential)}): p50 ${ms(pct(totals, 50) - sequential)}, p95 ${ms(pct(totals, 95) - sequential)}`);
+    console.log(
+      `split p50/p95: VAD end → first reply frame in the page ${ms(pct(toFrame, 50))} / ${ms(pct(toFrame, 95))} (server, minus the peer: ${ms(pct(toFrame, 50) - peer)} / ${ms(pct(toFrame, 95) - peer)}); frame → sound played ${ms(pct(inPlayer, 50))} / ${ms(pct(inPlayer, 95))} (player)`,
+    );
+    console.log(
+      `against the sequential sum of the waits (${ms(sequential)}): p50 ${ms(pct(totals, 50) - sequential)}, p95 ${ms(pct(totals, 95) - sequential)}`,
+    );
     console.log(`voice-to-voice samples (ms): ${totals.map((t) => t.toFixed(0)).join(' ')}`);
     console.log(`barge-in samples (ms): ${barges.map((t) => t.toFixed(0)).join(' ')}`);
     await api.dispose();

@@ -35,7 +35,11 @@ class Voice {
   private listeners: ((m: Message | 'audio') => void)[] = [];
   constructor(readonly ws: WebSocket) {
     ws.on('message', (data, isBinary) => {
-      const m: Message | 'audio' = isBinary ? (decodeAudioFrame(data as Buffer).ok ? 'audio' : ({ type: 'bad-frame' } as Message)) : (JSON.parse(String(data)) as Message);
+      const m: Message | 'audio' = isBinary
+        ? decodeAudioFrame(data as Buffer).ok
+          ? 'audio'
+          : ({ type: 'bad-frame' } as Message)
+        : (JSON.parse(String(data)) as Message);
       for (const l of [...this.listeners]) l(m);
     });
   }
@@ -79,9 +83,18 @@ class Voice {
 async function direct(audioUrl: string, llmUrl: string, agent: Agent): Promise<number> {
   const t0 = performance.now();
   const form = new FormData();
-  form.set('file', new Blob([new Uint8Array(wav(Buffer.concat([UTTERANCE, UTTERANCE, UTTERANCE]), 16000))], { type: 'audio/wav' }), 'u.wav');
+  form.set(
+    'file',
+    new Blob([new Uint8Array(wav(Buffer.concat([UTTERANCE, UTTERANCE, UTTERANCE]), 16000))], { type: 'audio/wav' }),
+    'u.wav',
+  );
   form.set('model', 'whisper-1');
-  const stt = await fetch(`${audioUrl}/v1/audio/transcriptions`, { method: 'POST', dispatcher: agent, headers: { authorization: `Bearer ${SPEECH_STAND_IN_KEY}` }, body: form });
+  const stt = await fetch(`${audioUrl}/v1/audio/transcriptions`, {
+    method: 'POST',
+    dispatcher: agent,
+    headers: { authorization: `Bearer ${SPEECH_STAND_IN_KEY}` },
+    body: form,
+  });
   if (stt.status !== 200) throw new Error(`the STT stand-in answered ${stt.status}`);
   const text = ((await stt.json()) as { text: string }).text;
   const llm = await fetch(`${llmUrl}/v1/chat/completions`, {
@@ -121,7 +134,17 @@ async function main(): Promise<void> {
   };
   const server = await startBenchServer(
     {
-      voice: { kind: 'llm', baseUrl: `${llm.url}/v1`, apiKey: STAND_IN_KEY, model: 'm', instructions: '', memory: '', sendHistory: false, tools: [], speech },
+      voice: {
+        kind: 'llm',
+        baseUrl: `${llm.url}/v1`,
+        apiKey: STAND_IN_KEY,
+        model: 'm',
+        instructions: '',
+        memory: '',
+        sendHistory: false,
+        tools: [],
+        speech,
+      },
       barge: { kind: 'echo', speech },
     },
     [audio.allow, llm.allow],
@@ -167,12 +190,18 @@ async function main(): Promise<void> {
   const known = STT_MS + LLM_MS + TTS_MS;
   const met = pct(added, 50) <= GOAL.p50 && pct(added, 95) <= GOAL.p95;
   const bargeMet = pct(barge, 95) <= GOAL.barge95;
-  console.log(`voice-server: ${TURNS} turns, interleaved with the peer; stand-in delays STT ${STT_MS} + LLM ${LLM_MS} + TTS ${TTS_MS} = ${known} ms`);
+  console.log(
+    `voice-server: ${TURNS} turns, interleaved with the peer; stand-in delays STT ${STT_MS} + LLM ${LLM_MS} + TTS ${TTS_MS} = ${known} ms`,
+  );
   console.log(`  peer (stand-ins called directly, to the first sentence's audio): p50 ${ms(pct(peer, 50))}  p95 ${ms(pct(peer, 95))}`);
   console.log(`  Parla (user_speech end → first binary audio frame):              p50 ${ms(pct(ours, 50))}  p95 ${ms(pct(ours, 95))}`);
-  console.log(`  Parla's overhead (paired difference):                             p50 ${ms(pct(added, 50))}  p95 ${ms(pct(added, 95))}   goal ≤ ${GOAL.p50}/${GOAL.p95}: ${verdict(met)}`);
+  console.log(
+    `  Parla's overhead (paired difference):                             p50 ${ms(pct(added, 50))}  p95 ${ms(pct(added, 95))}   goal ≤ ${GOAL.p50}/${GOAL.p95}: ${verdict(met)}`,
+  );
   console.log(`  ratio (Parla / peer, p50): ${(pct(ours, 50) / pct(peer, 50)).toFixed(2)}x`);
-  console.log(`  barge-in beyond min_interruption_duration (${MIN_INTERRUPTION * 1000} ms), ${barge.length} times: p50 ${ms(pct(barge, 50))}  p95 ${ms(pct(barge, 95))}   goal ≤ ${GOAL.barge95} p95: ${verdict(bargeMet)}`);
+  console.log(
+    `  barge-in beyond min_interruption_duration (${MIN_INTERRUPTION * 1000} ms), ${barge.length} times: p50 ${ms(pct(barge, 50))}  p95 ${ms(pct(barge, 95))}   goal ≤ ${GOAL.barge95} p95: ${verdict(bargeMet)}`,
+  );
   const f = (x: number) => x.toFixed(1);
   writeSection(
     'voice-server',

@@ -12,7 +12,11 @@ test('the customer regenerates the access link in EMBED: the old link stops work
   test.setTimeout(120_000);
   const customer = await customerWithAvatar(request, 'relink', 'Beacon');
   const token = await apiToken(request, customer);
-  const agents = ((await (await request.get('/api/avatar/list', { headers: { authorization: `Bearer ${E2E_APP_KEY} ${token}` } })).json()) as { agents: { id: string; name: string; token: string }[] }).agents;
+  const agents = (
+    (await (await request.get('/api/avatar/list', { headers: { authorization: `Bearer ${E2E_APP_KEY} ${token}` } })).json()) as {
+      agents: { id: string; name: string; token: string }[];
+    }
+  ).agents;
   const beacon = agents.find((a) => a.name === 'Beacon')!;
 
   const page = await openEditor(browser, customer, 'Beacon', 'Brain');

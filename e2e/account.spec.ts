@@ -17,7 +17,10 @@ async function typeDate(page: Page, label: string, date: dayjs.Dayjs) {
 }
 
 function billingRow(page: Page, name: string): Locator {
-  return page.getByRole('table', { name: 'Billing report' }).getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+  return page
+    .getByRole('table', { name: 'Billing report' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name, exact: true }) });
 }
 
 async function expectRow(page: Page, name: string, minutes: string, calls: string) {
@@ -38,9 +41,19 @@ test('a customer reads the account and billing, asks for PRO, and an administrat
     // Straddles the start of the range: 45 of its 75 minutes are inside.
     { avatarId: 'avatar-helper', avatarName: 'Helper Bot', startedAt: start - 30 * MIN, endedAt: start + 45 * MIN },
     // Ten days before the range: only in a wider search.
-    { avatarId: 'avatar-helper', avatarName: 'Helper Bot', startedAt: start - 10 * 24 * 60 * MIN, endedAt: start - 10 * 24 * 60 * MIN + 20 * MIN },
+    {
+      avatarId: 'avatar-helper',
+      avatarName: 'Helper Bot',
+      startedAt: start - 10 * 24 * 60 * MIN,
+      endedAt: start - 10 * 24 * 60 * MIN + 20 * MIN,
+    },
     // An avatar deleted since: reported by name.
-    { avatarId: 'avatar-deleted', avatarName: 'Old Avatar', startedAt: now - 5 * 24 * 60 * MIN, endedAt: now - 5 * 24 * 60 * MIN + 30 * MIN },
+    {
+      avatarId: 'avatar-deleted',
+      avatarName: 'Old Avatar',
+      startedAt: now - 5 * 24 * 60 * MIN,
+      endedAt: now - 5 * 24 * 60 * MIN + 30 * MIN,
+    },
   ]);
 
   await signIn(page, customer.email, customer.password);
@@ -85,7 +98,10 @@ test('a customer reads the account and billing, asks for PRO, and an administrat
   await page.getByRole('button', { name: 'Change Subscription' }).click();
   const dialog = page.getByRole('dialog', { name: 'Change Subscription' });
   await expect(dialog.getByRole('button', { name: 'Request Upgrade' })).toBeDisabled();
-  await dialog.getByRole('link', { name: 'See plans here' }).or(dialog.getByRole('button', { name: 'See plans here' })).click();
+  await dialog
+    .getByRole('link', { name: 'See plans here' })
+    .or(dialog.getByRole('button', { name: 'See plans here' }))
+    .click();
   await expect(dialog.getByRole('table', { name: 'Plans' })).toBeVisible();
   await dialog.getByRole('radio', { name: /PRO/ }).check();
   await screenshot(page, 'account-subscription-dialog');
@@ -164,7 +180,9 @@ test('on a phone the account panes stack and the OAuth screens fit', async ({ br
 test('a customer downloads their data from the Account screen as JSON', async ({ page, request }) => {
   const customer = await createCustomer(request, 'export');
   const now = Date.now();
-  await seedConversations(request, customer.email, [{ avatarId: 'avatar-helper', avatarName: 'Helper Bot', startedAt: now - 60 * MIN, endedAt: now - 55 * MIN }]);
+  await seedConversations(request, customer.email, [
+    { avatarId: 'avatar-helper', avatarName: 'Helper Bot', startedAt: now - 60 * MIN, endedAt: now - 55 * MIN },
+  ]);
   await signIn(page, customer.email, customer.password);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click();
   const details = page.getByRole('region', { name: 'Account Details' });
@@ -175,7 +193,11 @@ test('a customer downloads their data from the Account screen as JSON', async ({
   const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
   expect(download.suggestedFilename()).toMatch(/^parla-account-\d{4}-\d{2}-\d{2}\.json$/);
   const file = await download.path();
-  const data = JSON.parse(readFileSync(file, 'utf8')) as { format: string; account: { email: string; password_hash?: string }; conversations: { avatar_name: string }[] };
+  const data = JSON.parse(readFileSync(file, 'utf8')) as {
+    format: string;
+    account: { email: string; password_hash?: string };
+    conversations: { avatar_name: string }[];
+  };
   expect(data.format).toBe('parla-account-export');
   expect(data.account.email).toBe(customer.email);
   expect(data.account.password_hash).toBeUndefined();

@@ -7,7 +7,10 @@ import { E2E_APP_KEY } from './support/accounts';
 import { apiToken, customerWithAvatar, openEditor } from './support/brain';
 import { screenshot } from './support/screenshots';
 
-test('the customer lists an allowed website in EMBED, saves, reloads and sees it; the avatar page still talks', async ({ browser, request }) => {
+test('the customer lists an allowed website in EMBED, saves, reloads and sees it; the avatar page still talks', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
   const customer = await customerWithAvatar(request, 'origins', 'Lighthouse');
   const page = await openEditor(browser, customer, 'Lighthouse', 'Brain');
@@ -39,7 +42,11 @@ test('the customer lists an allowed website in EMBED, saves, reloads and sees it
 
   // The avatar's own page is on the portal's origin: it still opens a conversation.
   const token = await apiToken(request, customer);
-  const agents = ((await (await request.get('/api/avatar/list', { headers: { authorization: `Bearer ${E2E_APP_KEY} ${token}` } })).json()) as { agents: { id: string; name: string; token: string }[] }).agents;
+  const agents = (
+    (await (await request.get('/api/avatar/list', { headers: { authorization: `Bearer ${E2E_APP_KEY} ${token}` } })).json()) as {
+      agents: { id: string; name: string; token: string }[];
+    }
+  ).agents;
   const lighthouse = agents.find((a) => a.name === 'Lighthouse')!;
   const visitor = await browser.newPage();
   await visitor.goto(`/avatar/${lighthouse.id}?token=${lighthouse.token}&connect=true`);

@@ -101,8 +101,10 @@ test('the administrator lands on Online Users with the admin navbar', async ({ p
   await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(page).toHaveURL(/\/react\/onlineusers$/);
   const nav = page.getByRole('navigation', { name: 'Main' });
-  for (const label of ['Online Users', 'VPS Status', 'Account', 'Sign Out']) await expect(nav.getByRole('link', { name: label })).toBeVisible();
-  for (const label of ['Avatar Creator', 'Knowledge Base', 'Functions', 'Encryption Keys']) await expect(nav.getByRole('link', { name: label })).toHaveCount(0);
+  for (const label of ['Online Users', 'VPS Status', 'Account', 'Sign Out'])
+    await expect(nav.getByRole('link', { name: label })).toBeVisible();
+  for (const label of ['Avatar Creator', 'Knowledge Base', 'Functions', 'Encryption Keys'])
+    await expect(nav.getByRole('link', { name: label })).toHaveCount(0);
   await page.screenshot({ path: 'test-results/screens/admin-home.png' });
 });
 

@@ -7,7 +7,10 @@ import { screenshot } from './support/screenshots';
 import { seedConversations } from './support/seed';
 
 async function collectionFor(request: APIRequestContext, customer: Customer, name: string): Promise<void> {
-  const login = await request.post('/api/login', { headers: { authorization: `Bearer ${E2E_APP_KEY}` }, data: { email: customer.email, password: customer.password } });
+  const login = await request.post('/api/login', {
+    headers: { authorization: `Bearer ${E2E_APP_KEY}` },
+    data: { email: customer.email, password: customer.password },
+  });
   const { sessionId } = (await login.json()) as { sessionId: string };
   const jwt = await request.get('/api/token/jwt', { headers: { authorization: `Bearer ${E2E_APP_KEY} ${sessionId}` } });
   const { jwtToken } = (await jwt.json()) as { jwtToken: string };
@@ -15,7 +18,10 @@ async function collectionFor(request: APIRequestContext, customer: Customer, nam
   expect(made.ok(), await made.text()).toBe(true);
 }
 
-test('the Brain tab links a knowledge collection once the engine allows it, and the card counts online users', async ({ page, request }) => {
+test('the Brain tab links a knowledge collection once the engine allows it, and the card counts online users', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const customer = await createCustomer(request, 'brain');
   await collectionFor(request, customer, 'Product manuals');

@@ -33,7 +33,10 @@ const FAKE_RECOGNITION = () => {
     start() {
       if (this.heard) return;
       this.heard = true;
-      const result = (text: string, isFinal: boolean) => ({ resultIndex: 0, results: [Object.assign([{ transcript: text }], { isFinal })] });
+      const result = (text: string, isFinal: boolean) => ({
+        resultIndex: 0,
+        results: [Object.assign([{ transcript: text }], { isFinal })],
+      });
       setTimeout(() => this.onresult?.(result('book a', false)), 400);
       setTimeout(() => this.onresult?.(result('book a table', true)), 4000);
     }
@@ -50,11 +53,18 @@ test.beforeAll(async () => {
 test.afterAll(() => host.close());
 
 async function appearance(request: APIRequestContext): Promise<{ id: string; type: string }> {
-  return ((await (await request.get('/api/catalogue/avatars')).json()).avatars as { id: string; type: string }[]).find((a) => a.type === 'image')!;
+  return ((await (await request.get('/api/catalogue/avatars')).json()).avatars as { id: string; type: string }[]).find(
+    (a) => a.type === 'image',
+  )!;
 }
 
 /** A customer's avatar saved through the admin proxy (the Advanced fields only it may set). */
-async function avatarOf(request: APIRequestContext, customer: Customer, name: string, extra: Record<string, unknown>): Promise<SavedAvatar> {
+async function avatarOf(
+  request: APIRequestContext,
+  customer: Customer,
+  name: string,
+  extra: Record<string, unknown>,
+): Promise<SavedAvatar> {
   const auth = await adminProxyAuth(request, customer.email);
   const look = await appearance(request);
   const base = { name, dhType: look.type, appearanceId: look.id };
@@ -65,10 +75,15 @@ async function avatarOf(request: APIRequestContext, customer: Customer, name: st
 /** The customer asks for PRO; an administrator approves it. */
 async function makePro(request: APIRequestContext, customer: Customer): Promise<void> {
   const session = await apiLogin(request, customer.email, customer.password);
-  const ask = await request.post('/api/account_upgrade', { headers: { authorization: `Bearer ${E2E_APP_KEY} ${session}` }, data: { subType: 2 } });
+  const ask = await request.post('/api/account_upgrade', {
+    headers: { authorization: `Bearer ${E2E_APP_KEY} ${session}` },
+    data: { subType: 2 },
+  });
   expect(ask.ok(), await ask.text()).toBe(true);
   const admin = { authorization: `Bearer ${E2E_APP_KEY} ${await apiLogin(request, E2E_ADMIN.email, E2E_ADMIN.password)}` };
-  const list = (await (await request.get('/api/admin/customers', { headers: admin })).json()) as { customers: { id: string; email: string }[] };
+  const list = (await (await request.get('/api/admin/customers', { headers: admin })).json()) as {
+    customers: { id: string; email: string }[];
+  };
   const userId = list.customers.find((c) => c.email === customer.email)!.id;
   const ok = await request.post('/api/admin/subscription_decision', { headers: admin, data: { userId, approve: true } });
   expect(ok.ok(), await ok.text()).toBe(true);
@@ -82,18 +97,29 @@ async function say(page: Page, text: string, reply: string): Promise<void> {
 
 const events = hostEvents;
 
-test('Handle STT Response: the host page receives what the player recognised and sends it; the chat shows what the host sent', async ({ page, request }) => {
+test('Handle STT Response: the host page receives what the player recognised and sends it; the chat shows what the host sent', async ({
+  page,
+  request,
+}) => {
   const customer = await createCustomer(request, 'stthost');
-  const avatar = await avatarOf(request, customer, 'Host Hugo', { handleSttResponse: true, wakeUpMessage: 'Hello from Hugo!', customData: { transcriptionStreaming: true } });
+  const avatar = await avatarOf(request, customer, 'Host Hugo', {
+    handleSttResponse: true,
+    wakeUpMessage: 'Hello from Hugo!',
+    customData: { transcriptionStreaming: true },
+  });
   await page.addInitScript(FAKE_RECOGNITION);
-  await page.goto(`http://127.0.0.1:${HOST_PORT}/?src=${encodeURIComponent(`http://127.0.0.1:${E2E_PORT}/avatar/${avatar.id}?token=${avatar.token}&connect=true`)}`);
+  await page.goto(
+    `http://127.0.0.1:${HOST_PORT}/?src=${encodeURIComponent(`http://127.0.0.1:${E2E_PORT}/avatar/${avatar.id}?token=${avatar.token}&connect=true`)}`,
+  );
   const frame = page.frameLocator('iframe');
   await expect(frame.getByRole('log', { name: 'Chat history' })).toContainText('Hello from Hugo!', { timeout: 30_000 });
   await frame.getByRole('button', { name: 'Microphone' }).click();
   // Transcription Streaming: the interim text is shown while "spoken" and forwarded.
   await expect(frame.getByTestId('interim')).toHaveText('book a');
   await screenshot(page, 'settings-stt-interim');
-  await expect.poll(async () => (await events(page)).find((e) => e.event === 'sttResponse')?.data?.text, { timeout: 15_000 }).toBe('book a table');
+  await expect
+    .poll(async () => (await events(page)).find((e) => e.event === 'sttResponse')?.data?.text, { timeout: 15_000 })
+    .toBe('book a table');
   expect((await events(page)).filter((e) => e.event === 'sttInterim').map((e) => e.data?.text)).toContain('book a');
   // Not sent by the player: nothing of it in the chat until the host sends it.
   await page.waitForTimeout(800);
@@ -101,7 +127,9 @@ test('Handle STT Response: the host page receives what the player recognised and
   await screenshot(page, 'settings-stt-host-received');
   await page.evaluate(() => (window as unknown as { sendChat(t: string): void }).sendChat('book a table for two'));
   await expect(frame.getByRole('log', { name: 'Chat history' }).locator('.msg.user')).toHaveText(['book a table for two']);
-  await expect.poll(async () => (await events(page)).filter((e) => e.event === 'assistantText').map((e) => e.data?.text)).toContain('book a table for two');
+  await expect
+    .poll(async () => (await events(page)).filter((e) => e.event === 'assistantText').map((e) => e.data?.text))
+    .toContain('book a table for two');
   await screenshot(page, 'settings-stt-host-sent');
 });
 
@@ -129,16 +157,25 @@ test("a customer opens an avatar's past conversations, reads a transcript and do
   expect(body).toContain('Conversation with Tara Transcript');
   expect(body).toMatch(/\] Casey: Is breakfast included\?|\] Guest: Is breakfast included\?/);
   const [json] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download JSON' }).click()]);
-  const parsed = JSON.parse(readFileSync(await json.path(), 'utf8')) as { conversation: { avatarName: string }; messages: { role: string; text: string }[] };
+  const parsed = JSON.parse(readFileSync(await json.path(), 'utf8')) as {
+    conversation: { avatarName: string };
+    messages: { role: string; text: string }[];
+  };
   expect(parsed.conversation.avatarName).toBe('Tara Transcript');
   expect(parsed.messages.map((m) => m.text)).toEqual(['Welcome to the Parla hotel!', 'Is breakfast included?', 'Is breakfast included?']);
 });
 
-test('an end user downloads their transcript from the player when the avatar allows it, and sees no button when not', async ({ page, request }) => {
+test('an end user downloads their transcript from the player when the avatar allows it, and sees no button when not', async ({
+  page,
+  request,
+}) => {
   const customer = await createCustomer(request, 'download');
   await makePro(request, customer);
   const allowed = await avatarOf(request, customer, 'Dana Download', { realtime: true, customData: { enable_transcript_download: true } });
-  const notAllowed = await avatarOf(request, customer, 'Nora Nodownload', { realtime: true, customData: { enable_transcript_download: false } });
+  const notAllowed = await avatarOf(request, customer, 'Nora Nodownload', {
+    realtime: true,
+    customData: { enable_transcript_download: false },
+  });
 
   await page.goto(`/avatar/${allowed.id}?token=${allowed.token}`);
   await page.getByRole('button', { name: "LET'S CHAT" }).click();

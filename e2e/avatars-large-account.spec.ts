@@ -18,7 +18,10 @@ test('a customer with 5,000 avatars lists, selects, edits and searches them by i
   const auth = { authorization: `Bearer ${E2E_APP_KEY} ${await apiToken(request, customer)}` };
   const first = (await (await request.get('/api/avatar/list', { headers: auth })).json()) as { agents: { id: string }[] };
   await seedAvatarCopies(request, { email: customer.email, sourceId: first.agents[0]!.id, count: AVATARS - 1 });
-  const tail = (await (await request.get(`/api/avatar/list?offset=${AVATARS - 1}&limit=1`, { headers: auth })).json()) as { agents: { id: string; name: string }[]; nextOffset: number | null };
+  const tail = (await (await request.get(`/api/avatar/list?offset=${AVATARS - 1}&limit=1`, { headers: auth })).json()) as {
+    agents: { id: string; name: string }[];
+    nextOffset: number | null;
+  };
   const oldest = tail.agents[0]!;
   expect(oldest.name).toBe('Seeded 4999');
   expect(tail.nextOffset).toBeNull();

@@ -41,7 +41,12 @@ function png(width: number, height: number, rgb: [number, number, number]): Buff
     }
     rows.push(row);
   }
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 const shot = (page: Page, name: string) => screenshot(page, `avatars-${name}`);
@@ -56,7 +61,10 @@ async function signedIn(browser: Browser, customer: Customer, viewport = { width
 }
 
 async function saveCard(page: Page, name: string) {
-  await page.getByRole('article', { name: `Avatar ${name}` }).getByRole('button', { name: 'Save', exact: true }).click();
+  await page
+    .getByRole('article', { name: `Avatar ${name}` })
+    .getByRole('button', { name: 'Save', exact: true })
+    .click();
   const confirm = page.getByRole('dialog', { name: 'Save Avatar' });
   await expect(confirm).toBeVisible();
   await confirm.getByRole('button', { name: 'Save' }).click();
@@ -110,13 +118,18 @@ test('a new customer builds, embeds, connects to and deletes an upper-body 3D av
   await saveCard(page, 'Nova');
   card = page.getByRole('article', { name: 'Avatar Nova Prime' });
   await expect(card.getByRole('img', { name: 'Photo of Nova Prime' })).toBeVisible();
-  const photo = await card.getByRole('img', { name: 'Photo of Nova Prime' }).evaluate((img: HTMLImageElement) => ({ w: img.naturalWidth, h: img.naturalHeight }));
+  const photo = await card
+    .getByRole('img', { name: 'Photo of Nova Prime' })
+    .evaluate((img: HTMLImageElement) => ({ w: img.naturalWidth, h: img.naturalHeight }));
   expect(photo.w).toBe(photo.h);
   expect(photo.w).toBeLessThanOrEqual(800);
 
   // Environment: upload a background image, then pick a lighting preset.
   await page.getByRole('tab', { name: 'Environment' }).click();
-  await page.getByRole('button', { name: 'Upload image' }).locator('input[type=file]').setInputFiles({ name: 'office.png', mimeType: 'image/png', buffer: png(320, 180, [51, 65, 85]) });
+  await page
+    .getByRole('button', { name: 'Upload image' })
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'office.png', mimeType: 'image/png', buffer: png(320, 180, [51, 65, 85]) });
   await expect(page.getByRole('option', { name: 'office.png' })).toHaveAttribute('aria-selected', 'true');
   await page.getByRole('tablist', { name: 'Background steps' }).getByRole('tab', { name: 'Lighting' }).click();
   await page.getByRole('listbox', { name: 'Lighting' }).getByRole('option').first().click();
@@ -159,7 +172,11 @@ test('a new customer builds, embeds, connects to and deletes an upper-body 3D av
   await otherCard.getByLabel('Avatar Name').press('Enter');
   await otherCard.getByRole('button', { name: 'Save', exact: true }).click();
   await other.getByRole('dialog', { name: 'Save Avatar' }).getByRole('button', { name: 'Save' }).click();
-  await expect(other.getByText('Avatar data is outdated. It may have been updated from another instance. Please refresh the page to load the latest version.')).toBeVisible();
+  await expect(
+    other.getByText(
+      'Avatar data is outdated. It may have been updated from another instance. Please refresh the page to load the latest version.',
+    ),
+  ).toBeVisible();
   await expect(other.getByRole('button', { name: 'Reload Page' })).toBeVisible();
   await shot(other, '09-stale');
   await other.getByRole('button', { name: 'Reload Page' }).click();

@@ -11,7 +11,10 @@ const masked = (key: string) => `••••${key.slice(-4)}`;
 const combo = (page: Page, name: string | RegExp) => page.getByRole('combobox', { name });
 const section = (page: Page, name: string) => page.getByRole('region', { name });
 
-test('an LLM avatar in Composite mode with Deepgram and Azure, saved, reloaded and switched between modes', async ({ browser, request }) => {
+test('an LLM avatar in Composite mode with Deepgram and Azure, saved, reloaded and switched between modes', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(180_000);
   const customer = await customerWithAvatar(request, 'brain', 'Sage');
   const page = await openEditor(browser, customer, 'Sage', 'Brain');
@@ -27,7 +30,9 @@ test('an LLM avatar in Composite mode with Deepgram and Azure, saved, reloaded a
   await choose(page, 'Avatar Engine', 'Large Language Model');
   await expect(combo(page, 'Base URL')).toContainText('Groq');
   await choose(page, 'Base URL', /^OpenAI/);
-  await section(page, 'Avatar Engine').getByLabel(/^API Key/).fill(STAND_IN_KEYS.openai);
+  await section(page, 'Avatar Engine')
+    .getByLabel(/^API Key/)
+    .fill(STAND_IN_KEYS.openai);
   await combo(page, 'Model').click();
   await expect(page.getByRole('option', { name: 'gpt-4o-mini' })).toBeVisible();
   await expect(page.getByRole('option', { name: 'o4-mini' })).toBeVisible();

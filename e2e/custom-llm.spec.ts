@@ -12,7 +12,10 @@ import { CUSTOM_LLM_BASE_URL, CUSTOM_LLM_KEY } from './support/stand-ins/custom-
 
 const combo = (page: Page, name: string | RegExp) => page.getByRole('combobox', { name });
 
-test('a custom OpenAI-compatible base URL: its models listed, saved, reloaded, and the avatar answers with the model', async ({ browser, request }) => {
+test('a custom OpenAI-compatible base URL: its models listed, saved, reloaded, and the avatar answers with the model', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(180_000);
   const customer = await customerWithAvatar(request, 'customllm', 'Harbor');
   const page = await openEditor(browser, customer, 'Harbor', 'Brain');
@@ -49,13 +52,18 @@ test('a custom OpenAI-compatible base URL: its models listed, saved, reloaded, a
   // The avatar answers in the player, with that model.
   const token = await apiToken(request, customer);
   const list = await request.get('/api/avatar/list', { headers: { authorization: `Bearer ${E2E_APP_KEY} ${token}` } });
-  const harbor = ((await list.json()) as { agents: { id: string; name: string; token: string }[] }).agents.find((a) => a.name === 'Harbor')!;
+  const harbor = ((await list.json()) as { agents: { id: string; name: string; token: string }[] }).agents.find(
+    (a) => a.name === 'Harbor',
+  )!;
   const visitor = await browser.newPage();
   await visitor.goto(`/avatar/${harbor.id}?token=${harbor.token}&connect=true`);
   await expect(visitor.getByTestId('stage')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
   await visitor.getByLabel('Message').fill('Can I rent a boat tomorrow?');
   await visitor.getByLabel('Message').press('Enter');
-  await expect(visitor.getByRole('log', { name: 'Chat history' }).locator('.msg.assistant').last()).toHaveText('[stand-in-model] You said: Can I rent a boat tomorrow?', { timeout: 20_000 });
+  await expect(visitor.getByRole('log', { name: 'Chat history' }).locator('.msg.assistant').last()).toHaveText(
+    '[stand-in-model] You said: Can I rent a boat tomorrow?',
+    { timeout: 20_000 },
+  );
   await screenshot(visitor, 'custom-llm-03-player');
   await visitor.close();
 });

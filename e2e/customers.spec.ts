@@ -12,7 +12,11 @@ async function openCustomer(adminPage: Page, email: string) {
   return row;
 }
 
-test('an administrator signs in as a customer, suspends them (their open session ends) and reactivates them', async ({ page, browser, request }) => {
+test('an administrator signs in as a customer, suspends them (their open session ends) and reactivates them', async ({
+  page,
+  browser,
+  request,
+}) => {
   const customer = await createCustomer(request, 'desk');
   await signIn(page, customer.email, customer.password);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click();

@@ -4,7 +4,6 @@ import { expect, test } from '@playwright/test';
 import { screenshot as shot } from './support/screenshots';
 import { createCustomer, signIn } from './support/accounts';
 
-
 test('a customer creates an encryption key, copies it, and cannot delete the default key', async ({ page, request, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const customer = await createCustomer(request, 'keys');

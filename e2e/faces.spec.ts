@@ -12,7 +12,9 @@ import { expect, test, type Page } from '@playwright/test';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const SHOTS = join(here, '../test-results/faces');
-const catalogue = JSON.parse(readFileSync(join(here, '../apps/server/assets/catalogue/catalogue.json'), 'utf8')) as { avatars: { id: string; type: string }[] };
+const catalogue = JSON.parse(readFileSync(join(here, '../apps/server/assets/catalogue/catalogue.json'), 'utf8')) as {
+  avatars: { id: string; type: string }[];
+};
 const AVATARS = catalogue.avatars.filter((a) => a.type !== 'image');
 
 /** The stages a conversation is seen in: a laptop window and a 9:16 embed. */
@@ -50,10 +52,14 @@ test.describe('the 3D catalogue faces', () => {
   // avatars, whose framing is the one the camera decides.
   for (const a of AVATARS) {
     for (const stage of STAGES.filter((s) => s.name === 'wide' || a.id.startsWith('fb-'))) {
-      test(`${a.id} in a ${stage.name} stage: the head fills at least a fifth of the stage's height${stage.name === 'wide' ? ', and with no speech it still moves (breathing, blinks, eyes, head)' : ''}`, async ({ page }) => {
+      test(`${a.id} in a ${stage.name} stage: the head fills at least a fifth of the stage's height${stage.name === 'wide' ? ', and with no speech it still moves (breathing, blinks, eyes, head)' : ''}`, async ({
+        page,
+      }) => {
         test.slow(); // software WebGL
         await page.setViewportSize(stage.viewport);
-        await page.goto(`/avatar/preview?appearanceId=${a.id}&connect=true&hideChatHistory=true&hideChatInput=true${scene(a.type)}${stage.params}`);
+        await page.goto(
+          `/avatar/preview?appearanceId=${a.id}&connect=true&hideChatHistory=true&hideChatInput=true${scene(a.type)}${stage.params}`,
+        );
         await expect(page.getByTestId('stage')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
         const face = page.getByTestId('avatar-face');
         const box = await faceBox(page);
@@ -66,19 +72,29 @@ test.describe('the 3D catalogue faces', () => {
         await page.screenshot({ path: join(SHOTS, `${stage.name}-${a.id}.png`) });
         if (stage.name !== 'wide') return;
 
-        const clip = { x: r.x + Math.max(0, box.x), y: r.y + Math.max(0, box.y), width: Math.min(box.w, r.width), height: Math.min(box.h, r.height) };
+        const clip = {
+          x: r.x + Math.max(0, box.x),
+          y: r.y + Math.max(0, box.y),
+          width: Math.min(box.w, r.width),
+          height: Math.min(box.h, r.height),
+        };
         // The eyes move on their own while silent (saccades): the eyeball's rotation changes.
         await expect(face).toHaveAttribute('data-gaze', /\d/);
         const gaze0 = await face.getAttribute('data-gaze');
-        await expect.poll(() => face.getAttribute('data-gaze'), { message: `${a.id}: the eyes move`, timeout: 20_000, intervals: [300] }).not.toBe(gaze0);
+        await expect
+          .poll(() => face.getAttribute('data-gaze'), { message: `${a.id}: the eyes move`, timeout: 20_000, intervals: [300] })
+          .not.toBe(gaze0);
         const first = await page.screenshot({ clip });
         // Frames keep coming; wait until a later one differs from the first (idle motion never stops).
         let later = first;
         await expect
-          .poll(async () => {
-            later = await page.screenshot({ clip });
-            return later.equals(first);
-          }, { timeout: 20_000, intervals: [700] })
+          .poll(
+            async () => {
+              later = await page.screenshot({ clip });
+              return later.equals(first);
+            },
+            { timeout: 20_000, intervals: [700] },
+          )
           .toBe(false);
         await expect(face, `${a.id} is not speaking`).toHaveAttribute('data-viseme', 'sil');
         await expect(page.getByTestId('captions')).toBeHidden();
@@ -122,10 +138,16 @@ test.describe('the 3D catalogue faces', () => {
       mkdirSync(SHOTS, { recursive: true });
       writeFileSync(join(SHOTS, `mouth-${a.id}-closed.png`), closed);
       writeFileSync(join(SHOTS, `mouth-${a.id}-open.png`), open.png);
-      expect(open.dark, `${a.id}: dark share of the mouth region, closed ${closedDark.toFixed(3)} → open ${open.dark.toFixed(3)}`).toBeGreaterThan(closedDark + 0.03);
+      expect(
+        open.dark,
+        `${a.id}: dark share of the mouth region, closed ${closedDark.toFixed(3)} → open ${open.dark.toFixed(3)}`,
+      ).toBeGreaterThan(closedDark + 0.03);
       // The teeth show: light, nearly colourless pixels (skin and lips are coloured).
       const [closedTeeth, openTeeth] = [await teethShare(page, closed), await teethShare(page, open.png)];
-      expect(openTeeth, `${a.id}: teeth share of the mouth region, closed ${closedTeeth.toFixed(3)} → open ${openTeeth.toFixed(3)}`).toBeGreaterThan(closedTeeth + 0.005);
+      expect(
+        openTeeth,
+        `${a.id}: teeth share of the mouth region, closed ${closedTeeth.toFixed(3)} → open ${openTeeth.toFixed(3)}`,
+      ).toBeGreaterThan(closedTeeth + 0.005);
     }
   });
 });

@@ -4,7 +4,6 @@ import { expect, test } from '@playwright/test';
 import { screenshot as shot } from './support/screenshots';
 import { createCustomer, E2E_ADMIN, signIn } from './support/accounts';
 
-
 test('a function is created Pending, approved by an administrator, and shown Approved', async ({ page, request, browser }) => {
   test.setTimeout(90_000);
   const customer = await createCustomer(request, 'functions');
@@ -43,7 +42,10 @@ test('a function is created Pending, approved by an administrator, and shown App
   await signIn(admin, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(admin).toHaveURL(/\/react\/onlineusers$/);
   await admin.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Function Review' }).click();
-  await admin.getByRole('navigation', { name: 'Functions to review' }).getByRole('button', { name: /get_order_status\.py/ }).click();
+  await admin
+    .getByRole('navigation', { name: 'Functions to review' })
+    .getByRole('button', { name: /get_order_status\.py/ })
+    .click();
   await expect(admin.getByRole('textbox', { name: 'Function code' })).toContainText('def get_order_status');
   await expect(admin.getByRole('table', { name: 'Audit trail' })).toContainText('Submitted');
   await shot(admin, 'function-review');

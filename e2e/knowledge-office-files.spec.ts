@@ -22,13 +22,19 @@ async function uploadFile(page: Page, file: { name: string; mimeType: string; bu
   await expect(dialog).toBeHidden({ timeout: 10_000 });
 }
 
-test('an XLSX and a PPTX uploaded on the knowledge screen become ready and an LLM avatar answers from them', async ({ page, browser, request }) => {
+test('an XLSX and a PPTX uploaded on the knowledge screen become ready and an LLM avatar answers from them', async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(150_000);
   const customer = await createCustomer(request, 'kb-office');
   const auth = `Bearer ${E2E_APP_KEY} ${await apiLogin(request, customer.email, customer.password)}`;
   const jwt = ((await (await request.get('/api/token/jwt', { headers: { authorization: auth } })).json()) as { jwtToken: string }).jwtToken;
   // English chosen: detected from a price table alone, the language comes out as Spanish.
-  const collection = (await (await request.post('/kb/v1/collections', { headers: { authorization: `Bearer ${jwt}` }, data: { name: 'Rental desk', language: 'en' } })).json()) as { id: string };
+  const collection = (await (
+    await request.post('/kb/v1/collections', { headers: { authorization: `Bearer ${jwt}` }, data: { name: 'Rental desk', language: 'en' } })
+  ).json()) as { id: string };
 
   // The files, through the screen.
   await signIn(page, customer.email, customer.password);
@@ -38,12 +44,23 @@ test('an XLSX and a PPTX uploaded on the knowledge screen become ready and an LL
   await uploadFile(page, {
     name: 'rental-prices.xlsx',
     mimeType: XLSX,
-    buffer: makeXlsx([{ name: 'Prices', rows: [['Tandem rental per day', '38 euros'], ['Model', 'Day rate'], ['City bike', '15 euros']] }]),
+    buffer: makeXlsx([
+      {
+        name: 'Prices',
+        rows: [
+          ['Tandem rental per day', '38 euros'],
+          ['Model', 'Day rate'],
+          ['City bike', '15 euros'],
+        ],
+      },
+    ]),
   });
   await uploadFile(page, {
     name: 'safety-briefing.pptx',
     mimeType: PPTX,
-    buffer: makePptx([{ text: ['Helmets are lent free with every rental.', 'Ask at the desk for a child seat.'], notes: 'Mention the lights.' }]),
+    buffer: makePptx([
+      { text: ['Helmets are lent free with every rental.', 'Ask at the desk for a child seat.'], notes: 'Mention the lights.' },
+    ]),
   });
   const table = page.getByRole('table', { name: 'Knowledge items' });
   await expect(table.getByText('Ready', { exact: true })).toHaveCount(2, { timeout: 30_000 });
@@ -54,7 +71,9 @@ test('an XLSX and a PPTX uploaded on the knowledge screen become ready and an LL
   await viewer.getByRole('button', { name: 'Close' }).click();
 
   // An LLM avatar with the collection, asked in its chat widget.
-  const appearance = ((await (await request.get('/api/catalogue/avatars')).json()).avatars as { id: string; type: string }[]).find((a) => a.type === 'image')!;
+  const appearance = ((await (await request.get('/api/catalogue/avatars')).json()).avatars as { id: string; type: string }[]).find(
+    (a) => a.type === 'image',
+  )!;
   const created = await saveAvatar(request, auth, { name: 'Rental Desk', dhType: appearance.type, appearanceId: appearance.id });
   const avatar = await saveAvatar(request, auth, {
     id: created.id,
@@ -66,7 +85,16 @@ test('an XLSX and a PPTX uploaded on the knowledge screen become ready and an LL
     setupMode: 'Composite',
     customData: {
       collection_ids: [collection.id],
-      agent_pipeline_config: { llm: { provider: 'openai', base_url: `${OPENAI_STAND_IN}/v1`, api_key: OPENAI_STAND_IN_KEY, model: 'stand-in-model', instructions: 'You run the rental desk.', custom_text: 'Be brief.' } },
+      agent_pipeline_config: {
+        llm: {
+          provider: 'openai',
+          base_url: `${OPENAI_STAND_IN}/v1`,
+          api_key: OPENAI_STAND_IN_KEY,
+          model: 'stand-in-model',
+          instructions: 'You run the rental desk.',
+          custom_text: 'Be brief.',
+        },
+      },
     },
   });
   const visitor = await browser.newPage();
@@ -74,7 +102,10 @@ test('an XLSX and a PPTX uploaded on the knowledge screen become ready and an LL
   const frame = visitor.frameLocator('iframe[title="Chat with the avatar"]');
   await expect(frame.getByTestId('stage')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
   const last = frame.getByRole('log', { name: 'Chat history' }).locator('.msg.assistant').last();
-  const prompts = async () => ((await (await request.get(`${OPENAI_STAND_IN}/_stand-in/chats`)).json()) as { messages: { role: string; content: string }[] }[]).map((c) => c.messages[0]!.content);
+  const prompts = async () =>
+    ((await (await request.get(`${OPENAI_STAND_IN}/_stand-in/chats`)).json()) as { messages: { role: string; content: string }[] }[]).map(
+      (c) => c.messages[0]!.content,
+    );
 
   await frame.getByLabel('Message').fill('How much is a tandem rental?');
   await frame.getByLabel('Message').press('Enter');
@@ -83,7 +114,9 @@ test('an XLSX and a PPTX uploaded on the knowledge screen become ready and an LL
   await frame.getByLabel('Message').fill('Are helmets free?');
   await frame.getByLabel('Message').press('Enter');
   await expect(last).toContainText('According to safety-briefing:');
-  expect((await prompts()).some((p) => p.includes('(source: safety-briefing)') && p.includes('Helmets are lent free with every rental.'))).toBe(true);
+  expect(
+    (await prompts()).some((p) => p.includes('(source: safety-briefing)') && p.includes('Helmets are lent free with every rental.')),
+  ).toBe(true);
   await visitor.screenshot({ path: 'test-results/screens/knowledge-office-chat.png' });
   await visitor.close();
 });

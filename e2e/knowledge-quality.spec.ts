@@ -8,7 +8,10 @@ import { screenshot } from './support/screenshots';
 import { KNOWLEDGE_SITE_URL } from './support/stand-ins';
 
 async function kbApi(request: APIRequestContext, customer: Customer) {
-  const login = await request.post('/api/login', { headers: { authorization: `Bearer ${E2E_APP_KEY}` }, data: { email: customer.email, password: customer.password } });
+  const login = await request.post('/api/login', {
+    headers: { authorization: `Bearer ${E2E_APP_KEY}` },
+    data: { email: customer.email, password: customer.password },
+  });
   const { sessionId } = (await login.json()) as { sessionId: string };
   const jwt = await request.get('/api/token/jwt', { headers: { authorization: `Bearer ${E2E_APP_KEY} ${sessionId}` } });
   const { jwtToken } = (await jwt.json()) as { jwtToken: string };
@@ -26,15 +29,36 @@ async function kbApi(request: APIRequestContext, customer: Customer) {
   };
 }
 
-test('items open to their text, pages re-sync, duplicates are refused, and an avatar sets top-k and threshold', async ({ page, request }) => {
+test('items open to their text, pages re-sync, duplicates are refused, and an avatar sets top-k and threshold', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(150_000);
   const customer = await createCustomer(request, 'kb-quality');
   const kb = await kbApi(request, customer);
   const id = await kb.collection('Harbour Bikes');
-  await kb.item(id, { name: 'Opening hours', knowledge_type: { text: { content: 'We open from 6:30 on weekdays. On Sundays the café opens at nine and the workshop stays closed.' } } });
-  await kb.item(id, { name: 'Delivery', knowledge_type: { text: { content: 'Delivery by cargo bicycle costs 4.90 euros; orders above 60 euros are delivered free of charge.' } } });
-  await kb.item(id, { name: 'ffi_closure_alloc(3)', knowledge_type: { text: { content: 'ffi_closure_alloc, ffi_closure_free: allocate and free closures; free memory with ffi_closure_free.' } } });
-  await kb.item(id, { name: 'malloc(3)', knowledge_type: { text: { content: 'malloc, free, calloc: allocate and free dynamic memory; free() releases what malloc returned.' } } });
+  await kb.item(id, {
+    name: 'Opening hours',
+    knowledge_type: {
+      text: { content: 'We open from 6:30 on weekdays. On Sundays the café opens at nine and the workshop stays closed.' },
+    },
+  });
+  await kb.item(id, {
+    name: 'Delivery',
+    knowledge_type: {
+      text: { content: 'Delivery by cargo bicycle costs 4.90 euros; orders above 60 euros are delivered free of charge.' },
+    },
+  });
+  await kb.item(id, {
+    name: 'ffi_closure_alloc(3)',
+    knowledge_type: {
+      text: { content: 'ffi_closure_alloc, ffi_closure_free: allocate and free closures; free memory with ffi_closure_free.' },
+    },
+  });
+  await kb.item(id, {
+    name: 'malloc(3)',
+    knowledge_type: { text: { content: 'malloc, free, calloc: allocate and free dynamic memory; free() releases what malloc returned.' } },
+  });
   await kb.item(id, { name: 'About us', knowledge_type: { url: { url: `${KNOWLEDGE_SITE_URL}/about` } } });
 
   await signIn(page, customer.email, customer.password);
@@ -113,7 +137,9 @@ test('items open to their text, pages re-sync, duplicates are refused, and an av
   const test_ = page.getByRole('region', { name: 'Test retrieval' });
   await test_.getByLabel('Test a question').fill('Is parking free?');
   await test_.getByRole('button', { name: 'Test retrieval' }).click();
-  await expect(test_.getByText('Nothing clears the threshold: the avatar is told its knowledge base has no relevant information.')).toBeVisible();
+  await expect(
+    test_.getByText('Nothing clears the threshold: the avatar is told its knowledge base has no relevant information.'),
+  ).toBeVisible();
   // Threshold 0: the weak passages come back, up to top-k (5).
   await page.getByRole('slider', { name: /Score threshold/ }).focus();
   await page.keyboard.press('Home');

@@ -7,7 +7,6 @@ import { screenshot as shot } from './support/screenshots';
 import { createCustomer, signIn } from './support/accounts';
 import { KNOWLEDGE_SITE_URL } from './support/stand-ins';
 
-
 async function openAddKnowledge(page: Page, tab: 'Text' | 'Url' | 'Crawl' | 'File') {
   await page.getByRole('button', { name: 'Add Knowledge' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Add Knowledge' });
@@ -49,7 +48,9 @@ test('a customer builds a knowledge base and retrieves from it', async ({ page, 
   await expect(dialog.getByText('Content is required')).toBeVisible();
   await shot(page, 'knowledge-add-text-errors');
   await dialog.getByRole('textbox', { name: 'Name' }).fill('Refund policy');
-  await dialog.getByRole('textbox', { name: 'Content' }).fill('Refunds: any bicycle may be returned within thirty days for a full refund, no questions asked.');
+  await dialog
+    .getByRole('textbox', { name: 'Content' })
+    .fill('Refunds: any bicycle may be returned within thirty days for a full refund, no questions asked.');
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expectUploaded(page);
 
@@ -110,7 +111,13 @@ test('a customer builds a knowledge base and retrieves from it', async ({ page, 
   await dialog.getByLabel('Document file').setInputFiles({
     name: 'delivery.docx',
     mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-    buffer: makeDocx(['Delivery takes five working days within Portugal.'], [['Zone', 'Fee'], ['Lisbon', 'free']]),
+    buffer: makeDocx(
+      ['Delivery takes five working days within Portugal.'],
+      [
+        ['Zone', 'Fee'],
+        ['Lisbon', 'free'],
+      ],
+    ),
   });
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expectUploaded(page);

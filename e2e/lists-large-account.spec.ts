@@ -15,16 +15,27 @@ const PAGE = 200;
 async function collection(request: APIRequestContext, customer: Customer, name: string): Promise<string> {
   const session = await apiToken(request, customer);
   const jwt = await request.get('/api/token/jwt', { headers: { authorization: `Bearer ${E2E_APP_KEY} ${session}` } });
-  const res = await request.post('/kb/v1/collections', { headers: { authorization: `Bearer ${((await jwt.json()) as { jwtToken: string }).jwtToken}` }, data: { name } });
+  const res = await request.post('/kb/v1/collections', {
+    headers: { authorization: `Bearer ${((await jwt.json()) as { jwtToken: string }).jwtToken}` },
+    data: { name },
+  });
   expect(res.ok(), await res.text()).toBe(true);
   return ((await res.json()) as { id: string }).id;
 }
 
-test('online users, functions, knowledge items and customers show a page at a time on a large account', async ({ page, browser, request }) => {
+test('online users, functions, knowledge items and customers show a page at a time on a large account', async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(300_000);
   const customer = await createCustomer(request, 'lists');
   const now = Date.now();
-  await seedConversations(request, customer.email, Array.from({ length: MANY }, (_, i) => ({ avatarId: 'avatar-busy', avatarName: 'Busy', startedAt: now - i * 1000, endedAt: null })));
+  await seedConversations(
+    request,
+    customer.email,
+    Array.from({ length: MANY }, (_, i) => ({ avatarId: 'avatar-busy', avatarName: 'Busy', startedAt: now - i * 1000, endedAt: null })),
+  );
   await seedListRows(request, { kind: 'functions', email: customer.email, count: MANY });
   const collectionId = await collection(request, customer, 'Large collection');
   await seedListRows(request, { kind: 'knowledge-items', email: customer.email, collectionId, count: MANY });
@@ -84,7 +95,16 @@ test('online users, functions, knowledge items and customers show a page at a ti
   await screenshot(admin, 'lists-large-05-customer-found', { fullPage: false });
 
   // The runtime ends seeded conversations that never ping once they are stale: fresh ones.
-  await seedConversations(request, customer.email, Array.from({ length: MANY }, (_, i) => ({ avatarId: 'avatar-busy', avatarName: 'Busy', startedAt: Date.now() - i * 10, endedAt: null })));
+  await seedConversations(
+    request,
+    customer.email,
+    Array.from({ length: MANY }, (_, i) => ({
+      avatarId: 'avatar-busy',
+      avatarName: 'Busy',
+      startedAt: Date.now() - i * 10,
+      endedAt: null,
+    })),
+  );
   await admin.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Online Users' }).click();
   await expect(admin.getByRole('table', { name: 'Online users' }).getByRole('row')).toHaveCount(PAGE + 1);
   await expect(admin.getByRole('button', { name: 'Load more online users' })).toBeVisible();

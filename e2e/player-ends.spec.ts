@@ -40,13 +40,29 @@ test('an idle timeout ends the conversation with a visible message, and Start ag
 
 test('a killed pipeline node shows "reconnecting" and the conversation recovers', async ({ page, request }) => {
   const admin = `Bearer ${E2E_APP_KEY} ${await apiLogin(request, E2E_ADMIN.email, E2E_ADMIN.password)}`;
-  node = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/node-main.ts', '--server', `http://127.0.0.1:${E2E_PORT}`, '--name', 'e2e-doomed', '--capacity', '4'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', NODE_SECRET: E2E_NODE_SECRET },
-    stdio: 'ignore',
-  });
+  node = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'apps/server/src/node-main.ts',
+      '--server',
+      `http://127.0.0.1:${E2E_PORT}`,
+      '--name',
+      'e2e-doomed',
+      '--capacity',
+      '4',
+    ],
+    {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', NODE_SECRET: E2E_NODE_SECRET },
+      stdio: 'ignore',
+    },
+  );
   const nodeRow = async () => {
-    const list = (await (await request.get('/api/list_vps', { headers: { authorization: admin } })).json()) as { vpsList: { name: string; status: string; sessions: number }[] };
+    const list = (await (await request.get('/api/list_vps', { headers: { authorization: admin } })).json()) as {
+      vpsList: { name: string; status: string; sessions: number }[];
+    };
     return list.vpsList.find((v) => v.name === 'e2e-doomed' && v.status !== 'OFFLINE');
   };
   await expect.poll(async () => (await nodeRow())?.status, { timeout: 30_000 }).toBe('AVAILABLE');
@@ -70,12 +86,22 @@ test('a microphone with no device shows a message, goes off and does not restart
   // not exist): recognition starts, then fails with audio-capture, as with no microphone.
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--use-file-for-fake-audio-capture=/nonexistent/no-microphone.wav'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      '--use-file-for-fake-audio-capture=/nonexistent/no-microphone.wav',
+    ],
   });
   try {
     const page = await browser.newPage();
     await page.addInitScript(() => {
-      const w = window as unknown as { webkitSpeechRecognition?: { prototype: { start(): void } }; recognitionStarts: number; recognitionErrors: string[] };
+      const w = window as unknown as {
+        webkitSpeechRecognition?: { prototype: { start(): void } };
+        recognitionStarts: number;
+        recognitionErrors: string[];
+      };
       w.recognitionStarts = 0;
       w.recognitionErrors = [];
       const proto = w.webkitSpeechRecognition?.prototype;

@@ -13,7 +13,20 @@ const HOST_PORT = HOST_PAGE_PORT;
 let host: Server;
 
 // The host page: an iframe of the player whose events it records, and a form to command it.
-const HOST_PAGE = hostPageHtml(['connected', 'disconnected', 'reconnecting', 'speakingStarted', 'speakingEnded', 'speechUnavailable', 'userText', 'assistantText', 'error'], 'query');
+const HOST_PAGE = hostPageHtml(
+  [
+    'connected',
+    'disconnected',
+    'reconnecting',
+    'speakingStarted',
+    'speakingEnded',
+    'speechUnavailable',
+    'userText',
+    'assistantText',
+    'error',
+  ],
+  'query',
+);
 
 test.beforeAll(async () => {
   host = await serveHostPage(HOST_PORT, HOST_PAGE);
@@ -36,7 +49,11 @@ test('the host page gets speechUnavailable, matched speaking events and disconne
   const avatar = await echoAvatar(request, { name: 'Host Hana', idleTimeout: 4 });
   await openHost(page, `http://127.0.0.1:${E2E_PORT}/avatar/${avatar.id}?token=${avatar.token}&connect=true`, 800, 450);
   await expect.poll(async () => (await named(page, 'connected')).length).toBe(1);
-  await page.evaluate(() => (window as unknown as { sendChat(t: string): void }).sendChat('This is a rather long message that the avatar will read back to us word by word, slowly and clearly, until it is cut.'));
+  await page.evaluate(() =>
+    (window as unknown as { sendChat(t: string): void }).sendChat(
+      'This is a rather long message that the avatar will read back to us word by word, slowly and clearly, until it is cut.',
+    ),
+  );
   await expect.poll(async () => (await named(page, 'speakingStarted')).length).toBeGreaterThan(0);
   await expect.poll(async () => (await named(page, 'speechUnavailable')).length).toBe(1);
   // A new message cuts the reply being spoken.
@@ -56,7 +73,12 @@ for (const embed of [
 ]) {
   test(`in a ${embed.name} embed the captions and the chat history never cover the face`, async ({ page, request }) => {
     const avatar = await echoAvatar(request, { name: 'Frame Fay' });
-    const frame = await openHost(page, `http://127.0.0.1:${E2E_PORT}/avatar/${avatar.id}?token=${avatar.token}&connect=true&screenAspectRatio=${embed.ratio}`, embed.w, embed.h);
+    const frame = await openHost(
+      page,
+      `http://127.0.0.1:${E2E_PORT}/avatar/${avatar.id}?token=${avatar.token}&connect=true&screenAspectRatio=${embed.ratio}`,
+      embed.w,
+      embed.h,
+    );
     const face = frame.getByTestId('avatar-face');
     await expect(face).toHaveAttribute('data-face-box', /\d/);
     await frame.getByLabel('Message').fill('Tell me a story about the sea, the wind and a small boat that sails far away.');

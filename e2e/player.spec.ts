@@ -24,7 +24,10 @@ async function recordVisemes(page: Page | Frame) {
   await page.getByTestId('avatar-face').evaluate((face) => {
     const seen: string[] = [];
     (window as unknown as { visemes: string[] }).visemes = seen;
-    new MutationObserver(() => seen.push((face as HTMLElement).dataset.viseme ?? '')).observe(face, { attributes: true, attributeFilter: ['data-viseme'] });
+    new MutationObserver(() => seen.push((face as HTMLElement).dataset.viseme ?? '')).observe(face, {
+      attributes: true,
+      attributeFilter: ['data-viseme'],
+    });
   });
   return () => page.evaluate(() => (window as unknown as { visemes: string[] }).visemes);
 }
@@ -102,7 +105,9 @@ test.describe('the avatar player', () => {
   });
 
   test('embed parameters change what is shown', async ({ page }) => {
-    await page.goto('/avatar/preview?appearanceId=img-kofi&connect=true&hideChatInput=true&controlButtonPosition=right&hideFS=true&micOff=true&speakerOff=true');
+    await page.goto(
+      '/avatar/preview?appearanceId=img-kofi&connect=true&hideChatInput=true&controlButtonPosition=right&hideFS=true&micOff=true&speakerOff=true',
+    );
     await ready(page);
     await expect(page.getByTestId('dial-page')).toHaveCount(0);
     await expect(page.getByLabel('Message')).toHaveCount(0);
@@ -138,11 +143,16 @@ test.describe('the avatar player', () => {
     const frame = page.frame({ url: /avatar\/preview/ })!;
     await ready(frame);
     const post = (command: string, message?: unknown) =>
-      page.evaluate(([c, m]) => (document.getElementById('avatar') as HTMLIFrameElement).contentWindow!.postMessage({ command: c, message: m }, '*'), [command, message] as const);
+      page.evaluate(
+        ([c, m]) => (document.getElementById('avatar') as HTMLIFrameElement).contentWindow!.postMessage({ command: c, message: m }, '*'),
+        [command, message] as const,
+      );
 
     await post('sendChat', 'Hello from the host page');
     await expect(frame.getByRole('log').locator('.msg.user')).toHaveText('Hello from the host page');
-    await expect.poll(async () => (await events()).filter((e) => e.event === 'assistantText').map((e) => e.data.text)).toContain('Hello from the host page');
+    await expect
+      .poll(async () => (await events()).filter((e) => e.event === 'assistantText').map((e) => e.data.text))
+      .toContain('Hello from the host page');
     expect((await events()).some((e) => e.event === 'userText')).toBe(true);
 
     await post('setSpeaker', false);

@@ -18,7 +18,10 @@ export default defineConfig({
   testIgnore: [],
   use: {
     ...base.use,
-    launchOptions: { ...base.use?.launchOptions, args: [...(base.use?.launchOptions?.args ?? []), `--use-file-for-fake-audio-capture=${SPEECH_WAV}`] },
+    launchOptions: {
+      ...base.use?.launchOptions,
+      args: [...(base.use?.launchOptions?.args ?? []), `--use-file-for-fake-audio-capture=${SPEECH_WAV}`],
+    },
   },
   webServer: { ...webServer, env: { ...env, E2E_SERVER_SPEECH: '1' } },
 });

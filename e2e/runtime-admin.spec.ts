@@ -24,11 +24,25 @@ test('an administrator sees online users and the connected VPS, opens details an
   await page.getByRole('button', { name: 'Refresh online users' }).click();
   await page.screenshot({ path: 'test-results/screens/online-users-admin.png' });
 
-  node = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/node-main.ts', '--server', `http://127.0.0.1:${E2E_PORT}`, '--name', 'e2e-worker', '--capacity', '4'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', NODE_SECRET: E2E_NODE_SECRET },
-    stdio: 'ignore',
-  });
+  node = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'apps/server/src/node-main.ts',
+      '--server',
+      `http://127.0.0.1:${E2E_PORT}`,
+      '--name',
+      'e2e-worker',
+      '--capacity',
+      '4',
+    ],
+    {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', NODE_SECRET: E2E_NODE_SECRET },
+      stdio: 'ignore',
+    },
+  );
   const exited = new Promise<number | null>((resolve) => node!.once('exit', (code) => resolve(code)));
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'VPS Status' }).click();

@@ -15,7 +15,11 @@ function widget(page: Page): FrameLocator {
   return page.frameLocator('iframe[title="Chat with the avatar"]');
 }
 
-test('an LLM avatar with a knowledge collection answers in its chat widget; the card counts the user; billing shows the call', async ({ page, browser, request }) => {
+test('an LLM avatar with a knowledge collection answers in its chat widget; the card counts the user; billing shows the call', async ({
+  page,
+  browser,
+  request,
+}) => {
   const customer = await createCustomer(request, 'runtime');
   const session = await apiLogin(request, customer.email, customer.password);
   const auth = `Bearer ${E2E_APP_KEY} ${session}`;
@@ -26,14 +30,24 @@ test('an LLM avatar with a knowledge collection answers in its chat widget; the 
   const collection = await (await request.post('/kb/v1/collections', { headers: kb, data: { name: 'Hotel guide' } })).json();
   await request.post(`/kb/v1/collections/${collection.id}/items`, {
     headers: kb,
-    data: { name: 'Breakfast hours', knowledge_type: { text: { content: 'Breakfast at Hotel Parla is served from 6:30 to 10:30 in the Garden Room.' } } },
+    data: {
+      name: 'Breakfast hours',
+      knowledge_type: { text: { content: 'Breakfast at Hotel Parla is served from 6:30 to 10:30 in the Garden Room.' } },
+    },
   });
   await expect
-    .poll(async () => ((await (await request.get(`/kb/v1/collections/${collection.id}/items`, { headers: kb })).json()) as { status: string }[])[0]?.status, { timeout: 30_000 })
+    .poll(
+      async () =>
+        ((await (await request.get(`/kb/v1/collections/${collection.id}/items`, { headers: kb })).json()) as { status: string }[])[0]
+          ?.status,
+      { timeout: 30_000 },
+    )
     .toBe('ready');
 
   // The avatar: created (echo, as every new avatar), then its brain saved as an LLM with the collection.
-  const appearance = ((await (await request.get('/api/catalogue/avatars')).json()).avatars as { id: string; type: string }[]).find((a) => a.type === 'image')!;
+  const appearance = ((await (await request.get('/api/catalogue/avatars')).json()).avatars as { id: string; type: string }[]).find(
+    (a) => a.type === 'image',
+  )!;
   const created = await saveAvatar(request, auth, { name: 'Concierge', dhType: appearance.type, appearanceId: appearance.id });
   const concierge = await saveAvatar(request, auth, {
     id: created.id,
@@ -46,7 +60,14 @@ test('an LLM avatar with a knowledge collection answers in its chat widget; the 
     customData: {
       collection_ids: [collection.id],
       agent_pipeline_config: {
-        llm: { provider: 'openai', base_url: `${OPENAI_STAND_IN}/v1`, api_key: OPENAI_STAND_IN_KEY, model: 'stand-in-model', instructions: 'You are the hotel concierge.', custom_text: 'Be brief.' },
+        llm: {
+          provider: 'openai',
+          base_url: `${OPENAI_STAND_IN}/v1`,
+          api_key: OPENAI_STAND_IN_KEY,
+          model: 'stand-in-model',
+          instructions: 'You are the hotel concierge.',
+          custom_text: 'Be brief.',
+        },
       },
     },
   });
@@ -65,12 +86,16 @@ test('an LLM avatar with a knowledge collection answers in its chat widget; the 
   await frame.getByLabel('Message').fill('When is breakfast served?');
   await frame.getByLabel('Message').press('Enter');
   const history = frame.getByRole('log', { name: 'Chat history' });
-  await expect(history.locator('.msg.assistant').last()).toHaveText('According to Breakfast hours: Breakfast at Hotel Parla is served from 6:30 to 10:30 in the Garden Room.');
+  await expect(history.locator('.msg.assistant').last()).toHaveText(
+    'According to Breakfast hours: Breakfast at Hotel Parla is served from 6:30 to 10:30 in the Garden Room.',
+  );
   await expect.poll(async () => (await visemes()).filter((v) => v && v !== 'sil').length).toBeGreaterThan(5);
   await visitor.screenshot({ path: `${SHOTS}/runtime-chat-widget.png` });
 
   // The stand-in got the retrieved chunk, with its source, in the prompt.
-  const chats = (await (await request.get(`${OPENAI_STAND_IN}/_stand-in/chats`)).json()) as { messages: { role: string; content: string }[] }[];
+  const chats = (await (await request.get(`${OPENAI_STAND_IN}/_stand-in/chats`)).json()) as {
+    messages: { role: string; content: string }[];
+  }[];
   const system = chats.at(-1)!.messages[0]!;
   expect(system.role).toBe('system');
   expect(system.content).toContain('(source: Breakfast hours)');
@@ -101,15 +126,23 @@ test('an LLM avatar with a knowledge collection answers in its chat widget; the 
 test('an echo avatar works in its chat widget with no configuration', async ({ page, request }) => {
   const customer = await createCustomer(request, 'runtime-echo');
   const session = await apiLogin(request, customer.email, customer.password);
-  const appearance = ((await (await request.get('/api/catalogue/avatars')).json()).avatars as { id: string; type: string }[]).find((a) => a.type === '2d')!;
-  const echo = await saveAvatar(request, `Bearer ${E2E_APP_KEY} ${session}`, { name: 'Echo Desk', dhType: appearance.type, appearanceId: appearance.id });
+  const appearance = ((await (await request.get('/api/catalogue/avatars')).json()).avatars as { id: string; type: string }[]).find(
+    (a) => a.type === '2d',
+  )!;
+  const echo = await saveAvatar(request, `Bearer ${E2E_APP_KEY} ${session}`, {
+    name: 'Echo Desk',
+    dhType: appearance.type,
+    appearanceId: appearance.id,
+  });
   await page.goto(`/react/chatWidget/${echo.id}?token=${echo.token}&connect=true`);
   const frame = widget(page);
   await expect(frame.getByTestId('stage')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
   const visemes = await recordVisemes(frame);
   await frame.getByLabel('Message').fill('Hello there, nice to meet you.');
   await frame.getByLabel('Message').press('Enter');
-  await expect(frame.getByRole('log', { name: 'Chat history' }).locator('.msg.assistant').last()).toHaveText('Hello there, nice to meet you.');
+  await expect(frame.getByRole('log', { name: 'Chat history' }).locator('.msg.assistant').last()).toHaveText(
+    'Hello there, nice to meet you.',
+  );
   await expect.poll(async () => (await visemes()).filter((v) => v && v !== 'sil').length).toBeGreaterThan(3);
   await page.screenshot({ path: `${SHOTS}/runtime-echo-widget.png` });
 });

@@ -94,9 +94,10 @@ test('the Customer ID wraps only after a hyphen, never leaving a lone character 
   for (const width of [1440, 1000, 500]) {
     const page = await signedIn(browser, customer, { width, height: 900 });
     await openAccount(page);
-    const value = page.getByRole('button', { name: 'Customer ID: show information' }).getByTestId('customer-id').or(
-      page.getByRole('button', { name: 'Customer ID: show information' }).locator('div').last(),
-    );
+    const value = page
+      .getByRole('button', { name: 'Customer ID: show information' })
+      .getByTestId('customer-id')
+      .or(page.getByRole('button', { name: 'Customer ID: show information' }).locator('div').last());
     const lines = await value.first().evaluate((el) => {
       const text = el.firstChild as Text;
       const out: string[] = [];
@@ -167,7 +168,10 @@ test('the avatar-limit toast leaves ADD AVATAR free to click', async ({ browser,
   }
 });
 
-test('a deleted function leaves the editor at once, and Function Review offers no Approve on an approved function', async ({ browser, request }) => {
+test('a deleted function leaves the editor at once, and Function Review offers no Approve on an approved function', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(90_000);
   const customer = await createCustomer(request, 'fndelete');
   const page = await signedIn(browser, customer);
@@ -184,7 +188,11 @@ test('a deleted function leaves the editor at once, and Function Review offers n
   // Approve one as an administrator; Approve is then no longer offered for it.
   const admin = await signedIn(browser, E2E_ADMIN);
   await admin.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Function Review' }).click();
-  await admin.getByRole('navigation', { name: 'Functions to review' }).getByRole('button', { name: /get_order_status\.py/ }).first().click();
+  await admin
+    .getByRole('navigation', { name: 'Functions to review' })
+    .getByRole('button', { name: /get_order_status\.py/ })
+    .first()
+    .click();
   await admin.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(admin.getByText('"get_order_status.py" approved.')).toBeVisible();
   await expect(admin.getByRole('button', { name: 'Approve', exact: true })).toBeDisabled();

@@ -19,10 +19,15 @@ async function conversations(request: APIRequestContext): Promise<AgentConversat
   return (await (await request.get(`${ELEVENLABS_AGENT_STAND_IN}/_stand-in/conversations`)).json()) as AgentConversation[];
 }
 
-test('an avatar whose brain is an ElevenLabs agent talks through the provider: greeting, lip-sync, microphone, typed text', async ({ page, request }) => {
+test('an avatar whose brain is an ElevenLabs agent talks through the provider: greeting, lip-sync, microphone, typed text', async ({
+  page,
+  request,
+}) => {
   const customer = await createCustomer(request, 'eleven');
   const auth = `Bearer ${E2E_APP_KEY} ${await apiLogin(request, customer.email, customer.password)}`;
-  const appearance = ((await (await request.get('/api/catalogue/avatars')).json()).avatars as { id: string; type: string }[]).find((a) => a.type === 'image')!;
+  const appearance = ((await (await request.get('/api/catalogue/avatars')).json()).avatars as { id: string; type: string }[]).find(
+    (a) => a.type === 'image',
+  )!;
   const created = await saveAvatar(request, auth, { name: 'Eleven', dhType: appearance.type, appearanceId: appearance.id });
   const avatar = await saveAvatar(request, auth, {
     id: created.id,
@@ -32,7 +37,11 @@ test('an avatar whose brain is an ElevenLabs agent talks through the provider: g
     appearanceId: appearance.id,
     nlpEngine: AvatarEngine.ElevenLabsConversationAI,
     setupMode: 'None',
-    customData: { agent_pipeline_config: { third_party: { agent_id: AGENT_ID, api_key: STAND_IN_KEYS.elevenlabs, is_public: false, connection_type: 'websocket' } } },
+    customData: {
+      agent_pipeline_config: {
+        third_party: { agent_id: AGENT_ID, api_key: STAND_IN_KEYS.elevenlabs, is_public: false, connection_type: 'websocket' },
+      },
+    },
   });
   const before = (await conversations(request)).length;
 
@@ -61,7 +70,9 @@ test('an avatar whose brain is an ElevenLabs agent talks through the provider: g
   await frame.getByLabel('Message').fill('What are your opening hours?');
   await frame.getByLabel('Message').press('Enter');
   await expect(history.locator('.msg.assistant', { hasText: 'You said: What are your opening hours?' })).toBeVisible();
-  await expect.poll(async () => (await visemes()).slice(mark).filter((v) => v && v !== 'sil').length, { timeout: 10_000 }).toBeGreaterThan(5);
+  await expect
+    .poll(async () => (await visemes()).slice(mark).filter((v) => v && v !== 'sil').length, { timeout: 10_000 })
+    .toBeGreaterThan(5);
   await page.screenshot({ path: `${SHOTS}/third-party-elevenlabs-chat.png` });
 
   // What the agent received: the initiation, a pong for its ping, the microphone, the text.

@@ -55,7 +55,9 @@ test('a call that hangs ends after 10 seconds with the screen message, asked onc
   });
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Functions' }).click();
   // The spec's 10-second timeout is the bound: said within 15 s, not after three attempts (33 s).
-  await expect(page.getByText("Oops! Something went wrong. We couldn't load the functions. Please try again later.")).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText("Oops! Something went wrong. We couldn't load the functions. Please try again later.")).toBeVisible({
+    timeout: 15_000,
+  });
   expect(calls).toBe(1);
   await shot(page, 'unchecked-timeout');
 });
@@ -76,7 +78,10 @@ test('the log level is set by the logLevel URL parameter and kept while navigati
 
 test('at exactly 760 px the navbar is the desktop one; at 759 px it is the drawer', async ({ browser, request }) => {
   const customer = await createCustomer(request, 'edge');
-  for (const [width, drawer] of [[760, false], [759, true]] as const) {
+  for (const [width, drawer] of [
+    [760, false],
+    [759, true],
+  ] as const) {
     const page = await signedIn(browser, customer, { width, height: 800 });
     const menu = page.getByRole('button', { name: 'Open menu' });
     const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Functions' });
@@ -99,7 +104,9 @@ test('a function save error toast stays 5 seconds', async ({ browser, request })
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Functions' }).click();
   await page.getByRole('radio', { name: /Example Function Template/ }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.route('**/api/functions', (route) => (route.request().method() === 'POST' ? route.abort('connectionreset') : route.fallback()));
+  await page.route('**/api/functions', (route) =>
+    route.request().method() === 'POST' ? route.abort('connectionreset') : route.fallback(),
+  );
   await page.getByRole('button', { name: 'Create Function' }).click();
   const toast = page.getByText('Error creating item');
   await expect(toast).toBeVisible();

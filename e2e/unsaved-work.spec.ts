@@ -23,7 +23,11 @@ async function cutConnection(page: Page, path: string): Promise<() => Promise<vo
   return () => page.unroute(glob);
 }
 
-test('a function whose save fails stays in the editor with its code, and is created on the next try', async ({ page, request, browser }) => {
+test('a function whose save fails stays in the editor with its code, and is created on the next try', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(90_000);
   const customer = await createCustomer(request, 'unsaved');
   await signIn(page, customer.email, customer.password);
@@ -109,7 +113,9 @@ test('knowledge text whose upload fails is still in the form after the error is 
   await dialog.getByRole('textbox', { name: 'Content' }).fill('Any bicycle may be returned within thirty days.');
   const restore = await cutConnection(page, '/kb/v1/collections/*/items');
   await dialog.getByRole('button', { name: 'Submit' }).click();
-  await expect(dialog.getByText('An error occurred while uploading the knowledge base.', { exact: false })).toBeVisible({ timeout: 20_000 });
+  await expect(dialog.getByText('An error occurred while uploading the knowledge base.', { exact: false })).toBeVisible({
+    timeout: 20_000,
+  });
   await shot(page, 'unsaved-knowledge-failed');
   await dialog.getByRole('button', { name: 'Close' }).last().click();
   await expect(dialog.getByRole('textbox', { name: 'Content' })).toHaveValue('Any bicycle may be returned within thirty days.');
@@ -128,7 +134,10 @@ test('knowledge text whose upload fails is still in the form after the error is 
   await expect(page.getByRole('cell', { name: 'Refunds', exact: true })).toBeVisible({ timeout: 10_000 });
 });
 
-test('invalid JSON typed in the EMBED tab counts as unsaved: leaving asks, and the text survives a change of sub-tab', async ({ page, request }) => {
+test('invalid JSON typed in the EMBED tab counts as unsaved: leaving asks, and the text survives a change of sub-tab', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const customer = await customerWithAvatar(request, 'json', 'Jason');
   await page.setViewportSize({ width: 1440, height: 900 });

@@ -34,12 +34,18 @@ async function visemes(frame: Frame): Promise<() => Promise<string[]>> {
   await frame.getByTestId('avatar-face').evaluate((face) => {
     const seen: string[] = [];
     (window as unknown as { visemes: string[] }).visemes = seen;
-    new MutationObserver(() => seen.push((face as HTMLElement).dataset.viseme ?? '')).observe(face, { attributes: true, attributeFilter: ['data-viseme'] });
+    new MutationObserver(() => seen.push((face as HTMLElement).dataset.viseme ?? '')).observe(face, {
+      attributes: true,
+      attributeFilter: ['data-viseme'],
+    });
   });
   return () => frame.getByTestId('avatar-face').evaluate(() => (window as unknown as { visemes: string[] }).visemes);
 }
 
-test('the user speaks, the server hears it, the avatar answers aloud with moving lips, and speaking over it stops it', async ({ page, request }) => {
+test('the user speaks, the server hears it, the avatar answers aloud with moving lips, and speaking over it stops it', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   await request.post(`${SPEECH_STAND_IN}/_stand-in/transcript`, { data: { transcript: HEARD } });
   const heardBefore = ((await (await request.get(`${SPEECH_STAND_IN}/_stand-in/requests`)).json()) as { heard: unknown[] }).heard.length;
@@ -63,7 +69,9 @@ test('the user speaks, the server hears it, the avatar answers aloud with moving
 
   // The words reach the stand-in's recogniser; its transcript shows as the user's message.
   await expect(history.locator('.msg.user', { hasText: HEARD })).toBeVisible({ timeout: 30_000 });
-  const heard = ((await (await request.get(`${SPEECH_STAND_IN}/_stand-in/requests`)).json()) as { heard: { pcmBytes: number; sampleRate: number }[] }).heard.slice(heardBefore);
+  const heard = (
+    (await (await request.get(`${SPEECH_STAND_IN}/_stand-in/requests`)).json()) as { heard: { pcmBytes: number; sampleRate: number }[] }
+  ).heard.slice(heardBefore);
   expect(heard[0]!.sampleRate).toBe(16000);
   // At least a second of the spoken words, prefix padding included.
   expect(heard[0]!.pcmBytes).toBeGreaterThan(32000);
@@ -78,7 +86,9 @@ test('the user speaks, the server hears it, the avatar answers aloud with moving
 
   // The next loop of the words comes over the reply: the server interrupts, the audio and the
   // lips stop, and the host page hears speakingEnded {interrupted: true}.
-  await expect.poll(async () => (await named(page, 'speakingEnded')).filter((e) => e.data?.interrupted === true).length, { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await named(page, 'speakingEnded')).filter((e) => e.data?.interrupted === true).length, { timeout: 30_000 })
+    .toBeGreaterThan(0);
   const tap = await audioTap(frame);
   expect(tap.stops.length).toBeGreaterThan(0);
   await expect(frame.getByTestId('avatar-face')).toHaveAttribute('data-viseme', 'sil');

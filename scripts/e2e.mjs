@@ -40,7 +40,9 @@ for (const f of specs) {
   job.files.push(`e2e/${f}`);
   job.load += seconds[f] ?? 15;
 }
-for (const job of jobs) if (job.files.length) job.runs.unshift({ name: `main (${job.files.length} files)`, args: ['-c', 'e2e/playwright.config.ts', ...job.files] });
+for (const job of jobs)
+  if (job.files.length)
+    job.runs.unshift({ name: `main (${job.files.length} files)`, args: ['-c', 'e2e/playwright.config.ts', ...job.files] });
 
 const started = Date.now();
 const busy = jobs.filter((job) => job.runs.length > 0);
@@ -48,7 +50,10 @@ const results = (
   await Promise.all(
     busy.map(async (job, i) => {
       const done = [];
-      for (const [k, r] of job.runs.entries()) done.push(await run({ ...r, name: `job ${i + 1} (~${job.load} s): ${r.name}` }, basePort + 10 * i, `test-results/pw-${i + 1}-${k + 1}`));
+      for (const [k, r] of job.runs.entries())
+        done.push(
+          await run({ ...r, name: `job ${i + 1} (~${job.load} s): ${r.name}` }, basePort + 10 * i, `test-results/pw-${i + 1}-${k + 1}`),
+        );
       return done;
     }),
   )

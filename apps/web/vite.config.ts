@@ -11,7 +11,10 @@ export default defineConfig({
     // Every built text asset also as .br and .gz, at the highest levels (built once, served by
     // @fastify/static's preCompressed to browsers that accept them; decision 210).
     compression({
-      algorithms: [defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), defineAlgorithm('gzip', { level: 9 })],
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
       threshold: 1024,
       logLevel: 'silent',
     }),

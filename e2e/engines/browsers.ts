@@ -26,7 +26,8 @@ export interface Engine {
 }
 
 function need(path: string, aptPackage: string): void {
-  if (!existsSync(path)) throw new Error(`${path} is missing: install it with \`sudo apt-get install -y ${aptPackage}\` (the cross-engine e2e suite needs it)`);
+  if (!existsSync(path))
+    throw new Error(`${path} is missing: install it with \`sudo apt-get install -y ${aptPackage}\` (the cross-engine e2e suite needs it)`);
 }
 
 /** Firefox ESR with a fake microphone (a tone; see voice.spec.ts) and autoplay allowed. */
@@ -59,7 +60,9 @@ async function launchFirefox(): Promise<Engine> {
 /** Starts Xvfb on the first free display; resolves with its number. */
 function startXvfb(): Promise<{ display: string; proc: ChildProcess }> {
   need('/usr/bin/Xvfb', 'xvfb');
-  const proc = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1280x900x24', '-nolisten', 'tcp'], { stdio: ['ignore', 'ignore', 'ignore', 'pipe'] });
+  const proc = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1280x900x24', '-nolisten', 'tcp'], {
+    stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
+  });
   return new Promise((resolve, reject) => {
     proc.once('error', reject);
     proc.stdio[3]!.once('data', (d: Buffer) => resolve({ display: `:${d.toString().trim()}`, proc }));
@@ -77,7 +80,13 @@ async function freePort(): Promise<number> {
 
 async function waitForDriver(url: string): Promise<void> {
   for (let i = 0; i < 100; i++) {
-    if (await fetch(`${url}/status`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`${url}/status`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`WebKitWebDriver did not answer on ${url}`);
@@ -92,7 +101,14 @@ async function launchWebKit(): Promise<Engine> {
   const driverProc = spawn(WEBKIT_DRIVER, [`--port=${driverPort}`], { stdio: 'ignore', env: { ...process.env, DISPLAY: xvfb.display } });
   const url = `http://127.0.0.1:${driverPort}`;
   await waitForDriver(url);
-  const args = ['--automation', '--enable-media-stream=true', '--enable-mock-capture-devices=true', '--enable-webrtc=true', '--autoplay-policy=allow', '--media-playback-requires-user-gesture=false'];
+  const args = [
+    '--automation',
+    '--enable-media-stream=true',
+    '--enable-mock-capture-devices=true',
+    '--enable-webrtc=true',
+    '--autoplay-policy=allow',
+    '--media-playback-requires-user-gesture=false',
+  ];
   let driver: WebDriver | null = null;
   const quit = async () => {
     await driver?.quit().catch(() => undefined);

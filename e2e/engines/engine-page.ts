@@ -50,10 +50,13 @@ function puppeteerDoc(target: Page | Frame, page: Page): Doc {
         const r = document.querySelector(sel)!.getBoundingClientRect();
         return { x: r.left, y: r.top, width: r.width, height: r.height };
       }, selector);
-      const offset = target === page ? { x: 0, y: 0 } : await page.evaluate(() => {
-        const r = document.querySelector('iframe[src*="/avatar/"]')!.getBoundingClientRect();
-        return { x: r.left, y: r.top };
-      });
+      const offset =
+        target === page
+          ? { x: 0, y: 0 }
+          : await page.evaluate(() => {
+              const r = document.querySelector('iframe[src*="/avatar/"]')!.getBoundingClientRect();
+              return { x: r.left, y: r.top };
+            });
       return Buffer.from(await page.screenshot({ type: 'png', clip: { ...box, x: box.x + offset.x, y: box.y + offset.y } }));
     },
   };

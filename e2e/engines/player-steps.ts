@@ -15,7 +15,11 @@ export async function startChat(player: Doc): Promise<void> {
 }
 
 export async function stageReady(player: Doc): Promise<void> {
-  await expect.poll(() => player.run(() => document.querySelector('[data-testid="stage"]')?.getAttribute('data-state') ?? 'none'), { timeout: 30_000 }).toBe('ready');
+  await expect
+    .poll(() => player.run(() => document.querySelector('[data-testid="stage"]')?.getAttribute('data-state') ?? 'none'), {
+      timeout: 30_000,
+    })
+    .toBe('ready');
 }
 
 /** Starts recording, in the page, every viseme the face shows and every caption shown (a reply can
@@ -25,7 +29,10 @@ export async function recordSpeech(player: Doc): Promise<() => Promise<{ visemes
     const face = document.querySelector('[data-testid="avatar-face"]') as HTMLElement;
     const seen = { visemes: [] as string[], captions: [] as string[] };
     (window as unknown as { seen: typeof seen }).seen = seen;
-    new MutationObserver(() => seen.visemes.push(face.dataset.viseme ?? '')).observe(face, { attributes: true, attributeFilter: ['data-viseme'] });
+    new MutationObserver(() => seen.visemes.push(face.dataset.viseme ?? '')).observe(face, {
+      attributes: true,
+      attributeFilter: ['data-viseme'],
+    });
     new MutationObserver(() => {
       const text = document.querySelector('[data-testid="captions"]')?.textContent ?? '';
       if (text && seen.captions.at(-1) !== text) seen.captions.push(text);
@@ -48,7 +55,6 @@ export const audioRuns = (player: Doc) =>
 export const messages = (player: Doc, role: 'user' | 'assistant') =>
   player.run((r: string) => [...document.querySelectorAll(`.msg.${r}`)].map((m) => m.textContent ?? ''), role);
 
-
 export const tap = (player: Doc) => player.run(() => (window as unknown as { __audio?: AudioTap }).__audio ?? null);
 
 /** The greeting arrives and is spoken to its end (the mouth back at rest, the captions gone). */
@@ -60,12 +66,23 @@ export async function greeted(player: Doc): Promise<void> {
 /** The avatar is not speaking: the mouth at rest and no captions. */
 export async function quiet(player: Doc): Promise<void> {
   await expect
-    .poll(() => player.run(() => [document.querySelector('[data-testid="avatar-face"]')?.getAttribute('data-viseme'), document.querySelector('[data-testid="captions"]')?.textContent ?? ''].join('|')), { timeout: 30_000 })
+    .poll(
+      () =>
+        player.run(() =>
+          [
+            document.querySelector('[data-testid="avatar-face"]')?.getAttribute('data-viseme'),
+            document.querySelector('[data-testid="captions"]')?.textContent ?? '',
+          ].join('|'),
+        ),
+      { timeout: 30_000 },
+    )
     .toBe('sil|');
 }
 
 /** While the avatar speaks, the face region's pixels change between two moments. */
 export async function faceMoves(player: Doc): Promise<void> {
   const first = await player.shot('[data-testid="avatar-face"]');
-  await expect.poll(async () => Buffer.compare(first, await player.shot('[data-testid="avatar-face"]')) !== 0, { timeout: 5_000 }).toBe(true);
+  await expect
+    .poll(async () => Buffer.compare(first, await player.shot('[data-testid="avatar-face"]')) !== 0, { timeout: 5_000 })
+    .toBe(true);
 }

@@ -31,18 +31,26 @@ async function typedEcho(player: Doc, text: string): Promise<void> {
   await faceMoves(player);
   await expect.poll(() => messages(player, 'user'), { timeout: 15_000 }).toContain(text);
   await expect.poll(() => messages(player, 'assistant'), { timeout: 20_000 }).toContain(text);
-  await expect.poll(async () => (await seen()).captions.some((c) => text.startsWith(c.trim().split(' ')[0]!)), { timeout: 10_000 }).toBe(true);
+  await expect
+    .poll(async () => (await seen()).captions.some((c) => text.startsWith(c.trim().split(' ')[0]!)), { timeout: 10_000 })
+    .toBe(true);
 }
 
 /** Long enough (the stand-in speaks 60 ms a character) that the face is caught speaking. */
 const LINE = 'Tell me about the weather in the mountains today, and the rivers below them, and the small towns along the way.';
 
-test('opened by its access link, an echo avatar greets and answers a typed message aloud, with captions and moving lips', async ({ ep, engine, request }) => {
+test('opened by its access link, an echo avatar greets and answers a typed message aloud, with captions and moving lips', async ({
+  ep,
+  engine,
+  request,
+}) => {
   const avatar = await echoAvatar(request, { name: 'Engine Echo' });
   await ep.goto(`${BASE}/avatar/${avatar.id}?token=${avatar.token}`);
   const player = await ep.player();
   await startChat(player);
-  await expect.poll(() => player.run(() => document.querySelector('[data-testid="stage"]')?.getAttribute('data-avatar-type'))).toBe('image');
+  await expect
+    .poll(() => player.run(() => document.querySelector('[data-testid="stage"]')?.getAttribute('data-avatar-type')))
+    .toBe('image');
   await greeted(player);
   await typedEcho(player, LINE);
   await ep.screenshot(`${SHOTS}/${engine.name}-access-link-speaking.png`);
@@ -56,11 +64,16 @@ test('opened by its access link, an echo avatar greets and answers a typed messa
   await quiet(player);
 });
 
-test('embedded in a host page, the player talks and the host page receives ready, connected and matched speaking events', async ({ ep, engine, request }) => {
+test('embedded in a host page, the player talks and the host page receives ready, connected and matched speaking events', async ({
+  ep,
+  engine,
+  request,
+}) => {
   const avatar = await echoAvatar(request, { name: 'Engine Host' });
   const src = `${BASE}/avatar/${avatar.id}?token=${avatar.token}&connect=true`;
   await ep.goto(`http://127.0.0.1:${HOST_PORT}/?src=${encodeURIComponent(src)}`);
-  const events = () => ep.top.run(() => (window as unknown as { events: { event: string; data: Record<string, unknown> | null }[] }).events);
+  const events = () =>
+    ep.top.run(() => (window as unknown as { events: { event: string; data: Record<string, unknown> | null }[] }).events);
   const named = async (name: string) => (await events()).filter((e) => e.event === name);
   await expect.poll(async () => (await named('connected')).length, { timeout: 30_000 }).toBe(1);
   expect((await named('ready')).length).toBe(1);

@@ -32,7 +32,11 @@ function feedMicrophoneFromWav(wavBase64: string): void {
   };
 }
 
-test('the user speaks, the stand-in hears the words, the transcript shows and the avatar answers aloud with moving lips; without a sound device the mic says why it cannot listen', async ({ ep, engine, request }) => {
+test('the user speaks, the stand-in hears the words, the transcript shows and the avatar answers aloud with moving lips; without a sound device the mic says why it cannot listen', async ({
+  ep,
+  engine,
+  request,
+}) => {
   test.setTimeout(90_000);
   await request.post(`${SPEECH_STAND_IN}/_stand-in/transcript`, { data: { transcript: HEARD } });
   const heardBefore = ((await (await request.get(`${SPEECH_STAND_IN}/_stand-in/requests`)).json()) as { heard: unknown[] }).heard.length;
@@ -54,10 +58,14 @@ test('the user speaks, the stand-in hears the words, the transcript shows and th
     return;
   }
   await player.click('button[aria-label="Microphone"]');
-  await expect.poll(() => player.run(() => document.querySelector('button[aria-label="Microphone"]')?.getAttribute('aria-pressed'))).toBe('true');
+  await expect
+    .poll(() => player.run(() => document.querySelector('button[aria-label="Microphone"]')?.getAttribute('aria-pressed')))
+    .toBe('true');
   // The words reach the stand-in's recogniser as 16 kHz audio; its transcript is the user's message.
   await expect.poll(() => messages(player, 'user'), { timeout: 40_000 }).toContain(HEARD);
-  const heard = ((await (await request.get(`${SPEECH_STAND_IN}/_stand-in/requests`)).json()) as { heard: { pcmBytes: number; sampleRate: number }[] }).heard.slice(heardBefore);
+  const heard = (
+    (await (await request.get(`${SPEECH_STAND_IN}/_stand-in/requests`)).json()) as { heard: { pcmBytes: number; sampleRate: number }[] }
+  ).heard.slice(heardBefore);
   expect(heard[0]!.sampleRate).toBe(16000);
   expect(heard[0]!.pcmBytes).toBeGreaterThan(32000);
   // The echo avatar answers: its words in the history, lips moving, and sound.

@@ -22,12 +22,15 @@ export interface MailSeen {
 export async function waitForMail(request: APIRequestContext, to: string, match: RegExp): Promise<MailSeen> {
   let found: MailSeen | undefined;
   await expect
-    .poll(async () => {
-      const res = await request.get(`http://127.0.0.1:${MAIL_READER_PORT}/?to=${encodeURIComponent(to)}`);
-      const list = (await res.json()) as MailSeen[];
-      found = list.reverse().find((m) => match.test(m.text));
-      return Boolean(found);
-    }, { timeout: 10_000 })
+    .poll(
+      async () => {
+        const res = await request.get(`http://127.0.0.1:${MAIL_READER_PORT}/?to=${encodeURIComponent(to)}`);
+        const list = (await res.json()) as MailSeen[];
+        found = list.reverse().find((m) => match.test(m.text));
+        return Boolean(found);
+      },
+      { timeout: 10_000 },
+    )
     .toBe(true);
   return found!;
 }

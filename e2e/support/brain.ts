@@ -4,7 +4,10 @@ import { expect, type APIRequestContext, type Browser, type Page } from '@playwr
 import { createCustomer, E2E_APP_KEY, signIn, type Customer } from './accounts';
 
 export async function apiToken(request: APIRequestContext, c: Customer): Promise<string> {
-  const res = await request.post('/api/login', { headers: { authorization: `Bearer ${E2E_APP_KEY}` }, data: { email: c.email, password: c.password } });
+  const res = await request.post('/api/login', {
+    headers: { authorization: `Bearer ${E2E_APP_KEY}` },
+    data: { email: c.email, password: c.password },
+  });
   expect(res.ok()).toBe(true);
   return ((await res.json()) as { sessionId: string }).sessionId;
 }
@@ -35,7 +38,8 @@ export async function openEditor(browser: Browser, c: Customer, name: string, ta
 export async function editTab(page: Page, name: string, tab: 'Brain' | 'ADVANCED'): Promise<void> {
   const card = page.getByRole('article', { name: `Avatar ${name}` });
   await expect(card).toBeVisible();
-  if (!(await card.getByRole('button', { name: 'Save', exact: true }).isVisible())) await card.getByRole('button', { name: 'Edit', exact: true }).click();
+  if (!(await card.getByRole('button', { name: 'Save', exact: true }).isVisible()))
+    await card.getByRole('button', { name: 'Edit', exact: true }).click();
   const target = page.getByRole('tab', { name: tab, exact: true });
   await expect(target).toBeEnabled();
   await target.click();
@@ -43,7 +47,10 @@ export async function editTab(page: Page, name: string, tab: 'Brain' | 'ADVANCED
 
 /** Save from the selected card, through the confirmation. */
 export async function saveAvatar(page: Page, name: string): Promise<void> {
-  await page.getByRole('article', { name: `Avatar ${name}` }).getByRole('button', { name: 'Save', exact: true }).click();
+  await page
+    .getByRole('article', { name: `Avatar ${name}` })
+    .getByRole('button', { name: 'Save', exact: true })
+    .click();
   const confirm = page.getByRole('dialog', { name: 'Save Avatar' });
   await expect(confirm).toBeVisible();
   await confirm.getByRole('button', { name: 'Save' }).click();

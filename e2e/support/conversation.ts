@@ -29,7 +29,10 @@ export async function recordVisemes(frame: FrameLocator): Promise<() => Promise<
   await frame.getByTestId('avatar-face').evaluate((face) => {
     const seen: string[] = [];
     (window as unknown as { visemes: string[] }).visemes = seen;
-    new MutationObserver(() => seen.push((face as HTMLElement).dataset.viseme ?? '')).observe(face, { attributes: true, attributeFilter: ['data-viseme'] });
+    new MutationObserver(() => seen.push((face as HTMLElement).dataset.viseme ?? '')).observe(face, {
+      attributes: true,
+      attributeFilter: ['data-viseme'],
+    });
   });
   return () => frame.getByTestId('avatar-face').evaluate(() => (window as unknown as { visemes: string[] }).visemes);
 }

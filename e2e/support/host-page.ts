@@ -11,7 +11,10 @@ export type HostEvent = { event: string; data: Record<string, unknown> | null; a
  * in `window.events` (with the page's time) and sends chat text with `window.sendChat(text)`.
  */
 export function hostPageHtml(events: string[], size: { width: number; height: number } | 'query' = { width: 480, height: 640 }): string {
-  const style = size === 'query' ? `'border:0;width:' + q.get('w') + 'px;height:' + q.get('h') + 'px'` : `'border:0;width:${size.width}px;height:${size.height}px'`;
+  const style =
+    size === 'query'
+      ? `'border:0;width:' + q.get('w') + 'px;height:' + q.get('h') + 'px'`
+      : `'border:0;width:${size.width}px;height:${size.height}px'`;
   return `<!doctype html><html><body style="margin:0;background:#eee">
 <script>
   window.events = [];

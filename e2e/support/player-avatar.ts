@@ -7,7 +7,9 @@ import { apiLogin, saveAvatar, type SavedAvatar } from './conversation';
 export async function adminProxyAuth(request: APIRequestContext, email: string): Promise<string> {
   const admin = await apiLogin(request, E2E_ADMIN.email, E2E_ADMIN.password);
   const adminAuth = { authorization: `Bearer ${E2E_APP_KEY} ${admin}` };
-  const list = (await (await request.get('/api/admin/customers', { headers: adminAuth })).json()) as { customers: { id: string; email: string }[] };
+  const list = (await (await request.get('/api/admin/customers', { headers: adminAuth })).json()) as {
+    customers: { id: string; email: string }[];
+  };
   const userId = list.customers.find((c) => c.email === email)!.id;
   const proxy = await request.post('/api/admin/impersonate', { headers: adminAuth, data: { userId } });
   expect(proxy.ok(), await proxy.text()).toBe(true);
@@ -18,11 +20,23 @@ export async function adminProxyAuth(request: APIRequestContext, email: string):
 }
 
 /** A new customer's echo avatar with an image appearance; `idleTimeout` set through the admin proxy. */
-export async function echoAvatar(request: APIRequestContext, opts: { name: string; idleTimeout?: number; type?: string }): Promise<SavedAvatar> {
+export async function echoAvatar(
+  request: APIRequestContext,
+  opts: { name: string; idleTimeout?: number; type?: string },
+): Promise<SavedAvatar> {
   const customer = await createCustomer(request, opts.name.toLowerCase().replace(/\W+/g, ''));
   const auth = await adminProxyAuth(request, customer.email);
-  const appearance = ((await (await request.get('/api/catalogue/avatars')).json()).avatars as { id: string; type: string }[]).find((a) => a.type === (opts.type ?? 'image'))!;
+  const appearance = ((await (await request.get('/api/catalogue/avatars')).json()).avatars as { id: string; type: string }[]).find(
+    (a) => a.type === (opts.type ?? 'image'),
+  )!;
   const created = await saveAvatar(request, auth, { name: opts.name, dhType: appearance.type, appearanceId: appearance.id });
   if (opts.idleTimeout === undefined) return created;
-  return saveAvatar(request, auth, { id: created.id, updated: created.updated, name: opts.name, dhType: appearance.type, appearanceId: appearance.id, idleTimeout: opts.idleTimeout });
+  return saveAvatar(request, auth, {
+    id: created.id,
+    updated: created.updated,
+    name: opts.name,
+    dhType: appearance.type,
+    appearanceId: appearance.id,
+    idleTimeout: opts.idleTimeout,
+  });
 }

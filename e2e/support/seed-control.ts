@@ -63,7 +63,16 @@ async function seedAvatarCopies(ctx: AppContext, input: SeedAvatarCopies): Promi
   };
   for (let i = 0; i < input.count; i++) {
     const at = new Date(base - (i + 1) * 1000);
-    await insertAvatar(ctx.db, { ...columns, ...json, id: newId(), token: newToken(), name: `Seeded ${String(i + 1).padStart(4, '0')}`, avatar_photo_id: null, created_at: at, updated_at: at });
+    await insertAvatar(ctx.db, {
+      ...columns,
+      ...json,
+      id: newId(),
+      token: newToken(),
+      name: `Seeded ${String(i + 1).padStart(4, '0')}`,
+      avatar_photo_id: null,
+      created_at: at,
+      updated_at: at,
+    });
   }
   return input.count;
 }
@@ -83,17 +92,56 @@ async function seedListRows(ctx: AppContext, input: SeedListRows): Promise<numbe
   const base = Date.now() - 60_000;
   const at = (i: number) => new Date(base - i * 1000);
   const n = (i: number) => String(i + 1).padStart(4, '0');
-  const ownerId = input.email ? (await ctx.db.selectFrom('users').select('id').where('email', '=', input.email.toLowerCase()).executeTakeFirstOrThrow()).id : '';
+  const ownerId = input.email
+    ? (await ctx.db.selectFrom('users').select('id').where('email', '=', input.email.toLowerCase()).executeTakeFirstOrThrow()).id
+    : '';
   for (let start = 0; start < input.count; start += 500) {
     const ids = Array.from({ length: Math.min(500, input.count - start) }, (_, j) => start + j);
     if (input.kind === 'customers') {
-      await ctx.db.insertInto('users').values(ids.map((i) => ({ id: newId(), email: `seeded-${n(i)}@example.com`, password_hash: 'seeded', first_name: 'Seeded', last_name: `Customer ${n(i)}`, created_at: at(i) }))).execute();
+      await ctx.db
+        .insertInto('users')
+        .values(
+          ids.map((i) => ({
+            id: newId(),
+            email: `seeded-${n(i)}@example.com`,
+            password_hash: 'seeded',
+            first_name: 'Seeded',
+            last_name: `Customer ${n(i)}`,
+            created_at: at(i),
+          })),
+        )
+        .execute();
     } else if (input.kind === 'functions') {
-      await ctx.db.insertInto('functions').values(ids.map((i) => ({ id: newId(), owner_id: ownerId, name: `seeded_${n(i)}.py`, code: `x = ${i}\n`, code_sha256: `seeded-${i}`, created_at: at(i), updated_at: at(i) }))).execute();
+      await ctx.db
+        .insertInto('functions')
+        .values(
+          ids.map((i) => ({
+            id: newId(),
+            owner_id: ownerId,
+            name: `seeded_${n(i)}.py`,
+            code: `x = ${i}\n`,
+            code_sha256: `seeded-${i}`,
+            created_at: at(i),
+            updated_at: at(i),
+          })),
+        )
+        .execute();
     } else {
       await ctx.db
         .insertInto('knowledge_items')
-        .values(ids.map((i) => ({ id: newId(), owner_id: ownerId, collection_id: input.collectionId!, name: `Seeded item ${n(i)}`, kind: 'text' as const, content: `Seeded text ${i}`, status: 'ready' as const, created_at: at(i), updated_at: at(i) })))
+        .values(
+          ids.map((i) => ({
+            id: newId(),
+            owner_id: ownerId,
+            collection_id: input.collectionId!,
+            name: `Seeded item ${n(i)}`,
+            kind: 'text' as const,
+            content: `Seeded text ${i}`,
+            status: 'ready' as const,
+            created_at: at(i),
+            updated_at: at(i),
+          })),
+        )
         .execute();
     }
   }
@@ -111,7 +159,8 @@ export async function startSeedControl(ctx: AppContext, port: number): Promise<S
         res.setHeader('content-type', 'application/json');
         res.end(JSON.stringify(value));
       };
-      if (req.method !== 'POST' || !['/conversations', '/avatar-copies', '/list-rows'].includes(req.url ?? '')) return reply(404, { error: 'unknown seed' });
+      if (req.method !== 'POST' || !['/conversations', '/avatar-copies', '/list-rows'].includes(req.url ?? ''))
+        return reply(404, { error: 'unknown seed' });
       let input: { email: string; records: SeedConversation[] } & SeedAvatarCopies & SeedListRows;
       try {
         input = JSON.parse(body) as typeof input;
@@ -119,7 +168,11 @@ export async function startSeedControl(ctx: AppContext, port: number): Promise<S
         return reply(400, { error: 'not JSON' });
       }
       const seeded =
-        req.url === '/avatar-copies' ? seedAvatarCopies(ctx, input) : req.url === '/list-rows' ? seedListRows(ctx, input) : seedConversations(ctx, input.email, input.records);
+        req.url === '/avatar-copies'
+          ? seedAvatarCopies(ctx, input)
+          : req.url === '/list-rows'
+            ? seedListRows(ctx, input)
+            : seedConversations(ctx, input.email, input.records);
       seeded.then(
         (n) => reply(200, { seeded: n }),
         (err: unknown) => reply(500, { error: err instanceof Error ? err.message : String(err) }),

@@ -16,9 +16,24 @@ const svg = (body: string, blur = 6) =>
 
 function office(): string {
   const r = rng(7);
-  const windows = Array.from({ length: 5 }, (_, i) => `<rect x="${80 + i * 230}" y="70" width="190" height="400" fill="url(#sky)"/><rect x="${80 + i * 230}" y="70" width="190" height="400" fill="none" stroke="#d9dde2" stroke-width="10"/>`).join('');
-  const plants = [180, 1090].map((x) => `<rect x="${x - 30}" y="520" width="60" height="90" rx="6" fill="#e9e4dc"/>` + Array.from({ length: 14 }, () => `<ellipse cx="${x + (r() - 0.5) * 90}" cy="${440 + r() * 90}" rx="${16 + r() * 12}" ry="${34 + r() * 10}" transform="rotate(${(r() - 0.5) * 60} ${x} 520)" fill="${r() < 0.5 ? '#4f8a4b' : '#3c7040'}"/>`).join('')).join('');
-  return svg(`<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#bcd7ee"/><stop offset="1" stop-color="#eef4f8"/></linearGradient><linearGradient id="floor" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#c9b8a3"/><stop offset="1" stop-color="#a8937c"/></linearGradient></defs>
+  const windows = Array.from(
+    { length: 5 },
+    (_, i) =>
+      `<rect x="${80 + i * 230}" y="70" width="190" height="400" fill="url(#sky)"/><rect x="${80 + i * 230}" y="70" width="190" height="400" fill="none" stroke="#d9dde2" stroke-width="10"/>`,
+  ).join('');
+  const plants = [180, 1090]
+    .map(
+      (x) =>
+        `<rect x="${x - 30}" y="520" width="60" height="90" rx="6" fill="#e9e4dc"/>` +
+        Array.from(
+          { length: 14 },
+          () =>
+            `<ellipse cx="${x + (r() - 0.5) * 90}" cy="${440 + r() * 90}" rx="${16 + r() * 12}" ry="${34 + r() * 10}" transform="rotate(${(r() - 0.5) * 60} ${x} 520)" fill="${r() < 0.5 ? '#4f8a4b' : '#3c7040'}"/>`,
+        ).join(''),
+    )
+    .join('');
+  return svg(
+    `<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#bcd7ee"/><stop offset="1" stop-color="#eef4f8"/></linearGradient><linearGradient id="floor" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#c9b8a3"/><stop offset="1" stop-color="#a8937c"/></linearGradient></defs>
     <rect width="1280" height="720" fill="#eceae6"/>${windows}
     <rect x="0" y="500" width="1280" height="220" fill="url(#floor)"/>
     <rect x="380" y="450" width="520" height="22" fill="#8a6a4e"/><rect x="400" y="472" width="14" height="130" fill="#6b5240"/><rect x="866" y="472" width="14" height="130" fill="#6b5240"/>
@@ -26,7 +41,9 @@ function office(): string {
     ${plants}
     <rect x="0" y="0" width="1280" height="40" fill="#f4f2ee"/>
     ${[200, 640, 1080].map((x) => `<ellipse cx="${x}" cy="44" rx="90" ry="12" fill="#fffbe8"/>`).join('')}
-    <rect width="1280" height="720" fill="#fff6e6" opacity="0.12"/>`, 7);
+    <rect width="1280" height="720" fill="#fff6e6" opacity="0.12"/>`,
+    7,
+  );
 }
 
 function skyline(): string {
@@ -41,24 +58,36 @@ function skyline(): string {
       buildings += `<rect x="${x}" y="${720 - h - (2 - layer) * 40}" width="${w}" height="${h + 200}" fill="${shade}"/>`;
       if (layer > 0)
         for (let wy = 720 - h - (2 - layer) * 40 + 12; wy < 700; wy += 18)
-          for (let wx = x + 8; wx < x + w - 10; wx += 14) if (r() < 0.35) buildings += `<rect x="${wx}" y="${wy}" width="6" height="9" fill="${r() < 0.7 ? '#ffd58a' : '#cfe6ff'}" opacity="${0.5 + r() * 0.5}"/>`;
+          for (let wx = x + 8; wx < x + w - 10; wx += 14)
+            if (r() < 0.35)
+              buildings += `<rect x="${wx}" y="${wy}" width="6" height="9" fill="${r() < 0.7 ? '#ffd58a' : '#cfe6ff'}" opacity="${0.5 + r() * 0.5}"/>`;
       x += w + 4;
     }
   }
-  return svg(`<defs><linearGradient id="dusk" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#1c2a5a"/><stop offset="0.45" stop-color="#6a4c8a"/><stop offset="0.75" stop-color="#e98c6a"/><stop offset="1" stop-color="#f6c27a"/></linearGradient></defs>
-    <rect width="1280" height="720" fill="url(#dusk)"/><circle cx="980" cy="470" r="60" fill="#ffd9a0" opacity="0.8" filter="url(#soft)"/>${buildings}`, 4);
+  return svg(
+    `<defs><linearGradient id="dusk" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#1c2a5a"/><stop offset="0.45" stop-color="#6a4c8a"/><stop offset="0.75" stop-color="#e98c6a"/><stop offset="1" stop-color="#f6c27a"/></linearGradient></defs>
+    <rect width="1280" height="720" fill="url(#dusk)"/><circle cx="980" cy="470" r="60" fill="#ffd9a0" opacity="0.8" filter="url(#soft)"/>${buildings}`,
+    4,
+  );
 }
 
 function livingRoom(): string {
   const r = rng(5);
-  const books = Array.from({ length: 30 }, (_, i) => `<rect x="${850 + (i % 15) * 22}" y="${i < 15 ? 180 : 300}" width="18" height="${80 + r() * 20}" fill="${['#b5523b', '#3f6f8f', '#d9b45a', '#5c7d4e', '#8c5a84', '#e8e0d0'][i % 6]}"/>`).join('');
-  return svg(`<defs><linearGradient id="wall" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#d9c3a5"/><stop offset="1" stop-color="#c9ad8c"/></linearGradient></defs>
+  const books = Array.from(
+    { length: 30 },
+    (_, i) =>
+      `<rect x="${850 + (i % 15) * 22}" y="${i < 15 ? 180 : 300}" width="18" height="${80 + r() * 20}" fill="${['#b5523b', '#3f6f8f', '#d9b45a', '#5c7d4e', '#8c5a84', '#e8e0d0'][i % 6]}"/>`,
+  ).join('');
+  return svg(
+    `<defs><linearGradient id="wall" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#d9c3a5"/><stop offset="1" stop-color="#c9ad8c"/></linearGradient></defs>
     <rect width="1280" height="720" fill="url(#wall)"/>
     <rect x="820" y="150" width="380" height="360" fill="#7a5a40"/><rect x="835" y="165" width="350" height="110" fill="#5e4431"/><rect x="835" y="285" width="350" height="110" fill="#5e4431"/>${books}
     <rect x="120" y="140" width="260" height="190" fill="#f4efe6" stroke="#8d6e52" stroke-width="10"/><path d="M140 310 L220 220 L280 280 L320 240 L360 310Z" fill="#7ea36b"/><circle cx="320" cy="190" r="20" fill="#f2c46d"/>
     <rect x="0" y="560" width="1280" height="160" fill="#8b6b52"/>
     <rect x="60" y="420" width="560" height="170" rx="40" fill="#5d7f8f"/><rect x="90" y="380" width="500" height="110" rx="40" fill="#6d92a3"/>
-    <rect x="680" y="300" width="12" height="260" fill="#333"/><path d="M640 300 L732 300 L712 230 L660 230Z" fill="#f7e7c0"/><ellipse cx="686" cy="300" rx="80" ry="40" fill="#ffe6a8" opacity="0.5" filter="url(#soft)"/>`, 8);
+    <rect x="680" y="300" width="12" height="260" fill="#333"/><path d="M640 300 L732 300 L712 230 L660 230Z" fill="#f7e7c0"/><ellipse cx="686" cy="300" rx="80" ry="40" fill="#ffe6a8" opacity="0.5" filter="url(#soft)"/>`,
+    8,
+  );
 }
 
 function studio(): string {
@@ -75,13 +104,16 @@ function mountains(): string {
     for (let x = 0; x <= 1280; x += 40) d += ` L${x} ${base - amp * (0.5 + 0.5 * Math.sin(x / 150 + seed)) - r() * amp * 0.4}`;
     return `<path d="${d} L1280 720Z" fill="${color}"/>`;
   };
-  return svg(`<defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#7fb2e0"/><stop offset="1" stop-color="#dcebf5"/></linearGradient><linearGradient id="lake" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#8fb7cf"/><stop offset="1" stop-color="#4f7f9a"/></linearGradient></defs>
+  return svg(
+    `<defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#7fb2e0"/><stop offset="1" stop-color="#dcebf5"/></linearGradient><linearGradient id="lake" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#8fb7cf"/><stop offset="1" stop-color="#4f7f9a"/></linearGradient></defs>
     <rect width="1280" height="720" fill="url(#s)"/>
     <ellipse cx="300" cy="140" rx="160" ry="34" fill="#fff" opacity="0.8"/><ellipse cx="980" cy="100" rx="200" ry="30" fill="#fff" opacity="0.7"/>
     ${ridge(380, 160, 2, '#8fa3b8')}${ridge(430, 120, 5, '#6d8497')}${ridge(470, 80, 9, '#4f6b52')}
     <rect x="0" y="500" width="1280" height="220" fill="url(#lake)"/>
     <rect x="0" y="500" width="1280" height="6" fill="#dbe9f2" opacity="0.7"/>
-    ${ridge(720, 40, 13, '#3d5a3c')}`, 5);
+    ${ridge(720, 40, 13, '#3d5a3c')}`,
+    5,
+  );
 }
 
 function library(): string {
@@ -102,7 +134,10 @@ function library(): string {
       }
     }
   }
-  return svg(`<rect width="1280" height="720" fill="#2a1d15"/>${shelves}<rect width="1280" height="720" fill="#ffcf8a" opacity="0.1"/><ellipse cx="640" cy="300" rx="500" ry="300" fill="#ffd9a0" opacity="0.12" filter="url(#soft)"/>`, 6);
+  return svg(
+    `<rect width="1280" height="720" fill="#2a1d15"/>${shelves}<rect width="1280" height="720" fill="#ffcf8a" opacity="0.1"/><ellipse cx="640" cy="300" rx="500" ry="300" fill="#ffd9a0" opacity="0.12" filter="url(#soft)"/>`,
+    6,
+  );
 }
 
 export const BACKGROUND_SCENES: BackgroundScene[] = [

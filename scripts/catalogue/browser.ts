@@ -11,7 +11,14 @@ export interface Drawing {
 export async function openDrawing(): Promise<Drawing> {
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--enable-unsafe-swiftshader'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--enable-unsafe-swiftshader',
+    ],
   });
   const page = await browser.newPage();
   await page.setContent('<!doctype html><html><body></body></html>');
@@ -21,7 +28,15 @@ export async function openDrawing(): Promise<Drawing> {
 export type ImageType = 'image/png' | 'image/webp' | 'image/jpeg';
 
 /** Rasterises an SVG, optionally scaled to (outW, outH), as the given image type. */
-export async function rasterize(page: Page, svg: string, outW: number, outH: number, type: ImageType = 'image/png', quality = 0.9, crop?: { x: number; y: number; w: number; h: number }): Promise<Buffer> {
+export async function rasterize(
+  page: Page,
+  svg: string,
+  outW: number,
+  outH: number,
+  type: ImageType = 'image/png',
+  quality = 0.9,
+  crop?: { x: number; y: number; w: number; h: number },
+): Promise<Buffer> {
   const dataUrl = await page.evaluate(
     async ({ svg, outW, outH, type, quality, crop }) => {
       const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));

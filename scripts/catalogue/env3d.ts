@@ -11,12 +11,48 @@ function box(min: V3, max: V3, color: string | V3, shadeTop = 1): MeshData {
   const c = typeof color === 'string' ? linear(color) : color;
   const m: MeshData = { positions: [], normals: [], colors: [], indices: [] };
   const faces: [V3, V3, V3, V3, V3][] = [
-    [[1, 0, 0], [max[0], min[1], max[2]], [max[0], min[1], min[2]], [max[0], max[1], min[2]], [max[0], max[1], max[2]]],
-    [[-1, 0, 0], [min[0], min[1], min[2]], [min[0], min[1], max[2]], [min[0], max[1], max[2]], [min[0], max[1], min[2]]],
-    [[0, 1, 0], [min[0], max[1], max[2]], [max[0], max[1], max[2]], [max[0], max[1], min[2]], [min[0], max[1], min[2]]],
-    [[0, -1, 0], [min[0], min[1], min[2]], [max[0], min[1], min[2]], [max[0], min[1], max[2]], [min[0], min[1], max[2]]],
-    [[0, 0, 1], [min[0], min[1], max[2]], [max[0], min[1], max[2]], [max[0], max[1], max[2]], [min[0], max[1], max[2]]],
-    [[0, 0, -1], [max[0], min[1], min[2]], [min[0], min[1], min[2]], [min[0], max[1], min[2]], [max[0], max[1], min[2]]],
+    [
+      [1, 0, 0],
+      [max[0], min[1], max[2]],
+      [max[0], min[1], min[2]],
+      [max[0], max[1], min[2]],
+      [max[0], max[1], max[2]],
+    ],
+    [
+      [-1, 0, 0],
+      [min[0], min[1], min[2]],
+      [min[0], min[1], max[2]],
+      [min[0], max[1], max[2]],
+      [min[0], max[1], min[2]],
+    ],
+    [
+      [0, 1, 0],
+      [min[0], max[1], max[2]],
+      [max[0], max[1], max[2]],
+      [max[0], max[1], min[2]],
+      [min[0], max[1], min[2]],
+    ],
+    [
+      [0, -1, 0],
+      [min[0], min[1], min[2]],
+      [max[0], min[1], min[2]],
+      [max[0], min[1], max[2]],
+      [min[0], min[1], max[2]],
+    ],
+    [
+      [0, 0, 1],
+      [min[0], min[1], max[2]],
+      [max[0], min[1], max[2]],
+      [max[0], max[1], max[2]],
+      [min[0], max[1], max[2]],
+    ],
+    [
+      [0, 0, -1],
+      [max[0], min[1], min[2]],
+      [min[0], min[1], min[2]],
+      [min[0], max[1], min[2]],
+      [max[0], max[1], min[2]],
+    ],
   ];
   for (const [n, ...corners] of faces) {
     const base = m.positions.length / 3;
@@ -36,8 +72,16 @@ function cylinder(centre: V3, radius: number, height: number, color: string, seg
   const m: MeshData = { positions: [], normals: [], colors: [], indices: [] };
   for (let i = 0; i <= segments; i++) {
     const a = (i / segments) * Math.PI * 2;
-    const x = Math.cos(a), z = Math.sin(a);
-    m.positions.push(centre[0] + x * radius, centre[1], centre[2] + z * radius, centre[0] + x * radius, centre[1] + height, centre[2] + z * radius);
+    const x = Math.cos(a),
+      z = Math.sin(a);
+    m.positions.push(
+      centre[0] + x * radius,
+      centre[1],
+      centre[2] + z * radius,
+      centre[0] + x * radius,
+      centre[1] + height,
+      centre[2] + z * radius,
+    );
     m.normals.push(x, 0, z, x, 0, z);
     m.colors.push(...c, ...c);
   }
@@ -64,7 +108,8 @@ function ground(x0: number, x1: number, z0: number, z1: number, n: number, color
   const m: MeshData = { positions: [], normals: [], colors: [], indices: [] };
   for (let j = 0; j <= n; j++)
     for (let i = 0; i <= n; i++) {
-      const x = x0 + ((x1 - x0) * i) / n, z = z0 + ((z1 - z0) * j) / n;
+      const x = x0 + ((x1 - x0) * i) / n,
+        z = z0 + ((z1 - z0) * j) / n;
       m.positions.push(x, 0, z);
       m.normals.push(0, 1, 0);
       m.colors.push(...color(x, z));
@@ -101,7 +146,7 @@ function lounge(): Buffer {
   // Wooden floor planks.
   for (let i = 0; i < 24; i++) {
     const x = -6 + i * 0.5;
-    parts.push(box([x, -0.05, -5], [x + 0.49, 0, 5], lerp3(linear('#b08a66'), linear('#8c6a4c'), (i * 37) % 5 / 5)));
+    parts.push(box([x, -0.05, -5], [x + 0.49, 0, 5], lerp3(linear('#b08a66'), linear('#8c6a4c'), ((i * 37) % 5) / 5)));
   }
   parts.push(box([-1.8, 0, -0.6], [1.8, 0.012, 1.8], '#c8b9a6'));
   // Back wall with three tall windows; a side wall.
@@ -114,11 +159,29 @@ function lounge(): Buffer {
   parts.push(box([-4.2, 0, -3], [-4.0, 3.4, 4], '#e4ded4'));
   parts.push(box([4.0, 0, -3], [4.2, 3.4, 4], '#e4ded4'));
   // A sofa of cushions, a low table, plants, a shelf with books.
-  const sofa: Sdf = (x, y, z) => smin(smin(roundBox([-2.6, 0.25, -2.2], [1.2, 0.22, 0.42], 0.08)(x, y, z), roundBox([-2.6, 0.62, -2.52], [1.2, 0.3, 0.12], 0.08)(x, y, z), 0.05), roundBox([-2.6, 0.5, -2.05], [1.1, 0.06, 0.3], 0.06)(x, y, z), 0.04);
+  const sofa: Sdf = (x, y, z) =>
+    smin(
+      smin(
+        roundBox([-2.6, 0.25, -2.2], [1.2, 0.22, 0.42], 0.08)(x, y, z),
+        roundBox([-2.6, 0.62, -2.52], [1.2, 0.3, 0.12], 0.08)(x, y, z),
+        0.05,
+      ),
+      roundBox([-2.6, 0.5, -2.05], [1.1, 0.06, 0.3], 0.06)(x, y, z),
+      0.04,
+    );
   parts.push(blob(sofa, [-4, 0, -2.8], [-1.2, 1, -1.6], 0.045, () => linear('#5d7f8f')));
-  parts.push(box([1.6, 0.4, -1.4], [2.8, 0.45, -0.8], '#7a5a42'), cylinder([1.7, 0, -1.3], 0.03, 0.4, '#4a3a2e'), cylinder([2.7, 0, -1.3], 0.03, 0.4, '#4a3a2e'), cylinder([1.7, 0, -0.9], 0.03, 0.4, '#4a3a2e'), cylinder([2.7, 0, -0.9], 0.03, 0.4, '#4a3a2e'));
+  parts.push(
+    box([1.6, 0.4, -1.4], [2.8, 0.45, -0.8], '#7a5a42'),
+    cylinder([1.7, 0, -1.3], 0.03, 0.4, '#4a3a2e'),
+    cylinder([2.7, 0, -1.3], 0.03, 0.4, '#4a3a2e'),
+    cylinder([1.7, 0, -0.9], 0.03, 0.4, '#4a3a2e'),
+    cylinder([2.7, 0, -0.9], 0.03, 0.4, '#4a3a2e'),
+  );
   const r = rng(3);
-  for (const [px, pz] of [[3.4, -2.4], [-3.6, 0.8]] as const) {
+  for (const [px, pz] of [
+    [3.4, -2.4],
+    [-3.6, 0.8],
+  ] as const) {
     parts.push(cylinder([px, 0, pz], 0.22, 0.5, '#d9d2c5'));
     const leaves: Sdf = (x, y, z) => {
       let d = 1;
@@ -128,7 +191,11 @@ function lounge(): Buffer {
       }
       return d;
     };
-    parts.push(blob(leaves, [px - 0.6, 0.4, pz - 0.6], [px + 0.6, 1.7, pz + 0.6], 0.05, (p) => lerp3(linear('#3f7a43'), linear('#6aa35a'), Math.max(0, Math.min(1, (p[1] - 0.5) / 1.2 + r() * 0.1)))));
+    parts.push(
+      blob(leaves, [px - 0.6, 0.4, pz - 0.6], [px + 0.6, 1.7, pz + 0.6], 0.05, (p) =>
+        lerp3(linear('#3f7a43'), linear('#6aa35a'), Math.max(0, Math.min(1, (p[1] - 0.5) / 1.2 + r() * 0.1))),
+      ),
+    );
   }
   parts.push(box([2.2, 0, -3], [3.8, 2.0, -2.7], '#8a6a50'));
   for (let s = 0; s < 3; s++) {
@@ -136,7 +203,13 @@ function lounge(): Buffer {
     let x = 2.3;
     while (x < 3.6) {
       const w = 0.04 + r() * 0.05;
-      parts.push(box([x, 0.34 + s * 0.6, -2.95], [x + w, 0.34 + s * 0.6 + 0.18 + r() * 0.1, -2.76], ['#8c2f2a', '#2f4f6f', '#c9a54a', '#3f6a45', '#e0d8c8'][Math.floor(r() * 5)]!));
+      parts.push(
+        box(
+          [x, 0.34 + s * 0.6, -2.95],
+          [x + w, 0.34 + s * 0.6 + 0.18 + r() * 0.1, -2.76],
+          ['#8c2f2a', '#2f4f6f', '#c9a54a', '#3f6a45', '#e0d8c8'][Math.floor(r() * 5)]!,
+        ),
+      );
       x += w + 0.01;
     }
   }
@@ -147,24 +220,48 @@ function garden(): Buffer {
   const parts: MeshData[] = [];
   const r = rng(17);
   // Grass in tiles of slightly different greens; a stone path; hedges; trees; a bench.
-  parts.push(ground(-8, 8, -12, 6, 32, (x, z) => lerp3(linear('#5f9a4a'), linear('#4c8340'), 0.5 + 0.5 * Math.sin(x * 1.7 + Math.sin(z * 1.3) * 2) * Math.cos(z * 1.1))));
+  parts.push(
+    ground(-8, 8, -12, 6, 32, (x, z) =>
+      lerp3(linear('#5f9a4a'), linear('#4c8340'), 0.5 + 0.5 * Math.sin(x * 1.7 + Math.sin(z * 1.3) * 2) * Math.cos(z * 1.1)),
+    ),
+  );
   for (let j = -8; j < 5; j++) {
     const w = 0.5 + r() * 0.15;
     parts.push(box([-w, 0, j + 0.05], [w, 0.02, j + 0.9], lerp3(linear('#c9c2b4'), linear('#a9a295'), r())));
   }
-  const hedge: Sdf = (x, y, z) => Math.min(roundBox([-4.2, 0.5, -5], [2.6, 0.5, 0.45], 0.3)(x, y, z), roundBox([4.2, 0.5, -5], [2.6, 0.5, 0.45], 0.3)(x, y, z));
+  const hedge: Sdf = (x, y, z) =>
+    Math.min(roundBox([-4.2, 0.5, -5], [2.6, 0.5, 0.45], 0.3)(x, y, z), roundBox([4.2, 0.5, -5], [2.6, 0.5, 0.45], 0.3)(x, y, z));
   parts.push(blob(hedge, [-7.2, -0.05, -5.6], [7.2, 1.1, -4.4], 0.1, () => lerp3(linear('#35673a'), linear('#2d5a31'), r())));
-  for (const [tx, tz, s] of [[-4.5, -7, 1.2], [5, -8, 1.4], [-6.5, -2.5, 1], [6.2, -3, 1.1], [-2.8, -9, 1.3], [3, -10, 1.2]] as const) {
+  for (const [tx, tz, s] of [
+    [-4.5, -7, 1.2],
+    [5, -8, 1.4],
+    [-6.5, -2.5, 1],
+    [6.2, -3, 1.1],
+    [-2.8, -9, 1.3],
+    [3, -10, 1.2],
+  ] as const) {
     parts.push(cylinder([tx, 0, tz], 0.12 * s, 1.6 * s, '#6b4f3a', 12));
     const crown: Sdf = (x, y, z) => {
       let d = 1;
       for (let i = 0; i < 6; i++) {
         const a = i * 1.1;
-        d = smin(d, ellipsoid([tx + Math.cos(a) * 0.5 * s, (1.9 + (i % 2) * 0.5) * s, tz + Math.sin(a) * 0.5 * s], [0.8 * s, 0.7 * s, 0.8 * s])(x, y, z), 0.3);
+        d = smin(
+          d,
+          ellipsoid([tx + Math.cos(a) * 0.5 * s, (1.9 + (i % 2) * 0.5) * s, tz + Math.sin(a) * 0.5 * s], [0.8 * s, 0.7 * s, 0.8 * s])(
+            x,
+            y,
+            z,
+          ),
+          0.3,
+        );
       }
       return d;
     };
-    parts.push(blob(crown, [tx - 2 * s, 0.8 * s, tz - 2 * s], [tx + 2 * s, 3.4 * s, tz + 2 * s], 0.15, (p, n) => lerp3(linear('#3c7a3a'), linear('#7ab65a'), Math.max(0, Math.min(1, 0.4 + n[1] * 0.4 + (p[1] - 2) * 0.1)))));
+    parts.push(
+      blob(crown, [tx - 2 * s, 0.8 * s, tz - 2 * s], [tx + 2 * s, 3.4 * s, tz + 2 * s], 0.15, (p, n) =>
+        lerp3(linear('#3c7a3a'), linear('#7ab65a'), Math.max(0, Math.min(1, 0.4 + n[1] * 0.4 + (p[1] - 2) * 0.1))),
+      ),
+    );
   }
   parts.push(box([1.6, 0.42, -2.2], [3.0, 0.47, -1.8], '#a0714c'), box([1.6, 0.47, -2.22], [3.0, 0.85, -2.16], '#a0714c'));
   for (const x of [1.7, 2.9]) parts.push(box([x - 0.03, 0, -2.2], [x + 0.03, 0.42, -1.82], '#3b3b3f'));
@@ -172,7 +269,8 @@ function garden(): Buffer {
     parts.push(cylinder([x, 0, -3.6], 0.04, 2.4, '#2f3136', 10), box([x - 0.12, 2.35, -3.72], [x + 0.12, 2.55, -3.48], '#fff3c8'));
   }
   for (let i = 0; i < 36; i++) {
-    const x = (r() - 0.5) * 12, z = -4 + (r() - 0.5) * 6;
+    const x = (r() - 0.5) * 12,
+      z = -4 + (r() - 0.5) * 6;
     if (Math.abs(x) < 0.9) continue;
     parts.push(box([x, 0, z], [x + 0.06, 0.08, z + 0.06], ['#f2d14b', '#e96c8a', '#ffffff', '#b78cf0'][i % 4]!));
   }

@@ -49,7 +49,16 @@ async function characters(d: Drawing, out: Output, index: CatalogueIndex, glbs: 
     const { glb, stats } = buildCharacter(p);
     glbs.set(p.id, glb);
     const model = out.write('avatars/3d', p.id, 'glb', glb);
-    const png = await renderGlb(d.page, { width: 320, height: 320, lighting: STUDIO_LIGHT, background: p.backdrop, camera: characterCamera(p), models: [{ glb, morphs: { smile: 0.4 } }], type: 'image/webp', quality: 0.88 });
+    const png = await renderGlb(d.page, {
+      width: 320,
+      height: 320,
+      lighting: STUDIO_LIGHT,
+      background: p.backdrop,
+      camera: characterCamera(p),
+      models: [{ glb, morphs: { smile: 0.4 } }],
+      type: 'image/webp',
+      quality: 0.88,
+    });
     const preview = out.write('avatars/3d', `${p.id}-preview`, 'webp', png);
     index.avatars.push({ id: p.id, name: p.name, type: p.type, voiceGender: p.voiceGender, preview, model });
     log(`  ${p.id}: ${stats.vertices} vertices, ${(stats.bytes / 1024).toFixed(0)} KB`);
@@ -79,7 +88,12 @@ async function videos(d: Drawing, out: Output, index: CatalogueIndex) {
           c.width = w;
           c.height = h;
           // The frame function is our own source (backgrounds.ts), run in the generator's page.
-          (new Function(`return ${draw}`)() as (ctx: CanvasRenderingContext2D, t: number, w: number, h: number) => void)(c.getContext('2d')!, t, w, h);
+          (new Function(`return ${draw}`)() as (ctx: CanvasRenderingContext2D, t: number, w: number, h: number) => void)(
+            c.getContext('2d')!,
+            t,
+            w,
+            h,
+          );
           return c.toDataURL('image/jpeg', 0.95);
         },
         { draw: v.draw, t: f / frames, w: BG_W, h: BG_H },
@@ -87,7 +101,29 @@ async function videos(d: Drawing, out: Output, index: CatalogueIndex) {
       writeFileSync(join(dir, `${String(f).padStart(4, '0')}.jpg`), Buffer.from(url.split(',')[1]!, 'base64'));
     }
     const mp4 = join(dir, 'out.mp4');
-    execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-framerate', String(fps), '-i', join(dir, '%04d.jpg'), '-c:v', 'libx264', '-profile:v', 'main', '-preset', 'slow', '-crf', '30', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', '-an', mp4]);
+    execFileSync('ffmpeg', [
+      '-loglevel',
+      'error',
+      '-y',
+      '-framerate',
+      String(fps),
+      '-i',
+      join(dir, '%04d.jpg'),
+      '-c:v',
+      'libx264',
+      '-profile:v',
+      'main',
+      '-preset',
+      'slow',
+      '-crf',
+      '30',
+      '-pix_fmt',
+      'yuv420p',
+      '-movflags',
+      '+faststart',
+      '-an',
+      mp4,
+    ]);
     const file = out.write('backgrounds/video', v.id, 'mp4', readFileSync(mp4));
     const first = join(dir, '0000.jpg');
     const previewJpeg = readFileSync(first).toString('base64');
@@ -112,7 +148,16 @@ async function lights(d: Drawing, out: Output, index: CatalogueIndex, glbs: Map<
   out.clear('lights');
   const model = glbs.get('ub-noah') ?? buildCharacter(UPPER_BODY_PEOPLE[0]!).glb;
   for (const l of LIGHT_SCENES) {
-    const png = await renderGlb(d.page, { width: 200, height: 200, lighting: l.preset, background: '#2a2f3a', camera: { position: [0, 1.56, 0.8], target: [0, 1.52, 0], fov: 30 }, models: [{ glb: model, morphs: { smile: 0.3 } }], type: 'image/webp', quality: 0.85 });
+    const png = await renderGlb(d.page, {
+      width: 200,
+      height: 200,
+      lighting: l.preset,
+      background: '#2a2f3a',
+      camera: { position: [0, 1.56, 0.8], target: [0, 1.52, 0], fov: 30 },
+      models: [{ glb: model, morphs: { smile: 0.3 } }],
+      type: 'image/webp',
+      quality: 0.85,
+    });
     const preview = out.write('lights', `${l.id}-preview`, 'webp', png);
     index.lights.push({ id: l.id, name: l.name, preview, preset: l.preset });
   }
@@ -182,7 +227,9 @@ async function main() {
   index.avatars.sort((a, b) => order(a.id) - order(b.id));
   index.backgrounds.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'image' ? -1 : 1));
   out.writeIndex(index);
-  log(`catalogue: ${index.avatars.length} avatars, ${index.backgrounds.length} backgrounds, ${index.lights.length} lights, ${index.environments.length} environments`);
+  log(
+    `catalogue: ${index.avatars.length} avatars, ${index.backgrounds.length} backgrounds, ${index.lights.length} lights, ${index.environments.length} environments`,
+  );
 }
 
 await main();

@@ -45,7 +45,10 @@ async function pack(page: Page, jobs: Job[]): Promise<Packed> {
         let r = job.crop;
         if (!r) {
           const data = fctx.getImageData(0, 0, W, H).data;
-          let x0 = W, y0 = H, x1 = 0, y1 = 0;
+          let x0 = W,
+            y0 = H,
+            x1 = 0,
+            y1 = 0;
           for (let y = 0; y < H; y++)
             for (let x = 0; x < W; x++)
               if (data[(y * W + x) * 4 + 3]! > 2) {
@@ -75,7 +78,9 @@ async function pack(page: Page, jobs: Job[]): Promise<Packed> {
       // Shelf packing, tallest first, 2 px gutters.
       const order = [...pieces].sort((a, b) => b.canvas.height - a.canvas.height);
       const maxW = 2048;
-      let cx = 0, cy = 0, shelf = 0;
+      let cx = 0,
+        cy = 0,
+        shelf = 0;
       const placed: Record<string, { sx: number; sy: number; w: number; h: number; x: number; y: number }> = {};
       for (const p of order) {
         if (cx + p.canvas.width > maxW) {
@@ -125,7 +130,12 @@ export async function buildImageAvatar(page: Page, p: Person): Promise<ImageAvat
   const { atlas, sprites } = await pack(page, jobs);
   const s = (key: string) => sprites[key]!;
   const mouth = Object.fromEntries(VISEMES.map((v) => [v, s(`mouth:${v}`)])) as ImageAvatarModel['mouth'];
-  const preview = await rasterize(page, portraitSvg(p, REST, layers, p.backdrop), 320, 320, 'image/webp', 0.88, { x: 84, y: 120, w: 600, h: 600 });
+  const preview = await rasterize(page, portraitSvg(p, REST, layers, p.backdrop), 320, 320, 'image/webp', 0.88, {
+    x: 84,
+    y: 120,
+    w: 600,
+    h: 600,
+  });
   return {
     atlas,
     preview,

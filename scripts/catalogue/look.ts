@@ -25,12 +25,21 @@ for (const p of people) {
     { position: [0.5, 1.3, 2.6], target: [0, 0.95, 0], fov: 34, morphs: smile },
   ] as const;
   for (const camera of shots.slice(0, p.type === '3d' ? 4 : 3)) {
-    const png = await renderGlb(d.page, { width: 360, height: 360, lighting: STUDIO_LIGHT, background: p.backdrop, camera: { position: [...camera.position], target: [...camera.target], fov: camera.fov }, models: [{ glb, morphs: camera.morphs }] });
+    const png = await renderGlb(d.page, {
+      width: 360,
+      height: 360,
+      lighting: STUDIO_LIGHT,
+      background: p.backdrop,
+      camera: { position: [...camera.position], target: [...camera.target], fov: camera.fov },
+      models: [{ glb, morphs: camera.morphs }],
+    });
     tiles.push(png.toString('base64'));
   }
 }
 const cols = Number(process.env.COLS ?? 6);
 await d.page.setViewportSize({ width: 360 * cols, height: 360 });
-await d.page.setContent(`<body style="margin:0;display:flex;flex-wrap:wrap;width:${360 * cols}px">${tiles.map((t) => `<img src="data:image/png;base64,${t}">`).join('')}</body>`);
+await d.page.setContent(
+  `<body style="margin:0;display:flex;flex-wrap:wrap;width:${360 * cols}px">${tiles.map((t) => `<img src="data:image/png;base64,${t}">`).join('')}</body>`,
+);
 writeFileSync(out, await d.page.screenshot({ fullPage: true }));
 await d.close();

@@ -3,17 +3,7 @@
 import type { VoiceGender } from '@parla/shared/schemas/catalogue';
 
 export type HairStyle =
-  | 'afro'
-  | 'sideSwept'
-  | 'bob'
-  | 'cropped'
-  | 'longWavy'
-  | 'buzz'
-  | 'ponytail'
-  | 'longStraight'
-  | 'curlyShort'
-  | 'headscarf'
-  | 'quiff';
+  'afro' | 'sideSwept' | 'bob' | 'cropped' | 'longWavy' | 'buzz' | 'ponytail' | 'longStraight' | 'curlyShort' | 'headscarf' | 'quiff';
 
 export type Outfit = 'blazer' | 'sweater' | 'blouse' | 'scoop' | 'vneck' | 'hoodie' | 'tee' | 'shirt';
 

@@ -70,7 +70,11 @@ export async function build(opts: BuildOptions): Promise<{ app: FastifyInstance;
       level: config.LOG_LEVEL,
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization'], censor: '[redacted]' },
       serializers: {
-        req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: req.url.replace(SENSITIVE_QUERY, '$1[redacted]'), ip: req.ip }),
+        req: (req: { method: string; url: string; ip?: string }) => ({
+          method: req.method,
+          url: req.url.replace(SENSITIVE_QUERY, '$1[redacted]'),
+          ip: req.ip,
+        }),
       },
       ...(opts.logStream ? { stream: opts.logStream } : {}),
     },
@@ -92,7 +96,10 @@ export async function build(opts: BuildOptions): Promise<{ app: FastifyInstance;
     db: database.db,
     secrets,
     jwtKey: SecretBox.derive(opts.secretKey, 'knowledge-jwt'),
-    outbound: new OutboundClient({ ...outboundPolicyFromConfig(config), ...(opts.outboundResolver ? { resolve: opts.outboundResolver } : {}) }),
+    outbound: new OutboundClient({
+      ...outboundPolicyFromConfig(config),
+      ...(opts.outboundResolver ? { resolve: opts.outboundResolver } : {}),
+    }),
     mailer: new Mailer(database.db, app.log, config.SMTP_URL, config.MAIL_FROM, retryPolicyFromConfig(config)),
     files: new FileStore(config.DATA_DIR),
     log: app.log,

@@ -14,7 +14,16 @@ function logger(): FastifyBaseLogger {
     const text = typeof obj === 'string' ? obj : `${msg ?? ''} ${JSON.stringify(obj)}`;
     process.stderr.write(`[node] ${level}: ${text}\n`);
   };
-  const log = { info: line('info'), warn: line('warn'), error: line('error'), debug: () => undefined, trace: () => undefined, fatal: line('fatal'), silent: () => undefined, level: 'info' };
+  const log = {
+    info: line('info'),
+    warn: line('warn'),
+    error: line('error'),
+    debug: () => undefined,
+    trace: () => undefined,
+    fatal: line('fatal'),
+    silent: () => undefined,
+    level: 'info',
+  };
   return { ...log, child: () => log } as unknown as FastifyBaseLogger;
 }
 
@@ -26,9 +35,12 @@ async function main(): Promise<void> {
   const server = values.server ?? process.env.PARLA_SERVER;
   const secret = process.env.NODE_SECRET;
   if (!server) throw new Error('Usage: npm run node -- --server http://host:port [--name NAME] [--capacity N]');
-  if (!secret || secret.length < 16) throw new Error('Set NODE_SECRET (at least 16 characters, the same as the server\'s).');
+  if (!secret || secret.length < 16) throw new Error("Set NODE_SECRET (at least 16 characters, the same as the server's).");
   const outbound = new OutboundClient(
-    outboundPolicyFromConfig({ OUTBOUND_ALLOW: process.env.OUTBOUND_ALLOW ?? '', OUTBOUND_ALLOW_PRIVATE: process.env.OUTBOUND_ALLOW_PRIVATE === 'true' }),
+    outboundPolicyFromConfig({
+      OUTBOUND_ALLOW: process.env.OUTBOUND_ALLOW ?? '',
+      OUTBOUND_ALLOW_PRIVATE: process.env.OUTBOUND_ALLOW_PRIVATE === 'true',
+    }),
   );
   const sandbox = new Sandbox();
   const log = logger();

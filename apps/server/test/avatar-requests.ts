@@ -18,7 +18,11 @@ export function multipart(parts: Part[], boundary = BOUNDARY): { payload: Buffer
   const chunks: Buffer[] = [];
   for (const p of parts) {
     const disposition = `form-data; name="${p.name}"${p.filename !== undefined ? `; filename="${p.filename}"` : ''}`;
-    const type = p.contentType ? `\r\nContent-Type: ${p.contentType}` : p.filename !== undefined ? '\r\nContent-Type: application/octet-stream' : '';
+    const type = p.contentType
+      ? `\r\nContent-Type: ${p.contentType}`
+      : p.filename !== undefined
+        ? '\r\nContent-Type: application/octet-stream'
+        : '';
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`));
     chunks.push(typeof p.value === 'string' ? Buffer.from(p.value) : p.value);
     chunks.push(Buffer.from('\r\n'));
@@ -45,10 +49,13 @@ export function fileOf(kind: 'png' | 'mp4' | 'glb' | 'text', size: number, dims?
   const glb = Buffer.concat([Buffer.from('glTF'), Buffer.from([2, 0, 0, 0]), Buffer.alloc(4)]);
   glb.writeUInt32LE(size, 8);
   const head =
-    kind === 'png' ? pngHeader(dims?.width, dims?.height)
-    : kind === 'mp4' ? Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from('ftypisom')])
-    : kind === 'glb' ? glb
-    : Buffer.from('just some text, not an image');
+    kind === 'png'
+      ? pngHeader(dims?.width, dims?.height)
+      : kind === 'mp4'
+        ? Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from('ftypisom')])
+        : kind === 'glb'
+          ? glb
+          : Buffer.from('just some text, not an image');
   const out = Buffer.alloc(size, 0x2a);
   head.copy(out, 0, 0, Math.min(head.length, size));
   return out;

@@ -6,7 +6,12 @@ import { expect } from 'vitest';
 import type { TestServer } from './harness';
 
 const hugeString = fc.constantFrom('x'.repeat(100_000), '€'.repeat(50_000), '\u0000'.repeat(1000));
-const weirdString = fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.constantFrom('', ' ', '\ud800', '<script>', "' or 1=1 --", '../../etc/passwd'), hugeString);
+const weirdString = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'grapheme' }),
+  fc.constantFrom('', ' ', '\ud800', '<script>', "' or 1=1 --", '../../etc/passwd'),
+  hugeString,
+);
 const scalar = fc.oneof(weirdString, fc.integer(), fc.double(), fc.boolean(), fc.constant(null));
 const value = fc.letrec((tie) => ({
   v: fc.oneof({ depthSize: 'small' }, scalar, fc.array(tie('v'), { maxLength: 4 }), fc.dictionary(fc.string(), tie('v'), { maxKeys: 4 })),
@@ -46,7 +51,8 @@ function auth(target: Pick<Target, 'token' | 'headers'>) {
 
 /** The player's page (/avatar/{id}) answers an avatar that is not found with its own HTML page
  *  and 404, the player showing "not available" (docs/decisions/206-one-avatar-id-rule.md). */
-const isPlayerPage = (status: number, body: string, label: string) => status === 404 && /^GET \/avatar\//.test(label) && /^<!doctype html>/i.test(body);
+const isPlayerPage = (status: number, body: string, label: string) =>
+  status === 404 && /^GET \/avatar\//.test(label) && /^<!doctype html>/i.test(body);
 
 function expectContractError(status: number, body: string, label: string): void {
   expect(status, `${label} → ${status} ${body.slice(0, 300)}`).toBeLessThan(500);
@@ -64,7 +70,13 @@ export async function assertNoServerErrors(server: TestServer, target: Target, r
   await fc.assert(
     fc.asyncProperty(bodiesLike(target.keys), async (body) => {
       tried++;
-      const res = await server.inject({ method: target.method, url: target.url, ...auth(target), payload: JSON.stringify(body), headers: { ...target.headers, 'content-type': 'application/json' } });
+      const res = await server.inject({
+        method: target.method,
+        url: target.url,
+        ...auth(target),
+        payload: JSON.stringify(body),
+        headers: { ...target.headers, 'content-type': 'application/json' },
+      });
       expectContractError(res.statusCode, res.body, `${target.method} ${target.url} ${JSON.stringify(body).slice(0, 200)}`);
     }),
     { numRuns: runs },
@@ -72,7 +84,13 @@ export async function assertNoServerErrors(server: TestServer, target: Target, r
   for (const raw of RAW_BODIES) {
     for (const type of ['application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
       tried++;
-      const res = await server.inject({ method: target.method, url: target.url, ...auth(target), payload: raw, headers: { ...target.headers, 'content-type': type } });
+      const res = await server.inject({
+        method: target.method,
+        url: target.url,
+        ...auth(target),
+        payload: raw,
+        headers: { ...target.headers, 'content-type': type },
+      });
       expectContractError(res.statusCode, res.body, `${target.method} ${target.url} [${type}] ${raw.slice(0, 60)}`);
     }
   }
@@ -83,7 +101,23 @@ export async function assertNoServerErrors(server: TestServer, target: Target, r
 const urlPart = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 20 }),
-  fc.constantFrom('', '__proto__', 'constructor', '..', '../../etc/passwd', '%00', '-1', '0', '1e309', 'NaN', 'null', '9'.repeat(400), 'x'.repeat(5000), '\ud800', "' or 1=1 --"),
+  fc.constantFrom(
+    '',
+    '__proto__',
+    'constructor',
+    '..',
+    '../../etc/passwd',
+    '%00',
+    '-1',
+    '0',
+    '1e309',
+    'NaN',
+    'null',
+    '9'.repeat(400),
+    'x'.repeat(5000),
+    '\ud800',
+    "' or 1=1 --",
+  ),
 );
 const encode = (v: string) => {
   try {
@@ -101,24 +135,32 @@ export async function assertNoServerErrorsInUrl(
   runs = 40,
 ): Promise<number> {
   let tried = 0;
-  const keys = fc.oneof(fc.constantFrom(...target.queryKeys, '__proto__', 'constructor', '__proto__[polluted]'), fc.string({ maxLength: 12 }));
+  const keys = fc.oneof(
+    fc.constantFrom(...target.queryKeys, '__proto__', 'constructor', '__proto__[polluted]'),
+    fc.string({ maxLength: 12 }),
+  );
   await fc.assert(
-    fc.asyncProperty(fc.array(urlPart, { minLength: 4, maxLength: 4 }), fc.array(fc.tuple(keys, urlPart), { maxLength: 5 }), fc.boolean(), async (params, query, raw) => {
-      tried++;
-      let i = 0;
-      const path = target.url.replace(/:(\w+)/g, () => encode(params[i++ % params.length]!));
-      const qs = query.map(([k, v]) => `${encode(k)}=${raw ? v.replace(/[#\s&]/g, '') : encode(v)}`).join('&');
-      const url = qs ? `${path}?${qs}` : path;
-      let res;
-      try {
-        res = await server.inject({ method: target.method, url, ...auth(target), headers: { ...target.headers } });
-      } catch (err) {
-        // light-my-request refuses some URLs before they reach the server (an invalid one): not a server answer.
-        if (err instanceof Error && /invalid|URL/i.test(err.message)) return;
-        throw err;
-      }
-      expectContractError(res.statusCode, res.body, `${target.method} ${url.slice(0, 200)}`);
-    }),
+    fc.asyncProperty(
+      fc.array(urlPart, { minLength: 4, maxLength: 4 }),
+      fc.array(fc.tuple(keys, urlPart), { maxLength: 5 }),
+      fc.boolean(),
+      async (params, query, raw) => {
+        tried++;
+        let i = 0;
+        const path = target.url.replace(/:(\w+)/g, () => encode(params[i++ % params.length]!));
+        const qs = query.map(([k, v]) => `${encode(k)}=${raw ? v.replace(/[#\s&]/g, '') : encode(v)}`).join('&');
+        const url = qs ? `${path}?${qs}` : path;
+        let res;
+        try {
+          res = await server.inject({ method: target.method, url, ...auth(target), headers: { ...target.headers } });
+        } catch (err) {
+          // light-my-request refuses some URLs before they reach the server (an invalid one): not a server answer.
+          if (err instanceof Error && /invalid|URL/i.test(err.message)) return;
+          throw err;
+        }
+        expectContractError(res.statusCode, res.body, `${target.method} ${url.slice(0, 200)}`);
+      },
+    ),
     { numRuns: runs },
   );
   expect(({} as Record<string, unknown>).polluted).toBeUndefined();

@@ -22,7 +22,11 @@ export interface TestConversation {
   /** The binary audio frames received (decision 611), decoded, with when they came. */
   audio: { header: AudioFrameHeader; bytes: number; at: number }[];
   closed: Promise<{ code: number; reason: string }>;
-  next<T extends ServerMessage['type']>(type: T, pred?: (m: Extract<ServerMessage, { type: T }>) => boolean, timeoutMs?: number): Promise<Extract<ServerMessage, { type: T }>>;
+  next<T extends ServerMessage['type']>(
+    type: T,
+    pred?: (m: Extract<ServerMessage, { type: T }>) => boolean,
+    timeoutMs?: number,
+  ): Promise<Extract<ServerMessage, { type: T }>>;
   send(msg: Record<string, unknown>): void;
   /** Sends a binary frame (microphone audio). */
   sendBinary(data: Buffer): void;
@@ -40,15 +44,22 @@ export async function closeAll(): Promise<void> {
   opened.clear();
   await Promise.all(
     list.map((ws) =>
-      ws.readyState === WebSocket.CLOSED ? undefined : new Promise<void>((resolve) => {
-        ws.once('close', () => resolve());
-        ws.close();
-      }),
+      ws.readyState === WebSocket.CLOSED
+        ? undefined
+        : new Promise<void>((resolve) => {
+            ws.once('close', () => resolve());
+            ws.close();
+          }),
     ),
   );
 }
 
-export async function connect(host: string, query: Record<string, string>, hello: Record<string, unknown> | null = { type: 'hello', deviceId: 'device-1', userName: 'Ada' }, headers: Record<string, string> = {}): Promise<TestConversation> {
+export async function connect(
+  host: string,
+  query: Record<string, string>,
+  hello: Record<string, unknown> | null = { type: 'hello', deviceId: 'device-1', userName: 'Ada' },
+  headers: Record<string, string> = {},
+): Promise<TestConversation> {
   const ws = new WebSocket(`ws://${host}/ws/conversation?${new URLSearchParams(query)}`, { headers });
   opened.add(ws);
   const messages: ServerMessage[] = [];
@@ -63,10 +74,12 @@ export async function connect(host: string, query: Record<string, string>, hello
     } else messages.push(JSON.parse(String(data)) as ServerMessage);
     for (const w of waiters.splice(0)) w();
   });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => {
-    resolve({ code, reason: String(reason) });
-    for (const w of waiters.splice(0)) w();
-  }));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on('close', (code, reason) => {
+      resolve({ code, reason: String(reason) });
+      for (const w of waiters.splice(0)) w();
+    }),
+  );
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
     ws.once('error', reject);
@@ -101,7 +114,10 @@ export async function connect(host: string, query: Record<string, string>, hello
     sendBinary: (data) => ws.send(data, { binary: true }),
     audioFrames: (count, timeoutMs = 10_000) =>
       new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`${audio.length} of ${count} audio frames; messages ${JSON.stringify(messages)}`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`${audio.length} of ${count} audio frames; messages ${JSON.stringify(messages)}`)),
+          timeoutMs,
+        );
         const check = () => {
           if (audio.length >= count) {
             clearTimeout(timer);
@@ -124,7 +140,11 @@ export async function connect(host: string, query: Record<string, string>, hello
 }
 
 /** A resolver over a fixed table of avatars (the real one maps saved avatars). */
-export function testAvatars(server: TestServer, avatars: Record<string, Partial<ResolvedAvatar> & { ownerId: string; engine?: EngineConfig }>, retrieve?: (query: string) => RetrievedChunk[]) {
+export function testAvatars(
+  server: TestServer,
+  avatars: Record<string, Partial<ResolvedAvatar> & { ownerId: string; engine?: EngineConfig }>,
+  retrieve?: (query: string) => RetrievedChunk[],
+) {
   server.app.runtime.hooks = {
     resolveAvatar: async (_ctx, req: AccessRequest) => {
       const a = avatars[req.avatarId];

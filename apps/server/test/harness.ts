@@ -83,7 +83,8 @@ export async function createTestServer(env: Record<string, string> = {}, opts: {
   const schema = url ? `t_${randomBytes(6).toString('hex')}` : undefined;
   // PGlite starts from the run's migrated snapshot (test/global-setup.ts): no initdb per server.
   const snapshot = url ? '' : inject('pgliteSnapshot');
-  const database = shared ?? (await openDatabase(url ? { databaseUrl: url, schema: schema! } : snapshot ? { loadDataDir: snapshotBlob(snapshot) } : {}));
+  const database =
+    shared ?? (await openDatabase(url ? { databaseUrl: url, schema: schema! } : snapshot ? { loadDataDir: snapshotBlob(snapshot) } : {}));
   if (!shared) await migrate(database.db, database.schema);
 
   const logs: string[] = [];
@@ -91,7 +92,8 @@ export async function createTestServer(env: Record<string, string> = {}, opts: {
   const watched = new Map<string, string[]>();
   const findLeaks = (text: string, where: string) => {
     if (text.includes(CANARY_PREFIX)) leaks.add(`${where}: ${text.slice(text.indexOf(CANARY_PREFIX), text.indexOf(CANARY_PREFIX) + 60)}`);
-    for (const [plain, spelt] of watched) if (spelt.some((f) => text.includes(f))) leaks.add(`${where}: a secret ending ${plain.slice(-4)}`);
+    for (const [plain, spelt] of watched)
+      if (spelt.some((f) => text.includes(f))) leaks.add(`${where}: a secret ending ${plain.slice(-4)}`);
   };
   const logStream = new Writable({
     write(chunk, _enc, cb) {
@@ -115,7 +117,13 @@ export async function createTestServer(env: Record<string, string> = {}, opts: {
     onRoute: (r) => {
       for (const method of [r.method].flat()) {
         if (method === 'HEAD' && [r.method].flat().length === 1 && routes.some((x) => x.url === r.url && x.method === 'GET')) continue;
-        routes.push({ method, url: r.url, auth: r.config?.auth, websocket: Boolean((r as { websocket?: boolean }).websocket), schema: r.schema });
+        routes.push({
+          method,
+          url: r.url,
+          auth: r.config?.auth,
+          websocket: Boolean((r as { websocket?: boolean }).websocket),
+          schema: r.schema,
+        });
       }
     },
   });
@@ -125,7 +133,8 @@ export async function createTestServer(env: Record<string, string> = {}, opts: {
     return encrypt(plain);
   };
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (typeof payload === 'string' || Buffer.isBuffer(payload)) findLeaks(String(payload), `${request.method} ${request.url.split('?')[0]}`);
+    if (typeof payload === 'string' || Buffer.isBuffer(payload))
+      findLeaks(String(payload), `${request.method} ${request.url.split('?')[0]}`);
     return payload;
   });
   await app.ready();

@@ -16,7 +16,13 @@ export type Kb = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payloa
 export async function kbClient(server: TestServer, account: TestAccount): Promise<Kb> {
   const jwt = await kbToken(server, account);
   return (method, url, payload) =>
-    server.inject({ method, url, appKey: null, headers: { authorization: `Bearer ${jwt}` }, ...(payload === undefined ? {} : { payload: payload as object }) });
+    server.inject({
+      method,
+      url,
+      appKey: null,
+      headers: { authorization: `Bearer ${jwt}` },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
 }
 
 /** A multipart body with one file field. */

@@ -46,8 +46,13 @@ export async function startRedirector(): Promise<Redirector> {
       return;
     }
     if (url.pathname === '/links' || url.pathname === '/') {
-      const links = url.searchParams.getAll('to').map((t) => `<a href="${t.replace(/"/g, '&quot;')}">link</a>`).join(' ');
-      res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><title>Links</title><main><p>Links to follow.</p>${links}</main>`);
+      const links = url.searchParams
+        .getAll('to')
+        .map((t) => `<a href="${t.replace(/"/g, '&quot;')}">link</a>`)
+        .join(' ');
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(`<!doctype html><title>Links</title><main><p>Links to follow.</p>${links}</main>`);
       return;
     }
     res.writeHead(404).end();

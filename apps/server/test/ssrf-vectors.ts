@@ -16,10 +16,16 @@ export const PRIVATE_NAMES: Record<string, string[]> = {
 
 /** The test resolver: names under .private-resolve.test answer their private addresses, every
  *  other name is unknown (no test reaches a real DNS server). */
-export function privateResolver(hostname: string, cb: (err: NodeJS.ErrnoException | null, a: { address: string; family: number }[]) => void): void {
+export function privateResolver(
+  hostname: string,
+  cb: (err: NodeJS.ErrnoException | null, a: { address: string; family: number }[]) => void,
+): void {
   const list = PRIVATE_NAMES[hostname.toLowerCase()];
   if (!list) return cb(Object.assign(new Error(`ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), []);
-  cb(null, list.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })));
+  cb(
+    null,
+    list.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+  );
 }
 
 /** Where a redirect vector points: a redirector on an allowed address sends each of these on. */
@@ -46,7 +52,9 @@ export function ssrfVectors(canary: number, redirector?: string): string[] {
   const redirects = redirector
     ? [
         ...redirectTargets(c).map((t) => `${redirector}/redirect?status=302&to=${encodeURIComponent(t)}`),
-        ...[301, 303, 307, 308].map((status) => `${redirector}/redirect?status=${status}&to=${encodeURIComponent(`http://127.0.0.1:${c}/`)}`),
+        ...[301, 303, 307, 308].map(
+          (status) => `${redirector}/redirect?status=${status}&to=${encodeURIComponent(`http://127.0.0.1:${c}/`)}`,
+        ),
         `${redirector}/redirect?status=302&to=${encodeURIComponent(`${redirector}/redirect?status=302&to=${encodeURIComponent(`http://127.0.0.1:${c}/`)}`)}`,
       ]
     : [];

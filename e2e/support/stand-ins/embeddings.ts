@@ -49,7 +49,13 @@ export async function startEmbeddings(port = 0, apiKey = 'test-embedding-key'): 
       state.calls += 1;
       const { input, model } = JSON.parse(body) as { input: string | string[]; model: string };
       const list = Array.isArray(input) ? input : [input];
-      res.end(JSON.stringify({ object: 'list', model, data: list.map((t, index) => ({ object: 'embedding', index, embedding: fakeEmbedding(t) })) }));
+      res.end(
+        JSON.stringify({
+          object: 'list',
+          model,
+          data: list.map((t, index) => ({ object: 'embedding', index, embedding: fakeEmbedding(t) })),
+        }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));

@@ -4,7 +4,10 @@ import { MIC_MAX_FRAME_BYTES, decodeAudioFrame, encodeAudioFrame, micFrameProble
 describe('binary audio frames of the conversation socket', () => {
   it('carries a header and the audio bytes through encode and decode', () => {
     const audio = new Uint8Array([1, 2, 3, 4]);
-    const frame = encodeAudioFrame({ turnId: 't1', seq: 0, format: 'pcm16', sampleRate: 24000, words: [{ word: 'hi', start: 0, end: 0.2 }], last: true }, audio);
+    const frame = encodeAudioFrame(
+      { turnId: 't1', seq: 0, format: 'pcm16', sampleRate: 24000, words: [{ word: 'hi', start: 0, end: 0.2 }], last: true },
+      audio,
+    );
     const decoded = decodeAudioFrame(frame.buffer as ArrayBuffer);
     expect(decoded.ok).toBe(true);
     if (!decoded.ok) return;

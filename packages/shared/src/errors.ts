@@ -25,14 +25,13 @@ export const ErrorCode = {
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
-export const INVALID_PARAMS_FALLBACK =
-  'A required property is missing or invalid. Please check your input and try again.';
+export const INVALID_PARAMS_FALLBACK = 'A required property is missing or invalid. Please check your input and try again.';
 
 export const STALE_REQUEST_MESSAGE =
   'Avatar data is outdated. It may have been updated from another instance. Please refresh the page to load the latest version.';
 
 export const AVATAR_LIMIT_MESSAGE =
-  "You have reached the maximum number of avatars your subscription plan allows. Upgrade your plan on the account page to create more.";
+  'You have reached the maximum number of avatars your subscription plan allows. Upgrade your plan on the account page to create more.';
 
 /** One message per code. Where the spec gives no text (RoomFull, UsageLimitExceeded,
  *  MaxConcurrencyReached) the text is ours. */
@@ -40,23 +39,18 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   [ErrorCode.FallbackError]: 'An unexpected error occurred. Please try again.',
   [ErrorCode.Nil]: 'An unexpected error occurred. Please try again.',
   [ErrorCode.RoomFull]: 'This avatar is busy with too many conversations right now. Please try again in a moment.',
-  [ErrorCode.ServerError]:
-    'Oops! Something went wrong on our end. Please try again later or contact support if the issue persists.',
-  [ErrorCode.Unknown]:
-    'An unexpected error occurred. Please try again later, or contact support if the problem continues.',
-  [ErrorCode.NetworkError]:
-    "It seems we're having trouble connecting. Please check your internet connection and try again.",
+  [ErrorCode.ServerError]: 'Oops! Something went wrong on our end. Please try again later or contact support if the issue persists.',
+  [ErrorCode.Unknown]: 'An unexpected error occurred. Please try again later, or contact support if the problem continues.',
+  [ErrorCode.NetworkError]: "It seems we're having trouble connecting. Please check your internet connection and try again.",
   [ErrorCode.WebSocketError]: 'The conversation connection was lost. Please reconnect and try again.',
-  [ErrorCode.AuthenticationFailed]:
-    'Authentication failed. Please re-login and try again. If the issue persists, contact support',
+  [ErrorCode.AuthenticationFailed]: 'Authentication failed. Please re-login and try again. If the issue persists, contact support',
   [ErrorCode.InvalidOrMissingParams]: INVALID_PARAMS_FALLBACK,
   [ErrorCode.BinarySocketError]: 'The audio connection failed. Please reconnect and try again.',
   [ErrorCode.RoomNotFoundError]: 'The conversation could not be found. Please start a new one.',
   [ErrorCode.AvatarCreateLimitReached]: AVATAR_LIMIT_MESSAGE,
   [ErrorCode.UsageLimitExceeded]:
     'The conversation time included in this plan has been used up. Please upgrade the plan or try again later.',
-  [ErrorCode.MaxConcurrencyReached]:
-    'The maximum number of simultaneous conversations has been reached. Please try again later.',
+  [ErrorCode.MaxConcurrencyReached]: 'The maximum number of simultaneous conversations has been reached. Please try again later.',
   [ErrorCode.InvalidToken]: 'The token is invalid, expired or malformed.',
   [ErrorCode.RequestFail]: 'The request failed because of an internal error or a timeout. Please try again.',
   [ErrorCode.StaleRequest]: STALE_REQUEST_MESSAGE,

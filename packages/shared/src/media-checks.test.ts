@@ -3,8 +3,20 @@ import { glbHeaderProblem, isCssColor, isSixteenByNine } from './media-checks';
 
 describe('media checks', () => {
   it('accepts CSS colours and refuses anything else', () => {
-    for (const ok of ['#0b1020', '#fff', '#ffff', '#0b1020cc', 'rgb(11, 16, 32)', 'rgba(0,0,0,0.5)', 'hsl(210 50% 40%)', 'Navy', 'transparent']) expect(isCssColor(ok), ok).toBe(true);
-    for (const bad of ['notacolor', '#12', '#ggg', 'rgb(1,2)', 'url(x)', '', 'red; background:url(x)']) expect(isCssColor(bad), bad).toBe(false);
+    for (const ok of [
+      '#0b1020',
+      '#fff',
+      '#ffff',
+      '#0b1020cc',
+      'rgb(11, 16, 32)',
+      'rgba(0,0,0,0.5)',
+      'hsl(210 50% 40%)',
+      'Navy',
+      'transparent',
+    ])
+      expect(isCssColor(ok), ok).toBe(true);
+    for (const bad of ['notacolor', '#12', '#ggg', 'rgb(1,2)', 'url(x)', '', 'red; background:url(x)'])
+      expect(isCssColor(bad), bad).toBe(false);
   });
 
   it('accepts 16:9 images only', () => {

@@ -5,7 +5,18 @@ import { AvatarEngine } from './enums';
 
 describe('the provider table', () => {
   it('offers the ten LLM base URLs and the realtime voices of spec 3 §3', () => {
-    expect(LLM_PROVIDERS.map((p) => p.name)).toEqual(['OpenAI', 'Groq', 'Gemini', 'Cerebras', 'DeepSeek', 'Fireworks', 'Perplexity', 'Telnyx', 'Together', 'xAI']);
+    expect(LLM_PROVIDERS.map((p) => p.name)).toEqual([
+      'OpenAI',
+      'Groq',
+      'Gemini',
+      'Cerebras',
+      'DeepSeek',
+      'Fireworks',
+      'Perplexity',
+      'Telnyx',
+      'Together',
+      'xAI',
+    ]);
     expect(REALTIME_PROVIDERS.find((p) => p.id === 'openai')!.voices).toHaveLength(8);
     expect(REALTIME_PROVIDERS.find((p) => p.id === 'gemini')!.voices).toHaveLength(5);
   });
@@ -18,7 +29,9 @@ describe('the provider table', () => {
 });
 
 describe('provider URL overrides', () => {
-  const { overrides, errors } = parseUrlOverrides('api.openai.com=http://127.0.0.1:9001, {region}.tts.speech.microsoft.com=http://127.0.0.1:9002/azure/{region}/,bad');
+  const { overrides, errors } = parseUrlOverrides(
+    'api.openai.com=http://127.0.0.1:9001, {region}.tts.speech.microsoft.com=http://127.0.0.1:9002/azure/{region}/,bad',
+  );
 
   it('parses host=address pairs and names the bad ones', () => {
     expect(overrides).toEqual([

@@ -39,10 +39,19 @@ const URL_PARTS = /^(https?|wss?):\/\/([^/?#]+)(.*)$/i;
 export function parseUrlOverrides(text: string): { overrides: UrlOverride[]; errors: string[] } {
   const overrides: UrlOverride[] = [];
   const errors: string[] = [];
-  for (const raw of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const raw of text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const eq = raw.indexOf('=');
     const host = eq > 0 ? raw.slice(0, eq).trim().toLowerCase() : '';
-    const base = eq > 0 ? raw.slice(eq + 1).trim().replace(/\/$/, '') : '';
+    const base =
+      eq > 0
+        ? raw
+            .slice(eq + 1)
+            .trim()
+            .replace(/\/$/, '')
+        : '';
     if (!host || !/^https?:\/\/[^/?#]+/i.test(base)) errors.push(`"${raw}" is not host=http(s)://address`);
     else overrides.push({ host, base });
   }
@@ -109,12 +118,18 @@ export function buildBrainCatalogue(overrides: readonly UrlOverride[] = []): Bra
 }
 
 /** The LLM provider a saved base URL belongs to (the URL may be an overridden one). */
-export function llmProviderForUrl(catalogue: Pick<BrainCatalogue, 'llmProviders'>, url: string | null | undefined): LlmProvider | undefined {
+export function llmProviderForUrl(
+  catalogue: Pick<BrainCatalogue, 'llmProviders'>,
+  url: string | null | undefined,
+): LlmProvider | undefined {
   const clean = (url ?? '').trim().replace(/\/+$/, '');
   return catalogue.llmProviders.find((p) => p.baseUrl === clean);
 }
 
-export function realtimeProviderForUrl(catalogue: Pick<BrainCatalogue, 'realtimeProviders'>, url: string | null | undefined): RealtimeProvider | undefined {
+export function realtimeProviderForUrl(
+  catalogue: Pick<BrainCatalogue, 'realtimeProviders'>,
+  url: string | null | undefined,
+): RealtimeProvider | undefined {
   const clean = (url ?? '').trim().replace(/\/+$/, '');
   return catalogue.realtimeProviders.find((p) => p.url === clean);
 }

@@ -17,7 +17,12 @@ const ALL_MODELS = ['long', 'short', 'telephony', 'chirp_2'];
 const CHIRP_LOCATIONS = ['global', 'us', 'eu', 'us-central1', 'europe-west4', 'asia-southeast1'];
 const LONG_ONLY = ['long', 'short'];
 
-const entry = (code: string, name: string, models = ALL_MODELS, locations = CHIRP_LOCATIONS): GoogleSttLanguage => ({ code, name, models, locations });
+const entry = (code: string, name: string, models = ALL_MODELS, locations = CHIRP_LOCATIONS): GoogleSttLanguage => ({
+  code,
+  name,
+  models,
+  locations,
+});
 
 export const GOOGLE_STT_LANGUAGES: readonly GoogleSttLanguage[] = [
   entry('en-US', 'English (United States)'),
@@ -65,4 +70,14 @@ export const GOOGLE_STT_LANGUAGES: readonly GoogleSttLanguage[] = [
 ];
 
 /** Shown first in the Google language list. */
-export const GOOGLE_PREFERRED_STT_LANGUAGES: readonly string[] = ['en-US', 'en-GB', 'es-ES', 'fr-FR', 'de-DE', 'it-IT', 'pt-BR', 'ja-JP', 'hi-IN'];
+export const GOOGLE_PREFERRED_STT_LANGUAGES: readonly string[] = [
+  'en-US',
+  'en-GB',
+  'es-ES',
+  'fr-FR',
+  'de-DE',
+  'it-IT',
+  'pt-BR',
+  'ja-JP',
+  'hi-IN',
+];

@@ -7,7 +7,10 @@ import { buttons, HEM, LAPEL, neckTrim, trim } from './trims';
 import { capsule, ellipsoid, roundBox, smin, type Sdf, type V3 } from '../mesh/sdf';
 import { surfaceNets } from '../mesh/surface-nets';
 
-const mirrored = (s: Sdf): Sdf => (x, y, z) => s(Math.abs(x), y, z);
+const mirrored =
+  (s: Sdf): Sdf =>
+  (x, y, z) =>
+    s(Math.abs(x), y, z);
 
 export function bodySdf(p: Person, fullBody: boolean): Sdf {
   const fem = p.feminine;
@@ -26,7 +29,8 @@ export function bodySdf(p: Person, fullBody: boolean): Sdf {
   ];
   if (fem) parts.push([mirrored(ellipsoid([0.058, 1.265, 0.05], [0.06, 0.058, 0.055])), 0.045]);
   // A headscarf's drape over the chest, blended in widely (a narrow blend left a crease).
-  if (p.hair.style === 'headscarf') parts.push([capsule([0, 1.5, -0.015], [0, 1.36, -0.005], 0.07, 0.16), 0.09], [ellipsoid([0, 1.3, 0.07], [0.1, 0.08, 0.035]), 0.07]);
+  if (p.hair.style === 'headscarf')
+    parts.push([capsule([0, 1.5, -0.015], [0, 1.36, -0.005], 0.07, 0.16), 0.09], [ellipsoid([0, 1.3, 0.07], [0.1, 0.08, 0.035]), 0.07]);
   if (fullBody) {
     parts.push(
       [mirrored(capsule([0.088, 0.93, 0], [0.094, 0.51, 0.005], 0.08, 0.054)), 0.04],
@@ -52,7 +56,12 @@ function folds(sleeve: number): Sdf {
     const ax = Math.abs(x);
     const torso = (1 - smoothstep(1.18, 1.3, y)) * smoothstep(0.99, 1.06, y) * (1 - smoothstep(0.1, 0.15, ax));
     const v = 0.6 * Math.sin(x * 48 + 1.4 * Math.sin(y * 11 + x * 5)) + 0.4 * Math.sin(x * 83 + 1.7 - y * 9);
-    const side = smoothstep(0.07, 0.13, ax) * (1 - smoothstep(0.15, 0.17, ax)) * smoothstep(1.17, 1.25, y) * (1 - smoothstep(1.33, 1.37, y)) * smoothstep(-0.02, 0.04, z);
+    const side =
+      smoothstep(0.07, 0.13, ax) *
+      (1 - smoothstep(0.15, 0.17, ax)) *
+      smoothstep(1.17, 1.25, y) *
+      (1 - smoothstep(1.33, 1.37, y)) *
+      smoothstep(-0.02, 0.04, z);
     const drag = Math.sin((y - ax * 0.9) * 75);
     const elbow = sleeve < 1.1 ? smoothstep(0.18, 0.2, ax) * smoothstep(1.03, 1.08, y) * (1 - smoothstep(1.16, 1.22, y)) : 0;
     const rings = Math.sin(y * 120 + x * 20);
@@ -73,11 +82,26 @@ export function bodyEdges(p: Person, fullBody: boolean): Field[] {
   // Under a headscarf the neckline is hidden: cutting along it only left a faint ragged line.
   const scarf = p.hair.style === 'headscarf';
   const edges: Field[] = scarf ? [] : [(q) => q[1] + (neckR - ring(q)) * 2 - (1.43 - open(q))];
-  if (kind === 'blazer') edges.push((q) => Math.abs(q[0]) - (1.46 - q[1]) * 0.3, (q) => Math.abs(q[0]) - (1.46 - q[1]) * 0.3 - 0.028, (q) => q[1] - 1.11);
-  if (kind === 'sweater') edges.push((q) => ring(q) - (neckR + 0.014), (q) => q[1] - 1.405);
+  if (kind === 'blazer')
+    edges.push(
+      (q) => Math.abs(q[0]) - (1.46 - q[1]) * 0.3,
+      (q) => Math.abs(q[0]) - (1.46 - q[1]) * 0.3 - 0.028,
+      (q) => q[1] - 1.11,
+    );
+  if (kind === 'sweater')
+    edges.push(
+      (q) => ring(q) - (neckR + 0.014),
+      (q) => q[1] - 1.405,
+    );
   edges.push((q) => q[1] - sleeveEnd(kind));
   if (scarf) edges.push(scarfEdge);
-  if (fullBody) edges.push((q) => q[1] - 0.985, (q) => q[1] - 0.968, (q) => q[1] - 0.1025, (q) => q[1] - 0.02);
+  if (fullBody)
+    edges.push(
+      (q) => q[1] - 0.985,
+      (q) => q[1] - 0.968,
+      (q) => q[1] - 0.1025,
+      (q) => q[1] - 0.02,
+    );
   return edges;
 }
 
@@ -162,14 +186,46 @@ function bodyTrims(p: Person, surface: MeshData, sdf: Sdf, color: (q: V3, n: V3)
   const neck: Field = (q) => q[1] + (neckR - Math.hypot(q[0], (q[2] + 0.015) * 1.1)) * 2 - (1.43 - open(q));
   const out: MeshData[] = [];
   // Under a headscarf the neckline is hidden. A shirt's collar stops short of the V's point.
-  if (p.hair.style !== 'headscarf') out.push(trim(surface, sdf, neck, -1, neckTrim(kind), color, (q) => kind !== 'shirt' || q[2] < 0.02 || q[1] > 1.418));
-  if (kind === 'blazer') out.push(trim(surface, sdf, (q) => Math.abs(q[0]) - (1.46 - q[1]) * 0.3, 1, LAPEL, color, (q) => q[1] > 1.115 && q[2] > 0.03 && neck(q) < -0.004));
+  if (p.hair.style !== 'headscarf')
+    out.push(trim(surface, sdf, neck, -1, neckTrim(kind), color, (q) => kind !== 'shirt' || q[2] < 0.02 || q[1] > 1.418));
+  if (kind === 'blazer')
+    out.push(
+      trim(
+        surface,
+        sdf,
+        (q) => Math.abs(q[0]) - (1.46 - q[1]) * 0.3,
+        1,
+        LAPEL,
+        color,
+        (q) => q[1] > 1.115 && q[2] > 0.03 && neck(q) < -0.004,
+      ),
+    );
   // A shirt's placket: its edge stands a little off the shirt; buttons down it.
   if (kind === 'shirt') {
-    out.push(trim(surface, sdf, (q) => q[0] - 0.011, -1, LAPEL, color, (q) => q[2] > 0.03 && neck(q) < -0.006));
+    out.push(
+      trim(
+        surface,
+        sdf,
+        (q) => q[0] - 0.011,
+        -1,
+        LAPEL,
+        color,
+        (q) => q[2] > 0.03 && neck(q) < -0.006,
+      ),
+    );
     out.push(buttons(sdf, [1.372, 1.287, 1.202, 1.117, 1.032], lerp3(linear(p.outfit.main), [0.35, 0.32, 0.3], 0.3)));
   }
   const cuff = sleeveEnd(kind);
-  out.push(trim(surface, sdf, (q) => q[1] - cuff, 1, HEM, color, (q) => Math.abs(q[0]) > (kind === 'tee' ? 0.185 : 0.19)));
+  out.push(
+    trim(
+      surface,
+      sdf,
+      (q) => q[1] - cuff,
+      1,
+      HEM,
+      color,
+      (q) => Math.abs(q[0]) > (kind === 'tee' ? 0.185 : 0.19),
+    ),
+  );
   return out;
 }

@@ -29,7 +29,11 @@ export function buildCharacter(p: Person): { glb: Buffer; stats: CharacterStats 
   const face = buildFace(p, 0.0034, (q) => hairField(q[0], q[1], q[2]) > -0.0025, hairField);
   const hair = cullInside(buildHair(p, layout.sdf, 0.004).mesh, (q) => layout.sdf(q[0], q[1], q[2]) < -0.003);
   // The neck's top is inside the head: drop what no one can see.
-  const body = cullInside(buildBody(p, full, full ? 0.0105 : 0.0085), (q) => layout.sdf((q[0] - HEAD_CENTRE[0]) / HEAD_SCALE, (q[1] - HEAD_CENTRE[1]) / HEAD_SCALE, (q[2] - HEAD_CENTRE[2]) / HEAD_SCALE) < -0.004);
+  const body = cullInside(
+    buildBody(p, full, full ? 0.0105 : 0.0085),
+    (q) =>
+      layout.sdf((q[0] - HEAD_CENTRE[0]) / HEAD_SCALE, (q[1] - HEAD_CENTRE[1]) / HEAD_SCALE, (q[2] - HEAD_CENTRE[2]) / HEAD_SCALE) < -0.004,
+  );
 
   const g = new GlbBuilder();
   const nodeOf = new Map<string, number>();
@@ -48,12 +52,19 @@ export function buildCharacter(p: Person): { glb: Buffer; stats: CharacterStats 
   face.face.uvs = wrapUVs(face.face.positions, 0, 0, -0.14, 0.28);
   const skin = { name: 'Skin', roughness: 0.58, texture: { index: textures.skin, repeat: [3, 1.5] as [number, number] } };
   const faceMesh = g.mesh('Face', [{ data: face.face, material: skin, targets: face.targets }]);
-  const browsMesh = g.mesh('Brows', [{ data: face.brows, material: { name: 'Brows', roughness: 0.8, texture: { index: textures.brow }, mask: true } }]);
+  const browsMesh = g.mesh('Brows', [
+    { data: face.brows, material: { name: 'Brows', roughness: 0.8, texture: { index: textures.brow }, mask: true } },
+  ]);
   const eyeMesh = g.mesh('Eye', [{ data: face.eyeball, material: { name: 'Eyes', roughness: 0.12 } }]);
   const shineMesh = g.mesh('EyeShine', [{ data: face.shine, material: { name: 'EyeShine', roughness: 1, emissive: [1, 1, 1] } }]);
   const hairMesh = g.mesh('Hair', [{ data: hair, material: { name: 'Hair', roughness: p.hair.style === 'headscarf' ? 0.9 : 0.55 } }]);
   const scale: V3 = [HEAD_SCALE, HEAD_SCALE, HEAD_SCALE];
-  for (const [name, mesh] of [['Face', faceMesh], ['Brows', browsMesh], ['EyeShine', shineMesh], ['Hair', hairMesh]] as const) {
+  for (const [name, mesh] of [
+    ['Face', faceMesh],
+    ['Brows', browsMesh],
+    ['EyeShine', shineMesh],
+    ['Hair', hairMesh],
+  ] as const) {
     g.addChild(nodeOf.get('Head')!, g.node({ name, mesh, translation: local, scale }));
   }
   // Each eyeball turns about its own centre (the player moves RightEye and LeftEye).
@@ -71,14 +82,33 @@ export function buildCharacter(p: Person): { glb: Buffer; stats: CharacterStats 
   const [bare, cloth] = partition(body, isSkin);
   for (const part of [bare, cloth]) part.uvs = wrapUVs(part.positions, 0, 0, 0, 1.8);
   const bodyMesh = g.mesh('Body', [
-    { data: cloth, material: { name: 'Clothes', roughness: 0.8, texture: { index: textures.cloth, repeat: [22, 45] } }, skin: skinWeights(cloth.positions, joints) },
-    { data: bare, material: { name: 'BodySkin', roughness: 0.58, texture: { index: textures.skin, repeat: [5, 10] } }, skin: skinWeights(bare.positions, joints) },
+    {
+      data: cloth,
+      material: { name: 'Clothes', roughness: 0.8, texture: { index: textures.cloth, repeat: [22, 45] } },
+      skin: skinWeights(cloth.positions, joints),
+    },
+    {
+      data: bare,
+      material: { name: 'BodySkin', roughness: 0.58, texture: { index: textures.skin, repeat: [5, 10] } },
+      skin: skinWeights(bare.positions, joints),
+    },
   ]);
-  const skinIndex = g.skin(joints.map((j) => nodeOf.get(j.name)!), joints.map((j) => [...j.at]), nodeOf.get('Hips')!);
+  const skinIndex = g.skin(
+    joints.map((j) => nodeOf.get(j.name)!),
+    joints.map((j) => [...j.at]),
+    nodeOf.get('Hips')!,
+  );
   const bodyNode = g.node({ name: 'Body', mesh: bodyMesh, skin: skinIndex });
   const root = g.node({ name: p.name, children: [nodeOf.get('Hips')!, bodyNode] });
   g.root(root);
   const glb = g.toBuffer();
-  const vertices = (face.face.positions.length + face.eyeball.positions.length * 2 + face.shine.positions.length + face.brows.positions.length + hair.positions.length + body.positions.length) / 3;
+  const vertices =
+    (face.face.positions.length +
+      face.eyeball.positions.length * 2 +
+      face.shine.positions.length +
+      face.brows.positions.length +
+      hair.positions.length +
+      body.positions.length) /
+    3;
   return { glb, stats: { vertices, bytes: glb.length } };
 }

@@ -64,7 +64,14 @@ export function catchLights(eyes: [V3, V3], r: number): MeshData {
     const disc = grid(2, 13, (row, j) => {
       const az = (j / 12) * Math.PI * 2;
       const k = row === 0 ? 0 : size;
-      return { p: [at[0] + (a[0] * Math.cos(az) + b[0] * Math.sin(az)) * k, at[1] + (a[1] * Math.cos(az) + b[1] * Math.sin(az)) * k, at[2] + (a[2] * Math.cos(az) + b[2] * Math.sin(az)) * k], color: [1, 1, 1] };
+      return {
+        p: [
+          at[0] + (a[0] * Math.cos(az) + b[0] * Math.sin(az)) * k,
+          at[1] + (a[1] * Math.cos(az) + b[1] * Math.sin(az)) * k,
+          at[2] + (a[2] * Math.cos(az) + b[2] * Math.sin(az)) * k,
+        ],
+        color: [1, 1, 1],
+      };
     });
     return orient(disc, () => n);
   });

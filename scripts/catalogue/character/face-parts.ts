@@ -23,7 +23,10 @@ export function grid(rows: number, cols: number, at: (r: number, c: number) => {
     }
   for (let r = 0; r < rows - 1; r++)
     for (let c = 0; c < cols - 1; c++) {
-      const a = r * cols + c, b = a + 1, d = a + cols, e = d + 1;
+      const a = r * cols + c,
+        b = a + 1,
+        d = a + cols,
+        e = d + 1;
       if (flip) m.indices.push(a, b, d, b, e, d);
       else m.indices.push(a, d, b, b, d, e);
     }
@@ -50,7 +53,10 @@ export function orient(m: MeshData, outward: (p: V3) => V3): MeshData {
   return m;
 }
 
-export const awayFrom = (c: V3) => (p: V3): V3 => sub(p, c);
+export const awayFrom =
+  (c: V3) =>
+  (p: V3): V3 =>
+    sub(p, c);
 
 /** Points of a grid as positions only, for computing a morph target against the base. */
 export function gridPositions(rows: number, cols: number, at: (r: number, c: number) => V3): number[] {
@@ -106,9 +112,20 @@ export function eyelids(p: Person, centre: V3, r: number, side: number, skin: V3
     const e = Math.max(-1.3, edge - lowerRows[row]!.de);
     return add(centre, dir(a, e), r * lowerRows[row]!.rad);
   };
-  const upper = orient(grid(upperRows.length, cols, (row, c) => ({ p: upperAt(false)(row, c), color: upperRows[row]!.color })), awayFrom(centre));
-  const lower = orient(grid(lowerRows.length, cols, (row, c) => ({ p: lowerAt(false)(row, c), color: lowerRows[row]!.color })), awayFrom(centre));
-  const mesh: MeshData = { positions: [...upper.positions, ...lower.positions], normals: [...upper.normals, ...lower.normals], colors: [...upper.colors, ...lower.colors], indices: [...upper.indices, ...lower.indices.map((i) => i + upper.positions.length / 3)] };
+  const upper = orient(
+    grid(upperRows.length, cols, (row, c) => ({ p: upperAt(false)(row, c), color: upperRows[row]!.color })),
+    awayFrom(centre),
+  );
+  const lower = orient(
+    grid(lowerRows.length, cols, (row, c) => ({ p: lowerAt(false)(row, c), color: lowerRows[row]!.color })),
+    awayFrom(centre),
+  );
+  const mesh: MeshData = {
+    positions: [...upper.positions, ...lower.positions],
+    normals: [...upper.normals, ...lower.normals],
+    colors: [...upper.colors, ...lower.colors],
+    indices: [...upper.indices, ...lower.indices.map((i) => i + upper.positions.length / 3)],
+  };
   const closed = [...gridPositions(upperRows.length, cols, upperAt(true)), ...gridPositions(lowerRows.length, cols, lowerAt(true))];
   return { mesh, closed };
 }
@@ -122,8 +139,12 @@ function catmull(points: [number, number][], samples: number): [number, number][
     const t = (s / (samples - 1)) * (n - 1);
     const i = Math.min(n - 2, Math.floor(t));
     const u = t - i;
-    const p0 = points[Math.max(0, i - 1)]!, p1 = points[i]!, p2 = points[i + 1]!, p3 = points[Math.min(n - 1, i + 2)]!;
-    const f = (a: number, b: number, c: number, d: number) => 0.5 * (2 * b + (-a + c) * u + (2 * a - 5 * b + 4 * c - d) * u * u + (-a + 3 * b - 3 * c + d) * u * u * u);
+    const p0 = points[Math.max(0, i - 1)]!,
+      p1 = points[i]!,
+      p2 = points[i + 1]!,
+      p3 = points[Math.min(n - 1, i + 2)]!;
+    const f = (a: number, b: number, c: number, d: number) =>
+      0.5 * (2 * b + (-a + c) * u + (2 * a - 5 * b + 4 * c - d) * u * u + (-a + 3 * b - 3 * c + d) * u * u * u);
     out.push([f(p0[0], p1[0], p2[0], p3[0]), f(p0[1], p1[1], p2[1], p3[1])]);
   }
   return out;
@@ -139,28 +160,26 @@ export function brow(p: Person, sdf: Sdf, curve: [number, number][]): MeshData {
   const color = linear(p.brow.color);
   const base = pts.map(([x, y]) => onSurface(sdf, x, y));
   const inner = Math.abs(curve[0]![0]) < Math.abs(curve[curve.length - 1]![0]);
-  const m = grid(
-    4,
-    pts.length,
-    (row, i) => {
-      const { p: P, n } = base[i]!;
-      const next = base[Math.min(pts.length - 1, i + 1)]!.p, prev = base[Math.max(0, i - 1)]!.p;
-      const t = norm(sub(next, prev));
-      const b = norm(cross(n, t));
-      const s = inner ? i / (pts.length - 1) : 1 - i / (pts.length - 1);
-      const width = (0.0062 - 0.0036 * s * s) * p.brow.weight;
-      const rows = [
-        [-0.5, 0.0005],
-        [-0.3, 0.0017],
-        [0.3, 0.0017],
-        [0.5, 0.0005],
-      ] as const;
-      const [k, h] = rows[row]!;
-      return { p: add(add(P, b, width * k), n, h), color: row === 0 || row === 3 ? lerp3(color, [0.3, 0.2, 0.15], 0.15) : color };
-    },
-  );
+  const m = grid(4, pts.length, (row, i) => {
+    const { p: P, n } = base[i]!;
+    const next = base[Math.min(pts.length - 1, i + 1)]!.p,
+      prev = base[Math.max(0, i - 1)]!.p;
+    const t = norm(sub(next, prev));
+    const b = norm(cross(n, t));
+    const s = inner ? i / (pts.length - 1) : 1 - i / (pts.length - 1);
+    const width = (0.0062 - 0.0036 * s * s) * p.brow.weight;
+    const rows = [
+      [-0.5, 0.0005],
+      [-0.3, 0.0017],
+      [0.3, 0.0017],
+      [0.5, 0.0005],
+    ] as const;
+    const [k, h] = rows[row]!;
+    return { p: add(add(P, b, width * k), n, h), color: row === 0 || row === 3 ? lerp3(color, [0.3, 0.2, 0.15], 0.15) : color };
+  });
   // Texture coordinates: u along the brow from its inner end, v across it (browTexture).
   m.uvs = [];
-  for (let row = 0; row < 4; row++) for (let i = 0; i < pts.length; i++) m.uvs.push(inner ? i / (pts.length - 1) : 1 - i / (pts.length - 1), row / 3);
+  for (let row = 0; row < 4; row++)
+    for (let i = 0; i < pts.length; i++) m.uvs.push(inner ? i / (pts.length - 1) : 1 - i / (pts.length - 1), row / 3);
   return orient(m, () => [0, 0.2, 1]);
 }

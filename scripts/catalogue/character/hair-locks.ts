@@ -74,7 +74,8 @@ export function withLocks(style: Style, sdf: Sdf, depth = 0.0026): Sdf {
  */
 export function curlAt(q: V3, size = 0.0105): { bulge: number; id: number } {
   const c = q.map((v) => Math.floor(v / size));
-  let best = Infinity, id = 0;
+  let best = Infinity,
+    id = 0;
   for (let i = -1; i <= 1; i++)
     for (let j = -1; j <= 1; j++)
       for (let k = -1; k <= 1; k++) {

@@ -36,17 +36,21 @@ function styleSdf(p: Person, head: Sdf): Sdf {
   };
   // Thicker on top than at the sides, as hair lies; thin at the hairline, so the hair meets the
   // forehead and temples softly instead of ending in a helmet's rim.
-  const shell = (t: number): Sdf => (x, y, z) => {
-    const r = region(x, y, z);
-    const taper = 0.3 + 0.7 * sm(0, 0.025, r);
-    return smax(head(x, y, z) - t * (0.45 + 0.75 * sm(-0.01, 0.09, y)) * taper, -r, 0.006);
-  };
+  const shell =
+    (t: number): Sdf =>
+    (x, y, z) => {
+      const r = region(x, y, z);
+      const taper = 0.3 + 0.7 * sm(0, 0.025, r);
+      return smax(head(x, y, z) - t * (0.45 + 0.75 * sm(-0.01, 0.09, y)) * taper, -r, 0.006);
+    };
   /** Locks: slim capsules from the parting sweeping over the head (fat ends stood out as tufts), smoothly merged. */
-  const locks = (list: [V3, V3, number][]): Sdf => (x, y, z) => {
-    let d = 1;
-    for (const [a, b, r] of list) d = smin(d, capsule(a, b, r * 0.7)(x, y, z), 0.008);
-    return d;
-  };
+  const locks =
+    (list: [V3, V3, number][]): Sdf =>
+    (x, y, z) => {
+      let d = 1;
+      for (const [a, b, r] of list) d = smin(d, capsule(a, b, r * 0.7)(x, y, z), 0.008);
+      return d;
+    };
   switch (style) {
     case 'sideSwept':
     case 'quiff': {
@@ -129,7 +133,7 @@ export function buildHair(p: Person, head: Sdf, cell = 0.0045): Hair {
     else if (p.hair.style === 'curlyShort') c = lerp3(crease, base, 0.25 + 0.75 * Math.sqrt(curlAt(q).bulge));
     else if (locks) {
       const { bulge, id, streak } = lockAt(p.hair.style, q);
-      const own = Math.abs(Math.sin(id * 12.9898)) * 43758.5453 % 1;
+      const own = (Math.abs(Math.sin(id * 12.9898)) * 43758.5453) % 1;
       c = lerp3(crease, base, 0.3 + 0.7 * Math.pow(bulge, 0.6));
       c = lerp3(c, streak > 0.5 ? light : dark, 0.35 * Math.abs(streak - 0.5));
       c = lerp3(c, own > 0.5 ? light : dark, 0.25 * Math.abs(own - 0.5));

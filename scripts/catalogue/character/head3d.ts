@@ -65,14 +65,21 @@ export function buildFace(p: Person, cell = 0.0032, keep: (q: V3) => boolean = (
 
   // The jaw: points below the mouth turn about the pivot as the mouth opens.
   const jawAngle = (s: MouthShape) => (0.62 * s.open * 0.95 * L.mouthUnit) / 0.112;
-  const jawShift = (s: MouthShape) => (q: V3): V3 => {
-    const my = L.mouth[1];
-    const w = smooth(my + 0.007, my - 0.007, q[1]) * smooth(0.0, 0.035, q[2]) * (1 - smooth(0.045, 0.07, Math.abs(q[0]))) * (1 - smooth(my - 0.066, my - 0.076, q[1]));
-    const a = jawAngle(s) * w;
-    if (a === 0) return [0, 0, 0];
-    const y = q[1] - L.jawPivot[1], z = q[2] - L.jawPivot[2];
-    return [0, y * Math.cos(a) - z * Math.sin(a) - y, y * Math.sin(a) + z * Math.cos(a) - z];
-  };
+  const jawShift =
+    (s: MouthShape) =>
+    (q: V3): V3 => {
+      const my = L.mouth[1];
+      const w =
+        smooth(my + 0.007, my - 0.007, q[1]) *
+        smooth(0.0, 0.035, q[2]) *
+        (1 - smooth(0.045, 0.07, Math.abs(q[0]))) *
+        (1 - smooth(my - 0.066, my - 0.076, q[1]));
+      const a = jawAngle(s) * w;
+      if (a === 0) return [0, 0, 0];
+      const y = q[1] - L.jawPivot[1],
+        z = q[2] - L.jawPivot[2];
+      return [0, y * Math.cos(a) - z * Math.sin(a) - y, y * Math.sin(a) + z * Math.cos(a) - z];
+    };
   // A smile lifts the cheeks.
   const smileShift = (q: V3): V3 => {
     const w = Math.max(0, 1 - Math.hypot(Math.abs(q[0]) - 0.036, q[1] - L.mouth[1] - 0.012, Math.max(0, 0.07 - q[2])) / 0.03);
@@ -85,7 +92,8 @@ export function buildFace(p: Person, cell = 0.0032, keep: (q: V3) => boolean = (
   const skinMesh = cull(surfaceNets(sdf, [-0.095, -0.13, -0.12], [0.095, 0.125, 0.13], cell, colorAt), keep);
   for (let i = 0; i < skinMesh.positions.length; i += 3) {
     const q: V3 = [skinMesh.positions[i]!, skinMesh.positions[i + 1]!, skinMesh.positions[i + 2]!];
-    const dx = q[0] / (2.1 * L.mouthUnit), dy = (q[1] - L.mouth[1]) / ((q[1] < L.mouth[1] ? 1.7 : 1.4) * L.mouthUnit);
+    const dx = q[0] / (2.1 * L.mouthUnit),
+      dy = (q[1] - L.mouth[1]) / ((q[1] < L.mouth[1] ? 1.7 : 1.4) * L.mouthUnit);
     const inside = 1 - Math.hypot(dx, dy);
     if (inside > 0 && q[2] > 0.04) {
       const n = gradient(sdf, q[0], q[1], q[2]);

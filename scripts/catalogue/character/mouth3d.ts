@@ -60,7 +60,11 @@ export function mouthDecal(p: Person, sdf: Sdf, centre: V3, unit: number, skinCo
   // A little more saturated than the 2D palette: lighting washes vertex colours out.
   const lip = linear(p.lips);
   const grey = (lip[0] + lip[1] + lip[2]) / 3;
-  const vivid: V3 = [Math.max(0, grey + (lip[0] - grey) * 1.35), Math.max(0, grey + (lip[1] - grey) * 1.35), Math.max(0, grey + (lip[2] - grey) * 1.35)];
+  const vivid: V3 = [
+    Math.max(0, grey + (lip[0] - grey) * 1.35),
+    Math.max(0, grey + (lip[1] - grey) * 1.35),
+    Math.max(0, grey + (lip[2] - grey) * 1.35),
+  ];
   const lipsTop = lerp3(vivid, [0, 0, 0], 0.12);
   const lipsBottom = lerp3(vivid, [1, 1, 1], 0.05);
   const line = lerp3(vivid, [0.02, 0, 0], 0.75);
@@ -81,15 +85,24 @@ export function mouthDecal(p: Person, sdf: Sdf, centre: V3, unit: number, skinCo
   const bands = (s: MouthShape): Band[] => {
     const c = lipContours(s, N, p.face.lipFullness);
     const pick = (arr: [number, number][]) => (_t: number, i: number) => arr[i]!;
-    const iT = pick(c.innerTop), iB = pick(c.innerBottom), oT = pick(c.outerTop), oB = pick(c.outerBottom);
-    const mixF = (A: Curve, B: Curve, f: (t: number) => number): Curve => (t, i) => {
-      const a = A(t, i), b = B(t, i), k = f(t);
-      return [a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k];
-    };
+    const iT = pick(c.innerTop),
+      iB = pick(c.innerBottom),
+      oT = pick(c.outerTop),
+      oB = pick(c.outerBottom);
+    const mixF =
+      (A: Curve, B: Curve, f: (t: number) => number): Curve =>
+      (t, i) => {
+        const a = A(t, i),
+          b = B(t, i),
+          k = f(t);
+        return [a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k];
+      };
     // How much of the opening each row of teeth and the tongue take; an open mouth always shows
     // a little of the lower teeth. The teeth's edges dip between teeth (each tooth's rounded
     // corners); the tongue is domed.
-    const ut = 0.4 * s.upperTeeth, lt = 0.32 * Math.max(s.lowerTeeth, 0.45 * s.open), tg = s.tongue > 0.9 ? 0.45 : 0.42 * s.tongue;
+    const ut = 0.4 * s.upperTeeth,
+      lt = 0.32 * Math.max(s.lowerTeeth, 0.45 * s.open),
+      tg = s.tongue > 0.9 ? 0.45 : 0.42 * s.tongue;
     const upperEdge = (t: number) => ut * (1 - 0.22 * gap(UPPER_TEETH, t));
     const lowerEdge = (t: number) => 1 - lt * (1 - 0.25 * gap(LOWER_TEETH, t));
     const tongueTop = (t: number) => lowerEdge(t) - tg * (0.45 + 0.55 * Math.sin(Math.PI * t));
@@ -97,13 +110,39 @@ export function mouthDecal(p: Person, sdf: Sdf, centre: V3, unit: number, skinCo
     return [
       { a: (t) => bound(t, true), b: oT, rows: 4, color: () => [0, 0, 0], lift: 0, skirt: 'top' },
       // Upper lip: a faint light border, the lip, darker as it rolls into the lip line.
-      { a: oT, b: iT, rows: 7, color: (k, t) => corner(t, toLine(k, k < 0.12 ? lerp3(lipsTop, [1, 1, 1], 0.1) : lipsTop), 0.3), lift: 0.0026, lip: (k) => k },
+      {
+        a: oT,
+        b: iT,
+        rows: 7,
+        color: (k, t) => corner(t, toLine(k, k < 0.12 ? lerp3(lipsTop, [1, 1, 1], 0.1) : lipsTop), 0.3),
+        lift: 0.0026,
+        lip: (k) => k,
+      },
       { a: iT, b: mixF(iT, iB, upperEdge), rows: 4, color: (k, t) => tooth(k, t, UPPER_TEETH), lift: 0.0009 },
-      { a: mixF(iT, iB, (t) => upperEdge(t) + 0.02), b: mixF(iT, iB, (t) => tongueTop(t) - 0.02), rows: 2, color: (_k, t) => corner(t, cavity, 0.6), lift: 0.0001 },
-      { a: mixF(iT, iB, tongueTop), b: mixF(iT, iB, lowerEdge), rows: 3, color: (k, t) => corner(t, lerp3(tongue, [0, 0, 0], 0.3 * (1 - k))), lift: 0.0005 },
+      {
+        a: mixF(iT, iB, (t) => upperEdge(t) + 0.02),
+        b: mixF(iT, iB, (t) => tongueTop(t) - 0.02),
+        rows: 2,
+        color: (_k, t) => corner(t, cavity, 0.6),
+        lift: 0.0001,
+      },
+      {
+        a: mixF(iT, iB, tongueTop),
+        b: mixF(iT, iB, lowerEdge),
+        rows: 3,
+        color: (k, t) => corner(t, lerp3(tongue, [0, 0, 0], 0.3 * (1 - k))),
+        lift: 0.0005,
+      },
       { a: mixF(iT, iB, lowerEdge), b: iB, rows: 3, color: (k, t) => tooth(1 - k, t, LOWER_TEETH), lift: 0.0008 },
       // Lower lip: from the lip line out, fuller, with a soft highlight across its middle.
-      { a: iB, b: oB, rows: 7, color: (k, t) => corner(t, toLine(1 - k, k > 0.3 && k < 0.6 ? lerp3(lipsBottom, [1, 1, 1], 0.1) : lipsBottom), 0.3), lift: 0.0031, lip: (k) => 1 - k },
+      {
+        a: iB,
+        b: oB,
+        rows: 7,
+        color: (k, t) => corner(t, toLine(1 - k, k > 0.3 && k < 0.6 ? lerp3(lipsBottom, [1, 1, 1], 0.1) : lipsBottom), 0.3),
+        lift: 0.0031,
+        lip: (k) => 1 - k,
+      },
       { a: oB, b: (t) => bound(t, false), rows: 4, color: () => [0, 0, 0], lift: 0, skirt: 'bottom' },
     ];
   };
@@ -121,8 +160,10 @@ export function mouthDecal(p: Person, sdf: Sdf, centre: V3, unit: number, skinCo
         const f = r / (band.rows - 1);
         for (let i = 0; i < cols; i++) {
           const t = i / N;
-          const a = band.a(t, i), b = band.b(t, i);
-          let u = a[0] + (b[0] - a[0]) * f, v = a[1] + (b[1] - a[1]) * f;
+          const a = band.a(t, i),
+            b = band.b(t, i);
+          let u = a[0] + (b[0] - a[0]) * f,
+            v = a[1] + (b[1] - a[1]) * f;
           // The skirt's outer edge follows the skin under it, so the skin never shows through.
           if (band.skirt) {
             const edgeF = band.skirt === 'top' ? 1 - f : f;
@@ -152,7 +193,10 @@ export function mouthDecal(p: Person, sdf: Sdf, centre: V3, unit: number, skinCo
     for (const band of bands(s)) {
       for (let r = 0; r < band.rows - 1; r++)
         for (let i = 0; i < cols - 1; i++) {
-          const a = row0 + r * cols + i, bb = a + 1, d = a + cols, e = d + 1;
+          const a = row0 + r * cols + i,
+            bb = a + 1,
+            d = a + cols,
+            e = d + 1;
           m.indices.push(a, bb, d, bb, e, d);
         }
       row0 += band.rows * cols;
@@ -163,7 +207,8 @@ export function mouthDecal(p: Person, sdf: Sdf, centre: V3, unit: number, skinCo
     const [a, bb, c] = [m.indices[k]!, m.indices[k + 1]!, m.indices[k + 2]!];
     const e1: V3 = [P[bb * 3]! - P[a * 3]!, P[bb * 3 + 1]! - P[a * 3 + 1]!, P[bb * 3 + 2]! - P[a * 3 + 2]!];
     const e2: V3 = [P[c * 3]! - P[a * 3]!, P[c * 3 + 1]! - P[a * 3 + 1]!, P[c * 3 + 2]! - P[a * 3 + 2]!];
-    if (cross(e1, e2)[2] < 0) for (let i = 0; i < m.indices.length; i += 3) [m.indices[i + 1], m.indices[i + 2]] = [m.indices[i + 2]!, m.indices[i + 1]!];
+    if (cross(e1, e2)[2] < 0)
+      for (let i = 0; i < m.indices.length; i += 3) [m.indices[i + 1], m.indices[i + 2]] = [m.indices[i + 2]!, m.indices[i + 1]!];
     // The lips are shaded by their own shape; the skirt keeps the skin's normals, and so does
     // the inside of the mouth (at rest its rows lie on one line: no shape to take normals from).
     const own = { ...m, normals: [] as number[] };

@@ -12,7 +12,12 @@ export interface Joint {
 
 const sides = (name: string, parent: string, at: V3, tip: V3, parentRight?: string): Joint[] => [
   { name: `Left${name}`, parent: parent.startsWith('*') ? `Left${parent.slice(1)}` : parent, at, tip },
-  { name: `Right${name}`, parent: parent.startsWith('*') ? `Right${parent.slice(1)}` : (parentRight ?? parent), at: [-at[0], at[1], at[2]], tip: [-tip[0], tip[1], tip[2]] },
+  {
+    name: `Right${name}`,
+    parent: parent.startsWith('*') ? `Right${parent.slice(1)}` : (parentRight ?? parent),
+    at: [-at[0], at[1], at[2]],
+    tip: [-tip[0], tip[1], tip[2]],
+  },
 ];
 
 export const HEAD_CENTRE: V3 = [0, 1.6, 0.008];

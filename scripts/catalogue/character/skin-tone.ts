@@ -13,7 +13,9 @@ const smooth = (a: number, b: number, x: number) => {
 
 /** 0 … 1: how far into the beard a point of the face is (jaw, chin and upper lip). */
 export function beardWeight(q: V3): number {
-  const ax = Math.abs(q[0]), y = q[1], z = q[2];
+  const ax = Math.abs(q[0]),
+    y = q[1],
+    z = q[2];
   // The cheek line from the sideburn down to the corner of the mouth; below it, the beard.
   const cheekLine = -0.06 + Math.max(0, ax - 0.034) * 0.75;
   const jaw = smooth(0.006, -0.014, y - cheekLine) * smooth(-0.022, -0.008, z);
@@ -28,10 +30,12 @@ export function faceColor(p: Person, sdf: Sdf, hair?: Sdf): (q: V3, n: V3) => V3
   const hairTone = linear(p.hair.color);
   const fringe = p.hair.style !== 'headscarf' && hair ? hair : null;
   const beard = p.extras.beard;
-  const beardTone = beard === 'full' ? lerp3(linear(p.brow.color), skin, 0.3) : lerp3(lerp3(linear(p.brow.color), [0.22, 0.24, 0.27], 0.4), skin, 0.45);
+  const beardTone =
+    beard === 'full' ? lerp3(linear(p.brow.color), skin, 0.3) : lerp3(lerp3(linear(p.brow.color), [0.22, 0.24, 0.27], 0.4), skin, 0.45);
   return (q, n) => {
     let c = skin;
-    const near = (cx: number, cy: number, cz: number, r: number) => Math.max(0, 1 - Math.hypot(Math.abs(q[0]) - cx, q[1] - cy, q[2] - cz) / r);
+    const near = (cx: number, cy: number, cz: number, r: number) =>
+      Math.max(0, 1 - Math.hypot(Math.abs(q[0]) - cx, q[1] - cy, q[2] - cz) / r);
     c = lerp3(c, blush, 0.55 * near(0.042, -0.032, 0.07, 0.03) * (p.feminine ? 1 : 0.6));
     c = lerp3(c, blush, 0.4 * near(0.0, -0.032, 0.11, 0.016));
     c = lerp3(c, blush, 0.25 * near(0.0, -0.09, 0.08, 0.022));

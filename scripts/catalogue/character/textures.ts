@@ -17,10 +17,14 @@ function noise(size: number, cells: number, seed: number): Float32Array {
   const out = new Float32Array(size * size);
   for (let y = 0; y < size; y++)
     for (let x = 0; x < size; x++) {
-      const fx = (x / size) * cells, fy = (y / size) * cells;
-      const i = Math.floor(fx), j = Math.floor(fy);
-      const u = fx - i, v = fy - j;
-      const su = u * u * (3 - 2 * u), sv = v * v * (3 - 2 * v);
+      const fx = (x / size) * cells,
+        fy = (y / size) * cells;
+      const i = Math.floor(fx),
+        j = Math.floor(fy);
+      const u = fx - i,
+        v = fy - j;
+      const su = u * u * (3 - 2 * u),
+        sv = v * v * (3 - 2 * v);
       out[y * size + x] = (at(i, j) * (1 - su) + at(i + 1, j) * su) * (1 - sv) + (at(i, j + 1) * (1 - su) + at(i + 1, j + 1) * su) * sv;
     }
   return out;
@@ -32,7 +36,10 @@ const srgb = (v: number) => Math.round(255 * Math.min(1, Math.max(0, v <= 0.0031
 /** Skin: blotches of warmer and cooler tone, finer mottling and pores; mean about 0.93. */
 export function skinTexture(): Buffer {
   const S = 64;
-  const big = noise(S, 4, 11), mid = noise(S, 8, 12), fine = noise(S, 32, 13), warm = noise(S, 4, 14);
+  const big = noise(S, 4, 11),
+    mid = noise(S, 8, 12),
+    fine = noise(S, 32, 13),
+    warm = noise(S, 4, 14);
   const px = new Uint8Array(S * S * 3);
   for (let i = 0; i < S * S; i++) {
     const v = 0.93 + 0.05 * (big[i]! - 0.5) + 0.04 * (mid[i]! - 0.5) + 0.035 * (fine[i]! - 0.5);
@@ -44,7 +51,8 @@ export function skinTexture(): Buffer {
 
 /** Cloth: a plain weave, eight threads across the tile, each thread a little uneven. */
 export function clothTexture(): Buffer {
-  const S = 32, T = S / 8;
+  const S = 32,
+    T = S / 8;
   const uneven = noise(S, 8, 21);
   const px = new Uint8Array(S * S * 3);
   for (let y = 0; y < S; y++)
@@ -64,7 +72,8 @@ export function clothTexture(): Buffer {
  * grow from the lower edge, slanting outwards and, past the arch, downwards; alpha keeps only them.
  */
 export function browTexture(): Buffer {
-  const W = 128, H = 32;
+  const W = 128,
+    H = 32;
   const rnd = seeded(31);
   const alpha = new Float32Array(W * H);
   const shade = new Float32Array(W * H).fill(1);
@@ -76,8 +85,10 @@ export function browTexture(): Buffer {
     const tone = 0.75 + rnd() * 0.3;
     for (let k = 0; k <= 24; k++) {
       const s = k / 24;
-      const u = u0 + slant * s * len * 2, v = v0 + s * len;
-      const x = Math.round(u * (W - 1)), y = Math.round((1 - Math.min(1, v)) * (H - 1));
+      const u = u0 + slant * s * len * 2,
+        v = v0 + s * len;
+      const x = Math.round(u * (W - 1)),
+        y = Math.round((1 - Math.min(1, v)) * (H - 1));
       if (x < 0 || x >= W || v > 1) continue;
       for (const xx of [x, Math.min(W - 1, x + 1)]) {
         alpha[y * W + xx] = 1;

@@ -47,7 +47,15 @@ const len = (a: V3) => Math.hypot(a[0], a[1], a[2]);
  * it towards the side where the edge field is `towards` (+1 or −1); coloured by `color` taken
  * 8 mm onto that side.
  */
-export function trim(body: MeshData, sdf: Sdf, edge: Field, towards: 1 | -1, rows: Row[], color: (q: V3, n: V3) => V3, keep: (q: V3) => boolean = () => true): MeshData {
+export function trim(
+  body: MeshData,
+  sdf: Sdf,
+  edge: Field,
+  towards: 1 | -1,
+  rows: Row[],
+  color: (q: V3, n: V3) => V3,
+  keep: (q: V3) => boolean = () => true,
+): MeshData {
   const parts: MeshData[] = [];
   for (const raw of edgeLines(body, edge)) {
     const closed = len(sub(raw[0]!, raw[raw.length - 1]!)) < 0.012;
@@ -65,7 +73,8 @@ export function trim(body: MeshData, sdf: Sdf, edge: Field, towards: 1 | -1, row
         const n = gradient(sdf, p[0], p[1], p[2]);
         const e = 1e-4;
         const g: V3 = [0, 1, 2].map((c) => {
-          const a = [...p] as V3, b = [...p] as V3;
+          const a = [...p] as V3,
+            b = [...p] as V3;
           a[c] += e;
           b[c] -= e;
           return edge(a) - edge(b);
@@ -85,7 +94,10 @@ export function trim(body: MeshData, sdf: Sdf, edge: Field, towards: 1 | -1, row
         const row = rows[r]!;
         const q = project(sdf, [p[0] + s[0] * row.across, p[1] + s[1] * row.across, p[2] + s[2] * row.across]);
         const n = gradient(sdf, q[0], q[1], q[2]);
-        return { p: [q[0] + n[0] * row.lift, q[1] + n[1] * row.lift, q[2] + n[2] * row.lift], color: lerp3(c, [0, 0, 0], 0.35 * (row.shade ?? 0)) };
+        return {
+          p: [q[0] + n[0] * row.lift, q[1] + n[1] * row.lift, q[2] + n[2] * row.lift],
+          color: lerp3(c, [0, 0, 0], 0.35 * (row.shade ?? 0)),
+        };
       });
       parts.push(orient(m, (q) => gradient(sdf, q[0], q[1], q[2])));
     }
@@ -117,7 +129,8 @@ export function buttons(sdf: Sdf, ys: number[], color: V3): MeshData {
       { r: 0.0042, lift: 0.0003, shade: 0.35 },
     ];
     const m = grid(rings.length, 13, (row, i) => {
-      const a = (i / 12) * 2 * Math.PI, ring = rings[row]!;
+      const a = (i / 12) * 2 * Math.PI,
+        ring = rings[row]!;
       const off = [0, 1, 2].map((k) => c[k]! + (u[k]! * Math.cos(a) + v[k]! * Math.sin(a)) * ring.r + n[k]! * ring.lift) as V3;
       return { p: off, color: lerp3(color, [0, 0, 0], ring.shade) };
     });

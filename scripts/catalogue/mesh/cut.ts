@@ -9,13 +9,15 @@ import type { V3 } from './sdf';
 export type Field = (q: V3) => number;
 
 export function cutAlong(m: MeshData, field: Field, colorAt: (q: V3, n: V3) => V3): MeshData {
-  const P = m.positions, N = m.normals;
+  const P = m.positions,
+    N = m.normals;
   const count = P.length / 3;
   const out: MeshData = { positions: [...P], normals: [...N], colors: [...m.colors], indices: [] };
   const f = Array.from({ length: count }, (_, i) => field([P[i * 3]!, P[i * 3 + 1]!, P[i * 3 + 2]!]));
   const side = (i: number) => (f[i]! < 0 ? 0 : 1);
   const point = (a: number, b: number, t: number): [V3, V3] => {
-    const p: V3 = [0, 0, 0], n: V3 = [0, 0, 0];
+    const p: V3 = [0, 0, 0],
+      n: V3 = [0, 0, 0];
     for (let k = 0; k < 3; k++) {
       p[k] = P[a * 3 + k]! + (P[b * 3 + k]! - P[a * 3 + k]!) * t;
       n[k] = N[a * 3 + k]! + (N[b * 3 + k]! - N[a * 3 + k]!) * t;
@@ -38,7 +40,8 @@ export function cutAlong(m: MeshData, field: Field, colorAt: (q: V3, n: V3) => V
     const t = f[a]! / (f[a]! - f[b]!);
     const [p, n] = point(a, b, t);
     // Each copy takes the colour a hair's breadth inside its own side.
-    const neg = side(a) === 0 ? a : b, pos = neg === a ? b : a;
+    const neg = side(a) === 0 ? a : b,
+      pos = neg === a ? b : a;
     const tn = neg === a ? Math.max(0, t - 0.05) : Math.min(1, t + 0.05);
     const tp = pos === a ? Math.max(0, t - 0.05) : Math.min(1, t + 0.05);
     const pair: [number, number] = [add(p, n, colorAt(point(a, b, tn)[0], n)), add(p, n, colorAt(point(a, b, tp)[0], n))];
@@ -55,9 +58,13 @@ export function cutAlong(m: MeshData, field: Field, colorAt: (q: V3, n: V3) => V
     }
     // Rotate so that the lone vertex comes first (the winding is kept).
     const lone = s[0] !== s[1] && s[0] !== s[2] ? 0 : s[1] !== s[0] && s[1] !== s[2] ? 1 : 2;
-    const a = tri[lone]!, b = tri[(lone + 1) % 3]!, c = tri[(lone + 2) % 3]!;
-    const ab = cutPoint(a, b), ca = cutPoint(c, a);
-    const la = side(a), other = 1 - la;
+    const a = tri[lone]!,
+      b = tri[(lone + 1) % 3]!,
+      c = tri[(lone + 2) % 3]!;
+    const ab = cutPoint(a, b),
+      ca = cutPoint(c, a);
+    const la = side(a),
+      other = 1 - la;
     out.indices.push(a, ab[la]!, ca[la]!);
     out.indices.push(ab[other]!, b, c, ab[other]!, c, ca[other]!);
   }

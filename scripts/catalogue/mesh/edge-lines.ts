@@ -27,7 +27,8 @@ export function edgeLines(m: MeshData, field: Field): V3[][] {
     const tri = [m.indices[i]!, m.indices[i + 1]!, m.indices[i + 2]!];
     const ends: string[] = [];
     for (let e = 0; e < 3; e++) {
-      const a = tri[e]!, b = tri[(e + 1) % 3]!;
+      const a = tri[e]!,
+        b = tri[(e + 1) % 3]!;
       if (f[a]! < 0 !== f[b]! < 0) ends.push(cross(a, b));
     }
     if (ends.length === 2) link(ends[0]!, ends[1]!);
@@ -64,7 +65,8 @@ export function project(sdf: Sdf, p: V3): V3 {
 /** A polyline resampled at even spacing (a few millimetres), then smoothed and put back on the surface. */
 export function resample(line: V3[], spacing: number, sdf: Sdf): V3[] {
   const lengths = [0];
-  for (let i = 1; i < line.length; i++) lengths.push(lengths[i - 1]! + Math.hypot(...([0, 1, 2].map((c) => line[i]![c]! - line[i - 1]![c]!) as V3)));
+  for (let i = 1; i < line.length; i++)
+    lengths.push(lengths[i - 1]! + Math.hypot(...([0, 1, 2].map((c) => line[i]![c]! - line[i - 1]![c]!) as V3)));
   const total = lengths[lengths.length - 1]!;
   const n = Math.max(2, Math.round(total / spacing) + 1);
   let out: V3[] = [];
@@ -76,6 +78,8 @@ export function resample(line: V3[], spacing: number, sdf: Sdf): V3[] {
     out.push([0, 1, 2].map((c) => line[j]![c]! + (line[j + 1]![c]! - line[j]![c]!) * Math.min(1, t)) as V3);
   }
   for (let pass = 0; pass < 3; pass++)
-    out = out.map((p, i) => (i === 0 || i === out.length - 1 ? p : ([0, 1, 2].map((c) => (out[i - 1]![c]! + 2 * p[c]! + out[i + 1]![c]!) / 4) as V3)));
+    out = out.map((p, i) =>
+      i === 0 || i === out.length - 1 ? p : ([0, 1, 2].map((c) => (out[i - 1]![c]! + 2 * p[c]! + out[i + 1]![c]!) / 4) as V3),
+    );
   return out.map((p) => project(sdf, p));
 }

@@ -5,8 +5,14 @@
 import type { MeshData } from './mesh';
 import { inCacheOrder, meshoptEncode, type MeshoptMode } from './meshopt';
 
-const FLOAT = 5126, USHORT = 5123, UINT = 5125, UBYTE = 5121, BYTE = 5120, SHORT = 5122;
-const ARRAY_BUFFER = 34962, ELEMENT_ARRAY_BUFFER = 34963;
+const FLOAT = 5126,
+  USHORT = 5123,
+  UINT = 5125,
+  UBYTE = 5121,
+  BYTE = 5120,
+  SHORT = 5122;
+const ARRAY_BUFFER = 34962,
+  ELEMENT_ARRAY_BUFFER = 34963;
 
 export interface MaterialSpec {
   name: string;
@@ -59,7 +65,9 @@ const dq16 = (v: number) => q16(v) / 32767;
 function packNormals(n: number[]): Int8Array {
   const out = new Int8Array((n.length / 3) * 4);
   for (let i = 0; i < n.length / 3; i++) {
-    const x = n[i * 3]!, y = n[i * 3 + 1]!, z = n[i * 3 + 2]!;
+    const x = n[i * 3]!,
+      y = n[i * 3 + 1]!,
+      z = n[i * 3 + 2]!;
     const l = Math.hypot(x, y, z) || 1;
     out[i * 4] = Math.round((x / l) * 127);
     out[i * 4 + 1] = Math.round((y / l) * 127);
@@ -103,7 +111,9 @@ export class GlbBuilder {
       byteLength: data.length,
       target,
       ...(mode === 'ATTRIBUTES' ? { byteStride: size } : {}),
-      extensions: { EXT_meshopt_compression: { buffer: 0, byteOffset: view.byteOffset, byteLength: enc.length, byteStride: size, count, mode } },
+      extensions: {
+        EXT_meshopt_compression: { buffer: 0, byteOffset: view.byteOffset, byteLength: enc.length, byteStride: size, count, mode },
+      },
     };
     return at;
   }
@@ -118,7 +128,13 @@ export class GlbBuilder {
       this.chunks.push(Buffer.alloc(pad));
       this.length += pad;
     }
-    this.json.bufferViews.push({ buffer: 0, byteOffset: this.length, byteLength: data.length, ...(target ? { target } : {}), ...(byteStride ? { byteStride } : {}) });
+    this.json.bufferViews.push({
+      buffer: 0,
+      byteOffset: this.length,
+      byteLength: data.length,
+      ...(target ? { target } : {}),
+      ...(byteStride ? { byteStride } : {}),
+    });
     this.chunks.push(data);
     this.length += data.length;
     return this.json.bufferViews.length - 1;
@@ -131,7 +147,8 @@ export class GlbBuilder {
 
   private vec3(values: ArrayLike<number>): number {
     const f = Float32Array.from(values as ArrayLike<number>);
-    const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
+    const min = [Infinity, Infinity, Infinity],
+      max = [-Infinity, -Infinity, -Infinity];
     for (let i = 0; i < f.length; i++) {
       min[i % 3] = Math.min(min[i % 3]!, f[i]!);
       max[i % 3] = Math.max(max[i % 3]!, f[i]!);
@@ -142,7 +159,8 @@ export class GlbBuilder {
 
   /** Morph deltas as normalized shorts, padded to 8 bytes per vertex (zeros compress to nothing). */
   private morphTarget(t: MorphTarget, count: number): number {
-    const min = [0, 0, 0], max = [0, 0, 0];
+    const min = [0, 0, 0],
+      max = [0, 0, 0];
     const vals = new Int16Array(count * 4);
     let any = false;
     for (let v = 0; v < count; v++)
@@ -156,7 +174,15 @@ export class GlbBuilder {
       }
     // An all-zero target (viseme_sil) needs no data: an accessor without a buffer view is zeros.
     if (!any) return this.accessor({ componentType: SHORT, normalized: true, count, type: 'VEC3', min, max });
-    return this.accessor({ bufferView: this.attribute(Buffer.from(vals.buffer), count, 8), componentType: SHORT, normalized: true, count, type: 'VEC3', min, max });
+    return this.accessor({
+      bufferView: this.attribute(Buffer.from(vals.buffer), count, 8),
+      componentType: SHORT,
+      normalized: true,
+      count,
+      type: 'VEC3',
+      min,
+      max,
+    });
   }
 
   material(spec: MaterialSpec): number {
@@ -164,11 +190,18 @@ export class GlbBuilder {
     if (known !== undefined) return known;
     const tex = spec.texture;
     // Texture coordinates are stored as normalized shorts (0..1); tiling is a texture transform.
-    const baseColorTexture = tex ? { index: tex.index, ...(tex.repeat ? { extensions: { KHR_texture_transform: { scale: tex.repeat } } } : {}) } : undefined;
+    const baseColorTexture = tex
+      ? { index: tex.index, ...(tex.repeat ? { extensions: { KHR_texture_transform: { scale: tex.repeat } } } : {}) }
+      : undefined;
     if (tex?.repeat && !this.json.extensionsUsed.includes('KHR_texture_transform')) this.json.extensionsUsed.push('KHR_texture_transform');
     this.json.materials.push({
       name: spec.name,
-      pbrMetallicRoughness: { baseColorFactor: [1, 1, 1, 1], metallicFactor: spec.metallic ?? 0, roughnessFactor: spec.roughness, ...(baseColorTexture ? { baseColorTexture } : {}) },
+      pbrMetallicRoughness: {
+        baseColorFactor: [1, 1, 1, 1],
+        metallicFactor: spec.metallic ?? 0,
+        roughnessFactor: spec.roughness,
+        ...(baseColorTexture ? { baseColorTexture } : {}),
+      },
       ...(spec.doubleSided ? { doubleSided: true } : {}),
       ...(spec.emissive ? { emissiveFactor: spec.emissive } : {}),
       ...(spec.mask ? { alphaMode: 'MASK', alphaCutoff: 0.5 } : {}),
@@ -199,16 +232,39 @@ export class GlbBuilder {
       }
       const attributes: Record<string, number> = {
         POSITION: this.vec3(data.positions),
-        NORMAL: this.accessor({ bufferView: this.attribute(Buffer.from(packNormals(data.normals).buffer), count, 4), componentType: BYTE, normalized: true, count, type: 'VEC3' }),
-        COLOR_0: this.accessor({ bufferView: this.attribute(Buffer.from(colors.buffer), count, 4), componentType: UBYTE, normalized: true, count, type: 'VEC4' }),
+        NORMAL: this.accessor({
+          bufferView: this.attribute(Buffer.from(packNormals(data.normals).buffer), count, 4),
+          componentType: BYTE,
+          normalized: true,
+          count,
+          type: 'VEC3',
+        }),
+        COLOR_0: this.accessor({
+          bufferView: this.attribute(Buffer.from(colors.buffer), count, 4),
+          componentType: UBYTE,
+          normalized: true,
+          count,
+          type: 'VEC4',
+        }),
       };
       if (data.uvs) {
         const uv = new Uint16Array(count * 2);
         for (let i = 0; i < count * 2; i++) uv[i] = Math.round(Math.max(0, Math.min(1, data.uvs[i]!)) * 65535);
-        attributes.TEXCOORD_0 = this.accessor({ bufferView: this.attribute(Buffer.from(uv.buffer), count, 4), componentType: USHORT, normalized: true, count, type: 'VEC2' });
+        attributes.TEXCOORD_0 = this.accessor({
+          bufferView: this.attribute(Buffer.from(uv.buffer), count, 4),
+          componentType: USHORT,
+          normalized: true,
+          count,
+          type: 'VEC2',
+        });
       }
       if (skin) {
-        attributes.JOINTS_0 = this.accessor({ bufferView: this.attribute(Buffer.from(skin.joints.buffer, skin.joints.byteOffset, skin.joints.byteLength), count, 4), componentType: UBYTE, count, type: 'VEC4' });
+        attributes.JOINTS_0 = this.accessor({
+          bufferView: this.attribute(Buffer.from(skin.joints.buffer, skin.joints.byteOffset, skin.joints.byteLength), count, 4),
+          componentType: UBYTE,
+          count,
+          type: 'VEC4',
+        });
         const w = new Uint8Array(count * 4);
         for (let i = 0; i < count; i++) {
           const ws = [0, 1, 2, 3].map((k) => skin.weights[i * 4 + k]!);
@@ -217,11 +273,22 @@ export class GlbBuilder {
           q[q.indexOf(Math.max(...q))]! += 255 - q.reduce((a, b) => a + b, 0);
           w.set(q, i * 4);
         }
-        attributes.WEIGHTS_0 = this.accessor({ bufferView: this.attribute(Buffer.from(w.buffer), count, 4), componentType: UBYTE, normalized: true, count, type: 'VEC4' });
+        attributes.WEIGHTS_0 = this.accessor({
+          bufferView: this.attribute(Buffer.from(w.buffer), count, 4),
+          componentType: UBYTE,
+          normalized: true,
+          count,
+          type: 'VEC4',
+        });
       }
       const wide = count > 65535;
       const ib = wide ? Buffer.from(Uint32Array.from(data.indices).buffer) : Buffer.from(Uint16Array.from(data.indices).buffer);
-      const indices = this.accessor({ bufferView: this.packed(ib, data.indices.length, wide ? 4 : 2, 'TRIANGLES', ELEMENT_ARRAY_BUFFER), componentType: wide ? UINT : USHORT, count: data.indices.length, type: 'SCALAR' });
+      const indices = this.accessor({
+        bufferView: this.packed(ib, data.indices.length, wide ? 4 : 2, 'TRIANGLES', ELEMENT_ARRAY_BUFFER),
+        componentType: wide ? UINT : USHORT,
+        count: data.indices.length,
+        type: 'SCALAR',
+      });
       return {
         attributes,
         indices,
@@ -230,11 +297,23 @@ export class GlbBuilder {
       };
     });
     const targetNames = primitives[0]?.targets?.map((t) => t.name);
-    this.json.meshes.push({ name, primitives: prims, ...(targetNames ? { extras: { targetNames }, weights: targetNames.map(() => 0) } : {}) });
+    this.json.meshes.push({
+      name,
+      primitives: prims,
+      ...(targetNames ? { extras: { targetNames }, weights: targetNames.map(() => 0) } : {}),
+    });
     return this.json.meshes.length - 1;
   }
 
-  node(n: { name: string; translation?: number[]; rotation?: number[]; scale?: number[]; mesh?: number; skin?: number; children?: number[] }): number {
+  node(n: {
+    name: string;
+    translation?: number[];
+    rotation?: number[];
+    scale?: number[];
+    mesh?: number;
+    skin?: number;
+    children?: number[];
+  }): number {
     this.json.nodes.push(n);
     return this.json.nodes.length - 1;
   }
@@ -266,8 +345,11 @@ export class GlbBuilder {
     this.json.buffers[0]!.byteLength = binPadded.length;
     if (this.fallbackLength) {
       // The uncompressed views live in a buffer that is never stored: only the compressed copy is.
-      this.json.buffers[1] = { byteLength: this.fallbackLength, extensions: { EXT_meshopt_compression: { fallback: true } } } as { byteLength: number };
-      for (const list of [this.json.extensionsUsed, this.json.extensionsRequired]) if (!list.includes('EXT_meshopt_compression')) list.push('EXT_meshopt_compression');
+      this.json.buffers[1] = { byteLength: this.fallbackLength, extensions: { EXT_meshopt_compression: { fallback: true } } } as {
+        byteLength: number;
+      };
+      for (const list of [this.json.extensionsUsed, this.json.extensionsRequired])
+        if (!list.includes('EXT_meshopt_compression')) list.push('EXT_meshopt_compression');
     }
     let jsonBuf = Buffer.from(JSON.stringify(this.json), 'utf8');
     jsonBuf = Buffer.concat([jsonBuf, Buffer.alloc((4 - (jsonBuf.length % 4)) % 4, 0x20)]);

@@ -40,10 +40,18 @@ export function computeNormals(m: MeshData): void {
   const n = new Float64Array(m.positions.length);
   const p = m.positions;
   for (let i = 0; i < m.indices.length; i += 3) {
-    const a = m.indices[i]! * 3, b = m.indices[i + 1]! * 3, c = m.indices[i + 2]! * 3;
-    const ux = p[b]! - p[a]!, uy = p[b + 1]! - p[a + 1]!, uz = p[b + 2]! - p[a + 2]!;
-    const vx = p[c]! - p[a]!, vy = p[c + 1]! - p[a + 1]!, vz = p[c + 2]! - p[a + 2]!;
-    const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+    const a = m.indices[i]! * 3,
+      b = m.indices[i + 1]! * 3,
+      c = m.indices[i + 2]! * 3;
+    const ux = p[b]! - p[a]!,
+      uy = p[b + 1]! - p[a + 1]!,
+      uz = p[b + 2]! - p[a + 2]!;
+    const vx = p[c]! - p[a]!,
+      vy = p[c + 1]! - p[a + 1]!,
+      vz = p[c + 2]! - p[a + 2]!;
+    const nx = uy * vz - uz * vy,
+      ny = uz * vx - ux * vz,
+      nz = ux * vy - uy * vx;
     for (const k of [a, b, c]) {
       n[k] += nx;
       n[k + 1] += ny;
@@ -84,7 +92,8 @@ export function partition(m: MeshData, inA: (vertex: number) => boolean): [MeshD
   for (let i = 0; i < m.indices.length; i += 3) {
     const tri = [m.indices[i]!, m.indices[i + 1]!, m.indices[i + 2]!];
     const k = tri.every(inA) ? 0 : 1;
-    const out = parts[k], map = maps[k]!;
+    const out = parts[k],
+      map = maps[k]!;
     for (const v of tri) {
       if (!map.has(v)) {
         map.set(v, map.size);

@@ -55,7 +55,11 @@ export type Primitive = { data: MeshData; material: MaterialSpec; targets?: Morp
 export function inCacheOrder(p: Primitive): Primitive {
   const d = p.data;
   const indices = [...d.indices];
-  const arrays: Record<string, { data: ArrayLike<number>; stride: number }> = { positions: { data: d.positions, stride: 3 }, normals: { data: d.normals, stride: 3 }, colors: { data: d.colors, stride: 3 } };
+  const arrays: Record<string, { data: ArrayLike<number>; stride: number }> = {
+    positions: { data: d.positions, stride: 3 },
+    normals: { data: d.normals, stride: 3 },
+    colors: { data: d.colors, stride: 3 },
+  };
   if (d.uvs) arrays.uvs = { data: d.uvs, stride: 2 };
   if (p.skin) Object.assign(arrays, { joints: { data: p.skin.joints, stride: 4 }, weights: { data: p.skin.weights, stride: 4 } });
   p.targets?.forEach((t, i) => (arrays[`t${i}`] = { data: t.deltas, stride: 3 }));

@@ -19,6 +19,12 @@ export function encodePng(width: number, height: number, channels: 3 | 4, pixels
   ihdr[8] = 8;
   ihdr[9] = channels === 4 ? 6 : 2;
   const raw = Buffer.alloc((width * channels + 1) * height);
-  for (let y = 0; y < height; y++) Buffer.from(pixels.buffer, pixels.byteOffset + y * width * channels, width * channels).copy(raw, y * (width * channels + 1) + 1);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+  for (let y = 0; y < height; y++)
+    Buffer.from(pixels.buffer, pixels.byteOffset + y * width * channels, width * channels).copy(raw, y * (width * channels + 1) + 1);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

@@ -17,8 +17,30 @@ export function surfaceNets(sdf: Sdf, min: V3, max: V3, cell: number, colorAt: (
   const cellVertex = new Int32Array((nx - 1) * (ny - 1) * (nz - 1)).fill(-1);
   const cAt = (i: number, j: number, k: number) => i + (nx - 1) * (j + (ny - 1) * k);
   const mesh: MeshData = { positions: [], normals: [], colors: [], indices: [] };
-  const corners: V3[] = [[0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 1, 0], [0, 0, 1], [1, 0, 1], [0, 1, 1], [1, 1, 1]];
-  const edges: [number, number][] = [[0, 1], [2, 3], [4, 5], [6, 7], [0, 2], [1, 3], [4, 6], [5, 7], [0, 4], [1, 5], [2, 6], [3, 7]];
+  const corners: V3[] = [
+    [0, 0, 0],
+    [1, 0, 0],
+    [0, 1, 0],
+    [1, 1, 0],
+    [0, 0, 1],
+    [1, 0, 1],
+    [0, 1, 1],
+    [1, 1, 1],
+  ];
+  const edges: [number, number][] = [
+    [0, 1],
+    [2, 3],
+    [4, 5],
+    [6, 7],
+    [0, 2],
+    [1, 3],
+    [4, 6],
+    [5, 7],
+    [0, 4],
+    [1, 5],
+    [2, 6],
+    [3, 7],
+  ];
   for (let k = 0; k < nz - 1; k++)
     for (let j = 0; j < ny - 1; j++)
       for (let i = 0; i < nx - 1; i++) {
@@ -26,12 +48,17 @@ export function surfaceNets(sdf: Sdf, min: V3, max: V3, cell: number, colorAt: (
         let inside = 0;
         for (const d of v) if (d < 0) inside++;
         if (inside === 0 || inside === 8) continue;
-        let sx = 0, sy = 0, sz = 0, n = 0;
+        let sx = 0,
+          sy = 0,
+          sz = 0,
+          n = 0;
         for (const [a, b] of edges) {
-          const da = v[a]!, db = v[b]!;
+          const da = v[a]!,
+            db = v[b]!;
           if (da < 0 === db < 0) continue;
           const t = da / (da - db);
-          const ca = corners[a]!, cb = corners[b]!;
+          const ca = corners[a]!,
+            cb = corners[b]!;
           sx += ca[0] + (cb[0] - ca[0]) * t;
           sy += ca[1] + (cb[1] - ca[1]) * t;
           sz += ca[2] + (cb[2] - ca[2]) * t;
@@ -53,12 +80,19 @@ export function surfaceNets(sdf: Sdf, min: V3, max: V3, cell: number, colorAt: (
       }
   // Quads around every grid edge with a sign change, wound so the normal points outwards.
   // Orientation is decided from geometry: the face normal must agree with the surface normal.
-  const P = mesh.positions, N = mesh.normals;
+  const P = mesh.positions,
+    N = mesh.normals;
   const quad = (a: number, b: number, c: number, d: number, _inside: boolean) => {
     if (a < 0 || b < 0 || c < 0 || d < 0) return;
-    const ux = P[c * 3]! - P[a * 3]!, uy = P[c * 3 + 1]! - P[a * 3 + 1]!, uz = P[c * 3 + 2]! - P[a * 3 + 2]!;
-    const vx = P[d * 3]! - P[b * 3]!, vy = P[d * 3 + 1]! - P[b * 3 + 1]!, vz = P[d * 3 + 2]! - P[b * 3 + 2]!;
-    const fx = uy * vz - uz * vy, fy = uz * vx - ux * vz, fz = ux * vy - uy * vx;
+    const ux = P[c * 3]! - P[a * 3]!,
+      uy = P[c * 3 + 1]! - P[a * 3 + 1]!,
+      uz = P[c * 3 + 2]! - P[a * 3 + 2]!;
+    const vx = P[d * 3]! - P[b * 3]!,
+      vy = P[d * 3 + 1]! - P[b * 3 + 1]!,
+      vz = P[d * 3 + 2]! - P[b * 3 + 2]!;
+    const fx = uy * vz - uz * vy,
+      fy = uz * vx - ux * vz,
+      fz = ux * vy - uy * vx;
     const mx = N[a * 3]! + N[b * 3]! + N[c * 3]! + N[d * 3]!;
     const my = N[a * 3 + 1]! + N[b * 3 + 1]! + N[c * 3 + 1]! + N[d * 3 + 1]!;
     const mz = N[a * 3 + 2]! + N[b * 3 + 2]! + N[c * 3 + 2]! + N[d * 3 + 2]!;
@@ -68,23 +102,44 @@ export function surfaceNets(sdf: Sdf, min: V3, max: V3, cell: number, colorAt: (
   for (let k = 1; k < nz - 1; k++)
     for (let j = 1; j < ny - 1; j++)
       for (let i = 0; i < nx - 1; i++) {
-        const a = field[at(i, j, k)]!, b = field[at(i + 1, j, k)]!;
+        const a = field[at(i, j, k)]!,
+          b = field[at(i + 1, j, k)]!;
         if (a < 0 === b < 0) continue;
-        quad(cellVertex[cAt(i, j - 1, k - 1)]!, cellVertex[cAt(i, j, k - 1)]!, cellVertex[cAt(i, j, k)]!, cellVertex[cAt(i, j - 1, k)]!, a < 0);
+        quad(
+          cellVertex[cAt(i, j - 1, k - 1)]!,
+          cellVertex[cAt(i, j, k - 1)]!,
+          cellVertex[cAt(i, j, k)]!,
+          cellVertex[cAt(i, j - 1, k)]!,
+          a < 0,
+        );
       }
   for (let k = 1; k < nz - 1; k++)
     for (let j = 0; j < ny - 1; j++)
       for (let i = 1; i < nx - 1; i++) {
-        const a = field[at(i, j, k)]!, b = field[at(i, j + 1, k)]!;
+        const a = field[at(i, j, k)]!,
+          b = field[at(i, j + 1, k)]!;
         if (a < 0 === b < 0) continue;
-        quad(cellVertex[cAt(i - 1, j, k - 1)]!, cellVertex[cAt(i - 1, j, k)]!, cellVertex[cAt(i, j, k)]!, cellVertex[cAt(i, j, k - 1)]!, a < 0);
+        quad(
+          cellVertex[cAt(i - 1, j, k - 1)]!,
+          cellVertex[cAt(i - 1, j, k)]!,
+          cellVertex[cAt(i, j, k)]!,
+          cellVertex[cAt(i, j, k - 1)]!,
+          a < 0,
+        );
       }
   for (let k = 0; k < nz - 1; k++)
     for (let j = 1; j < ny - 1; j++)
       for (let i = 1; i < nx - 1; i++) {
-        const a = field[at(i, j, k)]!, b = field[at(i, j, k + 1)]!;
+        const a = field[at(i, j, k)]!,
+          b = field[at(i, j, k + 1)]!;
         if (a < 0 === b < 0) continue;
-        quad(cellVertex[cAt(i - 1, j - 1, k)]!, cellVertex[cAt(i, j - 1, k)]!, cellVertex[cAt(i, j, k)]!, cellVertex[cAt(i - 1, j, k)]!, a < 0);
+        quad(
+          cellVertex[cAt(i - 1, j - 1, k)]!,
+          cellVertex[cAt(i, j - 1, k)]!,
+          cellVertex[cAt(i, j, k)]!,
+          cellVertex[cAt(i - 1, j, k)]!,
+          a < 0,
+        );
       }
   return mesh;
 }

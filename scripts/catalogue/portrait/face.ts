@@ -60,7 +60,12 @@ export function ears(p: Person, g: HeadGeometry): string {
     ];
     out.push(`<path d="${smoothClosed(pts)}" fill="${side < 0 ? shade(p.skin, -0.04) : shade(p.skin, -0.12)}"/>`);
     out.push(
-      `<path d="${smoothOpen([[x + side * 2, g.earY - 28], [x + side * 14, g.earY - 20], [x + side * 12, g.earY + 8], [x + side * 2, g.earY + 24]])}" stroke="${shade(p.skin, -0.3)}" stroke-width="5" fill="none" stroke-linecap="round" filter="url(#b2)"/>`,
+      `<path d="${smoothOpen([
+        [x + side * 2, g.earY - 28],
+        [x + side * 14, g.earY - 20],
+        [x + side * 12, g.earY + 8],
+        [x + side * 2, g.earY + 24],
+      ])}" stroke="${shade(p.skin, -0.3)}" stroke-width="5" fill="none" stroke-linecap="round" filter="url(#b2)"/>`,
     );
   }
   return out.join('');
@@ -88,11 +93,25 @@ export function nose(p: Person, g: HeadGeometry): string {
   const nw = 19 * p.face.noseWidth;
   const dark = shade(p.skin, -0.35);
   return `
-  <path d="${smoothOpen([[cx + 10, g.eyeY + 6], [cx + 13, g.eyeY + 40], [cx + 17, noseY - 18]])}" stroke="${shade(p.skin, -0.25)}" stroke-width="7" fill="none" opacity="0.55" filter="url(#b4)"/>
+  <path d="${smoothOpen([
+    [cx + 10, g.eyeY + 6],
+    [cx + 13, g.eyeY + 40],
+    [cx + 17, noseY - 18],
+  ])}" stroke="${shade(p.skin, -0.25)}" stroke-width="7" fill="none" opacity="0.55" filter="url(#b4)"/>
   <ellipse cx="${cx}" cy="${noseY + 12}" rx="${nw + 8}" ry="8" fill="${shade(p.skin, -0.3)}" opacity="0.35" filter="url(#b4)"/>
   <ellipse cx="${cx - 3}" cy="${noseY - 6}" rx="9" ry="8" fill="${shade(p.skin, 0.25)}" opacity="0.55" filter="url(#b4)"/>
-  <path d="${smoothOpen([[cx - nw, noseY - 8], [cx - nw - 4, noseY + 2], [cx - nw + 2, noseY + 9], [cx - 7, noseY + 8]])}" stroke="${dark}" stroke-width="3" fill="none" stroke-linecap="round" opacity="0.75"/>
-  <path d="${smoothOpen([[cx + nw, noseY - 8], [cx + nw + 4, noseY + 2], [cx + nw - 2, noseY + 9], [cx + 7, noseY + 8]])}" stroke="${dark}" stroke-width="3" fill="none" stroke-linecap="round" opacity="0.75"/>
+  <path d="${smoothOpen([
+    [cx - nw, noseY - 8],
+    [cx - nw - 4, noseY + 2],
+    [cx - nw + 2, noseY + 9],
+    [cx - 7, noseY + 8],
+  ])}" stroke="${dark}" stroke-width="3" fill="none" stroke-linecap="round" opacity="0.75"/>
+  <path d="${smoothOpen([
+    [cx + nw, noseY - 8],
+    [cx + nw + 4, noseY + 2],
+    [cx + nw - 2, noseY + 9],
+    [cx + 7, noseY + 8],
+  ])}" stroke="${dark}" stroke-width="3" fill="none" stroke-linecap="round" opacity="0.75"/>
   <ellipse cx="${cx - nw * 0.5}" cy="${noseY + 7}" rx="5" ry="2.6" fill="${shade(p.skin, -0.5)}" opacity="0.7"/>
   <ellipse cx="${cx + nw * 0.5}" cy="${noseY + 7}" rx="5" ry="2.6" fill="${shade(p.skin, -0.5)}" opacity="0.7"/>`;
 }
@@ -195,8 +214,12 @@ export function mouth(p: Person, g: HeadGeometry, s: MouthShape): string {
   const oB = tr(c.outerBottom);
   const out: string[] = [];
   // Shadow under the lower lip and the philtrum above the upper.
-  out.push(`<ellipse cx="${g.cx}" cy="${g.mouthY + (c.openHeight * 0.62 + 0.55) * u + 6}" rx="${u * 0.7}" ry="9" fill="${shade(p.skin, -0.3)}" opacity="0.45" filter="url(#b4)"/>`);
-  out.push(`<path d="M${g.cx - 7},${g.mouthY - u * 0.95} L${g.cx - 5},${g.mouthY - u * 0.4} M${g.cx + 7},${g.mouthY - u * 0.95} L${g.cx + 5},${g.mouthY - u * 0.4}" stroke="${shade(p.skin, -0.2)}" stroke-width="4" opacity="0.35" filter="url(#b2)"/>`);
+  out.push(
+    `<ellipse cx="${g.cx}" cy="${g.mouthY + (c.openHeight * 0.62 + 0.55) * u + 6}" rx="${u * 0.7}" ry="9" fill="${shade(p.skin, -0.3)}" opacity="0.45" filter="url(#b4)"/>`,
+  );
+  out.push(
+    `<path d="M${g.cx - 7},${g.mouthY - u * 0.95} L${g.cx - 5},${g.mouthY - u * 0.4} M${g.cx + 7},${g.mouthY - u * 0.95} L${g.cx + 5},${g.mouthY - u * 0.4}" stroke="${shade(p.skin, -0.2)}" stroke-width="4" opacity="0.35" filter="url(#b2)"/>`,
+  );
   if (s.open > 0.02) {
     const inner = band(iT, iB);
     out.push(`<clipPath id="mouthClip"><path d="${inner}"/></clipPath>`);
@@ -211,23 +234,37 @@ export function mouth(p: Person, g: HeadGeometry, s: MouthShape): string {
     }
     if (s.upperTeeth > 0) {
       const th = Math.min(12, (bottom - top) * 0.5) * (0.4 + 0.6 * s.upperTeeth);
-      parts.push(`<path d="M${g.cx - hw * 0.8},${top - 4} L${g.cx + hw * 0.8},${top - 4} L${g.cx + hw * 0.7},${top + th} Q${g.cx},${top + th + 3} ${g.cx - hw * 0.7},${top + th} Z" fill="#f4f0ea"/>`);
-      parts.push(`<path d="M${g.cx - hw * 0.8},${top + th} Q${g.cx},${top + th + 3} ${g.cx + hw * 0.8},${top + th}" stroke="#c9c0b5" stroke-width="1.5" fill="none"/>`);
+      parts.push(
+        `<path d="M${g.cx - hw * 0.8},${top - 4} L${g.cx + hw * 0.8},${top - 4} L${g.cx + hw * 0.7},${top + th} Q${g.cx},${top + th + 3} ${g.cx - hw * 0.7},${top + th} Z" fill="#f4f0ea"/>`,
+      );
+      parts.push(
+        `<path d="M${g.cx - hw * 0.8},${top + th} Q${g.cx},${top + th + 3} ${g.cx + hw * 0.8},${top + th}" stroke="#c9c0b5" stroke-width="1.5" fill="none"/>`,
+      );
     }
     if (s.lowerTeeth > 0) {
       const th = Math.min(9, (bottom - top) * 0.4) * s.lowerTeeth;
-      parts.push(`<path d="M${g.cx - hw * 0.6},${bottom + 4} L${g.cx + hw * 0.6},${bottom + 4} L${g.cx + hw * 0.55},${bottom - th} Q${g.cx},${bottom - th - 2} ${g.cx - hw * 0.55},${bottom - th} Z" fill="#e8e2d8"/>`);
+      parts.push(
+        `<path d="M${g.cx - hw * 0.6},${bottom + 4} L${g.cx + hw * 0.6},${bottom + 4} L${g.cx + hw * 0.55},${bottom - th} Q${g.cx},${bottom - th - 2} ${g.cx - hw * 0.55},${bottom - th} Z" fill="#e8e2d8"/>`,
+      );
     }
     if (s.tongue > 0.9) {
-      parts.push(`<ellipse cx="${g.cx}" cy="${top + (bottom - top) * 0.62}" rx="${hw * 0.42}" ry="${(bottom - top) * 0.3}" fill="#c9636a"/>`);
+      parts.push(
+        `<ellipse cx="${g.cx}" cy="${top + (bottom - top) * 0.62}" rx="${hw * 0.42}" ry="${(bottom - top) * 0.3}" fill="#c9636a"/>`,
+      );
     }
-    out.push(`<g clip-path="url(#mouthClip)">${parts.join('')}<path d="${smoothOpen(iT)}" stroke="#000" stroke-width="6" opacity="0.35" fill="none" filter="url(#b2)"/></g>`);
+    out.push(
+      `<g clip-path="url(#mouthClip)">${parts.join('')}<path d="${smoothOpen(iT)}" stroke="#000" stroke-width="6" opacity="0.35" fill="none" filter="url(#b2)"/></g>`,
+    );
   }
   out.push(`<path d="${band(oT, iT)}" fill="url(#lipUG)"/>`);
   out.push(`<path d="${band(iB, oB)}" fill="url(#lipLG)"/>`);
   const hl = oB[12]!;
-  out.push(`<ellipse cx="${hl[0] - 4}" cy="${(hl[1] + iB[12]![1]) / 2 + 1}" rx="${u * 0.32}" ry="${u * 0.09}" fill="#fff" opacity="0.28" filter="url(#b2)"/>`);
-  out.push(`<path d="${smoothOpen(iT)}" stroke="${shade(p.lips, -0.55)}" stroke-width="${s.open > 0.02 ? 1.2 : 2.4}" fill="none" stroke-linecap="round" opacity="0.9"/>`);
+  out.push(
+    `<ellipse cx="${hl[0] - 4}" cy="${(hl[1] + iB[12]![1]) / 2 + 1}" rx="${u * 0.32}" ry="${u * 0.09}" fill="#fff" opacity="0.28" filter="url(#b2)"/>`,
+  );
+  out.push(
+    `<path d="${smoothOpen(iT)}" stroke="${shade(p.lips, -0.55)}" stroke-width="${s.open > 0.02 ? 1.2 : 2.4}" fill="none" stroke-linecap="round" opacity="0.9"/>`,
+  );
   for (const end of [iT[0]!, iT[iT.length - 1]!]) {
     out.push(`<circle cx="${end[0]}" cy="${end[1]}" r="2.6" fill="${shade(p.skin, -0.4)}" opacity="0.6" filter="url(#b2)"/>`);
   }

@@ -36,7 +36,12 @@ export function App() {
   }, []);
   useEffect(load, [load]);
 
-  if (!result) return <div className="player loading" data-testid="player-loading"><div className="spinner" aria-label="Loading" /></div>;
+  if (!result)
+    return (
+      <div className="player loading" data-testid="player-loading">
+        <div className="spinner" aria-label="Loading" />
+      </div>
+    );
   if (!result.ok) return <ErrorPage reason={result.reason} onRetry={result.reason === 'failed' ? load : undefined} />;
   return (
     <Boundary>

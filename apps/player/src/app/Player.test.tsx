@@ -67,7 +67,7 @@ describe('dial page', () => {
     expect(screen.getByTestId('dial-page').style.background).toMatch(/rgb\(255, 0, 0\)|#ff0000/);
   });
 
-  it('goes live on LET\'S CHAT, and connect=true skips the dial page', () => {
+  it("goes live on LET'S CHAT, and connect=true skips the dial page", () => {
     show('');
     fireEvent.click(screen.getByRole('button', { name: "LET'S CHAT" }));
     expect(screen.getByTestId('player').dataset.phase).toBe('live');

@@ -64,7 +64,13 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
   /** The latest reply's text (captions of a third-party agent's voice). */
   const agentSaid = useRef('');
   const speech = useMemo(
-    () => new SpeechOut(driver, { language: avatar.language, gender: avatar.voice.gender, name: avatar.voice.name, wordsPerSecond: avatar.voice.wordsPerSecond }),
+    () =>
+      new SpeechOut(driver, {
+        language: avatar.language,
+        gender: avatar.voice.gender,
+        name: avatar.voice.name,
+        wordsPerSecond: avatar.voice.wordsPerSecond,
+      }),
     [avatar, driver],
   );
   useEffect(() => {
@@ -158,11 +164,12 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
         if (!serverAudio) sentences.forEach((s) => void speech.say(s));
         turn.buffer = rest;
         // Without Transcription Streaming the reply is shown once complete (onDone).
-        if (featuresRef.current.streaming) setMessages((list) => {
-          const at = list.findIndex((m) => m.id === turn.messageId);
-          if (at < 0) return [...list, { id: turn.messageId, role: 'assistant', text }];
-          return list.map((m) => (m.id === turn.messageId ? { ...m, text: m.text + text } : m));
-        });
+        if (featuresRef.current.streaming)
+          setMessages((list) => {
+            const at = list.findIndex((m) => m.id === turn.messageId);
+            if (at < 0) return [...list, { id: turn.messageId, role: 'assistant', text }];
+            return list.map((m) => (m.id === turn.messageId ? { ...m, text: m.text + text } : m));
+          });
       },
       onDone: (turnId, text, info) => {
         const turn = turnText.current.get(turnId);
@@ -373,7 +380,8 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
 
   const ratio = aspectRatio(config.screenAspectRatio);
   const [rw, rh] = (config.screenAspectRatio ?? '').split(':').map(Number);
-  const stageStyle = ratio && rw && rh ? { aspectRatio: ratio, width: `min(100%, calc(100vh * ${rw / rh}))`, height: 'auto', maxHeight: '100%' } : undefined;
+  const stageStyle =
+    ratio && rw && rh ? { aspectRatio: ratio, width: `min(100%, calc(100vh * ${rw / rh}))`, height: 'auto', maxHeight: '100%' } : undefined;
   const playerRef = useRef<HTMLDivElement>(null);
   const bottomRef = useRef<HTMLDivElement>(null);
   const captionRef = useRef<HTMLDivElement>(null);
@@ -383,11 +391,18 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
   const canFullscreen = !config.hideFS && typeof document !== 'undefined' && document.fullscreenEnabled;
 
   return (
-    <div ref={playerRef} className={`player${avatar.scene.background.kind === 'transparent' ? ' transparent' : ''}`} data-testid="player" data-phase={live ? 'live' : 'dial'}>
+    <div
+      ref={playerRef}
+      className={`player${avatar.scene.background.kind === 'transparent' ? ' transparent' : ''}`}
+      data-testid="player"
+      data-phase={live ? 'live' : 'dial'}
+    >
       {live ? (
         <>
           <Stage avatar={avatar} driver={driver} style={stageStyle} onFaceBox={setFaceBox} />
-          {!config.hideChatHistory && overlays.history !== null && <ChatHistory messages={messages} style={overlays.history} boxRef={historyRef} />}
+          {!config.hideChatHistory && overlays.history !== null && (
+            <ChatHistory messages={messages} style={overlays.history} boxRef={historyRef} />
+          )}
           {(config.captions || silent) && <Captions text={caption} style={overlays.caption} ref={captionRef} />}
           {interim && (
             <div className="interim" data-testid="interim" aria-live="polite">
@@ -407,7 +422,13 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
             </div>
           )}
           <div className="bottom" ref={bottomRef}>
-            {!config.hideChatInput && <ChatInput placeholder={config.chatInputPlaceholder} onSend={send} disabled={reconnecting ? 'Reconnecting…' : ended ? 'The conversation has ended' : undefined} />}
+            {!config.hideChatInput && (
+              <ChatInput
+                placeholder={config.chatInputPlaceholder}
+                onSend={send}
+                disabled={reconnecting ? 'Reconnecting…' : ended ? 'The conversation has ended' : undefined}
+              />
+            )}
             <Controls
               position={config.controlButtonPosition}
               mic={config.hideMicButton ? null : mic}

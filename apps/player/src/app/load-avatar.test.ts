@@ -10,7 +10,16 @@ describe('the page route', () => {
   });
 
   it('loads no avatar for an id spelt another way (the server framed that page for no site)', () => {
-    for (const path of [`/avatar/${id}%20`, `/avatar/%20${id}`, `/avatar/${id}%09`, `/avatar/${id}%2F`, `/avatar/${id}/`, `/avatar/${id.toUpperCase()}`, '/avatar/abc', '/avatar/']) {
+    for (const path of [
+      `/avatar/${id}%20`,
+      `/avatar/%20${id}`,
+      `/avatar/${id}%09`,
+      `/avatar/${id}%2F`,
+      `/avatar/${id}/`,
+      `/avatar/${id.toUpperCase()}`,
+      '/avatar/abc',
+      '/avatar/',
+    ]) {
       expect(routeOf(path), path).toBeNull();
     }
   });

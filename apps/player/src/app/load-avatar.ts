@@ -55,9 +55,12 @@ async function applySceneOverrides(avatar: PublicAvatar, q: URLSearchParams): Pr
   if (background) out.scene = { ...out.scene, background };
   const light = envs.body?.lights.find((l) => l.id === q.get('lightingId'));
   if (light) out.scene = { ...out.scene, lighting: light.preset };
-  const env = envs.body?.environments.find((e) => e.id === q.get('environmentId')) ?? (out.dhType === '3d' && !out.scene.environment ? envs.body?.environments[0] : undefined);
+  const env =
+    envs.body?.environments.find((e) => e.id === q.get('environmentId')) ??
+    (out.dhType === '3d' && !out.scene.environment ? envs.body?.environments[0] : undefined);
   if (env) out.scene = { ...out.scene, environment: { modelURL: env.modelURL, staging: env.staging } };
-  if (out.dhType === '2d' && !out.scene.lighting && envs.body?.lights[0]) out.scene = { ...out.scene, lighting: envs.body.lights[0].preset };
+  if (out.dhType === '2d' && !out.scene.lighting && envs.body?.lights[0])
+    out.scene = { ...out.scene, lighting: envs.body.lights[0].preset };
   return out;
 }
 

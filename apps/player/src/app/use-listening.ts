@@ -41,7 +41,12 @@ export function useListening({ active, mic, providerMic, server, language, clien
       bridge.current?.emit('error', { code: 0, message: micFailureMessage(error), mic: error });
       onFailed(micFailureMessage(error));
     };
-    if (server) return listenOnServer(server.vad, { audio: (b) => client.current?.sendAudio?.(b), speech: (e) => client.current?.sendSpeech?.(e) }, failed);
+    if (server)
+      return listenOnServer(
+        server.vad,
+        { audio: (b) => client.current?.sendAudio?.(b), speech: (e) => client.current?.sendSpeech?.(e) },
+        failed,
+      );
     const listener = new SpeechIn(language);
     if (!listener.start({ onText, ...(onInterim ? { onInterim } : {}), onError: failed })) failed('unavailable');
     return () => listener.stop();

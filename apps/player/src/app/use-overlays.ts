@@ -70,7 +70,9 @@ export function useOverlays(
     }
     setStyles({
       caption: captionStyle,
-      history: historyPlace ? { left: historyPlace.left, top: historyPlace.top, right: 'auto', width: historyPlace.width, maxHeight: historyPlace.maxHeight } : null,
+      history: historyPlace
+        ? { left: historyPlace.left, top: historyPlace.top, right: 'auto', width: historyPlace.width, maxHeight: historyPlace.maxHeight }
+        : null,
     });
   }, [player, bottom, caption, history, face, content, size]);
 

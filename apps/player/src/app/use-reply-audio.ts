@@ -11,7 +11,13 @@ export interface ReplyAudio {
   text: RefObject<Map<string, string>>;
 }
 
-export function useReplyAudio(driver: FaceDriver, language: string, speaker: boolean, bridge: RefObject<HostBridge | null>, caption: (text: string | null) => void): ReplyAudio {
+export function useReplyAudio(
+  driver: FaceDriver,
+  language: string,
+  speaker: boolean,
+  bridge: RefObject<HostBridge | null>,
+  caption: (text: string | null) => void,
+): ReplyAudio {
   const player = useMemo(() => new ReplyPlayer(driver, language), [driver, language]);
   const text = useRef(new Map<string, string>());
   const captionRef = useRef(caption);

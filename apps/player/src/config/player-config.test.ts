@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CLIENT_JSON, readEmbedParams } from '@parla/shared/embed-params';
 import { aspectRatio, resolveConfig } from './player-config';
 
-const avatar = (clientJson: Record<string, unknown> = {}, avatarJson: Record<string, unknown> = {}, embedDefaults: Record<string, unknown> = {}) => ({ clientJson, avatarJson, embedDefaults });
+const avatar = (
+  clientJson: Record<string, unknown> = {},
+  avatarJson: Record<string, unknown> = {},
+  embedDefaults: Record<string, unknown> = {},
+) => ({ clientJson, avatarJson, embedDefaults });
 
 describe('player configuration', () => {
   it("starts from the default client JSON with its LET'S CHAT button", () => {
@@ -17,9 +21,23 @@ describe('player configuration', () => {
   it('takes the client JSON, and URL parameters override it', () => {
     const client = { letsChatButtonText: 'TALK TO ME', hideChatHistory: true, controlButtonPosition: 'left', hideFS: true };
     const fromJson = resolveConfig(avatar(client), new URLSearchParams());
-    expect(fromJson).toMatchObject({ letsChatButtonText: 'TALK TO ME', hideChatHistory: true, controlButtonPosition: 'left', hideFS: true });
-    const url = resolveConfig(avatar(client), new URLSearchParams('hideChatHistory=false&controlButtonPosition=right&connect=true&screenAspectRatio=9:16'));
-    expect(url).toMatchObject({ hideChatHistory: false, controlButtonPosition: 'right', connect: true, screenAspectRatio: '9:16', hideFS: true });
+    expect(fromJson).toMatchObject({
+      letsChatButtonText: 'TALK TO ME',
+      hideChatHistory: true,
+      controlButtonPosition: 'left',
+      hideFS: true,
+    });
+    const url = resolveConfig(
+      avatar(client),
+      new URLSearchParams('hideChatHistory=false&controlButtonPosition=right&connect=true&screenAspectRatio=9:16'),
+    );
+    expect(url).toMatchObject({
+      hideChatHistory: false,
+      controlButtonPosition: 'right',
+      connect: true,
+      screenAspectRatio: '9:16',
+      hideFS: true,
+    });
   });
 
   it('applies saved embed defaults under the client JSON', () => {
@@ -29,7 +47,10 @@ describe('player configuration', () => {
   });
 
   it('ignores invalid parameters instead of failing', () => {
-    const c = resolveConfig(avatar(), new URLSearchParams('controlButtonPosition=top&screenAspectRatio=wide&hideChatInput=maybe&dialPageBackground=red;background:url(x)'));
+    const c = resolveConfig(
+      avatar(),
+      new URLSearchParams('controlButtonPosition=top&screenAspectRatio=wide&hideChatInput=maybe&dialPageBackground=red;background:url(x)'),
+    );
     expect(c.controlButtonPosition).toBe('center');
     expect(c.screenAspectRatio).toBeUndefined();
     expect(c.hideChatInput).toBe(false);
@@ -38,7 +59,9 @@ describe('player configuration', () => {
 
   it('accepts colours and image URLs for the dial page background', () => {
     expect(readEmbedParams(new URLSearchParams('dialPageBackground=%23102030')).dialPageBackground).toBe('#102030');
-    expect(readEmbedParams(new URLSearchParams('dialPageBackground=https://example.com/bg.jpg')).dialPageBackground).toBe('https://example.com/bg.jpg');
+    expect(readEmbedParams(new URLSearchParams('dialPageBackground=https://example.com/bg.jpg')).dialPageBackground).toBe(
+      'https://example.com/bg.jpg',
+    );
     expect(readEmbedParams(new URLSearchParams('dialPageBackground=javascript:alert(1)')).dialPageBackground).toBeUndefined();
   });
 

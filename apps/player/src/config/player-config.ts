@@ -1,7 +1,14 @@
 // The player's configuration, from the least to the most specific: built-in defaults, the
 // avatar's saved embed defaults, its client JSON, then the page's URL parameters (spec 2: URL
 // parameters override). Invalid values are ignored rather than breaking the page.
-import { DEFAULT_CLIENT_JSON, PLAYER_EVENTS, readEmbedParams, type EmbedParams, type PlayerEventName, type QueryLike } from '@parla/shared/embed-params';
+import {
+  DEFAULT_CLIENT_JSON,
+  PLAYER_EVENTS,
+  readEmbedParams,
+  type EmbedParams,
+  type PlayerEventName,
+  type QueryLike,
+} from '@parla/shared/embed-params';
 import type { PublicAvatar } from '@parla/shared/schemas/player';
 
 export interface PlayerConfig extends EmbedParams {
@@ -25,7 +32,9 @@ export function resolveConfig(avatar: Pick<PublicAvatar, 'clientJson' | 'avatarJ
     ...readEmbedParams(client),
     ...readEmbedParams(query),
   };
-  const forward = Array.isArray(client.forwardEvents) ? client.forwardEvents.filter((e): e is PlayerEventName => (PLAYER_EVENTS as readonly string[]).includes(e as string)) : DEFAULT_CLIENT_JSON.forwardEvents;
+  const forward = Array.isArray(client.forwardEvents)
+    ? client.forwardEvents.filter((e): e is PlayerEventName => (PLAYER_EVENTS as readonly string[]).includes(e as string))
+    : DEFAULT_CLIENT_JSON.forwardEvents;
   const aj = avatar.avatarJson ?? {};
   const panel = aj.panel;
   return {
@@ -35,7 +44,10 @@ export function resolveConfig(avatar: Pick<PublicAvatar, 'clientJson' | 'avatarJ
     chatInputPlaceholder: text(client.chatInputPlaceholder, 100) ?? DEFAULT_CLIENT_JSON.chatInputPlaceholder,
     forwardEvents: forward,
     captions: aj.Subtitle?.Enabled !== false && !embed.hideCaptions,
-    panelColor: panel && panel.Enable !== false && typeof panel.BgColor === 'string' && /^#[0-9a-f]{3,8}$/i.test(panel.BgColor) ? panel.BgColor : null,
+    panelColor:
+      panel && panel.Enable !== false && typeof panel.BgColor === 'string' && /^#[0-9a-f]{3,8}$/i.test(panel.BgColor)
+        ? panel.BgColor
+        : null,
   };
 }
 

@@ -18,7 +18,15 @@ describe("The player's audio frame reader agrees with the shared codec", () => {
   });
 
   it('reads what encodeAudioFrame writes, timings included', () => {
-    const header = { turnId: 't1', seq: 3, format: 'pcm16' as const, sampleRate: 24000, words: [{ word: 'hi', start: 0, end: 0.2 }], visemes: [{ viseme: 'aa' as const, start: 0, end: 0.1 }], last: true };
+    const header = {
+      turnId: 't1',
+      seq: 3,
+      format: 'pcm16' as const,
+      sampleRate: 24000,
+      words: [{ word: 'hi', start: 0, end: 0.2 }],
+      visemes: [{ viseme: 'aa' as const, start: 0, end: 0.1 }],
+      last: true,
+    };
     const bytes = shared.encodeAudioFrame(header, new Uint8Array([9, 8, 7, 6]));
     expect(readAudioFrame(bytes)).toEqual(shared.decodeAudioFrame(bytes));
     expect(readAudioFrame(bytes.slice().buffer)).toMatchObject({ ok: true, header, audio: new Uint8Array([9, 8, 7, 6]) });
@@ -28,7 +36,14 @@ describe("The player's audio frame reader agrees with the shared codec", () => {
     ['too short', new Uint8Array([0, 0])],
     ['a zero header length', new Uint8Array([0, 0, 0, 0, 1])],
     ['a header longer than the frame', new Uint8Array([0, 0, 0, 50, 123])],
-    ['a header over the limit', (() => { const b = new Uint8Array(8); new DataView(b.buffer).setUint32(0, AUDIO_HEADER_MAX_BYTES + 1); return b; })()],
+    [
+      'a header over the limit',
+      (() => {
+        const b = new Uint8Array(8);
+        new DataView(b.buffer).setUint32(0, AUDIO_HEADER_MAX_BYTES + 1);
+        return b;
+      })(),
+    ],
     ['a header that is not JSON', frame(new TextEncoder().encode('{"turnId":'))],
     ['invalid UTF-8', frame(new Uint8Array([0xff, 0xfe]))],
     ['a header that is an array', frame(json([1]))],

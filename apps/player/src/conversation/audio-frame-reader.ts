@@ -13,7 +13,16 @@ const FORMATS = new Set(['pcm16', 'mp3', 'wav', 'opus']);
 export type ReadAudioFrame = { ok: true; header: AudioFrameHeader; audio: Uint8Array } | { ok: false; error: string };
 
 const isCueList = (v: unknown, key: 'viseme' | 'word') =>
-  v === undefined || (Array.isArray(v) && v.every((c) => c && typeof c === 'object' && typeof (c as Record<string, unknown>)[key] === 'string' && typeof (c as Record<string, unknown>).start === 'number' && typeof (c as Record<string, unknown>).end === 'number'));
+  v === undefined ||
+  (Array.isArray(v) &&
+    v.every(
+      (c) =>
+        c &&
+        typeof c === 'object' &&
+        typeof (c as Record<string, unknown>)[key] === 'string' &&
+        typeof (c as Record<string, unknown>).start === 'number' &&
+        typeof (c as Record<string, unknown>).end === 'number',
+    ));
 
 function header(raw: unknown): AudioFrameHeader | null {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null;
@@ -31,7 +40,8 @@ export function readAudioFrame(data: ArrayBuffer | Uint8Array): ReadAudioFrame {
   const bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
   if (bytes.length < 4) return { ok: false, error: 'Audio frame too short' };
   const length = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0, false);
-  if (length === 0 || length > AUDIO_HEADER_MAX_BYTES || 4 + length > bytes.length) return { ok: false, error: 'Audio frame header length is invalid' };
+  if (length === 0 || length > AUDIO_HEADER_MAX_BYTES || 4 + length > bytes.length)
+    return { ok: false, error: 'Audio frame header length is invalid' };
   let raw: unknown;
   try {
     raw = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(4, 4 + length)));

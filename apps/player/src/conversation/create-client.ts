@@ -6,7 +6,10 @@ import type { ConversationClient } from './conversation-client';
 import { EchoClient } from './echo-client';
 import { WsConversationClient } from './ws-client';
 
-export function createConversationClient(avatar: PublicAvatar, location: Pick<Location, 'search' | 'pathname'> = window.location): ConversationClient {
+export function createConversationClient(
+  avatar: PublicAvatar,
+  location: Pick<Location, 'search' | 'pathname'> = window.location,
+): ConversationClient {
   if (avatar.id === 'preview') return new EchoClient(avatar.engine);
   const q = new URLSearchParams(location.search);
   const grant = q.get('oauthGrant');

@@ -3,13 +3,20 @@ import { describeEnd, reconnectDelay } from './ending';
 
 describe('describeEnd', () => {
   it('an idle timeout offers a new conversation, in plain words', () => {
-    expect(describeEnd({ code: 4110, bye: 'idle', started: true })).toEqual({ reason: 'idle', message: expect.stringMatching(/nothing was said/), retry: 'manual' });
+    expect(describeEnd({ code: 4110, bye: 'idle', started: true })).toEqual({
+      reason: 'idle',
+      message: expect.stringMatching(/nothing was said/),
+      retry: 'manual',
+    });
     expect(describeEnd({ code: 4110, started: true }).reason).toBe('idle');
   });
 
   it('the demo limit and the monthly minutes end the conversation with their reason', () => {
     expect(describeEnd({ code: 4111, bye: 'demo', started: true })).toMatchObject({ reason: 'demo', retry: 'manual' });
-    expect(describeEnd({ code: 4011, bye: 'usage', error: 'Usage limit exceeded', started: true })).toMatchObject({ reason: 'usage', message: 'Usage limit exceeded' });
+    expect(describeEnd({ code: 4011, bye: 'usage', error: 'Usage limit exceeded', started: true })).toMatchObject({
+      reason: 'usage',
+      message: 'Usage limit exceeded',
+    });
   });
 
   it('a lost node, a restarting server and a broken socket reconnect by themselves', () => {
@@ -19,7 +26,11 @@ describe('describeEnd', () => {
   });
 
   it("refusals show the server's message; an origin refusal offers nothing to retry", () => {
-    expect(describeEnd({ code: 4013, bye: 'server', error: 'Invalid token', started: false })).toMatchObject({ reason: 'refused', message: 'Invalid token', retry: 'manual' });
+    expect(describeEnd({ code: 4013, bye: 'server', error: 'Invalid token', started: false })).toMatchObject({
+      reason: 'refused',
+      message: 'Invalid token',
+      retry: 'manual',
+    });
     expect(describeEnd({ code: 4012, error: 'No node', started: false })).toMatchObject({ reason: 'busy', retry: 'manual' });
     expect(describeEnd({ code: 4103, started: false })).toMatchObject({ reason: 'origin', retry: 'none' });
     expect(describeEnd({ code: 4129, bye: 'client', started: true })).toMatchObject({ reason: 'rate_limited' });

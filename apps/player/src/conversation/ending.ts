@@ -50,16 +50,21 @@ export function describeEnd(f: EndFacts): ConversationEnd {
     return { reason: 'usage', message: f.error ?? "This avatar's conversation minutes are used up for this month.", retry: 'manual' };
   }
   if (f.bye === 'node_lost' || code === 4112) return { reason: 'node_lost', message: TRANSIENT, retry: 'auto' };
-  if (code === 4113 || code === 1001 || code === 1012) return { reason: 'server', message: 'The avatar server is restarting.', retry: 'auto' };
+  if (code === 4113 || code === 1001 || code === 1012)
+    return { reason: 'server', message: 'The avatar server is restarting.', retry: 'auto' };
   if (code === 4129) return { reason: 'rate_limited', message: f.error ?? 'Too many messages. Please slow down.', retry: 'manual' };
   if (code === 1009) return { reason: 'too_large', message: 'The message was too large to send.', retry: 'manual' };
-  if (code === 4103) return { reason: 'origin', message: f.error ?? 'This page may not open conversations with this avatar.', retry: 'none' };
+  if (code === 4103)
+    return { reason: 'origin', message: f.error ?? 'This page may not open conversations with this avatar.', retry: 'none' };
   if (code === 4012 || code === 4017) {
     return { reason: 'busy', message: f.error ?? 'The avatar is busy right now. Please try again in a moment.', retry: 'manual' };
   }
-  if (code > 4000 && code < 4100) return { reason: 'refused', message: f.error ?? 'The avatar could not start the conversation.', retry: 'manual' };
-  if (f.bye === 'engine') return { reason: 'engine', message: f.error ?? 'The avatar could not continue the conversation.', retry: 'manual' };
-  if (f.bye === 'server') return { reason: 'server', message: f.error ?? 'The avatar server ended the conversation.', retry: f.error ? 'manual' : 'auto' };
+  if (code > 4000 && code < 4100)
+    return { reason: 'refused', message: f.error ?? 'The avatar could not start the conversation.', retry: 'manual' };
+  if (f.bye === 'engine')
+    return { reason: 'engine', message: f.error ?? 'The avatar could not continue the conversation.', retry: 'manual' };
+  if (f.bye === 'server')
+    return { reason: 'server', message: f.error ?? 'The avatar server ended the conversation.', retry: f.error ? 'manual' : 'auto' };
   if (f.bye === 'client') return { reason: 'user', message: 'The conversation ended.', retry: 'manual' };
   // No bye: the socket broke (a process was killed, the network dropped) or never opened.
   if (code === 1000) return { reason: 'server', message: 'The conversation ended.', retry: 'manual' };

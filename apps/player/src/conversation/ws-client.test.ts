@@ -46,11 +46,25 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const handlers = () => ({ onReady: vi.fn(), onDelta: vi.fn(), onDone: vi.fn(), onError: vi.fn(), onNotice: vi.fn(), onAudioFrame: vi.fn(), onTranscript: vi.fn() });
+const handlers = () => ({
+  onReady: vi.fn(),
+  onDelta: vi.fn(),
+  onDone: vi.fn(),
+  onError: vi.fn(),
+  onNotice: vi.fn(),
+  onAudioFrame: vi.fn(),
+  onTranscript: vi.fn(),
+});
 
 describe('WsConversationClient', () => {
   it('opens the conversation with the token, says hello, queues text until ready and maps replies', async () => {
-    const c = new WsConversationClient({ avatarId: 'a1', token: 'tok', oauthGrant: null, backPath: '/avatar/a1?token=tok', origin: 'https://parla.example' });
+    const c = new WsConversationClient({
+      avatarId: 'a1',
+      token: 'tok',
+      oauthGrant: null,
+      backPath: '/avatar/a1?token=tok',
+      origin: 'https://parla.example',
+    });
     const h = handlers();
     const connected = c.connect(h);
     const ws = FakeSocket.last!;
@@ -105,7 +119,7 @@ describe('WsConversationClient', () => {
     expect(h.onTranscript).toHaveBeenCalledWith('hello there', true);
   });
 
-  it("streams microphone frames only after a ready that says the server listens, and never frames above the limit", async () => {
+  it('streams microphone frames only after a ready that says the server listens, and never frames above the limit', async () => {
     const c = new WsConversationClient({ avatarId: 'a1', token: null, oauthGrant: null, backPath: '/', origin: 'http://x' });
     const h = handlers();
     const p = c.connect(h);
@@ -115,7 +129,15 @@ describe('WsConversationClient', () => {
     const binary = () => ws.sent.filter((m) => typeof m !== 'string');
     c.sendAudio(new Uint8Array(2048));
     expect(binary()).toHaveLength(0);
-    const vad = { activation_threshold: 0.5, min_speech_duration: 0.05, min_silence_duration: 0.55, prefix_padding_duration: 0.5, max_buffered_speech: 60, allow_interruptions: true, min_interruption_duration: 0.5 };
+    const vad = {
+      activation_threshold: 0.5,
+      min_speech_duration: 0.05,
+      min_silence_duration: 0.55,
+      prefix_padding_duration: 0.5,
+      max_buffered_speech: 60,
+      allow_interruptions: true,
+      min_interruption_duration: 0.5,
+    };
     ws.receive({ type: 'ready', sessionId: 's', avatarId: 'a1', engine: 'Echo', audio: true, listen: 'server', vad });
     expect(h.onReady).toHaveBeenCalledWith({ sessionId: 's', engine: 'Echo', audio: true, listen: 'server', vad });
     c.sendSpeech('start');
@@ -124,7 +146,12 @@ describe('WsConversationClient', () => {
     c.sendAudio(new Uint8Array(3));
     c.sendSpeech('end');
     expect(binary()).toHaveLength(1);
-    expect(ws.sent.filter((m) => typeof m === 'string').slice(-2).map((m) => JSON.parse(m as string))).toEqual([
+    expect(
+      ws.sent
+        .filter((m) => typeof m === 'string')
+        .slice(-2)
+        .map((m) => JSON.parse(m as string)),
+    ).toEqual([
       { type: 'user_speech', event: 'start' },
       { type: 'user_speech', event: 'end' },
     ]);
@@ -170,14 +197,26 @@ describe('WsConversationClient', () => {
     ws3.onclose?.({ code: 1000 });
     expect(h3.onClose).not.toHaveBeenCalled();
   });
-
 });
 
 describe('third-party agents', () => {
-  const connectMsg = { type: 'connect', provider: 'elevenlabs', agentId: 'agent_1', signedUrl: 'wss://agent/x?conversation_signature=s', connectionType: 'websocket' };
+  const connectMsg = {
+    type: 'connect',
+    provider: 'elevenlabs',
+    agentId: 'agent_1',
+    signedUrl: 'wss://agent/x?conversation_signature=s',
+    connectionType: 'websocket',
+  };
 
   async function live() {
-    const c = new WsConversationClient({ avatarId: 'a1', token: null, oauthGrant: null, backPath: '/', origin: 'http://x', language: 'de-DE' });
+    const c = new WsConversationClient({
+      avatarId: 'a1',
+      token: null,
+      oauthGrant: null,
+      backPath: '/',
+      origin: 'http://x',
+      language: 'de-DE',
+    });
     const h = { ...handlers(), onProvider: vi.fn(), onUserText: vi.fn(), onMouth: vi.fn(), onCorrection: vi.fn(), onSpeaking: vi.fn() };
     const p = c.connect(h);
     FakeSocket.last!.open();
@@ -188,7 +227,13 @@ describe('third-party agents', () => {
   }
 
   it('connects to the provider the server names and routes its messages, the mic, the speaker and typed text', async () => {
-    const session: ProviderSession = { setMic: vi.fn(), setSpeaker: vi.fn(), sendText: vi.fn(() => true), interrupt: vi.fn(), close: vi.fn() };
+    const session: ProviderSession = {
+      setMic: vi.fn(),
+      setSpeaker: vi.fn(),
+      sendText: vi.fn(() => true),
+      interrupt: vi.fn(),
+      close: vi.fn(),
+    };
     let events: ProviderEvents | null = null;
     provider.open.mockImplementation(async (_connect: unknown, e: ProviderEvents) => ((events = e), session));
     const { c, h, ws } = await live();
@@ -223,7 +268,12 @@ describe('third-party agents', () => {
 
   it('says so when the provider ends the conversation, and ends this one too', async () => {
     let events: ProviderEvents | null = null;
-    provider.open.mockImplementation(async (_c: unknown, e: ProviderEvents) => ((events = e), { setMic: vi.fn(), setSpeaker: vi.fn(), sendText: () => false, interrupt: vi.fn(), close: vi.fn() }));
+    provider.open.mockImplementation(
+      async (_c: unknown, e: ProviderEvents) => (
+        (events = e),
+        { setMic: vi.fn(), setSpeaker: vi.fn(), sendText: () => false, interrupt: vi.fn(), close: vi.fn() }
+      ),
+    );
     const { c, h, ws } = await live();
     ws.receive(connectMsg);
     await vi.waitFor(() => expect(h.onProvider).toHaveBeenCalled());
@@ -239,7 +289,10 @@ describe('third-party agents', () => {
     const { h, ws } = await live();
     ws.receive({ type: 'connect', provider: 'agora_ten', appId: 'app', channel: 'parla-1', uid: 7, token: 't' });
     await vi.waitFor(() =>
-      expect(h.onError).toHaveBeenCalledWith(14, "This avatar's Agora TEN agent is not available right now (Failed to fetch dynamically imported module)."),
+      expect(h.onError).toHaveBeenCalledWith(
+        14,
+        "This avatar's Agora TEN agent is not available right now (Failed to fetch dynamically imported module).",
+      ),
     );
     expect(h.onProvider).not.toHaveBeenCalled();
   });
@@ -249,7 +302,10 @@ describe('createConversationClient', () => {
   it("echoes in the page for the editor's preview and talks to the runtime for saved avatars", () => {
     const preview = createConversationClient({ id: 'preview', engine: 'Echo' } as never, { search: '', pathname: '/avatar/preview' });
     expect(preview).toBeInstanceOf(EchoClient);
-    const saved = createConversationClient({ id: 'a9', engine: 'Echo' } as never, { search: '?token=t&oauthGrant=g&connect=true', pathname: '/avatar/a9' });
+    const saved = createConversationClient({ id: 'a9', engine: 'Echo' } as never, {
+      search: '?token=t&oauthGrant=g&connect=true',
+      pathname: '/avatar/a9',
+    });
     expect(saved).toBeInstanceOf(WsConversationClient);
   });
 });

@@ -87,11 +87,21 @@ export class WsConversationClient implements ConversationClient {
     this.ws = ws;
     return new Promise((resolve) => {
       ws.onopen = () => {
-        ws.send(JSON.stringify({ type: 'hello', deviceId: deviceId(), deviceOS: deviceOS(), locale: navigator.language, userName: 'Guest', audio: true } satisfies ClientMessage));
+        ws.send(
+          JSON.stringify({
+            type: 'hello',
+            deviceId: deviceId(),
+            deviceOS: deviceOS(),
+            locale: navigator.language,
+            userName: 'Guest',
+            audio: true,
+          } satisfies ClientMessage),
+        );
         resolve();
       };
       ws.binaryType = 'arraybuffer';
-      ws.onmessage = (ev: MessageEvent<unknown>) => (ev.data instanceof ArrayBuffer ? this.onBinary(ev.data) : this.onMessage(String(ev.data)));
+      ws.onmessage = (ev: MessageEvent<unknown>) =>
+        ev.data instanceof ArrayBuffer ? this.onBinary(ev.data) : this.onMessage(String(ev.data));
       ws.onerror = () => resolve();
       ws.onclose = (ev) => {
         this.ws = null;
@@ -103,7 +113,12 @@ export class WsConversationClient implements ConversationClient {
         // The user's own close() reports nothing; every other end says why.
         if (!this.closed) {
           this.closed = true;
-          handlers.onClose?.({ code: ev.code, started: this.started, ...(this.bye ? { bye: this.bye } : {}), ...(this.lastError ? { error: this.lastError } : {}) });
+          handlers.onClose?.({
+            code: ev.code,
+            started: this.started,
+            ...(this.bye ? { bye: this.bye } : {}),
+            ...(this.lastError ? { error: this.lastError } : {}),
+          });
         }
         this.handlers = null;
         resolve();
@@ -214,7 +229,10 @@ export class WsConversationClient implements ConversationClient {
       h.onProvider?.({ provider: connect.provider });
     } catch (err) {
       const reason = err instanceof Error && err.message ? err.message : 'it could not be reached';
-      h.onError(ErrorCode.RequestFail, `This avatar's ${providerName(connect)} agent is not available right now (${reason.replace(/\.$/, '')}).`);
+      h.onError(
+        ErrorCode.RequestFail,
+        `This avatar's ${providerName(connect)} agent is not available right now (${reason.replace(/\.$/, '')}).`,
+      );
     }
   }
 

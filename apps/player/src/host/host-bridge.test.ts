@@ -5,7 +5,14 @@ function setup(forward: Parameters<typeof HostBridge.prototype.emit>[0][] = ['us
   const posted: unknown[] = [];
   const parent = { postMessage: (m: unknown) => posted.push(m) } as unknown as Window;
   const win = { parent, addEventListener: vi.fn(), removeEventListener: vi.fn() } as unknown as Window;
-  const commands: HostCommands = { sendChat: vi.fn(), setMic: vi.fn(), setSpeaker: vi.fn(), say: vi.fn(), connect: vi.fn(), disconnect: vi.fn() };
+  const commands: HostCommands = {
+    sendChat: vi.fn(),
+    setMic: vi.fn(),
+    setSpeaker: vi.fn(),
+    say: vi.fn(),
+    connect: vi.fn(),
+    disconnect: vi.fn(),
+  };
   const bridge = new HostBridge(commands, forward, win);
   return { bridge, commands, parent, posted };
 }

@@ -29,7 +29,11 @@ export class HostBridge {
   private readonly parent: Window | null;
   private readonly onMessage = (e: MessageEvent) => this.handle(e);
 
-  constructor(private readonly commands: HostCommands, forward: PlayerEventName[], private readonly win: Window = window) {
+  constructor(
+    private readonly commands: HostCommands,
+    forward: PlayerEventName[],
+    private readonly win: Window = window,
+  ) {
     this.forward = new Set(forward);
     this.parent = win.parent && win.parent !== win ? win.parent : null;
     win.addEventListener('message', this.onMessage);
@@ -82,7 +86,10 @@ export class HostBridge {
         this.commands.disconnect();
         break;
       case 'forwardEvents':
-        if (Array.isArray(data.message)) this.forward = new Set(data.message.filter((x): x is PlayerEventName => (PLAYER_EVENTS as readonly string[]).includes(x as string)));
+        if (Array.isArray(data.message))
+          this.forward = new Set(
+            data.message.filter((x): x is PlayerEventName => (PLAYER_EVENTS as readonly string[]).includes(x as string)),
+          );
         break;
     }
   }

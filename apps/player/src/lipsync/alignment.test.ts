@@ -44,7 +44,10 @@ describe('alignment → visemes', () => {
 describe('LevelMouth', () => {
   it('rests on silence and opens with the level', () => {
     let level = 0;
-    const m = new LevelMouth(() => level, () => new Uint8Array(100));
+    const m = new LevelMouth(
+      () => level,
+      () => new Uint8Array(100),
+    );
     expect(m.viseme(0)).toBe('sil');
     level = 0.8;
     expect(m.viseme(0)).not.toBe('sil');

@@ -36,7 +36,10 @@ export function alignmentCues(alignment: CharAlignment, offset = 0, language = '
     const word = chars.slice(i, j + 1).join('');
     const start = offset + starts[i]! / 1000;
     const end = offset + (starts[j]! + Math.max(0, durations[j] ?? 0)) / 1000;
-    const visemes = spellDigits(word, language).split(/\s+/).filter(Boolean).flatMap((w) => wordToVisemes(w, language));
+    const visemes = spellDigits(word, language)
+      .split(/\s+/)
+      .filter(Boolean)
+      .flatMap((w) => wordToVisemes(w, language));
     if (visemes.length && end > start) {
       if (start > restFrom) cues.push({ viseme: 'sil', start: restFrom, end: start });
       const each = (end - start) / visemes.length;
@@ -50,7 +53,8 @@ export function alignmentCues(alignment: CharAlignment, offset = 0, language = '
 
 /** The cue holding at time t (seconds), 'sil' outside them. Cues are in time order. */
 export function cueAt(cues: readonly VisemeCue[], t: number): Viseme {
-  let lo = 0, hi = cues.length - 1;
+  let lo = 0,
+    hi = cues.length - 1;
   if (hi < 0 || t < cues[0]!.start || t >= cues[hi]!.end) return 'sil';
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;

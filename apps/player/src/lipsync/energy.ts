@@ -17,7 +17,8 @@ export function visemeFromSamples(data: Float32Array, rate: number, at: number):
   const n = 1024;
   const i0 = Math.max(0, Math.floor(at * rate) - n / 2);
   const i1 = Math.min(data.length, i0 + n);
-  let sum = 0, crossings = 0;
+  let sum = 0,
+    crossings = 0;
   for (let i = i0; i < i1; i++) {
     const s = data[i]!;
     sum += s * s;
@@ -45,7 +46,8 @@ export class EnergyMouth implements MouthSource {
     this.analyser.getByteFrequencyData(this.freq);
     // Centroid over the speech band (up to about 4 kHz of the spectrum).
     const bins = Math.floor(this.freq.length / 5);
-    let num = 0, den = 0;
+    let num = 0,
+      den = 0;
     for (let i = 1; i < bins; i++) {
       num += i * this.freq[i]!;
       den += this.freq[i]!;

@@ -12,7 +12,10 @@ export class TimelinePlayback implements MouthSource {
   private startMs: number;
   private boundaries = 0;
 
-  constructor(readonly timeline: Timeline, nowMs: number) {
+  constructor(
+    readonly timeline: Timeline,
+    nowMs: number,
+  ) {
     this.startMs = nowMs;
   }
 

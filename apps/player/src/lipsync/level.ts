@@ -7,7 +7,8 @@ import type { MouthSource } from './face-driver';
 /** A spectrum's centroid over its lower fifth (the speech band), 0..1. */
 export function brightness(freq: ArrayLike<number>): number {
   const bins = Math.floor(freq.length / 5);
-  let num = 0, den = 0;
+  let num = 0,
+    den = 0;
   for (let i = 1; i < bins; i++) {
     num += i * freq[i]!;
     den += freq[i]!;

@@ -26,7 +26,23 @@ export interface Timeline {
 }
 
 /** Relative lengths: vowels carry the syllable, stops are short, lips close briefly. */
-const WEIGHT: Record<Viseme, number> = { sil: 1, PP: 0.75, FF: 0.85, TH: 0.8, DD: 0.6, kk: 0.65, CH: 0.9, SS: 0.9, nn: 0.7, RR: 0.8, aa: 1.4, E: 1.25, I: 1.15, O: 1.4, U: 1.25 };
+const WEIGHT: Record<Viseme, number> = {
+  sil: 1,
+  PP: 0.75,
+  FF: 0.85,
+  TH: 0.8,
+  DD: 0.6,
+  kk: 0.65,
+  CH: 0.9,
+  SS: 0.9,
+  nn: 0.7,
+  RR: 0.8,
+  aa: 1.4,
+  E: 1.25,
+  I: 1.15,
+  O: 1.4,
+  U: 1.25,
+};
 const GAP_WORD = 0.05;
 const PAUSE_COMMA = 0.22;
 const PAUSE_SENTENCE = 0.42;
@@ -51,7 +67,10 @@ export function buildTimeline(text: string, opts: TimelineOptions = {}): Timelin
   for (const m of text.matchAll(token)) {
     if (m[1]) {
       const spoken = spellDigits(m[1], language);
-      const visemes = spoken.split(/\s+/).filter(Boolean).flatMap((w) => wordToVisemes(w, language));
+      const visemes = spoken
+        .split(/\s+/)
+        .filter(Boolean)
+        .flatMap((w) => wordToVisemes(w, language));
       if (visemes.length) items.push({ word: { text: m[1], index: m.index ?? 0, visemes } });
     } else if (m[2]) items.push({ pause: PAUSE_COMMA });
     else if (m[3]) items.push({ pause: PAUSE_SENTENCE });
@@ -88,7 +107,8 @@ export function buildTimeline(text: string, opts: TimelineOptions = {}): Timelin
 export function visemeAt(timeline: Timeline, t: number): Viseme {
   const cues = timeline.cues;
   if (t < 0 || cues.length === 0 || t >= timeline.duration) return 'sil';
-  let lo = 0, hi = cues.length - 1;
+  let lo = 0,
+    hi = cues.length - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
     if (cues[mid]!.start <= t) lo = mid;

@@ -19,7 +19,11 @@ const index = JSON.parse(readFileSync(join(CATALOGUE, 'catalogue.json'), 'utf8')
 };
 
 /** The GLB's JSON chunk. */
-function gltfJson(file: string): { images?: { mimeType: string; bufferView: number }[]; bufferViews: { byteLength: number; extensions?: Record<string, { byteLength: number }> }[]; extensionsRequired?: string[] } {
+function gltfJson(file: string): {
+  images?: { mimeType: string; bufferView: number }[];
+  bufferViews: { byteLength: number; extensions?: Record<string, { byteLength: number }> }[];
+  extensionsRequired?: string[];
+} {
   const buf = readFileSync(join(CATALOGUE, file));
   return JSON.parse(buf.subarray(20, 20 + buf.readUInt32LE(12)).toString('utf8'));
 }
@@ -66,52 +70,61 @@ describe('catalogue GLB avatars', () => {
     expect(all.some((m) => (m as unknown as { isSkinnedMesh?: boolean }).isSkinnedMesh)).toBe(true);
   });
 
-  it.each(characters.map((a) => [a.id, a.model] as const))('%s has eyeballs that can turn, catch-lights, brows and small baked textures', async (_id, model) => {
-    const gltf = await parse(model);
-    for (const name of ['RightEye', 'LeftEye']) {
-      const eye = gltf.scene.getObjectByName(name) as Mesh;
-      expect(eye?.isMesh, name).toBe(true);
-      // The eye turns about its own centre: its mesh is centred on the node.
-      eye.geometry.computeBoundingSphere();
-      expect(eye.geometry.boundingSphere!.center.length(), name).toBeLessThan(0.002);
-      expect(eye.parent?.name).toBe('Head');
-    }
-    expect(gltf.scene.getObjectByName('EyeShine')).toBeDefined();
-    expect(gltf.scene.getObjectByName('Brows')).toBeDefined();
-    const json = gltfJson(model);
-    expect(json.images?.length).toBeGreaterThanOrEqual(3);
-    for (const image of json.images!) {
-      expect(image.mimeType).toBe('image/png');
-      expect(json.bufferViews[image.bufferView]!.byteLength).toBeLessThan(40_000);
-    }
-  });
+  it.each(characters.map((a) => [a.id, a.model] as const))(
+    '%s has eyeballs that can turn, catch-lights, brows and small baked textures',
+    async (_id, model) => {
+      const gltf = await parse(model);
+      for (const name of ['RightEye', 'LeftEye']) {
+        const eye = gltf.scene.getObjectByName(name) as Mesh;
+        expect(eye?.isMesh, name).toBe(true);
+        // The eye turns about its own centre: its mesh is centred on the node.
+        eye.geometry.computeBoundingSphere();
+        expect(eye.geometry.boundingSphere!.center.length(), name).toBeLessThan(0.002);
+        expect(eye.parent?.name).toBe('Head');
+      }
+      expect(gltf.scene.getObjectByName('EyeShine')).toBeDefined();
+      expect(gltf.scene.getObjectByName('Brows')).toBeDefined();
+      const json = gltfJson(model);
+      expect(json.images?.length).toBeGreaterThanOrEqual(3);
+      for (const image of json.images!) {
+        expect(image.mimeType).toBe('image/png');
+        expect(json.bufferViews[image.bufferView]!.byteLength).toBeLessThan(40_000);
+      }
+    },
+  );
 
-  it.each(characters.map((a) => [a.id, a.model] as const))('%s saying "aa" shows an upper and a lower row of teeth, with gaps between the teeth, either side of the dark mouth', async (id, model) => {
-    const gltf = await parse(model);
-    const face = meshes(gltf.scene).find((m) => m.name === 'Face')!;
-    const pos = face.geometry.attributes.position!;
-    const col = face.geometry.attributes.color!;
-    const aa = face.geometry.morphAttributes.position![face.morphTargetDictionary!.viseme_aa!]!;
-    const mouth = { x: 0, y: 0, n: 0 };
-    const teeth: { x: number; y: number }[] = [];
-    for (let i = 0; i < pos.count; i++) {
-      const [r, g, b] = [col.getX(i), col.getY(i), col.getZ(i)];
-      const x = pos.getX(i) + aa.getX(i), y = pos.getY(i) + aa.getY(i);
-      // The inside of the mouth: nearly black and red; teeth: light and not skin-coloured.
-      if (Math.max(r, g, b) < 0.09 && r > 2 * g && pos.getZ(i) > 0.05 && pos.getY(i) < -0.045) Object.assign(mouth, { x: mouth.x + x, y: mouth.y + y, n: mouth.n + 1 });
-      if (Math.min(r, g, b) > 0.5 && b > 0.7 * r) teeth.push({ x, y });
-    }
-    expect(mouth.n, id).toBeGreaterThan(10);
-    const cy = mouth.y / mouth.n;
-    const upper = teeth.filter((t) => t.y > cy), lower = teeth.filter((t) => t.y < cy);
-    expect(upper.length, `${id}: upper teeth`).toBeGreaterThan(20);
-    expect(lower.length, `${id}: lower teeth`).toBeGreaterThan(10);
-    // Gaps between the upper teeth: across the mouth, columns with no tooth colour between teeth.
-    const xs = [...new Set(upper.map((t) => Math.round(t.x * 1e4)))].sort((a, b) => a - b);
-    const steps = xs.slice(1).map((x, i) => x - xs[i]!);
-    const column = [...steps].sort((a, b) => a - b)[steps.length >> 1]!;
-    expect(steps.filter((d) => d > 1.5 * column).length, `${id}: gaps between the upper teeth`).toBeGreaterThanOrEqual(3);
-  });
+  it.each(characters.map((a) => [a.id, a.model] as const))(
+    '%s saying "aa" shows an upper and a lower row of teeth, with gaps between the teeth, either side of the dark mouth',
+    async (id, model) => {
+      const gltf = await parse(model);
+      const face = meshes(gltf.scene).find((m) => m.name === 'Face')!;
+      const pos = face.geometry.attributes.position!;
+      const col = face.geometry.attributes.color!;
+      const aa = face.geometry.morphAttributes.position![face.morphTargetDictionary!.viseme_aa!]!;
+      const mouth = { x: 0, y: 0, n: 0 };
+      const teeth: { x: number; y: number }[] = [];
+      for (let i = 0; i < pos.count; i++) {
+        const [r, g, b] = [col.getX(i), col.getY(i), col.getZ(i)];
+        const x = pos.getX(i) + aa.getX(i),
+          y = pos.getY(i) + aa.getY(i);
+        // The inside of the mouth: nearly black and red; teeth: light and not skin-coloured.
+        if (Math.max(r, g, b) < 0.09 && r > 2 * g && pos.getZ(i) > 0.05 && pos.getY(i) < -0.045)
+          Object.assign(mouth, { x: mouth.x + x, y: mouth.y + y, n: mouth.n + 1 });
+        if (Math.min(r, g, b) > 0.5 && b > 0.7 * r) teeth.push({ x, y });
+      }
+      expect(mouth.n, id).toBeGreaterThan(10);
+      const cy = mouth.y / mouth.n;
+      const upper = teeth.filter((t) => t.y > cy),
+        lower = teeth.filter((t) => t.y < cy);
+      expect(upper.length, `${id}: upper teeth`).toBeGreaterThan(20);
+      expect(lower.length, `${id}: lower teeth`).toBeGreaterThan(10);
+      // Gaps between the upper teeth: across the mouth, columns with no tooth colour between teeth.
+      const xs = [...new Set(upper.map((t) => Math.round(t.x * 1e4)))].sort((a, b) => a - b);
+      const steps = xs.slice(1).map((x, i) => x - xs[i]!);
+      const column = [...steps].sort((a, b) => a - b)[steps.length >> 1]!;
+      expect(steps.filter((d) => d > 1.5 * column).length, `${id}: gaps between the upper teeth`).toBeGreaterThanOrEqual(3);
+    },
+  );
 
   it('stores every character meshopt-compressed, well under 2 MB', () => {
     for (const a of characters) {

@@ -27,7 +27,9 @@ export function headShot(head: Box3, from: Vector3, to: Vector3, fovDeg: number,
   // Visible height at distance d is 2·d·half; the head must be `share` of it.
   const d = h / share / (2 * half);
   // The direction along the ground, with the staging's gentle downward look kept.
-  let dx = from.x - to.x, dy = from.y - to.y, dz = from.z - to.z;
+  let dx = from.x - to.x,
+    dy = from.y - to.y,
+    dz = from.z - to.z;
   const len = Math.hypot(dx, dy, dz) || 1;
   dx /= len;
   dy /= len;
@@ -62,10 +64,14 @@ export function headBox(root: Object3D): Box3 {
 
 /** A world box projected on the stage, in CSS pixels of a w × h stage. */
 export function projectBox(box: Box3, camera: Camera, w: number, h: number, v: Vector3): { x: number; y: number; w: number; h: number } {
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  let x0 = Infinity,
+    y0 = Infinity,
+    x1 = -Infinity,
+    y1 = -Infinity;
   for (let i = 0; i < 8; i++) {
     v.set(i & 1 ? box.max.x : box.min.x, i & 2 ? box.max.y : box.min.y, i & 4 ? box.max.z : box.min.z).project(camera);
-    const px = ((v.x + 1) / 2) * w, py = ((1 - v.y) / 2) * h;
+    const px = ((v.x + 1) / 2) * w,
+      py = ((1 - v.y) / 2) * h;
     x0 = Math.min(x0, px);
     x1 = Math.max(x1, px);
     y0 = Math.min(y0, py);

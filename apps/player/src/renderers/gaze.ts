@@ -17,7 +17,9 @@ const clamp = (v: number, m: number) => Math.max(-m, Math.min(m, v));
 
 /** The direction from an eye at `eye` to a point `to`, both in the head's space (+Z forward). */
 export function aim(eye: { x: number; y: number; z: number }, to: { x: number; y: number; z: number }): Look {
-  const dx = to.x - eye.x, dy = to.y - eye.y, dz = to.z - eye.z;
+  const dx = to.x - eye.x,
+    dy = to.y - eye.y,
+    dz = to.z - eye.z;
   return { yaw: clamp(Math.atan2(dx, Math.max(1e-6, dz)), MAX_YAW), pitch: clamp(Math.atan2(dy, Math.hypot(dx, dz)), MAX_PITCH) };
 }
 

@@ -25,7 +25,12 @@ describe('image renderer', () => {
   it('draws exactly one opaque mouth in every frame, also during a change of viseme', async () => {
     const draws: { sy: number; alpha: number }[] = [];
     const ctx = new Proxy(
-      { globalAlpha: 1, drawImage(_img: unknown, _sx: number, sy: number) { draws.push({ sy, alpha: ctx.globalAlpha }); } } as Record<string, unknown> & { globalAlpha: number },
+      {
+        globalAlpha: 1,
+        drawImage(_img: unknown, _sx: number, sy: number) {
+          draws.push({ sy, alpha: ctx.globalAlpha });
+        },
+      } as Record<string, unknown> & { globalAlpha: number },
       { get: (t, k) => (k in t ? t[k as string] : () => undefined), set: (t, k, v) => ((t[k as string] = v), true) },
     );
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(ctx as never);
@@ -35,7 +40,14 @@ describe('image renderer', () => {
     const r = await createImageRenderer(host, { appearance: { modelURL: 'http://x/m.json' } } as PublicAvatar);
     r.resize(400, 500);
     const mouths = () => draws.filter((d) => d.sy >= 1000);
-    for (const [at, viseme] of [[0, 'aa'], [10, 'O'], [20, 'O'], [30, 'E'], [45, 'PP'], [90, 'PP']] as const) {
+    for (const [at, viseme] of [
+      [0, 'aa'],
+      [10, 'O'],
+      [20, 'O'],
+      [30, 'E'],
+      [45, 'PP'],
+      [90, 'PP'],
+    ] as const) {
       draws.length = 0;
       r.frame(at, { viseme, speaking: true });
       expect(mouths(), `frame at ${at} ms`).toHaveLength(1);

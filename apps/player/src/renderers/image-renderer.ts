@@ -24,8 +24,11 @@ export async function createImageRenderer(host: HTMLElement, avatar: PublicAvata
   host.appendChild(canvas);
   const ctx = canvas.getContext('2d')!;
   const blinker = new Blinker();
-  let width = 1, height = 1, dpr = 1;
-  let browsUntil = 0, nextBrows = 0;
+  let width = 1,
+    height = 1,
+    dpr = 1;
+  let browsUntil = 0,
+    nextBrows = 0;
   let wasSpeaking = false;
 
   // The face in avatar space: brows to the lowest mouth frame, eye to eye; padded for head motion.

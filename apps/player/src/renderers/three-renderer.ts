@@ -86,7 +86,10 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
   addLights(scene, lighting, full);
   // Catalogue GLBs are meshopt-compressed; the decoder is bundled (its WebAssembly is inlined).
   const loader = new GLTFLoader().setMeshoptDecoder(MeshoptDecoder);
-  const [character, world] = await Promise.all([loader.loadAsync(avatar.appearance.modelURL), environment ? loader.loadAsync(environment.modelURL) : Promise.resolve(null)]);
+  const [character, world] = await Promise.all([
+    loader.loadAsync(avatar.appearance.modelURL),
+    environment ? loader.loadAsync(environment.modelURL) : Promise.resolve(null),
+  ]);
   const root = character.scene;
   scene.add(root);
 
@@ -124,9 +127,11 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
   const bones = new Map<string, { bone: Object3D; rest: Quaternion }>();
   const morphs: Morphs[] = [];
   root.traverse((o) => {
-    if ((o as Bone).isBone || ['Hips', 'Spine', 'Chest', 'Neck', 'Head'].includes(o.name) || /Arm|Leg|Shoulder/.test(o.name)) bones.set(o.name, { bone: o, rest: o.quaternion.clone() });
+    if ((o as Bone).isBone || ['Hips', 'Spine', 'Chest', 'Neck', 'Head'].includes(o.name) || /Arm|Leg|Shoulder/.test(o.name))
+      bones.set(o.name, { bone: o, rest: o.quaternion.clone() });
     const m = o as Mesh;
-    if (m.isMesh && m.morphTargetDictionary && m.morphTargetInfluences) morphs.push({ mesh: m, index: new Map(Object.entries(m.morphTargetDictionary)) });
+    if (m.isMesh && m.morphTargetDictionary && m.morphTargetInfluences)
+      morphs.push({ mesh: m, index: new Map(Object.entries(m.morphTargetDictionary)) });
   });
   const influence: Record<string, number> = {};
   const blinker = new Blinker();
@@ -155,7 +160,8 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
   const faceMesh = root.getObjectByName('Face') as Mesh | undefined;
   const moving = new Box3();
   const corner = new Vector3();
-  let cssW = 1, cssH = 1;
+  let cssW = 1,
+    cssH = 1;
   const faceBox = () => {
     const box = faceMesh?.isMesh ? moving.copy(restBox(faceMesh)).applyMatrix4(faceMesh.matrixWorld) : head;
     return projectBox(box, camera, cssW, cssH, corner);
@@ -178,7 +184,12 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
       const dt = Math.min(0.1, (now - last) / 1000);
       last = now;
       const talk = state.speaking ? 1.5 : 1;
-      pose('Head', wobble(t, 1, 0.6, 1.7) * 0.05 * talk + (state.speaking ? Math.sin(t * 3.1) * 0.015 : 0), wobble(t, 2, 0.4, 1.1, 0.23) * 0.09 * talk, wobble(t, 3, 0.33, 0.9) * 0.03);
+      pose(
+        'Head',
+        wobble(t, 1, 0.6, 1.7) * 0.05 * talk + (state.speaking ? Math.sin(t * 3.1) * 0.015 : 0),
+        wobble(t, 2, 0.4, 1.1, 0.23) * 0.09 * talk,
+        wobble(t, 3, 0.33, 0.9) * 0.03,
+      );
       pose('Neck', wobble(t, 4, 0.5, 1.3) * 0.02, wobble(t, 5, 0.3, 0.8) * 0.03, 0);
       // Breathing: the chest swells and the shoulders rise a little, about every four seconds.
       const breath = Math.sin(t * 1.55);

@@ -4,7 +4,13 @@ import { SpeechOut } from './speech-out';
 
 /** A browser synthesis with the given voices (headless Chromium has none). */
 function synthWith(voices: Partial<SpeechSynthesisVoice>[]): SpeechSynthesis {
-  return { getVoices: () => voices, speak: vi.fn(), cancel: vi.fn(), addEventListener: vi.fn(), removeEventListener: vi.fn() } as unknown as SpeechSynthesis;
+  return {
+    getVoices: () => voices,
+    speak: vi.fn(),
+    cancel: vi.fn(),
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+  } as unknown as SpeechSynthesis;
 }
 
 const settings = { language: 'de-DE', gender: 'female' as const, wordsPerSecond: 3 };
@@ -15,7 +21,12 @@ afterEach(() => vi.useRealTimers());
 describe('SpeechOut', () => {
   it('tells once that it cannot speak the language when the browser has no voice for it', async () => {
     const onUnavailable = vi.fn();
-    const speech = new SpeechOut(new FaceDriver(), settings, { onUnavailable }, synthWith([{ name: 'Samantha', lang: 'en-US', localService: true }]));
+    const speech = new SpeechOut(
+      new FaceDriver(),
+      settings,
+      { onUnavailable },
+      synthWith([{ name: 'Samantha', lang: 'en-US', localService: true }]),
+    );
     const first = speech.say('Guten Tag.');
     await vi.advanceTimersByTimeAsync(10_000);
     await first;
@@ -39,7 +50,12 @@ describe('SpeechOut', () => {
   it('ends every utterance it started, marking the ones cut short as interrupted', async () => {
     const ends: [string, boolean][] = [];
     const starts: string[] = [];
-    const speech = new SpeechOut(new FaceDriver(), settings, { onStart: (t) => starts.push(t), onEnd: (t, i) => ends.push([t, i.interrupted]) }, synthWith([]));
+    const speech = new SpeechOut(
+      new FaceDriver(),
+      settings,
+      { onStart: (t) => starts.push(t), onEnd: (t, i) => ends.push([t, i.interrupted]) },
+      synthWith([]),
+    );
     void speech.say('Eins zwei drei.');
     void speech.say('Vier.');
     await vi.advanceTimersByTimeAsync(700);
@@ -49,6 +65,9 @@ describe('SpeechOut', () => {
     expect(ends).toEqual([['Eins zwei drei.', true]]);
     void speech.say('Fünf.');
     await vi.advanceTimersByTimeAsync(10_000);
-    expect(ends).toEqual([['Eins zwei drei.', true], ['Fünf.', false]]);
+    expect(ends).toEqual([
+      ['Eins zwei drei.', true],
+      ['Fünf.', false],
+    ]);
   });
 });

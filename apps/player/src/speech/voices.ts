@@ -2,10 +2,16 @@
 // avatar's language (preferring the hinted gender by the usual words in voice names).
 import type { VoiceGender } from '@parla/shared/schemas/catalogue';
 
-const FEMALE = /female|woman|zira|susan|samantha|victoria|karen|moira|tessa|fiona|amelie|anna|helena|monica|paulina|joanna|salli|kimberly|ivy|aria|jenny|sonia|libby|natasha/i;
+const FEMALE =
+  /female|woman|zira|susan|samantha|victoria|karen|moira|tessa|fiona|amelie|anna|helena|monica|paulina|joanna|salli|kimberly|ivy|aria|jenny|sonia|libby|natasha/i;
 const MALE = /\bmale\b|\bman\b|david|mark|daniel|alex|fred|thomas|jorge|diego|luca|yuri|matthew|joey|justin|guy|ryan|george|william/i;
 
-export function pickVoice(voices: readonly SpeechSynthesisVoice[], language: string, gender: VoiceGender, name?: string): SpeechSynthesisVoice | null {
+export function pickVoice(
+  voices: readonly SpeechSynthesisVoice[],
+  language: string,
+  gender: VoiceGender,
+  name?: string,
+): SpeechSynthesisVoice | null {
   if (name) {
     const named = voices.find((v) => v.name === name);
     if (named) return named;
@@ -21,7 +27,10 @@ export function pickVoice(voices: readonly SpeechSynthesisVoice[], language: str
 }
 
 /** Voices load asynchronously in some browsers; wait briefly for them. */
-export function loadVoices(timeoutMs = 600, synth: SpeechSynthesis | null = typeof speechSynthesis === 'undefined' ? null : speechSynthesis): Promise<SpeechSynthesisVoice[]> {
+export function loadVoices(
+  timeoutMs = 600,
+  synth: SpeechSynthesis | null = typeof speechSynthesis === 'undefined' ? null : speechSynthesis,
+): Promise<SpeechSynthesisVoice[]> {
   if (!synth) return Promise.resolve([]);
   const now = synth.getVoices();
   if (now.length) return Promise.resolve(now);

@@ -8,7 +8,15 @@ export interface ChatMessage {
   text: string;
 }
 
-export function ChatHistory({ messages, style, boxRef }: { messages: ChatMessage[]; style?: CSSProperties | undefined; boxRef?: RefObject<HTMLDivElement | null> }) {
+export function ChatHistory({
+  messages,
+  style,
+  boxRef,
+}: {
+  messages: ChatMessage[];
+  style?: CSSProperties | undefined;
+  boxRef?: RefObject<HTMLDivElement | null>;
+}) {
   const own = useRef<HTMLDivElement>(null);
   const ref = boxRef ?? own;
   useEffect(() => {
@@ -27,7 +35,15 @@ export function ChatHistory({ messages, style, boxRef }: { messages: ChatMessage
 }
 
 /** `disabled`: why nothing can be sent now (shown in place of the placeholder). */
-export function ChatInput({ placeholder, onSend, disabled }: { placeholder: string; onSend(text: string): void; disabled?: string | undefined }) {
+export function ChatInput({
+  placeholder,
+  onSend,
+  disabled,
+}: {
+  placeholder: string;
+  onSend(text: string): void;
+  disabled?: string | undefined;
+}) {
   const [text, setText] = useState('');
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -38,7 +54,15 @@ export function ChatInput({ placeholder, onSend, disabled }: { placeholder: stri
   };
   return (
     <form className="chat-input" onSubmit={submit}>
-      <input aria-label="Message" placeholder={disabled ?? placeholder} disabled={!!disabled} value={text} maxLength={2000} onChange={(e) => setText(e.target.value)} autoComplete="off" />
+      <input
+        aria-label="Message"
+        placeholder={disabled ?? placeholder}
+        disabled={!!disabled}
+        value={text}
+        maxLength={2000}
+        onChange={(e) => setText(e.target.value)}
+        autoComplete="off"
+      />
       <button type="submit" className="round" aria-label="Send" disabled={!!disabled || !text.trim()}>
         <Icon name="send" />
       </button>
@@ -49,7 +73,14 @@ export function ChatInput({ placeholder, onSend, disabled }: { placeholder: stri
 /** Captions keep to the place the layout gives them; when clipped, their latest words show. */
 export function Captions({ text, style, ref }: { text: string; style?: CSSProperties | undefined; ref?: Ref<HTMLDivElement> }) {
   return (
-    <div className={`captions${text ? '' : ' empty'}`} aria-live="polite" aria-label="Captions" data-testid="captions" style={style} ref={ref}>
+    <div
+      className={`captions${text ? '' : ' empty'}`}
+      aria-live="polite"
+      aria-label="Captions"
+      data-testid="captions"
+      style={style}
+      ref={ref}
+    >
       {text}
     </div>
   );

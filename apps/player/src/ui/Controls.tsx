@@ -23,7 +23,13 @@ export function Controls({ position, mic, speaker, fullscreen, showSpeaker, onMi
         </button>
       )}
       {showSpeaker && (
-        <button type="button" className={`round${speaker ? ' on' : ''}`} aria-label="Speaker" aria-pressed={speaker} onClick={() => onSpeaker(!speaker)}>
+        <button
+          type="button"
+          className={`round${speaker ? ' on' : ''}`}
+          aria-label="Speaker"
+          aria-pressed={speaker}
+          onClick={() => onSpeaker(!speaker)}
+        >
           <Icon name={speaker ? 'speaker' : 'speakerOff'} />
         </button>
       )}

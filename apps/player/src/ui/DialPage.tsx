@@ -14,7 +14,9 @@ interface Props {
 
 export function dialBackground(value: string | null): CSSProperties {
   if (!value) return {};
-  return /^(https?:\/\/|\/)/i.test(value) ? { backgroundImage: `url("${value}")`, backgroundSize: 'cover', backgroundPosition: 'center' } : { background: value };
+  return /^(https?:\/\/|\/)/i.test(value)
+    ? { backgroundImage: `url("${value}")`, backgroundSize: 'cover', backgroundPosition: 'center' }
+    : { background: value };
 }
 
 export function DialPage({ name, previewURL, title, buttonText, hideButton, background, onStart }: Props) {

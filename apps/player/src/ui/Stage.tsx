@@ -92,9 +92,22 @@ export function Stage({ avatar, driver, style, onFaceBox }: Props) {
   }, [avatar, driver]);
 
   return (
-    <div className={`stage${avatar.scene.background.kind === 'transparent' ? ' transparent' : ''}`} data-testid="stage" data-avatar-type={avatar.dhType} data-state={state} style={style}>
+    <div
+      className={`stage${avatar.scene.background.kind === 'transparent' ? ' transparent' : ''}`}
+      data-testid="stage"
+      data-avatar-type={avatar.dhType}
+      data-state={state}
+      style={style}
+    >
       <Background avatar={avatar} />
-      <div className="face" ref={faceRef} data-testid="avatar-face" data-viseme="sil" aria-label={`${avatar.name}, talking avatar`} role="img">
+      <div
+        className="face"
+        ref={faceRef}
+        data-testid="avatar-face"
+        data-viseme="sil"
+        aria-label={`${avatar.name}, talking avatar`}
+        role="img"
+      >
         {state === 'failed' && avatar.appearance.previewURL && <img className="face-fallback" src={avatar.appearance.previewURL} alt="" />}
       </div>
       {state === 'loading' && <div className="spinner" aria-label="Loading avatar" />}

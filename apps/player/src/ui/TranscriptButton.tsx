@@ -4,7 +4,14 @@ import { Icon } from './icons';
 
 export function TranscriptButton({ url }: { url: string }) {
   return (
-    <a className="round transcript-download" href={url} download aria-label="Download transcript" title="Download transcript" data-testid="transcript-download">
+    <a
+      className="round transcript-download"
+      href={url}
+      download
+      aria-label="Download transcript"
+      title="Download transcript"
+      data-testid="transcript-download"
+    >
       <Icon name="download" />
     </a>
   );

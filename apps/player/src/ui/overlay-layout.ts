@@ -50,7 +50,12 @@ export function placeCaption(size: { w: number; h: number }, face: Box | null, b
 }
 
 /** The history's place, or null to hide it (no room that leaves the face free). */
-export function placeHistory(size: { w: number; h: number }, face: Box | null, bottomBar: number, preferredWidth: number): HistoryPlace | null {
+export function placeHistory(
+  size: { w: number; h: number },
+  face: Box | null,
+  bottomBar: number,
+  preferredWidth: number,
+): HistoryPlace | null {
   const width = Math.min(preferredWidth, size.w - 2 * GAP);
   const floor = size.h - bottomBar - GAP;
   if (!face) return { left: size.w - GAP - width, top: GAP, width, maxHeight: floor - GAP };

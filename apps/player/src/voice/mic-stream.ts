@@ -31,7 +31,9 @@ async function loadVad(): Promise<{ probability: Probability; kind: 'silero' | '
     const { loadSilero } = await import('./silero');
     return { probability: await loadSilero(), kind: 'silero' };
   } catch (err) {
-    console.warn(`Parla: the Silero voice detector cannot run here (${err instanceof Error ? err.message : String(err)}); using a simpler loudness detector.`);
+    console.warn(
+      `Parla: the Silero voice detector cannot run here (${err instanceof Error ? err.message : String(err)}); using a simpler loudness detector.`,
+    );
     const energy = new EnergyVad();
     return { probability: (f) => energy.probability(f), kind: 'energy' };
   }
@@ -67,7 +69,9 @@ export class MicStream {
    *  user is told about, not a mic that looks on and hears nothing. */
   static async open(vad: Partial<AvatarVad> | undefined, sink: MicSink): Promise<MicStream> {
     const [stream, detector] = await Promise.all([
-      navigator.mediaDevices.getUserMedia({ audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true, autoGainControl: true } }),
+      navigator.mediaDevices.getUserMedia({
+        audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true, autoGainControl: true },
+      }),
       loadVad(),
     ]);
     const context = new AudioContext();
@@ -81,7 +85,15 @@ export class MicStream {
       source.connect(node).connect(mute).connect(context.destination);
       await Promise.race([context.resume(), new Promise((resolve) => setTimeout(resolve, START_TIMEOUT_MS))]);
       if (context.state !== 'running') throw Object.assign(new Error('the audio context does not start'), { name: 'AudioStalledError' });
-      return new MicStream(stream, context, node, new Segmenter(segmenterOptions(vad, FRAME_MS)), detector.probability, sink, detector.kind);
+      return new MicStream(
+        stream,
+        context,
+        node,
+        new Segmenter(segmenterOptions(vad, FRAME_MS)),
+        detector.probability,
+        sink,
+        detector.kind,
+      );
     } catch (err) {
       stream.getTracks().forEach((t) => t.stop());
       void context.close();
@@ -109,7 +121,8 @@ export class MicStream {
         this.sink.speech('start');
       } else if (e.type === 'audio') {
         this.pending.push(...e.frames);
-        while (this.pending.length >= BATCH) this.sink.audio(pcm16FromFloat(this.pending.splice(0, Math.min(this.pending.length, MAX_BATCH))));
+        while (this.pending.length >= BATCH)
+          this.sink.audio(pcm16FromFloat(this.pending.splice(0, Math.min(this.pending.length, MAX_BATCH))));
       } else {
         if (this.pending.length) this.sink.audio(pcm16FromFloat(this.pending.splice(0)));
         performance.mark('parla:vad-end');

@@ -82,7 +82,18 @@ export class ReplyPlayer {
     if (!turn || turn.id !== header.turnId) {
       // A new turn follows the previous one's audio (the schedule keeps going).
       if (turn) this.finish(turn, false);
-      turn = { id: header.turnId, sources: [], chain: Promise.resolve(), started: false, complete: false, mouth: new StreamMouth(() => this.now(), new EnergyMouth(analyser), () => context.state === 'running') };
+      turn = {
+        id: header.turnId,
+        sources: [],
+        chain: Promise.resolve(),
+        started: false,
+        complete: false,
+        mouth: new StreamMouth(
+          () => this.now(),
+          new EnergyMouth(analyser),
+          () => context.state === 'running',
+        ),
+      };
       this.turn = turn;
       // The benches split the voice-to-voice time at the first frame's arrival.
       performance.mark('parla:reply-frame');
@@ -167,9 +178,12 @@ export class ReplyPlayer {
     if (this.turn !== t || !t.complete) return;
     clearTimeout(t.timer);
     const left = this.context ? Math.max(0, this.schedule.end - this.now()) : 0;
-    t.timer = setTimeout(() => {
-      if (this.turn === t) this.finish(t, false);
-    }, left * 1000 + 50);
+    t.timer = setTimeout(
+      () => {
+        if (this.turn === t) this.finish(t, false);
+      },
+      left * 1000 + 50,
+    );
   }
 
   private finish(t: Turn, interrupted: boolean): void {

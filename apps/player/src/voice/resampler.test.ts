@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { Resampler } from './resampler';
 import { floatFromPcm16, pcm16FromFloat } from './pcm16';
 
-const tone = (rate: number, hz: number, seconds: number) => Float32Array.from({ length: Math.round(rate * seconds) }, (_, i) => 0.5 * Math.sin((2 * Math.PI * hz * i) / rate));
+const tone = (rate: number, hz: number, seconds: number) =>
+  Float32Array.from({ length: Math.round(rate * seconds) }, (_, i) => 0.5 * Math.sin((2 * Math.PI * hz * i) / rate));
 
 describe('Resampler', () => {
   it('turns one second at 48 kHz into 16 kHz frames of 512 samples, whatever the block size', () => {

@@ -9,11 +9,21 @@ const kinds = (events: SegmentEvent[]) => events.map((e) => (e.type === 'audio' 
 
 describe('VAD option mapping', () => {
   it("turns the spec's defaults into frame counts of 32 ms", () => {
-    expect(segmenterOptions(undefined, 32)).toEqual({ positive: 0.5, negative: 0.35, minSpeechFrames: 2, minSilenceFrames: 17, prefixFrames: 16, maxSpeechFrames: 1875 });
+    expect(segmenterOptions(undefined, 32)).toEqual({
+      positive: 0.5,
+      negative: 0.35,
+      minSpeechFrames: 2,
+      minSilenceFrames: 17,
+      prefixFrames: 16,
+      maxSpeechFrames: 1875,
+    });
   });
 
   it("follows the avatar's options and keeps at least one frame for speech and silence", () => {
-    const o = segmenterOptions({ ...DEFAULT_VAD, activation_threshold: 0.1, min_speech_duration: 0, min_silence_duration: 0.2, prefix_padding_duration: 0 }, 32);
+    const o = segmenterOptions(
+      { ...DEFAULT_VAD, activation_threshold: 0.1, min_speech_duration: 0, min_silence_duration: 0.2, prefix_padding_duration: 0 },
+      32,
+    );
     expect(o).toMatchObject({ positive: 0.1, negative: 0, minSpeechFrames: 1, minSilenceFrames: 6, prefixFrames: 0 });
   });
 

@@ -5,10 +5,12 @@ import type { MicSink } from './mic-stream';
 
 /** The browser's getUserMedia error → the recognition-style error names mic-messages.ts knows. */
 export function micErrorName(err: unknown): string {
-  const name = err instanceof Error || (typeof err === 'object' && err !== null && 'name' in err) ? String((err as { name: unknown }).name) : '';
+  const name =
+    err instanceof Error || (typeof err === 'object' && err !== null && 'name' in err) ? String((err as { name: unknown }).name) : '';
   if (name === 'NotAllowedError' || name === 'SecurityError') return 'not-allowed';
   if (name === 'AudioStalledError') return 'audio-stalled';
-  if (name === 'NotFoundError' || name === 'NotReadableError' || name === 'OverconstrainedError' || name === 'AbortError') return 'audio-capture';
+  if (name === 'NotFoundError' || name === 'NotReadableError' || name === 'OverconstrainedError' || name === 'AbortError')
+    return 'audio-capture';
   return 'audio-capture';
 }
 

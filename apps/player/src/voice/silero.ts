@@ -8,7 +8,6 @@ import { Silero } from '@ricky0123/vad-web/dist/models/silero';
 import wasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.wasm?url';
 import modelUrl from '@ricky0123/vad-web/dist/silero_vad_v5.onnx?url';
 
-
 export type SpeechProbability = (frame: Float32Array) => Promise<number>;
 
 export async function loadSilero(): Promise<SpeechProbability> {

@@ -59,7 +59,8 @@ export class StreamMouth implements MouthSource {
     const span = this.spans.find((s) => s.start <= t && t < s.end);
     if (!span) return 'sil';
     const local = t - span.start;
-    if (!span.cues) return span.samples && !this.audible() ? visemeFromSamples(span.samples.data, span.samples.rate, local) : this.level.viseme(nowMs);
+    if (!span.cues)
+      return span.samples && !this.audible() ? visemeFromSamples(span.samples.data, span.samples.rate, local) : this.level.viseme(nowMs);
     let shape: Viseme = 'sil';
     for (const c of span.cues) {
       if (c.start > local) break;

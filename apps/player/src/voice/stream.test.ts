@@ -30,7 +30,19 @@ describe('Lips of streamed audio', () => {
   it("places each chunk's visemes at the chunk's start on the audio clock", () => {
     let now = 0;
     const mouth = new StreamMouth(() => now, level);
-    mouth.add(2, 1, chunkCues({ visemes: [{ viseme: 'O', start: 0.1, end: 0.3 }, { viseme: 'PP', start: 0.3, end: 0.4 }] }, 'en'));
+    mouth.add(
+      2,
+      1,
+      chunkCues(
+        {
+          visemes: [
+            { viseme: 'O', start: 0.1, end: 0.3 },
+            { viseme: 'PP', start: 0.3, end: 0.4 },
+          ],
+        },
+        'en',
+      ),
+    );
     const at = (t: number) => ((now = t), mouth.viseme(0));
     expect([at(1), at(2.05), at(2.2), at(2.35), at(2.6), at(3.5)]).toEqual(['sil', 'sil', 'O', 'PP', 'sil', 'sil']);
   });
@@ -57,7 +69,11 @@ describe('Lips of streamed audio', () => {
     const rate = 16000;
     const data = new Float32Array(rate);
     for (let i = 0; i < rate / 2; i++) data[i] = 0.5 * Math.sin((2 * Math.PI * 300 * i) / rate);
-    const mouth = new StreamMouth(() => now, level, () => false);
+    const mouth = new StreamMouth(
+      () => now,
+      level,
+      () => false,
+    );
     mouth.add(0, 1, chunkCues({}, 'en'), { data, rate });
     expect(mouth.viseme(0)).not.toBe('sil');
     now = 0.75;

@@ -43,7 +43,10 @@ function seconds(value: number | undefined, fallback: number, max: number): numb
 
 export function segmenterOptions(vad: Partial<AvatarVad> | undefined, frameMs: number): SegmenterOptions {
   const v = vad ?? {};
-  const threshold = typeof v.activation_threshold === 'number' && v.activation_threshold >= 0 && v.activation_threshold <= 1 ? v.activation_threshold : DEFAULT_VAD.activation_threshold;
+  const threshold =
+    typeof v.activation_threshold === 'number' && v.activation_threshold >= 0 && v.activation_threshold <= 1
+      ? v.activation_threshold
+      : DEFAULT_VAD.activation_threshold;
   const frames = (s: number) => Math.round((s * 1000) / frameMs);
   return {
     positive: threshold,
@@ -51,6 +54,9 @@ export function segmenterOptions(vad: Partial<AvatarVad> | undefined, frameMs: n
     minSpeechFrames: Math.max(1, frames(seconds(v.min_speech_duration, DEFAULT_VAD.min_speech_duration, 10))),
     minSilenceFrames: Math.max(1, frames(seconds(v.min_silence_duration, DEFAULT_VAD.min_silence_duration, 10))),
     prefixFrames: frames(seconds(v.prefix_padding_duration, DEFAULT_VAD.prefix_padding_duration, 5)),
-    maxSpeechFrames: Math.max(1, frames(seconds(v.max_buffered_speech, DEFAULT_VAD.max_buffered_speech, 600) || DEFAULT_VAD.max_buffered_speech)),
+    maxSpeechFrames: Math.max(
+      1,
+      frames(seconds(v.max_buffered_speech, DEFAULT_VAD.max_buffered_speech, 600) || DEFAULT_VAD.max_buffered_speech),
+    ),
   };
 }

@@ -14,7 +14,9 @@ afterAll(() => server.close());
 
 async function user(): Promise<string> {
   const id = newId();
-  await sql`insert into users (id, email, password_hash, first_name, last_name) values (${id}, ${`${id}@parla.test`}, 'x', 'O', 'W')`.execute(server.ctx.db);
+  await sql`insert into users (id, email, password_hash, first_name, last_name) values (${id}, ${`${id}@parla.test`}, 'x', 'O', 'W')`.execute(
+    server.ctx.db,
+  );
   return id;
 }
 
@@ -23,11 +25,17 @@ describe('migration 0220 (avatar links as tables)', () => {
     const db = server.ctx.db;
     const [owner, other] = [await user(), await user()];
     const [c1, c2, foreign] = [newId(), newId(), newId()];
-    for (const [id, o] of [[c1, owner], [c2, owner], [foreign, other]] as const) {
+    for (const [id, o] of [
+      [c1, owner],
+      [c2, owner],
+      [foreign, other],
+    ] as const) {
       await sql`insert into knowledge_collections (id, owner_id, name) values (${id}, ${o}, ${id})`.execute(db);
     }
     const fn = newId();
-    await sql`insert into functions (id, owner_id, name, code, code_sha256) values (${fn}, ${owner}, 'f', 'def f(): pass', 'h')`.execute(db);
+    await sql`insert into functions (id, owner_id, name, code, code_sha256) values (${fn}, ${owner}, 'f', 'def f(): pass', 'h')`.execute(
+      db,
+    );
     const key = newId();
     await sql`insert into encryption_keys (id, owner_id, name, public_key_pem) values (${key}, ${owner}, 'k', 'pem')`.execute(db);
 
@@ -41,16 +49,32 @@ describe('migration 0220 (avatar links as tables)', () => {
     const noKey = newId();
     await sql`
       insert into avatars (id, owner_id, name, dh_type, appearance_id, token, enc_key_id, daily_limits, functions, custom_data, avatar_json, client_json, created_at, updated_at)
-      values (${noKey}, ${owner}, 'Deleted key', '2d', 'a1', 't2', ${gone}, '{}', '"not a list"'::jsonb, '{"collection_ids": 7}'::jsonb, '{}', '{}', now(), now())`.execute(db);
+      values (${noKey}, ${owner}, 'Deleted key', '2d', 'a1', 't2', ${gone}, '{}', '"not a list"'::jsonb, '{"collection_ids": 7}'::jsonb, '{}', '{}', now(), now())`.execute(
+      db,
+    );
     await up(db as unknown as Kysely<unknown>);
 
-    const collections = await db.selectFrom('avatar_knowledge_collections').select('collection_id').where('avatar_id', '=', avatar).orderBy('position').execute();
+    const collections = await db
+      .selectFrom('avatar_knowledge_collections')
+      .select('collection_id')
+      .where('avatar_id', '=', avatar)
+      .orderBy('position')
+      .execute();
     expect(collections.map((r) => r.collection_id)).toEqual([c2, c1]);
     const functions = await db.selectFrom('avatar_functions').select('function_id').where('avatar_id', '=', avatar).execute();
     expect(functions.map((r) => r.function_id)).toEqual([fn]);
-    const keys = await db.selectFrom('avatar_encryption_keys').select(['avatar_id', 'key_id']).where('avatar_id', 'in', [avatar, noKey]).execute();
+    const keys = await db
+      .selectFrom('avatar_encryption_keys')
+      .select(['avatar_id', 'key_id'])
+      .where('avatar_id', 'in', [avatar, noKey])
+      .execute();
     expect(keys).toEqual([{ avatar_id: avatar, key_id: key }]);
-    const rows = await db.selectFrom('avatars').select(['id', 'enc_key_id', 'custom_data']).where('id', 'in', [avatar, noKey]).orderBy('name', 'desc').execute();
+    const rows = await db
+      .selectFrom('avatars')
+      .select(['id', 'enc_key_id', 'custom_data'])
+      .where('id', 'in', [avatar, noKey])
+      .orderBy('name', 'desc')
+      .execute();
     expect(rows.map((r) => r.enc_key_id)).toEqual(['Default', 'Default']);
     expect(rows[0]!.custom_data).toEqual({ words_per_sec: 3 });
   });

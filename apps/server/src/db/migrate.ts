@@ -18,7 +18,9 @@ class FolderProvider implements MigrationProvider {
 
   async getMigrations(): Promise<Record<string, Migration>> {
     const out: Record<string, Migration> = {};
-    const files = readdirSync(dir).filter((f) => /^\d{4}-[\w-]+\.ts$/.test(f)).sort();
+    const files = readdirSync(dir)
+      .filter((f) => /^\d{4}-[\w-]+\.ts$/.test(f))
+      .sort();
     for (const file of files) {
       const m = (await import(pathToFileURL(join(dir, file)).href)) as OrderedMigration;
       const name = file.replace(/\.ts$/, '');

@@ -47,9 +47,7 @@ class PGliteConnection implements DatabaseConnection {
     const rows = res.rows as R[];
     return {
       rows,
-      ...(affected !== undefined && /^\s*(insert|update|delete|merge)/i.test(query.sql)
-        ? { numAffectedRows: BigInt(affected) }
-        : {}),
+      ...(affected !== undefined && /^\s*(insert|update|delete|merge)/i.test(query.sql) ? { numAffectedRows: BigInt(affected) } : {}),
     };
   }
 

@@ -23,7 +23,10 @@ export interface AwsSigned {
 }
 
 export function amzDate(now: Date): string {
-  return now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 export function signAws(input: AwsSignInput): AwsSigned {
@@ -36,7 +39,11 @@ export function signAws(input: AwsSignInput): AwsSigned {
     headers: { ...input.headers, 'X-Amz-Date': amzDate(input.now) },
     ...(input.body !== undefined ? { body: input.body } : {}),
   };
-  aws4.sign(request, { accessKeyId: input.accessKeyId, secretAccessKey: input.secretAccessKey, ...(input.sessionToken ? { sessionToken: input.sessionToken } : {}) });
+  aws4.sign(request, {
+    accessKeyId: input.accessKeyId,
+    secretAccessKey: input.secretAccessKey,
+    ...(input.sessionToken ? { sessionToken: input.sessionToken } : {}),
+  });
   const headers = Object.fromEntries(Object.entries(request.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]));
   const signature = /Signature=([0-9a-f]{64})/.exec(headers.authorization ?? '')?.[1] ?? '';
   return { headers, signature };

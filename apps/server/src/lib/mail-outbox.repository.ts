@@ -2,7 +2,10 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 
-export function insert(db: Kysely<DB>, row: { id: string; to_address: string; subject: string; text_body: string; html_body: string | null }) {
+export function insert(
+  db: Kysely<DB>,
+  row: { id: string; to_address: string; subject: string; text_body: string; html_body: string | null },
+) {
   return db.insertInto('mail_outbox').values(row).execute();
 }
 
@@ -11,5 +14,9 @@ export function markSent(db: Kysely<DB>, id: string, at: Date) {
 }
 
 export function markFailed(db: Kysely<DB>, id: string, reason: string) {
-  return db.updateTable('mail_outbox').set({ error: reason.slice(0, 500) }).where('id', '=', id).execute();
+  return db
+    .updateTable('mail_outbox')
+    .set({ error: reason.slice(0, 500) })
+    .where('id', '=', id)
+    .execute();
 }

@@ -52,14 +52,18 @@ describe('mail delivery', () => {
 
   it('gives up after the last attempt and records why in the outbox', async () => {
     replies.set('down@example.com', [451, 451, 451, 451]);
-    await expect(server.ctx.mailer.send({ to: 'down@example.com', subject: 'Hello', text: 'Never' })).rejects.toThrow('Mail delivery failed');
+    await expect(server.ctx.mailer.send({ to: 'down@example.com', subject: 'Hello', text: 'Never' })).rejects.toThrow(
+      'Mail delivery failed',
+    );
     expect(attempts.get('down@example.com')).toBe(3);
     expect((await outbox('down@example.com')).error).toMatch(/^Mail delivery failed after 3 attempts: .*451/);
   });
 
   it('is not repeated after a permanent refusal (550)', async () => {
     replies.set('gone@example.com', [550]);
-    await expect(server.ctx.mailer.send({ to: 'gone@example.com', subject: 'Hello', text: 'No such user' })).rejects.toThrow('Mail delivery failed');
+    await expect(server.ctx.mailer.send({ to: 'gone@example.com', subject: 'Hello', text: 'No such user' })).rejects.toThrow(
+      'Mail delivery failed',
+    );
     expect(attempts.get('gone@example.com')).toBe(1);
     expect(received).not.toContain('gone@example.com');
   });

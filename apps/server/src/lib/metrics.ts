@@ -13,7 +13,11 @@ export interface MetricsSources {
 
 export class Metrics {
   readonly registry = new Registry();
-  readonly turns = new Counter({ name: 'parla_turns_total', help: 'Replies finished (interrupted ones included).', registers: [this.registry] });
+  readonly turns = new Counter({
+    name: 'parla_turns_total',
+    help: 'Replies finished (interrupted ones included).',
+    registers: [this.registry],
+  });
   readonly firstDelta = new Histogram({
     name: 'parla_first_delta_seconds',
     help: "Time from the user's message to the reply's first delta.",

@@ -28,7 +28,12 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((r) => standIn.close(() => r())));
 
-const client = (attempts = 3) => new OutboundClient({ allow: [`127.0.0.1:${port}`, '127.0.0.1:9'], allowPrivate: false, retry: { attempts, baseMs: 5, maxRetryAfterMs: 5_000 } });
+const client = (attempts = 3) =>
+  new OutboundClient({
+    allow: [`127.0.0.1:${port}`, '127.0.0.1:9'],
+    allowPrivate: false,
+    retry: { attempts, baseMs: 5, maxRetryAfterMs: 5_000 },
+  });
 const count = (path: string) => seen.get(path)?.length ?? 0;
 
 describe('requests safe to repeat', () => {
@@ -42,7 +47,9 @@ describe('requests safe to repeat', () => {
 
   it('give up after the last attempt with an error that names the provider, the attempts and the answer', async () => {
     scripts.set('/down', [{ status: 503 }]);
-    const err = await client().fetchIdempotent('Stand-in', `${base}/down`).catch((e: unknown) => e);
+    const err = await client()
+      .fetchIdempotent('Stand-in', `${base}/down`)
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RetriesExhausted);
     expect((err as Error).message).toBe('Stand-in failed after 3 attempts: HTTP 503');
     expect(count('/down')).toBe(3);
@@ -55,7 +62,7 @@ describe('requests safe to repeat', () => {
     expect(count('/bad')).toBe(1);
   });
 
-  it('wait for a 429 answer\'s Retry-After before the next attempt', async () => {
+  it("wait for a 429 answer's Retry-After before the next attempt", async () => {
     scripts.set('/busy', [{ status: 429, headers: { 'retry-after': '1' } }, { status: 200 }]);
     const res = await client().fetchIdempotent('Stand-in', `${base}/busy`);
     expect(res.status).toBe(200);
@@ -66,13 +73,17 @@ describe('requests safe to repeat', () => {
 
   it('give up at once when Retry-After asks for longer than the longest wait', async () => {
     scripts.set('/later', [{ status: 429, headers: { 'retry-after': '3600' } }, { status: 200 }]);
-    const err = await client().fetchIdempotent('Stand-in', `${base}/later`).catch((e: unknown) => e);
+    const err = await client()
+      .fetchIdempotent('Stand-in', `${base}/later`)
+      .catch((e: unknown) => e);
     expect((err as Error).message).toBe('Stand-in failed after 1 attempt: HTTP 429');
     expect(count('/later')).toBe(1);
   });
 
   it('are tried again when the connection fails, and give up clearly', async () => {
-    const err = await client(2).fetchIdempotent('Stand-in', 'http://127.0.0.1:9/closed', { timeoutMs: 2000 }).catch((e: unknown) => e);
+    const err = await client(2)
+      .fetchIdempotent('Stand-in', 'http://127.0.0.1:9/closed', { timeoutMs: 2000 })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RetriesExhausted);
     expect((err as Error).message).toMatch(/^Stand-in failed after 2 attempts: request (failed|timed out)/);
   });
@@ -80,7 +91,9 @@ describe('requests safe to repeat', () => {
   it('stop when aborted while waiting (the conversation ended)', async () => {
     scripts.set('/slow-retry', [{ status: 503, headers: { 'retry-after': '4' } }, { status: 200 }]);
     const abort = new AbortController();
-    const pending = client().fetchIdempotent('Stand-in', `${base}/slow-retry`, { abort: abort.signal }).catch((e: unknown) => e);
+    const pending = client()
+      .fetchIdempotent('Stand-in', `${base}/slow-retry`, { abort: abort.signal })
+      .catch((e: unknown) => e);
     while (count('/slow-retry') === 0) await new Promise((r) => setImmediate(r));
     abort.abort(new Error('conversation ended'));
     expect(((await pending) as Error).message).toBe('conversation ended');
@@ -88,7 +101,9 @@ describe('requests safe to repeat', () => {
   });
 
   it('never repeat a request the outbound guard refused', async () => {
-    const err = await client().fetchIdempotent('Stand-in', 'http://169.254.169.254/latest').catch((e: unknown) => e);
+    const err = await client()
+      .fetchIdempotent('Stand-in', 'http://169.254.169.254/latest')
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(OutboundRefused);
   });
 });

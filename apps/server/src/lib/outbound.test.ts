@@ -88,7 +88,18 @@ describe('outbound guard', () => {
   });
 
   it('refuses IPv4-compatible IPv6 and every IPv6 address outside global unicast', () => {
-    for (const a of ['::127.0.0.1', '::7f00:1', '::a00:1', '::8.8.8.8', '::2', '4000::1', 'e000::1', '100::1', '::ffff:0:7f00:1', '64:ff9b::808:808']) {
+    for (const a of [
+      '::127.0.0.1',
+      '::7f00:1',
+      '::a00:1',
+      '::8.8.8.8',
+      '::2',
+      '4000::1',
+      'e000::1',
+      '100::1',
+      '::ffff:0:7f00:1',
+      '64:ff9b::808:808',
+    ]) {
       expect(isPublicAddress(a), a).toBe(false);
     }
     for (const a of ['2606:4700::1111', '2a00:1450:4001::1', '::ffff:8.8.8.8']) expect(isPublicAddress(a), a).toBe(true);

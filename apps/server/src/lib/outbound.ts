@@ -18,7 +18,10 @@ export class OutboundRefused extends Error {
 }
 
 export class OutboundFailed extends Error {
-  constructor(message: string, readonly status?: number) {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
     super(message);
     this.name = 'OutboundFailed';
   }
@@ -106,8 +109,10 @@ export class OutboundClient {
 
   /** Whether this exact host:port is on the test allow-list. */
   isAllowListed(url: URL): boolean {
-    return this.allow.has(`${stripBrackets(url.hostname).toLowerCase()}:${defaultPort(url)}`) ||
-      this.allow.has(`${url.hostname.toLowerCase()}:${defaultPort(url)}`);
+    return (
+      this.allow.has(`${stripBrackets(url.hostname).toLowerCase()}:${defaultPort(url)}`) ||
+      this.allow.has(`${url.hostname.toLowerCase()}:${defaultPort(url)}`)
+    );
   }
 
   /** Parses and checks a URL before any connection. Throws OutboundRefused. */
@@ -242,7 +247,8 @@ export class OutboundClient {
           if (err instanceof OutboundFailed && err.status === undefined && !init.abort?.aborted) throw new TransientFailure(err.message);
           throw err;
         }
-        if (res.status === 429 || res.status >= 500) throw new TransientFailure(`HTTP ${res.status}`, retryAfterMs(res.headers.get('retry-after')));
+        if (res.status === 429 || res.status >= 500)
+          throw new TransientFailure(`HTTP ${res.status}`, retryAfterMs(res.headers.get('retry-after')));
         return res;
       },
       init.abort,
@@ -266,7 +272,9 @@ function unwrapFetchError(err: unknown, timeout: AbortSignal): Error {
   return new OutboundFailed(err instanceof Error ? `request failed: ${err.message}` : 'request failed');
 }
 
-export function outboundPolicyFromConfig(cfg: { OUTBOUND_ALLOW: string; OUTBOUND_ALLOW_PRIVATE: boolean } & Partial<RetryConfig>): OutboundPolicy {
+export function outboundPolicyFromConfig(
+  cfg: { OUTBOUND_ALLOW: string; OUTBOUND_ALLOW_PRIVATE: boolean } & Partial<RetryConfig>,
+): OutboundPolicy {
   return { allow: cfg.OUTBOUND_ALLOW.split(','), allowPrivate: cfg.OUTBOUND_ALLOW_PRIVATE, retry: retryPolicyFromConfig(cfg) };
 }
 

@@ -19,7 +19,10 @@ export const DEFAULT_RETRY: RetryPolicy = { attempts: 3, baseMs: 400, maxRetryAf
 
 /** A failure worth another attempt. */
 export class TransientFailure extends Error {
-  constructor(message: string, readonly retryAfterMs?: number) {
+  constructor(
+    message: string,
+    readonly retryAfterMs?: number,
+  ) {
     super(message);
     this.name = 'TransientFailure';
   }

@@ -22,7 +22,12 @@ export function insert(db: Q, row: StoredFileRow) {
 
 /** Deletes the owner's row; its path, or undefined. */
 export async function remove(db: Q, ownerId: string, fileId: string): Promise<string | undefined> {
-  const row = await db.deleteFrom('stored_files').where('owner_id', '=', ownerId).where('id', '=', fileId).returning('rel_path').executeTakeFirst();
+  const row = await db
+    .deleteFrom('stored_files')
+    .where('owner_id', '=', ownerId)
+    .where('id', '=', fileId)
+    .returning('rel_path')
+    .executeTakeFirst();
   return row?.rel_path;
 }
 

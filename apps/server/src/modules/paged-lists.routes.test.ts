@@ -26,7 +26,9 @@ afterAll(async () => {
 const at = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 1000);
 
 /** Follows `nextOffset` from 0; every page's rows, in order. */
-async function allPages<T>(read: (offset: number) => Promise<{ rows: T[]; nextOffset: number | null }>): Promise<{ rows: T[]; pages: number }> {
+async function allPages<T>(
+  read: (offset: number) => Promise<{ rows: T[]; nextOffset: number | null }>,
+): Promise<{ rows: T[]; pages: number }> {
   const rows: T[] = [];
   let offset: number | null = 0;
   let pages = 0;
@@ -55,11 +57,22 @@ describe('online users', () => {
     await server.ctx.db.insertInto('conversations').values(rows).execute();
     await server.ctx.db
       .insertInto('conversations')
-      .values({ id: randomUUID(), owner_id: small.id, avatar_id: 'avatar-small', avatar_name: 'Small', avatar_type: '2d', user_id: 'v', user_name: 'Only visitor', started_at: at(0), last_seen_at: at(0) })
+      .values({
+        id: randomUUID(),
+        owner_id: small.id,
+        avatar_id: 'avatar-small',
+        avatar_name: 'Small',
+        avatar_type: '2d',
+        user_id: 'v',
+        user_name: 'Only visitor',
+        started_at: at(0),
+        last_seen_at: at(0),
+      })
       .execute();
   });
 
-  const mine = (account: TestAccount, body: Record<string, unknown>) => server.inject({ method: 'POST', url: '/api/list_my_online_users', token: account.token, payload: { mode: 'get', ...body } });
+  const mine = (account: TestAccount, body: Record<string, unknown>) =>
+    server.inject({ method: 'POST', url: '/api/list_my_online_users', token: account.token, payload: { mode: 'get', ...body } });
 
   it("pages a customer's online users, newest first, and every one is reached once", async () => {
     const first = await mine(big, {});
@@ -84,7 +97,12 @@ describe('online users', () => {
 
   it("pages the administrators' list of every conversation", async () => {
     const all = await allPages(async (offset) => {
-      const res = await server.inject({ method: 'POST', url: '/api/list_online_users', token: admin.token, payload: { mode: 'get', offset, limit: 300 } });
+      const res = await server.inject({
+        method: 'POST',
+        url: '/api/list_online_users',
+        token: admin.token,
+        payload: { mode: 'get', offset, limit: 300 },
+      });
       expect(res.statusCode, res.body).toBe(200);
       return { rows: res.json().onlineUsers as { sessionId: string }[], nextOffset: res.json().nextOffset };
     });
@@ -103,7 +121,8 @@ describe('online users', () => {
 
 describe('knowledge items of a collection', () => {
   let collectionId: string;
-  const jwt = async (account: TestAccount) => `Bearer ${(await server.inject({ method: 'GET', url: '/api/token/jwt', token: account.token })).json().jwtToken as string}`;
+  const jwt = async (account: TestAccount) =>
+    `Bearer ${(await server.inject({ method: 'GET', url: '/api/token/jwt', token: account.token })).json().jwtToken as string}`;
   const kb = async (account: TestAccount, method: 'GET' | 'POST', url: string, payload?: unknown) =>
     server.inject({ method, url, appKey: null, headers: { authorization: await jwt(account) }, ...(payload ? { payload } : {}) });
   beforeAll(async () => {
@@ -131,7 +150,9 @@ describe('knowledge items of a collection', () => {
     expect(first.json()).toHaveLength(200);
     expect(first.json()[0].name).toBe(`Item ${MANY - 1}`);
     const last = await items('?offset=400&limit=200');
-    expect(last.json().map((i: { name: string }) => i.name)).toEqual(Array.from({ length: 50 }, (_, i) => `Item ${String(49 - i).padStart(3, '0')}`));
+    expect(last.json().map((i: { name: string }) => i.name)).toEqual(
+      Array.from({ length: 50 }, (_, i) => `Item ${String(49 - i).padStart(3, '0')}`),
+    );
   });
 
   it('searches every item of the collection by name', async () => {
@@ -205,7 +226,12 @@ describe('functions', () => {
       updated_at: at(i),
     }));
     await server.ctx.db.insertInto('functions').values(rows).execute();
-    await server.inject({ method: 'POST', url: '/api/functions', token: small.token, payload: { functions: [{ action: 'new', name: 'small.py', code: 'y = 1\n' }] } });
+    await server.inject({
+      method: 'POST',
+      url: '/api/functions',
+      token: small.token,
+      payload: { functions: [{ action: 'new', name: 'small.py', code: 'y = 1\n' }] },
+    });
   });
 
   const list = (account: TestAccount, query = '') => server.inject({ method: 'GET', url: `/api/functions${query}`, token: account.token });
@@ -247,7 +273,11 @@ describe('functions', () => {
       return { rows: res.functions as Fn[], nextOffset: res.nextOffset };
     });
     expect(all.rows).toHaveLength(MANY + 1);
-    const found = await server.inject({ method: 'GET', url: `/api/admin/functions?search=${encodeURIComponent(small.email)}`, token: admin.token });
+    const found = await server.inject({
+      method: 'GET',
+      url: `/api/admin/functions?search=${encodeURIComponent(small.email)}`,
+      token: admin.token,
+    });
     expect((found.json().functions as Fn[]).map((f) => f.name)).toEqual(['small.py']);
     expect((await server.inject({ method: 'GET', url: '/api/admin/functions?limit=-3', token: admin.token })).statusCode).toBe(400);
   });

@@ -78,7 +78,11 @@ describe('compression of what the server sends', () => {
   it('serves the portal asset built as brotli as it is, with a year of cache and Vary', async () => {
     const { dir, js } = builtDist();
     const app = await appWith((a) => registerSpa(a, dir));
-    const res = await app.inject({ method: 'GET', url: '/react/assets/main-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/react/assets/main-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.rawPayload.equals(readFileSync(join(dir, 'assets', 'main-abc123.js.br')))).toBe(true);

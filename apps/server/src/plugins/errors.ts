@@ -16,11 +16,19 @@ function send(reply: FastifyReply, status: number, body: ErrorBody & Record<stri
 const NUL_REFUSED = new Set(['22021', '22P05']);
 export const NUL_MESSAGE = 'Text must not contain NUL characters.';
 
-export function toErrorReply(err: unknown): { status: number; body: ErrorBody & Record<string, unknown>; headers?: Record<string, string> } | null {
+export function toErrorReply(
+  err: unknown,
+): { status: number; body: ErrorBody & Record<string, unknown>; headers?: Record<string, string> } | null {
   if (err instanceof AppError) {
     return {
       status: err.httpStatus,
-      body: { status: 'ERROR', code: err.code, errors: err.errors, ...(err.extra.failReason ? { failReason: err.extra.failReason } : {}), ...(err.extra.body ?? {}) },
+      body: {
+        status: 'ERROR',
+        code: err.code,
+        errors: err.errors,
+        ...(err.extra.failReason ? { failReason: err.extra.failReason } : {}),
+        ...(err.extra.body ?? {}),
+      },
       ...(err.extra.headers ? { headers: err.extra.headers } : {}),
     };
   }
@@ -36,17 +44,25 @@ export function toErrorReply(err: unknown): { status: number; body: ErrorBody & 
   if (fe && typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
     const status = fe.statusCode;
     const message =
-      status === 413 ? 'The request is too large.'
-      : status === 415 ? 'Unsupported content type. Send JSON (application/json).'
-      : status === 429 ? 'Too many requests. Please wait a moment and try again.'
-      : status === 416 ? 'The requested range is not satisfiable.'
-      : fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
-        ? 'The request body is not valid JSON.'
-      : INVALID_PARAMS_FALLBACK;
+      status === 413
+        ? 'The request is too large.'
+        : status === 415
+          ? 'Unsupported content type. Send JSON (application/json).'
+          : status === 429
+            ? 'Too many requests. Please wait a moment and try again.'
+            : status === 416
+              ? 'The requested range is not satisfiable.'
+              : fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
+                ? 'The request body is not valid JSON.'
+                : INVALID_PARAMS_FALLBACK;
     const code = status === 429 ? ErrorCode.RequestFail : ErrorCode.InvalidOrMissingParams;
     // A file sender's 416 carries `Content-Range: bytes */size` (RFC 9110 §15.5.17).
     const range = status === 416 ? (fe as { headers?: Record<string, unknown> }).headers?.['Content-Range'] : undefined;
-    return { status, body: { status: 'ERROR', code, errors: [message] }, ...(typeof range === 'string' ? { headers: { 'content-range': range } } : {}) };
+    return {
+      status,
+      body: { status: 'ERROR', code, errors: [message] },
+      ...(typeof range === 'string' ? { headers: { 'content-range': range } } : {}),
+    };
   }
   return null;
 }
@@ -75,6 +91,11 @@ export function registerErrorHandlers(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    return send(reply, 404, { status: 'ERROR', code: ErrorCode.InvalidOrMissingParams, errors: [`No such endpoint: ${request.method} ${request.url.split('?')[0]}`], failReason: 'NOT_FOUND' });
+    return send(reply, 404, {
+      status: 'ERROR',
+      code: ErrorCode.InvalidOrMissingParams,
+      errors: [`No such endpoint: ${request.method} ${request.url.split('?')[0]}`],
+      failReason: 'NOT_FOUND',
+    });
   });
 }

@@ -30,7 +30,14 @@ describe('framing of the portal pages', () => {
   });
 
   it('keeps every other page, and look-alike paths, same-origin only', async () => {
-    for (const url of ['/react/', '/react/account', '/react/login?next=/react/chatWidget/x', '/react/chatWidget', '/react/chatWidgetx/abc', '/react/chatWidget/a/b']) {
+    for (const url of [
+      '/react/',
+      '/react/account',
+      '/react/login?next=/react/chatWidget/x',
+      '/react/chatWidget',
+      '/react/chatWidgetx/abc',
+      '/react/chatWidget/a/b',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');

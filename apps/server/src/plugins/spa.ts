@@ -13,7 +13,8 @@ export const WEB_DIST = resolve(here, '../../../web/dist');
 
 const CHAT_WIDGET = /^\/react\/chatWidget\/[^/?#]+\/?(?:[?#]|$)/;
 
-const NOT_BUILT = '<!doctype html><title>Parla</title><p>The portal has not been built yet. Run <code>npm run build</code> (npm start does it for you).</p>';
+const NOT_BUILT =
+  '<!doctype html><title>Parla</title><p>The portal has not been built yet. Run <code>npm run build</code> (npm start does it for you).</p>';
 
 export async function registerSpa(app: FastifyInstance, distDir = WEB_DIST): Promise<void> {
   app.get('/', { config: { auth: 'none' } }, (_req, reply) => reply.redirect('/react/'));
@@ -45,7 +46,10 @@ export async function registerSpa(app: FastifyInstance, distDir = WEB_DIST): Pro
     app.get(`/react/${file}`, { config: { auth: 'none' } }, (_req, reply) => {
       const path = join(distDir, file);
       if (!existsSync(path)) return reply.status(404).send();
-      return reply.type(file.endsWith('.svg') ? 'image/svg+xml' : 'text/plain').header('cache-control', 'public, max-age=86400').send(readFileSync(path));
+      return reply
+        .type(file.endsWith('.svg') ? 'image/svg+xml' : 'text/plain')
+        .header('cache-control', 'public, max-age=86400')
+        .send(readFileSync(path));
     });
   }
   app.get('/react', { config: { auth: 'none' } }, (_req, reply) => reply.redirect('/react/'));

@@ -49,7 +49,8 @@ export class Admission {
     const { ctx } = this.d;
     const hooks = this.d.hooks();
     const refuse = (errorCode: ErrorCode, closeCode: number, message?: string, extra: Record<string, string> = {}) => {
-      if (socket.readyState === 1) socket.send(JSON.stringify({ type: 'error', code: errorCode, message: message ?? errorMessage(errorCode), ...extra }));
+      if (socket.readyState === 1)
+        socket.send(JSON.stringify({ type: 'error', code: errorCode, message: message ?? errorMessage(errorCode), ...extra }));
       socket.close(closeCode);
     };
     // OAuth first: a refused conversation must not use up a single-use access token.
@@ -66,7 +67,8 @@ export class Admission {
       // A verified OAuth identity keys memory when no signed access token named the user (decision 624).
       if (!avatar.verifiedUserId && grant?.verifiedSubject) avatar = { ...avatar, verifiedUserId: grant.verifiedSubject };
     } catch (err) {
-      if (err instanceof AppError) return refuse(err.httpStatus === 404 ? ErrorCode.RoomNotFoundError : err.code, accessCloseCode(err), err.errors[0]);
+      if (err instanceof AppError)
+        return refuse(err.httpStatus === 404 ? ErrorCode.RoomNotFoundError : err.code, accessCloseCode(err), err.errors[0]);
       ctx.log.error({ err }, 'resolving an avatar failed');
       return refuse(ErrorCode.ServerError, CLOSE_CODES.serverError);
     }
@@ -87,7 +89,8 @@ export class Admission {
       const conversation = new Conversation(this.d.conversation, avatar, clientInfo(hello, req.ip), channel, req.ip);
       const limits = await conversation.accounting.atStart();
       if (limits.refuse === 'usage') return refuse(ErrorCode.UsageLimitExceeded, CLOSE_CODES.usageLimitExceeded);
-      if (limits.refuse === 'demo') return void (socket.send(JSON.stringify({ type: 'bye', reason: 'demo' })), socket.close(CLOSE_CODES.demoOver));
+      if (limits.refuse === 'demo')
+        return void (socket.send(JSON.stringify({ type: 'bye', reason: 'demo' })), socket.close(CLOSE_CODES.demoOver));
       const node = this.d.registry.pick();
       if (!node) return refuse(ErrorCode.MaxConcurrencyReached, CLOSE_CODES.maxConcurrencyReached);
       this.d.opened(conversation);

@@ -24,8 +24,14 @@ beforeAll(async () => {
   alice = await createCustomer(server, 'origins-a');
   bob = await createCustomer(server, 'origins-b');
   // Several avatars below: no plan limit in the way.
-  await server.ctx.db.updateTable('users').set({ subscription_type: SubscriptionType.ENTERPRISE }).where('id', 'in', [alice.id, bob.id]).execute();
-  appearance = (await server.inject({ method: 'GET', url: '/api/catalogue/avatars' })).json().avatars.find((a: { type: string }) => a.type === '2d');
+  await server.ctx.db
+    .updateTable('users')
+    .set({ subscription_type: SubscriptionType.ENTERPRISE })
+    .where('id', 'in', [alice.id, bob.id])
+    .execute();
+  appearance = (await server.inject({ method: 'GET', url: '/api/catalogue/avatars' }))
+    .json()
+    .avatars.find((a: { type: string }) => a.type === '2d');
 });
 afterEach(async () => {
   await closeAll();
@@ -46,7 +52,10 @@ describe('allowed websites', () => {
   it('are saved normalised, without repeats, and answered with the avatar', async () => {
     const a = await avatar();
     expect(a.allowedOrigins).toEqual([]);
-    const res = await save(server, alice.token, { ...a, allowedOrigins: ['https://Shop.Example.com/', 'https://shop.example.com:443', 'http://localhost:3000'] });
+    const res = await save(server, alice.token, {
+      ...a,
+      allowedOrigins: ['https://Shop.Example.com/', 'https://shop.example.com:443', 'http://localhost:3000'],
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().agent.allowedOrigins).toEqual(['https://shop.example.com', 'http://localhost:3000']);
     const stored = (await server.inject({ method: 'GET', url: `/api/avatar/${a.id}`, token: alice.token })).json().agent as Avatar;
@@ -59,7 +68,17 @@ describe('allowed websites', () => {
 
   it('refuses what is not an origin, and too long a list, with the messages', async () => {
     const a = await avatar();
-    for (const bad of ['example.com', 'https://example.com/shop', 'https://example.com?x=1', 'ftp://example.com', 'https://user@example.com', 'https://example.com:99999', '*', 'https://*.example.com', 'javascript:alert(1)']) {
+    for (const bad of [
+      'example.com',
+      'https://example.com/shop',
+      'https://example.com?x=1',
+      'ftp://example.com',
+      'https://user@example.com',
+      'https://example.com:99999',
+      '*',
+      'https://*.example.com',
+      'javascript:alert(1)',
+    ]) {
       const res = await save(server, alice.token, { ...a, allowedOrigins: [bad] });
       expect(res.statusCode, bad).toBe(400);
       expect(res.json().errors.join(' '), bad).toContain(O.invalid);

@@ -43,7 +43,18 @@ async function avatar(extra: Record<string, unknown> = {}): Promise<Avatar & { t
 }
 
 const llmPipeline = (over: Record<string, unknown> = {}) => ({
-  agent_pipeline_config: { llm: { provider: 'openai', base_url: `${openai.url}/v1`, api_key: STAND_IN_KEY, model: 'stand-in-model', instructions: 'You are the hotel desk.', custom_text: 'Guest: Ada.', max_tokens: 120, ...over } },
+  agent_pipeline_config: {
+    llm: {
+      provider: 'openai',
+      base_url: `${openai.url}/v1`,
+      api_key: STAND_IN_KEY,
+      model: 'stand-in-model',
+      instructions: 'You are the hotel desk.',
+      custom_text: 'Guest: Ada.',
+      max_tokens: 120,
+      ...over,
+    },
+  },
 });
 
 beforeAll(async () => {
@@ -114,7 +125,9 @@ describe('saved avatars in conversations', () => {
     const expired = await newAccessToken(privateKey, a.id, now - 7200, 60);
     expect((await (await connect(host, { avatarId: a.id, token: expired })).closed).code).toBe(CLOSE_CODES.invalidToken);
     const foreign = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-    expect((await (await connect(host, { avatarId: a.id, token: await newAccessToken(foreign, a.id, now, 60) })).closed).code).toBe(CLOSE_CODES.invalidToken);
+    expect((await (await connect(host, { avatarId: a.id, token: await newAccessToken(foreign, a.id, now, 60) })).closed).code).toBe(
+      CLOSE_CODES.invalidToken,
+    );
     const otherAvatar = await newAccessToken(privateKey, 'another-avatar', now, 60);
     expect((await (await connect(host, { avatarId: a.id, token: otherAvatar })).closed).code).toBe(CLOSE_CODES.invalidToken);
   });
@@ -130,7 +143,11 @@ describe('saved avatars in conversations', () => {
     });
     expect(item.statusCode, item.body).toBe(200);
     await worker.drain();
-    const a = await avatar({ nlpEngine: AvatarEngine.LargeLanguageModel, setupMode: 'Composite', customData: { ...llmPipeline(), collection_ids: [collectionId] } });
+    const a = await avatar({
+      nlpEngine: AvatarEngine.LargeLanguageModel,
+      setupMode: 'Composite',
+      customData: { ...llmPipeline(), collection_ids: [collectionId] },
+    });
     const c = await connect(host, { avatarId: a.id, token: a.token });
     expect((await c.next('ready')).engine).toBe('Large Language Model');
     expect((await c.next('assistant_done')).text).toBe('You asked: Hello! How can I help you today?');
@@ -148,7 +165,7 @@ describe('saved avatars in conversations', () => {
     expect(server.logs.join('')).not.toContain(STAND_IN_KEY);
   });
 
-  it('a custom STT/LLM/TTS avatar calls the providers\' real hosts (redirected to stand-ins) with its stored keys', async () => {
+  it("a custom STT/LLM/TTS avatar calls the providers' real hosts (redirected to stand-ins) with its stored keys", async () => {
     const a = await avatar({
       nlpEngine: AvatarEngine.CUSTOM_STT_LLM_TTS,
       setupMode: 'None',
@@ -179,7 +196,11 @@ describe('saved avatars in conversations', () => {
   });
 
   it('in Simple mode without a product model it answers with a clear message', async () => {
-    const a = await avatar({ nlpEngine: AvatarEngine.LargeLanguageModel, setupMode: 'Simple', customData: { agent_pipeline_config: { llm: { provider: 'groq', custom_text: 'Guest: Ada.' } } } });
+    const a = await avatar({
+      nlpEngine: AvatarEngine.LargeLanguageModel,
+      setupMode: 'Simple',
+      customData: { agent_pipeline_config: { llm: { provider: 'groq', custom_text: 'Guest: Ada.' } } },
+    });
     const c = await connect(host, { avatarId: a.id, token: a.token });
     await c.next('ready');
     expect((await c.ask('hi')).text).toBe(SIMPLE_MODE_UNCONFIGURED);
@@ -190,15 +211,30 @@ describe('saved avatars in conversations', () => {
       method: 'POST',
       url: '/api/functions',
       token: alice.token,
-      payload: { functions: [{ action: 'new', name: 'orders.py', code: EXAMPLE_FUNCTION_CODE, language: 'python' }, { action: 'new', name: 'pending.py', code: 'def pending_tool(x: str) -> dict:\n    return {}\n', language: 'python' }] },
+      payload: {
+        functions: [
+          { action: 'new', name: 'orders.py', code: EXAMPLE_FUNCTION_CODE, language: 'python' },
+          { action: 'new', name: 'pending.py', code: 'def pending_tool(x: str) -> dict:\n    return {}\n', language: 'python' },
+        ],
+      },
     });
     expect(fns.statusCode, fns.body).toBe(200);
     const list = fns.json().functions as { id: string; name: string; template?: boolean }[];
     const orders = list.find((f) => f.name === 'orders.py' && !f.template)!;
     const pending = list.find((f) => f.name === 'pending.py' && !f.template)!;
-    const decided = await server.inject({ method: 'POST', url: '/api/admin/function_decision', token: admin.token, payload: { id: orders.id, approve: true } });
+    const decided = await server.inject({
+      method: 'POST',
+      url: '/api/admin/function_decision',
+      token: admin.token,
+      payload: { id: orders.id, approve: true },
+    });
     expect(decided.statusCode, decided.body).toBe(200);
-    const a = await avatar({ nlpEngine: AvatarEngine.LargeLanguageModel, setupMode: 'Composite', functions: [orders.id, pending.id], customData: llmPipeline() });
+    const a = await avatar({
+      nlpEngine: AvatarEngine.LargeLanguageModel,
+      setupMode: 'Composite',
+      functions: [orders.id, pending.id],
+      customData: llmPipeline(),
+    });
     // The realtime flag is set from an admin-proxy session (spec 3 §6).
     await server.ctx.db.updateTable('avatars').set({ realtime: true }).where('id', '=', a.id).execute();
     const c = await connect(host, { avatarId: a.id, token: a.token });
@@ -213,7 +249,12 @@ describe('saved avatars in conversations', () => {
     const a = await avatar();
     const c = await connect(host, { avatarId: a.id, token: a.token }, { type: 'hello', deviceId: 'bill-dev', userName: 'Billie' });
     const { sessionId } = await c.next('ready');
-    const users = await server.inject({ method: 'POST', url: '/api/list_avatar_users', token: alice.token, payload: { agentId: a.id, mode: 'get' } });
+    const users = await server.inject({
+      method: 'POST',
+      url: '/api/list_avatar_users',
+      token: alice.token,
+      payload: { agentId: a.id, mode: 'get' },
+    });
     expect(users.json().onlineUsers.map((u: { sessionId: string }) => u.sessionId)).toEqual([sessionId]);
     const listed = await server.inject({ method: 'GET', url: '/api/avatar/list', token: alice.token });
     const card = (listed.json().agents as (Avatar & Record<string, unknown>)[]).find((x) => x.id === a.id)!;
@@ -221,10 +262,22 @@ describe('saved avatars in conversations', () => {
     server.advance(90_000);
     c.send({ type: 'bye' });
     await c.closed;
-    await expect.poll(async () => (await server.ctx.db.selectFrom('conversations').select('ended_at').where('id', '=', sessionId).executeTakeFirstOrThrow()).ended_at).not.toBeNull();
+    await expect
+      .poll(
+        async () =>
+          (await server.ctx.db.selectFrom('conversations').select('ended_at').where('id', '=', sessionId).executeTakeFirstOrThrow())
+            .ended_at,
+      )
+      .not.toBeNull();
     const end = Date.now() + 3_600_000;
-    const stats = await server.inject({ method: 'GET', url: `/api/account_stats?startDate=${end - 86_400_000 * 2}&endDate=${end}`, token: alice.token });
-    const row = (stats.json().billingData as { avatarId: string; totalCallCount: number; totalCallDuration: number }[]).find((r) => r.avatarId === a.id)!;
+    const stats = await server.inject({
+      method: 'GET',
+      url: `/api/account_stats?startDate=${end - 86_400_000 * 2}&endDate=${end}`,
+      token: alice.token,
+    });
+    const row = (stats.json().billingData as { avatarId: string; totalCallCount: number; totalCallDuration: number }[]).find(
+      (r) => r.avatarId === a.id,
+    )!;
     expect(row.totalCallCount).toBe(1);
     expect(row.totalCallDuration).toBeGreaterThanOrEqual(1.5);
   });

@@ -15,7 +15,15 @@ const REALTIME_DEFAULTS = {
 } as const;
 import { AccountStatus, AVATAR_ENGINE_NAMES, AvatarEngine } from '@parla/shared/enums';
 import { planName } from '@parla/shared/plans';
-import { AvatarPermission, ENCRYPTION_DEFAULT, ENCRYPTION_NONE, hasPermission, knowledgeSettings, type CustomData, type PipelineConfig } from '@parla/shared/schemas/avatar';
+import {
+  AvatarPermission,
+  ENCRYPTION_DEFAULT,
+  ENCRYPTION_NONE,
+  hasPermission,
+  knowledgeSettings,
+  type CustomData,
+  type PipelineConfig,
+} from '@parla/shared/schemas/avatar';
 import { normaliseOrigin } from '@parla/shared/schemas/allowed-origins';
 import { applyUrlOverrides, parseUrlOverrides, type UrlOverride } from '@parla/shared/provider-urls';
 import type { AppContext } from '../context';
@@ -37,19 +45,16 @@ import type { RuntimeHooks } from './hooks';
 import { bool, num, obj, str } from './loose';
 import { SpeechConfigMapper } from './speech-config';
 import { describePythonFunction } from './python-signature';
-import {
-  DEFAULT_REALTIME_VAD,
-  type EngineConfig,
-  type FunctionTool,
-  type LlmConfig,
-  type RetrievedChunk,
-} from './types';
+import { DEFAULT_REALTIME_VAD, type EngineConfig, type FunctionTool, type LlmConfig, type RetrievedChunk } from './types';
 
 export const SIMPLE_MODE_UNCONFIGURED =
   "This avatar uses the product's own language model (Simple mode), but none is configured on this server. The administrator sets LLM_BASE_URL and LLM_API_KEY.";
 
 function unavailable(what: string): EngineConfig {
-  return { kind: 'unavailable', message: `This avatar's brain is not fully configured: ${what}. Its owner can complete it in the Brain tab.` };
+  return {
+    kind: 'unavailable',
+    message: `This avatar's brain is not fully configured: ${what}. Its owner can complete it in the Brain tab.`,
+  };
 }
 
 type AvatarRow = NonNullable<Awaited<ReturnType<typeof loadAvatar>>>;
@@ -77,7 +82,9 @@ async function checkAccess(ctx: AppContext, row: AvatarRow, token: string | null
   return userId || null;
 }
 
-export function limitsOf(row: Pick<AvatarRow, 'daily_limit_per_session' | 'daily_limit_per_ip' | 'daily_limits' | 'idle_timeout'>): AvatarLimits {
+export function limitsOf(
+  row: Pick<AvatarRow, 'daily_limit_per_session' | 'daily_limit_per_ip' | 'daily_limits' | 'idle_timeout'>,
+): AvatarLimits {
   const daily = obj(row.daily_limits);
   const positiveOrUnlimited = (v: unknown) => {
     const n = num(v, -1);
@@ -117,7 +124,14 @@ export class AvatarConfigMapper {
     const instructions = str(llm.instructions) || str(p.instructions) || 'You are a helpful assistant. Reply in 15 to 35 words.';
     const memory = str(llm.custom_text);
     const maxTokens = num(llm.max_tokens, 0);
-    const base: Omit<LlmConfig, 'baseUrl' | 'apiKey' | 'model'> = { kind: 'llm', instructions, memory, sendHistory: true, tools, ...(maxTokens > 0 ? { maxTokens } : {}) };
+    const base: Omit<LlmConfig, 'baseUrl' | 'apiKey' | 'model'> = {
+      kind: 'llm',
+      instructions,
+      memory,
+      sendHistory: true,
+      tools,
+      ...(maxTokens > 0 ? { maxTokens } : {}),
+    };
     if (simple) {
       const baseUrl = this.ctx.config.LLM_BASE_URL;
       if (!baseUrl) return { kind: 'unavailable', message: SIMPLE_MODE_UNCONFIGURED };
@@ -129,9 +143,18 @@ export class AvatarConfigMapper {
     if (!baseUrl) return unavailable('no base URL');
     if (!apiKey) return unavailable('no API key');
     const assistantId = str(llm.assistant_id);
-    if (row.nlp_engine === AvatarEngine.CustomChatGPTAssistant || (assistantId && str(llm.interaction_type ?? llm.interactionType) !== 'prompt' && row.nlp_engine !== AvatarEngine.LargeLanguageModel)) {
+    if (
+      row.nlp_engine === AvatarEngine.CustomChatGPTAssistant ||
+      (assistantId && str(llm.interaction_type ?? llm.interactionType) !== 'prompt' && row.nlp_engine !== AvatarEngine.LargeLanguageModel)
+    ) {
       if (!assistantId) return unavailable('no assistant');
-      return { kind: 'assistant', baseUrl: this.url(baseUrl), apiKey, assistantId, ...(str(llm.instructions) ? { instructions: str(llm.instructions) } : {}) };
+      return {
+        kind: 'assistant',
+        baseUrl: this.url(baseUrl),
+        apiKey,
+        assistantId,
+        ...(str(llm.instructions) ? { instructions: str(llm.instructions) } : {}),
+      };
     }
     if (!model) return unavailable('no model');
     return { ...base, baseUrl: this.url(baseUrl), apiKey, model };
@@ -267,7 +290,9 @@ export class AvatarConfigMapper {
    *  conversation; a list adds the portal's own origin (its player pages, the editor preview and
    *  the access link are served from PUBLIC_URL), so they keep working whatever the list says. */
   allowedOrigins(row: Pick<AvatarRow, 'allowed_origins'>): string[] | null {
-    const listed = (Array.isArray(row.allowed_origins) ? row.allowed_origins : []).map((o) => normaliseOrigin(String(o))).filter((o): o is string => o !== null);
+    const listed = (Array.isArray(row.allowed_origins) ? row.allowed_origins : [])
+      .map((o) => normaliseOrigin(String(o)))
+      .filter((o): o is string => o !== null);
     if (!listed.length) return null;
     let own: string | null = null;
     try {
@@ -298,14 +323,21 @@ export class AvatarConfigMapper {
       ownerId: row.owner_id,
       name: row.name,
       type: row.dh_type,
-      engineName: engine.kind === 'echo' ? AVATAR_ENGINE_NAMES[AvatarEngine.EchoTest] : (AVATAR_ENGINE_NAMES as Record<number, string>)[row.nlp_engine] ?? 'Echo',
+      engineName:
+        engine.kind === 'echo'
+          ? AVATAR_ENGINE_NAMES[AvatarEngine.EchoTest]
+          : ((AVATAR_ENGINE_NAMES as Record<number, string>)[row.nlp_engine] ?? 'Echo'),
       engine,
       limits: limitsOf(row),
       retrieval: await this.retrieval(row.id, usesKnowledge, obj(row.custom_data) as CustomData),
       allowedOrigins: this.allowedOrigins(row),
       sendHistory: hasPermission(row.permissions, AvatarPermission.canSendChatHistory),
       oauthAppId: oauthAppId && Number.isInteger(oauthAppId) ? oauthAppId : null,
-      settings: settingsOf(row, planName((await planOf(this.ctx.db, row.owner_id)) ?? 0), reveal(this.ctx.secrets, row.billing_auth_header_enc)),
+      settings: settingsOf(
+        row,
+        planName((await planOf(this.ctx.db, row.owner_id)) ?? 0),
+        reveal(this.ctx.secrets, row.billing_auth_header_enc),
+      ),
       verifiedUserId,
     };
   }
@@ -320,7 +352,12 @@ export function avatarHooks(): RuntimeHooks {
     retrieve: async (ctx, ownerId, collectionIds, query, topK, threshold): Promise<RetrievedChunk[]> => {
       const owned = await findCollections(ctx.db, ownerId, collectionIds);
       if (!owned.length) return [];
-      const hits = await searchChunks(ctx, ownerId, { collection_ids: owned.map((c) => c.id), query: query.slice(0, 1000), top_k: topK, score_threshold: threshold });
+      const hits = await searchChunks(ctx, ownerId, {
+        collection_ids: owned.map((c) => c.id),
+        query: query.slice(0, 1000),
+        top_k: topK,
+        score_threshold: threshold,
+      });
       return hits.map((h) => ({ text: h.text, source: h.item_name, itemId: h.item_id, score: h.score }));
     },
     oauthAppOf: async (ctx, avatarId) => {

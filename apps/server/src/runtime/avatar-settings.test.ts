@@ -20,10 +20,19 @@ const row = (over: Record<string, unknown> = {}) => ({
 describe('avatar settings', () => {
   it('reads the wake-up message, bit 2, streaming and summaries (on by default, off when either switch says so)', () => {
     const s = settingsOf(row({ permissions: 3, custom_data: { transcriptionStreaming: true } }), 'FREE', null);
-    expect(s).toMatchObject({ wakeUpMessage: 'Hello!', handleSttResponse: true, transcriptionStreaming: true, summaryEnabled: true, billingAuth: null, agentLanguage: 'fr' });
+    expect(s).toMatchObject({
+      wakeUpMessage: 'Hello!',
+      handleSttResponse: true,
+      transcriptionStreaming: true,
+      summaryEnabled: true,
+      billingAuth: null,
+      agentLanguage: 'fr',
+    });
     expect(settingsOf(row({ permissions: 1 }), 'FREE', null).handleSttResponse).toBe(false);
     expect(settingsOf(row({ custom_data: { summaryEnabled: false } }), 'FREE', null).summaryEnabled).toBe(false);
-    expect(settingsOf(row({ custom_data: { agent_pipeline_config: { llm: { summary_enabled: false } } } }), 'FREE', null).summaryEnabled).toBe(false);
+    expect(
+      settingsOf(row({ custom_data: { agent_pipeline_config: { llm: { summary_enabled: false } } } }), 'FREE', null).summaryEnabled,
+    ).toBe(false);
   });
 
   it('offers the transcript download only to realtime avatars with the option on PRO or ENTERPRISE', () => {
@@ -36,7 +45,9 @@ describe('avatar settings', () => {
   });
 
   it('pings the billing service every billingAuthPingTime seconds, 30 when the value makes no sense', () => {
-    expect(settingsOf(row({ billing_auth_url: 'https://bill.example/auth', billing_auth_ping_time: 60 }), 'PRO', 'Bearer k').billingAuth).toEqual({ url: 'https://bill.example/auth', header: 'Bearer k', pingSeconds: 60 });
+    expect(
+      settingsOf(row({ billing_auth_url: 'https://bill.example/auth', billing_auth_ping_time: 60 }), 'PRO', 'Bearer k').billingAuth,
+    ).toEqual({ url: 'https://bill.example/auth', header: 'Bearer k', pingSeconds: 60 });
     expect([pingSeconds(-1), pingSeconds(0), pingSeconds(1), pingSeconds(10)]).toEqual([30, 30, 30, 10]);
   });
 });
@@ -49,8 +60,19 @@ describe('engine settings', () => {
   });
 
   it('makes every model answer in the agent language (none for multilingual)', () => {
-    const llm: EngineConfig = { kind: 'llm', baseUrl: 'u', apiKey: 'k', model: 'm', instructions: 'Be kind.', memory: '', sendHistory: true, tools: [] };
-    expect((withSettings(llm, { permissions: 0, agent_language: 'fr-FR' }) as { instructions: string }).instructions).toBe(`Be kind.\n\n${languageInstruction('fr-FR')}`);
+    const llm: EngineConfig = {
+      kind: 'llm',
+      baseUrl: 'u',
+      apiKey: 'k',
+      model: 'm',
+      instructions: 'Be kind.',
+      memory: '',
+      sendHistory: true,
+      tools: [],
+    };
+    expect((withSettings(llm, { permissions: 0, agent_language: 'fr-FR' }) as { instructions: string }).instructions).toBe(
+      `Be kind.\n\n${languageInstruction('fr-FR')}`,
+    );
     expect(languageInstruction('fr-FR')).toMatch(/^Always answer in French.*\(fr-FR\)/);
     expect(languageInstruction('aa')).toBe('');
   });

@@ -17,7 +17,9 @@ export function languageInstruction(code: string): string {
   const c = code.trim();
   if (!c || c === MULTILINGUAL_CODE) return '';
   // 'fr-FR' is listed; the agent language's short form 'fr' is named after its first region.
-  const name = isSpokenLanguage(c) ? spokenLanguageName(c) : (SPOKEN_LANGUAGES.find((l) => l.code.startsWith(`${c}-`))?.name.replace(/ \(.*\)$/, '') ?? c);
+  const name = isSpokenLanguage(c)
+    ? spokenLanguageName(c)
+    : (SPOKEN_LANGUAGES.find((l) => l.code.startsWith(`${c}-`))?.name.replace(/ \(.*\)$/, '') ?? c);
   return `Always answer in ${name} (${c}), whatever language the user writes in.`;
 }
 

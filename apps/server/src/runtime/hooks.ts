@@ -9,7 +9,14 @@ export interface RuntimeHooks {
   /** Access check + the avatar's runtime view; throws AppError (notFound, invalidToken, ...). */
   resolveAvatar(ctx: AppContext, req: AccessRequest): Promise<ResolvedAvatar>;
   /** Top chunks of the owner's collections for a query. */
-  retrieve(ctx: AppContext, ownerId: string, collectionIds: string[], query: string, topK: number, threshold?: number): Promise<RetrievedChunk[]>;
+  retrieve(
+    ctx: AppContext,
+    ownerId: string,
+    collectionIds: string[],
+    query: string,
+    topK: number,
+    threshold?: number,
+  ): Promise<RetrievedChunk[]>;
   /** The OAuth config an avatar's end users sign in with, or null (no access check: the
    *  conversation socket does that). */
   oauthAppOf(ctx: AppContext, avatarId: string): Promise<{ ownerId: string; appId: number } | null>;

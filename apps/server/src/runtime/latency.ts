@@ -12,7 +12,11 @@ export class TurnRecorder {
   private pending: TurnTiming[] = [];
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly db: Kysely<DB>, private readonly onError: (err: unknown) => void, private readonly flushMs = 1000) {}
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly onError: (err: unknown) => void,
+    private readonly flushMs = 1000,
+  ) {}
 
   add(t: TurnTiming): void {
     this.pending.push(t);

@@ -17,7 +17,12 @@ import type { RuntimeHooks } from './runtime';
 const dataDir = mkdtempSync(join(tmpdir(), 'parla-restart-'));
 let offset = 0;
 
-async function start(): Promise<{ host: string; database: Database; app: Awaited<ReturnType<typeof build>>['app']; close(): Promise<void> }> {
+async function start(): Promise<{
+  host: string;
+  database: Database;
+  app: Awaited<ReturnType<typeof build>>['app'];
+  close(): Promise<void>;
+}> {
   const database = await openDatabase({ dataDir });
   await migrate(database.db);
   const config = parseConfig({ DATA_DIR: dataDir, SECRET_KEY: TEST_SECRET_KEY, LOG_LEVEL: 'silent' });
@@ -62,7 +67,17 @@ describe('limits across a restart', () => {
     let s = await start();
     await s.database.db
       .insertInto('users')
-      .values({ id: 'owner-restart', email: 'restart@example.com', password_hash: 'x', first_name: 'R', last_name: 'S', subscription_type: 4, subscribed_since: new Date(), created_at: new Date(), updated_at: new Date() })
+      .values({
+        id: 'owner-restart',
+        email: 'restart@example.com',
+        password_hash: 'x',
+        first_name: 'R',
+        last_name: 'S',
+        subscription_type: 4,
+        subscribed_since: new Date(),
+        created_at: new Date(),
+        updated_at: new Date(),
+      })
       .execute();
     const c = await connect(s.host, { avatarId: 'a1' }, { type: 'hello', deviceId: 'restart-dev' });
     expect((await c.next('ready')).engine).toBe('Large Language Model');
@@ -96,7 +111,17 @@ describe('limits across a restart', () => {
     const seen = new Date(Date.now() + offset - 10 * 60_000);
     await s.database.db
       .insertInto('conversations')
-      .values({ id: 'orphan', owner_id: 'owner-restart', avatar_id: 'a1', avatar_name: 'x', avatar_type: '2d', user_id: 'u', user_name: 'u', started_at: new Date(seen.getTime() - 60_000), last_seen_at: seen })
+      .values({
+        id: 'orphan',
+        owner_id: 'owner-restart',
+        avatar_id: 'a1',
+        avatar_name: 'x',
+        avatar_type: '2d',
+        user_id: 'u',
+        user_name: 'u',
+        started_at: new Date(seen.getTime() - 60_000),
+        last_seen_at: seen,
+      })
       .execute();
     await s.app.runtime.sweepStale();
     const row = await s.database.db.selectFrom('conversations').selectAll().where('id', '=', 'orphan').executeTakeFirstOrThrow();

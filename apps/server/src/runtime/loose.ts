@@ -7,4 +7,5 @@ export const num = (v: unknown, fallback: number): number => {
   const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() ? Number(v) : NaN;
   return Number.isFinite(n) ? n : fallback;
 };
-export const bool = (v: unknown, fallback: boolean): boolean => (typeof v === 'boolean' ? v : v === 'true' ? true : v === 'false' ? false : fallback);
+export const bool = (v: unknown, fallback: boolean): boolean =>
+  typeof v === 'boolean' ? v : v === 'true' ? true : v === 'false' ? false : fallback;

@@ -34,7 +34,11 @@ async function keySet(ctx: AppContext, url: string, fresh: boolean): Promise<Key
   const now = ctx.now().getTime();
   const hit = cache.get(url);
   if (hit && !fresh && now - hit.at < JWKS_TTL_MS) return hit.keys;
-  const res = await ctx.outbound.fetchIdempotent('JWKS', url, { headers: { accept: 'application/json' }, maxBytes: JWKS_MAX_BYTES, timeoutMs: 10_000 });
+  const res = await ctx.outbound.fetchIdempotent('JWKS', url, {
+    headers: { accept: 'application/json' },
+    maxBytes: JWKS_MAX_BYTES,
+    timeoutMs: 10_000,
+  });
   if (res.status !== 200) throw new Error(`the JWKS URL answered HTTP ${res.status}`);
   const keys = createLocalJWKSet(res.json<JSONWebKeySet>());
   cache.set(url, { at: now, keys });
@@ -80,7 +84,12 @@ async function verifiedClaims(ctx: AppContext, app: IdentityApp, idToken: string
 }
 
 /** `oauth:{appId}:{sub}` of a verified id_token, or null (logged) when it cannot be trusted. */
-export async function verifiedSubject(ctx: AppContext, app: IdentityApp, idToken: string | undefined, nonce: string): Promise<string | null> {
+export async function verifiedSubject(
+  ctx: AppContext,
+  app: IdentityApp,
+  idToken: string | undefined,
+  nonce: string,
+): Promise<string | null> {
   if (!idToken) return null;
   try {
     const claims = await verifiedClaims(ctx, app, idToken);
@@ -88,7 +97,10 @@ export async function verifiedSubject(ctx: AppContext, app: IdentityApp, idToken
     if (refused) throw new Error(`the id_token's ${refused} claim is not acceptable`);
     return `oauth:${app.appId}:${claims.sub}`;
   } catch (err) {
-    ctx.log.warn({ appId: app.appId, reason: err instanceof Error ? err.message : String(err) }, 'OAuth id_token not verified; the sign-in keys no memory');
+    ctx.log.warn(
+      { appId: app.appId, reason: err instanceof Error ? err.message : String(err) },
+      'OAuth id_token not verified; the sign-in keys no memory',
+    );
     return null;
   }
 }

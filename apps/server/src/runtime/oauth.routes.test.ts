@@ -24,7 +24,14 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/add_oauthapp',
     token: alice.token,
-    payload: { appName: 'Partner', partner: 'SmartPension', clientId: PARTNER_CLIENT.id, clientSecret: PARTNER_CLIENT.secret, oauthURL: `${partner.url}/authorize`, tokenIssueURL: `${partner.url}/token` },
+    payload: {
+      appName: 'Partner',
+      partner: 'SmartPension',
+      clientId: PARTNER_CLIENT.id,
+      clientSecret: PARTNER_CLIENT.secret,
+      oauthURL: `${partner.url}/authorize`,
+      tokenIssueURL: `${partner.url}/token`,
+    },
   });
   expect(res.statusCode, res.body).toBe(200);
   appId = res.json().appId;
@@ -59,7 +66,11 @@ describe('OAuth code flow before a conversation', () => {
   it('refuses a conversation before the end user signed in', async () => {
     const c = await connect(host, { avatarId: 'guarded' });
     const err = await c.next('error');
-    expect(err).toMatchObject({ code: ErrorCode.AuthenticationFailed, message: OAUTH_REQUIRED_MESSAGE, signInUrl: '/api/oauth/start/guarded' });
+    expect(err).toMatchObject({
+      code: ErrorCode.AuthenticationFailed,
+      message: OAUTH_REQUIRED_MESSAGE,
+      signInUrl: '/api/oauth/start/guarded',
+    });
     expect((await c.closed).code).toBe(CLOSE_CODES.authenticationFailed);
   });
 

@@ -68,7 +68,12 @@ export function safeBackPath(raw: string | undefined, avatarId: string): string 
 export async function startUrl(ctx: AppContext, a: { avatarId: string; ownerId: string; appId: number }, back: string): Promise<string> {
   const app = await appForSignIn(ctx, a.ownerId, a.appId);
   if (!app) throw AppError.notFound('OAuth config');
-  const state = signState(ctx, { ...a, back: safeBackPath(back, a.avatarId), exp: ctx.now().getTime() + OAUTH_STATE_TTL_MS, nonce: randomBytes(8).toString('hex') });
+  const state = signState(ctx, {
+    ...a,
+    back: safeBackPath(back, a.avatarId),
+    exp: ctx.now().getTime() + OAUTH_STATE_TTL_MS,
+    nonce: randomBytes(8).toString('hex'),
+  });
   const url = new URL(app.oauthURL);
   url.searchParams.set('response_type', 'code');
   url.searchParams.set('client_id', app.clientId);
@@ -91,7 +96,13 @@ export async function finishSignIn(ctx: AppContext, appId: number, code: string,
     res = await ctx.outbound.fetch(app.tokenIssueURL, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: app.callbackURL, client_id: app.clientId, client_secret: app.clientSecret }).toString(),
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: app.callbackURL,
+        client_id: app.clientId,
+        client_secret: app.clientSecret,
+      }).toString(),
     });
   } catch (err) {
     // A token URL the outbound guard refuses (a private address) or that cannot be reached.
@@ -129,7 +140,11 @@ export async function finishSignIn(ctx: AppContext, appId: number, code: string,
 
 /** Consumes a grant for this avatar (with its verified subject, if any); null when unknown,
  *  used, expired or for another avatar. */
-export async function useGrant(ctx: AppContext, avatarId: string, grant: string | undefined): Promise<{ verifiedSubject: string | null } | null> {
+export async function useGrant(
+  ctx: AppContext,
+  avatarId: string,
+  grant: string | undefined,
+): Promise<{ verifiedSubject: string | null } | null> {
   if (!grant || grant.length > 200) return null;
   const now = ctx.now();
   const spent = await spendGrant(ctx.db, hashToken(grant), avatarId, now);

@@ -21,7 +21,11 @@ export function toOnlineUser(r: ConversationRow): OnlineUser {
 }
 
 /** One page of open conversations, newest first (decision 221). */
-export async function onlineUsers(db: Kysely<DB>, ownerId: string | undefined, query: { limit?: number; offset?: number } = {}): Promise<{ onlineUsers: OnlineUser[]; nextOffset: number | null }> {
+export async function onlineUsers(
+  db: Kysely<DB>,
+  ownerId: string | undefined,
+  query: { limit?: number; offset?: number } = {},
+): Promise<{ onlineUsers: OnlineUser[]; nextOffset: number | null }> {
   const page = pageOf(query);
   const { rows, nextOffset } = paged(await listOnline(db, ownerId ? { ownerId } : {}, page), page);
   return { onlineUsers: rows.map(toOnlineUser), nextOffset };

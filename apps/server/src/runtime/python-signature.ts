@@ -41,7 +41,11 @@ export function describePythonFunction(code: string): PythonFunctionDescription 
   const after = src.slice(m.index + m[0].length);
   const doc = /^\s*(?:"""([\s\S]*?)"""|'''([\s\S]*?)''')/.exec(after);
   const docText = (doc?.[1] ?? doc?.[2] ?? '').replace(/^\s+|\s+$/g, '');
-  const summary = docText.split(/\n\s*\n/)[0]?.replace(/\s+/g, ' ').trim() ?? '';
+  const summary =
+    docText
+      .split(/\n\s*\n/)[0]
+      ?.replace(/\s+/g, ' ')
+      .trim() ?? '';
   const argDocs: Record<string, string> = {};
   let inArgs = false;
   for (const raw of docText.split('\n')) {
@@ -60,7 +64,10 @@ export function describePythonFunction(code: string): PythonFunctionDescription 
     if (param.startsWith('*') || param === '/' || param === 'self') continue;
     const pm = /^([A-Za-z_][A-Za-z0-9_]*)\s*(?::\s*([^=]+?))?\s*(=.*)?$/.exec(param);
     if (!pm) continue;
-    const annotation = (pm[2] ?? 'str').trim().replace(/\[.*$/, '').replace(/^typing\./, '');
+    const annotation = (pm[2] ?? 'str')
+      .trim()
+      .replace(/\[.*$/, '')
+      .replace(/^typing\./, '');
     properties[pm[1]!] = { type: TYPES[annotation] ?? 'string', ...(argDocs[pm[1]!] ? { description: argDocs[pm[1]!] } : {}) };
     if (!pm[3]) required.push(pm[1]!);
   }

@@ -34,7 +34,9 @@ beforeAll(async () => {
 afterEach(async () => {
   await closeAll();
   // Ends are recorded asynchronously after the socket closes.
-  await expect.poll(async () => (await server.ctx.db.selectFrom('conversations').select('id').where('ended_at', 'is', null).execute()).length).toBe(0);
+  await expect
+    .poll(async () => (await server.ctx.db.selectFrom('conversations').select('id').where('ended_at', 'is', null).execute()).length)
+    .toBe(0);
 });
 
 afterAll(async () => {
@@ -57,13 +59,30 @@ describe('WS /ws/conversation', () => {
   });
 
   it('writes the conversation record from start to end', async () => {
-    const c = await connect(host, { avatarId: 'echo' }, { type: 'hello', deviceId: 'dev-rec', userName: 'Grace', deviceOS: 'Linux', locale: 'de-DE' });
+    const c = await connect(
+      host,
+      { avatarId: 'echo' },
+      { type: 'hello', deviceId: 'dev-rec', userName: 'Grace', deviceOS: 'Linux', locale: 'de-DE' },
+    );
     const { sessionId } = await c.next('ready');
     const open = await server.ctx.db.selectFrom('conversations').selectAll().where('id', '=', sessionId).executeTakeFirstOrThrow();
-    expect(open).toMatchObject({ owner_id: alice.id, avatar_id: 'echo', user_name: 'Grace', device_os: 'Linux', locale: 'de-DE', ended_at: null });
+    expect(open).toMatchObject({
+      owner_id: alice.id,
+      avatar_id: 'echo',
+      user_name: 'Grace',
+      device_os: 'Linux',
+      locale: 'de-DE',
+      ended_at: null,
+    });
     c.ws.close();
     await c.closed;
-    await expect.poll(async () => (await server.ctx.db.selectFrom('conversations').select('ended_at').where('id', '=', sessionId).executeTakeFirstOrThrow()).ended_at).not.toBeNull();
+    await expect
+      .poll(
+        async () =>
+          (await server.ctx.db.selectFrom('conversations').select('ended_at').where('id', '=', sessionId).executeTakeFirstOrThrow())
+            .ended_at,
+      )
+      .not.toBeNull();
   });
 
   it('starts without a hello and still answers', async () => {
@@ -183,13 +202,28 @@ describe('limits', () => {
     expect((await c.closed).code).toBe(CLOSE_CODES.idleTimeout);
   });
 
-  it('refuses a conversation over the plan\'s monthly minutes with UsageLimitExceeded', async () => {
+  it("refuses a conversation over the plan's monthly minutes with UsageLimitExceeded", async () => {
     // Bob is on the FREE plan (30 minutes): a past conversation of 31 minutes this month.
     await server.ctx.db.updateTable('users').set({ subscription_type: 1 }).where('id', '=', bob.id).execute();
     const end = server.ctx.now();
     const start = new Date(end.getTime() - 31 * 60_000);
     if (start.getUTCMonth() !== end.getUTCMonth()) start.setTime(Date.UTC(end.getUTCFullYear(), end.getUTCMonth(), 1));
-    await server.ctx.db.insertInto('conversations').values({ id: 'old-bob', owner_id: bob.id, avatar_id: 'bobs', avatar_name: 'b', avatar_type: '2d', user_id: 'u', user_name: 'u', started_at: start, last_seen_at: end, ended_at: new Date(start.getTime() + 31 * 60_000), status: 'OFFLINE' }).execute();
+    await server.ctx.db
+      .insertInto('conversations')
+      .values({
+        id: 'old-bob',
+        owner_id: bob.id,
+        avatar_id: 'bobs',
+        avatar_name: 'b',
+        avatar_type: '2d',
+        user_id: 'u',
+        user_name: 'u',
+        started_at: start,
+        last_seen_at: end,
+        ended_at: new Date(start.getTime() + 31 * 60_000),
+        status: 'OFFLINE',
+      })
+      .execute();
     const c = await connect(host, { avatarId: 'bobs' });
     expect((await c.next('error')).code).toBe(ErrorCode.UsageLimitExceeded);
     expect((await c.closed).code).toBe(CLOSE_CODES.usageLimitExceeded);
@@ -223,11 +257,29 @@ describe('online users and VPS lists', () => {
     expect(mine.json().onlineUsers.map((u: { sessionId: string }) => u.sessionId)).toContain(sessionId);
     const bobs = await server.inject({ method: 'POST', url: '/api/list_my_online_users', token: bob.token, payload: { mode: 'get' } });
     expect(bobs.json().onlineUsers).toEqual([]);
-    const detail = await server.inject({ method: 'POST', url: '/api/get_online_user', token: admin.token, payload: { sessionId, mode: 'get' } });
-    expect(detail.json()).toMatchObject({ status: 'OK', userDetail: { sessionId, userName: 'Listed', deviceId: 'dev-list', deviceCount: 1, avatarId: 'echo' } });
-    const missing = await server.inject({ method: 'POST', url: '/api/get_online_user', token: admin.token, payload: { sessionId: 'nope', mode: 'get' } });
+    const detail = await server.inject({
+      method: 'POST',
+      url: '/api/get_online_user',
+      token: admin.token,
+      payload: { sessionId, mode: 'get' },
+    });
+    expect(detail.json()).toMatchObject({
+      status: 'OK',
+      userDetail: { sessionId, userName: 'Listed', deviceId: 'dev-list', deviceCount: 1, avatarId: 'echo' },
+    });
+    const missing = await server.inject({
+      method: 'POST',
+      url: '/api/get_online_user',
+      token: admin.token,
+      payload: { sessionId: 'nope', mode: 'get' },
+    });
     expect(missing.statusCode).toBe(404);
-    const foreign = await server.inject({ method: 'POST', url: '/api/get_my_online_user', token: bob.token, payload: { sessionId, mode: 'get' } });
+    const foreign = await server.inject({
+      method: 'POST',
+      url: '/api/get_my_online_user',
+      token: bob.token,
+      payload: { sessionId, mode: 'get' },
+    });
     expect(foreign.statusCode).toBe(404);
     a.ws.close();
   });
@@ -238,10 +290,20 @@ describe('online users and VPS lists', () => {
     expect(local).toMatchObject({ status: 'AVAILABLE' });
     const got = await server.inject({ method: 'POST', url: '/api/get_vps', token: admin.token, payload: { vpsId: local.id, mode: 'get' } });
     expect(got.json().vpsDetail.vpsId).toBe(local.id);
-    const del = await server.inject({ method: 'POST', url: '/api/del_vps', token: admin.token, payload: { vpsId: local.id, mode: 'delete' } });
+    const del = await server.inject({
+      method: 'POST',
+      url: '/api/del_vps',
+      token: admin.token,
+      payload: { vpsId: local.id, mode: 'delete' },
+    });
     expect(del.statusCode).toBe(400);
     expect(del.json().errors[0]).toBe('Invalid VPS');
-    const unknown = await server.inject({ method: 'POST', url: '/api/del_vps', token: admin.token, payload: { vpsId: 'nope', mode: 'delete' } });
+    const unknown = await server.inject({
+      method: 'POST',
+      url: '/api/del_vps',
+      token: admin.token,
+      payload: { vpsId: 'nope', mode: 'delete' },
+    });
     expect(unknown.statusCode).toBe(404);
     expect((await server.inject({ method: 'GET', url: '/api/list_vps', token: alice.token })).statusCode).toBe(403);
     const bad = await server.inject({ method: 'POST', url: '/api/get_vps', token: admin.token, payload: { mode: 'get' } });
@@ -261,12 +323,18 @@ describe('online users and VPS lists', () => {
     }
   });
 
-  it('records each turn\'s latency and summarises it per avatar', async () => {
+  it("records each turn's latency and summarises it per avatar", async () => {
     const c = await connect(host, { avatarId: 'echo' });
     await c.next('ready');
     await c.ask('time me');
     c.ws.close();
-    await expect.poll(async () => (await server.inject({ method: 'POST', url: '/api/avatar_latency', token: alice.token, payload: { agentId: 'echo' } })).json().latency.turns).toBeGreaterThan(0);
+    await expect
+      .poll(
+        async () =>
+          (await server.inject({ method: 'POST', url: '/api/avatar_latency', token: alice.token, payload: { agentId: 'echo' } })).json()
+            .latency.turns,
+      )
+      .toBeGreaterThan(0);
     const res = await server.inject({ method: 'POST', url: '/api/avatar_latency', token: alice.token, payload: { agentId: 'echo' } });
     expect(res.json().latency.firstDelta.p50).toEqual(expect.any(Number));
     // Another account's avatar is not found (no turns of bob's, not bob's avatar).
@@ -274,7 +342,12 @@ describe('online users and VPS lists', () => {
     expect(bobs.statusCode).toBe(404);
     const mine = await server.inject({ method: 'POST', url: '/api/list_my_latency', token: alice.token, payload: { mode: 'get' } });
     const echo = mine.json().avatars.find((a: { avatarId: string }) => a.avatarId === 'echo');
-    expect(echo).toMatchObject({ avatarName: 'Avatar echo', latency: { firstDelta: { p50: expect.any(Number), p95: expect.any(Number) } } });
-    expect((await server.inject({ method: 'POST', url: '/api/list_my_latency', token: bob.token, payload: { mode: 'get' } })).json().avatars).toEqual([]);
+    expect(echo).toMatchObject({
+      avatarName: 'Avatar echo',
+      latency: { firstDelta: { p50: expect.any(Number), p95: expect.any(Number) } },
+    });
+    expect(
+      (await server.inject({ method: 'POST', url: '/api/list_my_latency', token: bob.token, payload: { mode: 'get' } })).json().avatars,
+    ).toEqual([]);
   });
 });

@@ -51,13 +51,18 @@ function firstFrame(socket: WebSocket): Promise<string | null> {
 
 function queryOf(request: FastifyRequest): Record<string, string> {
   const q = (request.query ?? {}) as Record<string, unknown>;
-  return Object.fromEntries(Object.entries(q).filter(([, v]) => typeof v === 'string').map(([k, v]) => [k, (v as string).slice(0, 4000)]));
+  return Object.fromEntries(
+    Object.entries(q)
+      .filter(([, v]) => typeof v === 'string')
+      .map(([k, v]) => [k, (v as string).slice(0, 4000)]),
+  );
 }
 
 export function runtimeRoutes(ctx: AppContext, runtime: Runtime) {
   // A node's row could not be written (the database restarting, or closing at shutdown): the
   // node keeps working; the failure is logged, never left as an unhandled rejection.
-  const nodeStoreFailed = (what: string) => (err: unknown) => ctx.log.warn({ err: err instanceof Error ? err.message : String(err) }, `${what} failed`);
+  const nodeStoreFailed = (what: string) => (err: unknown) =>
+    ctx.log.warn({ err: err instanceof Error ? err.message : String(err) }, `${what} failed`);
   return async function plugin(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -65,13 +70,17 @@ export function runtimeRoutes(ctx: AppContext, runtime: Runtime) {
       const query = queryOf(request);
       const frame = firstFrame(socket);
       void runtime
-        .accept(socket, {
-          avatarId: query.avatarId ?? '',
-          token: query.token ?? null,
-          query,
-          origin: typeof request.headers.origin === 'string' ? request.headers.origin : null,
-          ip: request.ip,
-        }, frame)
+        .accept(
+          socket,
+          {
+            avatarId: query.avatarId ?? '',
+            token: query.token ?? null,
+            query,
+            origin: typeof request.headers.origin === 'string' ? request.headers.origin : null,
+            ip: request.ip,
+          },
+          frame,
+        )
         .catch((err: unknown) => {
           ctx.log.error({ err }, 'conversation failed');
           socket.close(4002);
@@ -105,7 +114,13 @@ export function runtimeRoutes(ctx: AppContext, runtime: Runtime) {
           if (!node) {
             if (msg.type !== 'register') return;
             clearTimeout(closeTimer);
-            const n = new RemoteNode(NodeRegistry.newId(), msg.name.slice(0, 100), Math.min(msg.capacity, 10_000), socket, ctx.now().getTime());
+            const n = new RemoteNode(
+              NodeRegistry.newId(),
+              msg.name.slice(0, 100),
+              Math.min(msg.capacity, 10_000),
+              socket,
+              ctx.now().getTime(),
+            );
             node = n;
             void runtime.registry
               .add(n, {
@@ -135,19 +150,29 @@ export function runtimeRoutes(ctx: AppContext, runtime: Runtime) {
         schema: {
           params: z.object({ sessionId: z.string().max(100) }),
           querystring: z.object({ token: z.string().max(200).optional() }),
-          body: z.object({ message: z.string({ error: 'message is required' }).trim().min(1, 'message is required').max(CONVERSATION_MAX_TEXT, 'message is too long') }),
+          body: z.object({
+            message: z
+              .string({ error: 'message is required' })
+              .trim()
+              .min(1, 'message is required')
+              .max(CONVERSATION_MAX_TEXT, 'message is too long'),
+          }),
         },
       },
       async (request) => {
         // Whichever process holds the conversation says it (decision 630).
-        if (!(await runtime.callback(request.params.sessionId, request.query.token, request.body.message))) throw AppError.notFound('Conversation');
+        if (!(await runtime.callback(request.params.sessionId, request.query.token, request.body.message)))
+          throw AppError.notFound('Conversation');
         return { status: 'OK' };
       },
     );
 
     r.get(
       '/api/oauth/start/:avatarId',
-      { config: { auth: 'none' }, schema: { params: z.object({ avatarId: z.string().max(100) }), querystring: z.object({ back: z.string().max(2000).optional() }) } },
+      {
+        config: { auth: 'none' },
+        schema: { params: z.object({ avatarId: z.string().max(100) }), querystring: z.object({ back: z.string().max(2000).optional() }) },
+      },
       async (request, reply) => {
         const app = await runtime.hooks.oauthAppOf(ctx, request.params.avatarId);
         if (!app) throw AppError.notFound('Avatar');
@@ -162,7 +187,11 @@ export function runtimeRoutes(ctx: AppContext, runtime: Runtime) {
         config: { auth: 'none' },
         schema: {
           params: z.object({ appId: z.coerce.number().int().positive() }),
-          querystring: z.object({ code: z.string().max(4000).optional(), state: z.string().max(4000).optional(), error: z.string().max(200).optional() }),
+          querystring: z.object({
+            code: z.string().max(4000).optional(),
+            state: z.string().max(4000).optional(),
+            error: z.string().max(200).optional(),
+          }),
         },
       },
       async (request, reply) => {
@@ -208,7 +237,9 @@ export function runtimeRoutes(ctx: AppContext, runtime: Runtime) {
       const vps = await runtime.registry.row(id);
       if (!vps) throw new AppError(ErrorCode.InvalidOrMissingParams, 404, [VPS_DELETE_CAUSES.invalid], { failReason: 'INVALID_VPS' });
       if (vps.inProcess && (runtime.registry.get(id) || vps.status !== 'OFFLINE')) {
-        throw new AppError(ErrorCode.InvalidOrMissingParams, 400, [VPS_DELETE_CAUSES.invalid, "The server's own node cannot be deleted."], { failReason: 'INVALID_VPS' });
+        throw new AppError(ErrorCode.InvalidOrMissingParams, 400, [VPS_DELETE_CAUSES.invalid, "The server's own node cannot be deleted."], {
+          failReason: 'INVALID_VPS',
+        });
       }
       const live = runtime.registry.get(id);
       if (!live && (await runtime.disconnectElsewhere(id))) {
@@ -219,7 +250,9 @@ export function runtimeRoutes(ctx: AppContext, runtime: Runtime) {
       if (!live) {
         // Already offline: the record goes, and the answer says so.
         await runtime.registry.forget(id);
-        throw new AppError(ErrorCode.InvalidOrMissingParams, 409, [VPS_DELETE_CAUSES.alreadyDisconnected], { failReason: 'ALREADY_DISCONNECTED' });
+        throw new AppError(ErrorCode.InvalidOrMissingParams, 409, [VPS_DELETE_CAUSES.alreadyDisconnected], {
+          failReason: 'ALREADY_DISCONNECTED',
+        });
       }
       live.disconnect('deleted by an administrator');
       await runtime.registry.lost(live, 'deleted');

@@ -53,7 +53,10 @@ export class Runtime {
   private ticker: NodeJS.Timeout | null = null;
   private sweeper: NodeJS.Timeout | null = null;
 
-  constructor(readonly ctx: AppContext, public hooks: RuntimeHooks = noAvatars) {
+  constructor(
+    readonly ctx: AppContext,
+    public hooks: RuntimeHooks = noAvatars,
+  ) {
     this.sandbox = new Sandbox();
     this.deps = {
       // Read through the context each time: the client in use is the context's (tests install a
@@ -78,11 +81,19 @@ export class Runtime {
     );
     this.turns = new TurnRecorder(ctx.db, (err) => ctx.log.warn({ err: String(err) }, 'recording turn latency failed'));
     this.registry = new NodeRegistry(ctx.db, ctx.now, (id) => this.nodeLost(id), ctx.log, this.delivery.id);
-    this.localNode = new LocalNode(`local-${hostname()}-${ctx.config.PORT}`, `${hostname()} (in-process)`, ctx.config.LOCAL_NODE_CAPACITY, this.deps);
+    this.localNode = new LocalNode(
+      `local-${hostname()}-${ctx.config.PORT}`,
+      `${hostname()} (in-process)`,
+      ctx.config.LOCAL_NODE_CAPACITY,
+      this.deps,
+    );
     const conversation: ConversationDeps = {
       conversations: conversationStore(ctx, this.delivery.id),
       usage: usageStore(ctx),
-      retriever: { retrieve: (ownerId, collectionIds, query, topK, threshold) => this.hooks.retrieve(ctx, ownerId, collectionIds, query, topK, threshold) },
+      retriever: {
+        retrieve: (ownerId, collectionIds, query, topK, threshold) =>
+          this.hooks.retrieve(ctx, ownerId, collectionIds, query, topK, threshold),
+      },
       latency: {
         add: (t) => {
           this.turns.add(t);
@@ -155,13 +166,23 @@ export class Runtime {
     if (!live.length) return;
     try {
       await addUsageMany(this.ctx.db, live, now);
-      await touchConversations(this.ctx.db, live.map((x) => x.c.id), now);
-      const used = await usageTodayMany(this.ctx.db, live.flatMap((x) => x.keys), now);
+      await touchConversations(
+        this.ctx.db,
+        live.map((x) => x.c.id),
+        now,
+      );
+      const used = await usageTodayMany(
+        this.ctx.db,
+        live.flatMap((x) => x.keys),
+        now,
+      );
       const usedUp = new Map<string, boolean>();
       for (const owner of new Set(live.map((x) => x.c.ownerId))) usedUp.set(owner, await monthlyMinutesUsedUp(this.ctx, owner));
       await Promise.all(
         live.map(({ c }) =>
-          c.applyLimits(nowMs, (k) => used.get(usageId(k)) ?? 0, usedUp.get(c.ownerId) ?? false).catch((err: unknown) => this.ctx.log.warn({ err: String(err) }, 'tick failed')),
+          c
+            .applyLimits(nowMs, (k) => used.get(usageId(k)) ?? 0, usedUp.get(c.ownerId) ?? false)
+            .catch((err: unknown) => this.ctx.log.warn({ err: String(err) }, 'tick failed')),
         ),
       );
     } catch (err) {
@@ -205,7 +226,9 @@ export class Runtime {
    *  account); how many there were. */
   async endOwner(ownerId: string): Promise<number> {
     const live = this.list().filter((c) => c.ownerId === ownerId);
-    await Promise.all(live.map((c) => c.refuse(ErrorCode.AuthenticationFailed, CLOSE_CODES.authenticationFailed, AVATAR_UNAVAILABLE_MESSAGE)));
+    await Promise.all(
+      live.map((c) => c.refuse(ErrorCode.AuthenticationFailed, CLOSE_CODES.authenticationFailed, AVATAR_UNAVAILABLE_MESSAGE)),
+    );
     return live.length;
   }
 
@@ -220,7 +243,13 @@ export class Runtime {
    *  it was (the caller forgets the row); false when no live process holds it. */
   async disconnectElsewhere(nodeId: string): Promise<boolean> {
     const row = await findNode(this.ctx.db, nodeId);
-    if (!row?.process_id || row.status === 'OFFLINE' || row.process_id === this.delivery.id || !(await this.delivery.isLive(row.process_id))) return false;
+    if (
+      !row?.process_id ||
+      row.status === 'OFFLINE' ||
+      row.process_id === this.delivery.id ||
+      !(await this.delivery.isLive(row.process_id))
+    )
+      return false;
     await this.delivery.send(row.process_id, { kind: 'node-disconnect', nodeId });
     return true;
   }

@@ -15,7 +15,10 @@ export function isClientSocketError(error: unknown): boolean {
 
 export function socketErrorHandler(error: Error, socket: WebSocket, request: FastifyRequest): void {
   if (isClientSocketError(error)) {
-    request.log.info({ code: (error as { code?: string }).code, reason: error.message, url: request.url.split('?')[0] }, 'websocket closed: the client broke the protocol or went away');
+    request.log.info(
+      { code: (error as { code?: string }).code, reason: error.message, url: request.url.split('?')[0] },
+      'websocket closed: the client broke the protocol or went away',
+    );
     return;
   }
   request.log.error({ err: error }, 'websocket handler failed');

@@ -71,7 +71,10 @@ const fastTurns = { vad_options: { min_endpointing_delay: 0.05 } };
 
 beforeAll(async () => {
   [openai, audio, speech] = await Promise.all([startOpenAiStandIn(), startOpenAiAudioStandIn(), startSpeechStandIn()]);
-  [withSpeech, without] = await Promise.all([world({ SPEECH_BASE_URL: `${audio.url}/v1`, SPEECH_API_KEY: SPEECH_STAND_IN_KEY, SPEECH_TTS_VOICE: 'nova' }), world({})]);
+  [withSpeech, without] = await Promise.all([
+    world({ SPEECH_BASE_URL: `${audio.url}/v1`, SPEECH_API_KEY: SPEECH_STAND_IN_KEY, SPEECH_TTS_VOICE: 'nova' }),
+    world({}),
+  ]);
 });
 
 afterEach(async () => {
@@ -86,7 +89,11 @@ afterAll(async () => {
 describe('the product speech (SPEECH_BASE_URL)', () => {
   it('a Simple avatar listens and speaks through it: the utterance reaches its STT, the product model answers, its TTS speaks the answer as binary frames', async () => {
     const w = withSpeech;
-    const a = await avatar(w, { nlpEngine: AvatarEngine.LargeLanguageModel, setupMode: 'Simple', customData: { agent_pipeline_config: { llm: { provider: 'groq', custom_text: 'Guest: Ada.' }, ...fastTurns } } });
+    const a = await avatar(w, {
+      nlpEngine: AvatarEngine.LargeLanguageModel,
+      setupMode: 'Simple',
+      customData: { agent_pipeline_config: { llm: { provider: 'groq', custom_text: 'Guest: Ada.' }, ...fastTurns } },
+    });
     const c = await connect(w.host, { avatarId: a.id, token: a.token });
     expect(await c.next('ready')).toMatchObject({ listen: 'server', audio: true });
     await c.next('assistant_done'); // the greeting: the brain's answer to the wake-up message (speech over it interrupts it)
@@ -104,7 +111,17 @@ describe('the product speech (SPEECH_BASE_URL)', () => {
 
   it('a new avatar (Echo, Default speech) speaks through it too, and its context phrases reach the recogniser as a prompt', async () => {
     const w = withSpeech;
-    const a = await avatar(w, { nlpEngine: AvatarEngine.EchoTest, setupMode: 'Composite', customData: { agent_pipeline_config: { stt: { provider: 'default', languages: 'de-DE', context_phrases: 'Parla, Nova\nAda' }, tts: { provider: 'default' }, ...fastTurns } } });
+    const a = await avatar(w, {
+      nlpEngine: AvatarEngine.EchoTest,
+      setupMode: 'Composite',
+      customData: {
+        agent_pipeline_config: {
+          stt: { provider: 'default', languages: 'de-DE', context_phrases: 'Parla, Nova\nAda' },
+          tts: { provider: 'default' },
+          ...fastTurns,
+        },
+      },
+    });
     const c = await connect(w.host, { avatarId: a.id, token: a.token });
     expect(await c.next('ready')).toMatchObject({ listen: 'server', audio: true });
     await c.next('assistant_done'); // the greeting: the brain's answer to the wake-up message (speech over it interrupts it)
@@ -115,7 +132,14 @@ describe('the product speech (SPEECH_BASE_URL)', () => {
 
   it('without it, Simple and Default avatars keep the browser speech: the ready says listen browser and no audio', async () => {
     const w = without;
-    for (const extra of [{ nlpEngine: AvatarEngine.LargeLanguageModel, setupMode: 'Simple', customData: { agent_pipeline_config: { llm: { provider: 'groq', custom_text: 'Guest: Ada.' } } } }, {}]) {
+    for (const extra of [
+      {
+        nlpEngine: AvatarEngine.LargeLanguageModel,
+        setupMode: 'Simple',
+        customData: { agent_pipeline_config: { llm: { provider: 'groq', custom_text: 'Guest: Ada.' } } },
+      },
+      {},
+    ]) {
       const a = await avatar(w, extra);
       const c = await connect(w.host, { avatarId: a.id, token: a.token });
       const ready = await c.next('ready');
@@ -138,7 +162,13 @@ describe('a Composite avatar uses the STT and TTS of its Brain tab whatever its 
     const a = await avatar(w, {
       nlpEngine: AvatarEngine.EchoTest,
       setupMode: 'Composite',
-      customData: { agent_pipeline_config: { stt: { provider: 'deepgram', api_key: DEEPGRAM_KEY, languages: 'en-US' }, tts: { provider: 'elevenlabs', api_key: ELEVEN_KEY, voice_id: 'voice-1' }, ...fastTurns } },
+      customData: {
+        agent_pipeline_config: {
+          stt: { provider: 'deepgram', api_key: DEEPGRAM_KEY, languages: 'en-US' },
+          tts: { provider: 'elevenlabs', api_key: ELEVEN_KEY, voice_id: 'voice-1' },
+          ...fastTurns,
+        },
+      },
     });
     const c = await connect(w.host, { avatarId: a.id, token: a.token });
     expect(await c.next('ready')).toMatchObject({ listen: 'server', audio: true });

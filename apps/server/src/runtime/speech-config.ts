@@ -8,12 +8,19 @@ import { DEFAULT_TURN_SETTINGS, type SpeechConfig, type SttConfig, type TtsConfi
 
 /** The Brain tab's context phrases: one per line or comma-separated, at most 100. */
 export function contextPhrases(v: unknown): string[] {
-  return str(v).split(/[\n,;]/).map((x) => x.trim()).filter(Boolean).slice(0, 100);
+  return str(v)
+    .split(/[\n,;]/)
+    .map((x) => x.trim())
+    .filter(Boolean)
+    .slice(0, 100);
 }
 
 export class SpeechConfigMapper {
   constructor(
-    private readonly config: Pick<Config, 'SPEECH_BASE_URL' | 'SPEECH_API_KEY' | 'SPEECH_STT_MODEL' | 'SPEECH_TTS_MODEL' | 'SPEECH_TTS_VOICE'>,
+    private readonly config: Pick<
+      Config,
+      'SPEECH_BASE_URL' | 'SPEECH_API_KEY' | 'SPEECH_STT_MODEL' | 'SPEECH_TTS_MODEL' | 'SPEECH_TTS_VOICE'
+    >,
     private readonly url: (u: string) => string,
   ) {}
 
@@ -21,19 +28,35 @@ export class SpeechConfigMapper {
   private productStt(language: string, phrases: string[]): SttConfig | null {
     const c = this.config;
     if (!c.SPEECH_BASE_URL) return null;
-    return { provider: 'openai', apiBase: this.url(c.SPEECH_BASE_URL), apiKey: c.SPEECH_API_KEY ?? '', language, model: c.SPEECH_STT_MODEL, ...(phrases.length ? { phrases } : {}) };
+    return {
+      provider: 'openai',
+      apiBase: this.url(c.SPEECH_BASE_URL),
+      apiKey: c.SPEECH_API_KEY ?? '',
+      language,
+      model: c.SPEECH_STT_MODEL,
+      ...(phrases.length ? { phrases } : {}),
+    };
   }
 
   private productTts(): TtsConfig | null {
     const c = this.config;
     if (!c.SPEECH_BASE_URL) return null;
-    return { provider: 'openai', apiBase: this.url(c.SPEECH_BASE_URL), apiKey: c.SPEECH_API_KEY ?? '', voiceId: c.SPEECH_TTS_VOICE, model: c.SPEECH_TTS_MODEL };
+    return {
+      provider: 'openai',
+      apiBase: this.url(c.SPEECH_BASE_URL),
+      apiKey: c.SPEECH_API_KEY ?? '',
+      voiceId: c.SPEECH_TTS_VOICE,
+      model: c.SPEECH_TTS_MODEL,
+    };
   }
 
   stt(p: PipelineConfig): SttConfig | null {
     const s = obj(p.stt);
     const provider = str(s.provider).toLowerCase() || 'default';
-    const languages = str(s.languages).split(',').map((l) => l.trim()).filter(Boolean);
+    const languages = str(s.languages)
+      .split(',')
+      .map((l) => l.trim())
+      .filter(Boolean);
     const language = languages[0] || 'en-US';
     const apiKey = str(s.api_key);
     const phrases = contextPhrases(s.context_phrases);
@@ -47,7 +70,14 @@ export class SpeechConfigMapper {
     if (provider === 'default') return this.productStt(language, phrases);
     if (provider === 'deepgram') return { provider, apiBase: this.url('https://api.deepgram.com'), apiKey, language, ...extra };
     if (provider === 'google') return { provider, apiBase: this.url('https://speech.googleapis.com'), apiKey, language, ...extra };
-    if (provider === 'azure') return { provider, apiBase: this.url(`https://${str(s.region) || 'westeurope'}.api.cognitive.microsoft.com`), apiKey, language, ...(phrases.length ? { phrases } : {}) };
+    if (provider === 'azure')
+      return {
+        provider,
+        apiBase: this.url(`https://${str(s.region) || 'westeurope'}.api.cognitive.microsoft.com`),
+        apiKey,
+        language,
+        ...(phrases.length ? { phrases } : {}),
+      };
     return null;
   }
 
@@ -63,12 +93,14 @@ export class SpeechConfigMapper {
     if (provider === 'default') return this.productTts();
     if (provider === 'elevenlabs') return { provider, apiBase: this.url('https://api.elevenlabs.io'), ...common };
     if (provider === 'cartesia') return { provider, apiBase: this.url('https://api.cartesia.ai'), ...common };
-    if (provider === 'azure') return { provider, apiBase: this.url(`https://${region || 'westeurope'}.tts.speech.microsoft.com`), ...common };
+    if (provider === 'azure')
+      return { provider, apiBase: this.url(`https://${region || 'westeurope'}.tts.speech.microsoft.com`), ...common };
     if (provider === 'polly') {
       const r = region || 'us-east-1';
       return { provider, apiBase: this.url(`https://polly.${r}.amazonaws.com`), ...common, secretKey: str(t.secret_key), region: r };
     }
-    if (provider === 'neuphonic') return { provider, apiBase: this.url('https://api.neuphonic.com'), ...common, language: str(t.lang_code) || 'en' };
+    if (provider === 'neuphonic')
+      return { provider, apiBase: this.url('https://api.neuphonic.com'), ...common, language: str(t.lang_code) || 'en' };
     return null;
   }
 

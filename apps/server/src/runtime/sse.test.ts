@@ -13,7 +13,11 @@ async function all(parts: string[]) {
 
 describe('readSse', () => {
   it('yields named and unnamed events, joins data lines and skips comments, across chunk borders and CRLF', async () => {
-    const events = await all([': keep-alive\r\n\r\ndata: {"a"', ':1}\r\n\r\nevent: delta\ndata: one\ndata: two\n\n', 'event: empty\n\ndata: last\n']);
+    const events = await all([
+      ': keep-alive\r\n\r\ndata: {"a"',
+      ':1}\r\n\r\nevent: delta\ndata: one\ndata: two\n\n',
+      'event: empty\n\ndata: last\n',
+    ]);
     expect(events).toEqual([
       { event: 'message', data: '{"a":1}' },
       { event: 'delta', data: 'one\ntwo' },

@@ -3,7 +3,10 @@
 // without data is not one; the last event counts even when the body ends without a blank line.
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 
-export async function* readSse(body: AsyncIterable<Uint8Array> | null | undefined, signal?: AbortSignal): AsyncGenerator<{ event: string; data: string }> {
+export async function* readSse(
+  body: AsyncIterable<Uint8Array> | null | undefined,
+  signal?: AbortSignal,
+): AsyncGenerator<{ event: string; data: string }> {
   if (!body) return;
   const decoder = new TextDecoder();
   let ready: EventSourceMessage[] = [];

@@ -44,5 +44,14 @@ export function usageStore(ctx: AppContext): UsageStore {
 /** The product's own model (Simple mode's, LLM_BASE_URL): summaries for engines without one. */
 export function productModel(config: Pick<AppContext['config'], 'LLM_BASE_URL' | 'LLM_API_KEY'>): LlmConfig | null {
   if (!config.LLM_BASE_URL) return null;
-  return { kind: 'llm', baseUrl: config.LLM_BASE_URL, apiKey: config.LLM_API_KEY ?? '', model: 'default', instructions: '', memory: '', sendHistory: false, tools: [] };
+  return {
+    kind: 'llm',
+    baseUrl: config.LLM_BASE_URL,
+    apiKey: config.LLM_API_KEY ?? '',
+    model: 'default',
+    instructions: '',
+    memory: '',
+    sendHistory: false,
+    tools: [],
+  };
 }

@@ -90,7 +90,11 @@ describe('account pre-hijacking', () => {
     const admin = await createAdmin(server);
     const user = await server.ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
     const issued = await server.inject({ method: 'POST', url: '/api/admin/impersonate', token: admin.token, payload: { userId: user.id } });
-    const proxied = await server.inject({ method: 'POST', url: '/api/login', payload: { email, adminSessionId: issued.json().adminSessionId } });
+    const proxied = await server.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email, adminSessionId: issued.json().adminSessionId },
+    });
     expect(proxied.statusCode).toBe(200);
     const early = proxied.json().sessionId as string;
     expect((await server.inject({ method: 'GET', url: '/api/token/jwt', token: early })).statusCode).toBe(200);

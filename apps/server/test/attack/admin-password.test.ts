@@ -34,7 +34,17 @@ beforeAll(async () => {
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_ROOT,
     // Nothing of the parent's environment but PATH and HOME: no ADMIN_PASSWORD.
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_KEY, ADMIN_EMAIL, LOG_LEVEL: 'info', AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      APP_KEY,
+      ADMIN_EMAIL,
+      LOG_LEVEL: 'info',
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child = proc;
@@ -86,7 +96,11 @@ describe('first administrator', () => {
     expect(words.length).toBeGreaterThan(0);
     const database = await openDatabase({ dataDir });
     try {
-      const admin = await database.db.selectFrom('users').select('password_hash').where('email', '=', ADMIN_EMAIL).executeTakeFirstOrThrow();
+      const admin = await database.db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('email', '=', ADMIN_EMAIL)
+        .executeTakeFirstOrThrow();
       const matching: string[] = [];
       for (const word of words) if (await verifyPassword(admin.password_hash, word)) matching.push(word);
       expect(matching).toEqual([]);

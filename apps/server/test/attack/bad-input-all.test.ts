@@ -49,28 +49,38 @@ async function targetOf(r: RegisteredRoute): Promise<Omit<Target, 'keys'>> {
 }
 
 describe('bad input on every route', () => {
-  it('never answers a 5xx and always answers the contract error shape', async () => {
-    let bodies = 0;
-    let urls = 0;
-    let routes = 0;
-    const unbuilt: string[] = [];
-    for (const r of server.routes) {
-      if (r.method === 'HEAD' || r.websocket) continue;
-      const schema = r.schema as { body?: unknown; querystring?: unknown } | undefined;
-      const target = await targetOf(r);
-      // The player's pages answer 503 until the player is built (CI builds it after the unit pass).
-      const probe = await server.inject({ method: target.method, url: target.url });
-      if (probe.statusCode === 503 && probe.body.includes('has not been built')) {
-        unbuilt.push(r.url);
-        continue;
+  it(
+    'never answers a 5xx and always answers the contract error shape',
+    async () => {
+      let bodies = 0;
+      let urls = 0;
+      let routes = 0;
+      const unbuilt: string[] = [];
+      for (const r of server.routes) {
+        if (r.method === 'HEAD' || r.websocket) continue;
+        const schema = r.schema as { body?: unknown; querystring?: unknown } | undefined;
+        const target = await targetOf(r);
+        // The player's pages answer 503 until the player is built (CI builds it after the unit pass).
+        const probe = await server.inject({ method: target.method, url: target.url });
+        if (probe.statusCode === 503 && probe.body.includes('has not been built')) {
+          unbuilt.push(r.url);
+          continue;
+        }
+        routes++;
+        if (r.method !== 'GET') bodies += await assertNoServerErrors(server, { ...target, keys: schemaKeys(schema?.body).top }, BODY_RUNS);
+        urls += await assertNoServerErrorsInUrl(
+          server,
+          { ...target, url: r.url.replace('*', ':rest'), queryKeys: schemaKeys(schema?.querystring).top },
+          URL_RUNS,
+        );
       }
-      routes++;
-      if (r.method !== 'GET') bodies += await assertNoServerErrors(server, { ...target, keys: schemaKeys(schema?.body).top }, BODY_RUNS);
-      urls += await assertNoServerErrorsInUrl(server, { ...target, url: r.url.replace('*', ':rest'), queryKeys: schemaKeys(schema?.querystring).top }, URL_RUNS);
-    }
-    const health = await server.inject({ method: 'GET', url: '/api/health' });
-    expect(health.statusCode).toBe(200);
-    console.log(`bad input: ${routes} routes, ${bodies} bodies and ${urls} URLs tried, no 5xx${unbuilt.length ? ` (not built, skipped: ${unbuilt.join(', ')})` : ''}`);
-    expect(routes).toBeGreaterThan(40);
-  }, FULL ? 1_800_000 : 300_000);
+      const health = await server.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+      console.log(
+        `bad input: ${routes} routes, ${bodies} bodies and ${urls} URLs tried, no 5xx${unbuilt.length ? ` (not built, skipped: ${unbuilt.join(', ')})` : ''}`,
+      );
+      expect(routes).toBeGreaterThan(40);
+    },
+    FULL ? 1_800_000 : 300_000,
+  );
 });

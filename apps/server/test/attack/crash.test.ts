@@ -123,15 +123,35 @@ describe('kill -9 during uploads and saves', () => {
       const now = new Date();
       await setup.db
         .insertInto('users')
-        .values({ id: '00000000-0000-4000-8000-0000000c0001', email: EMAIL, password_hash: await hashPassword(PASSWORD), first_name: 'Crash', last_name: 'Test', company_name: null, mobile_number: null, email_verified_at: now, subscription_type: SubscriptionType.ENTERPRISE, requested_sub_type: null, subscribed_since: now, created_at: now, updated_at: now })
+        .values({
+          id: '00000000-0000-4000-8000-0000000c0001',
+          email: EMAIL,
+          password_hash: await hashPassword(PASSWORD),
+          first_name: 'Crash',
+          last_name: 'Test',
+          company_name: null,
+          mobile_number: null,
+          email_verified_at: now,
+          subscription_type: SubscriptionType.ENTERPRISE,
+          requested_sub_type: null,
+          subscribed_since: now,
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
       await setup.close();
 
       let url = await start();
-      const login = await fetch(`${url}/api/login`, { method: 'POST', headers: { authorization: `Bearer ${APP_KEY}`, 'content-type': 'application/json' }, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) });
+      const login = await fetch(`${url}/api/login`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${APP_KEY}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+      });
       expect(login.status).toBe(200);
       const session = { authorization: `Bearer ${APP_KEY} ${((await login.json()) as { sessionId: string }).sessionId}` };
-      const jwt = async () => ({ authorization: `Bearer ${((await (await fetch(`${url}/api/token/jwt`, { headers: session })).json()) as { jwtToken: string }).jwtToken}` });
+      const jwt = async () => ({
+        authorization: `Bearer ${((await (await fetch(`${url}/api/token/jwt`, { headers: session })).json()) as { jwtToken: string }).jwtToken}`,
+      });
       const catalogue = (await (await fetch(`${url}/api/catalogue/avatars`)).json()) as { avatars: { id: string; type: string }[] };
       const look = catalogue.avatars.find((a) => a.type === '2d')!;
 
@@ -143,21 +163,33 @@ describe('kill -9 during uploads and saves', () => {
       const saveAvatar = async (base: string, existing?: { id: string; updated: string }) => {
         const data = fileOf('png', 256 * 1024 + Math.floor(Math.random() * 3 * 1024 * 1024));
         randomBytes(1024).copy(data, 64);
-        const json = { ...(existing ?? {}), name: `Crash ${operations}`, dhType: look.type, appearanceId: look.id, avatarJson: { panel: { Enable: true, contentURL: UPLOAD_REF.backgroundImage } } };
+        const json = {
+          ...(existing ?? {}),
+          name: `Crash ${operations}`,
+          dhType: look.type,
+          appearanceId: look.id,
+          avatarJson: { panel: { Enable: true, contentURL: UPLOAD_REF.backgroundImage } },
+        };
         const body = multipart([
           { name: 'json', value: JSON.stringify(json) },
           { name: 'backgroundImage', value: data, filename: 'bg.png', contentType: 'image/png' },
         ]);
-        const res = await fetch(`${base}/api/avatar_v2/add`, { method: 'POST', headers: { ...session, ...body.headers }, body: body.payload });
+        const res = await fetch(`${base}/api/avatar_v2/add`, {
+          method: 'POST',
+          headers: { ...session, ...body.headers },
+          body: body.payload,
+        });
         if (res.status !== 200) throw new Error(`avatar save answered ${res.status}: ${await res.text()}`);
-        const agent = ((await res.json()) as { agent: { id: string; updated: string; avatarJson: { panel: { contentURL: string } } } }).agent;
+        const agent = ((await res.json()) as { agent: { id: string; updated: string; avatarJson: { panel: { contentURL: string } } } })
+          .agent;
         const bg = agent.avatarJson.panel.contentURL;
         const path = bg.slice(bg.indexOf('/config-files/'));
         const i = avatars.findIndex((a) => a.id === agent.id);
         if (i >= 0) avatars[i] = { id: agent.id, updated: agent.updated };
         else avatars.push({ id: agent.id, updated: agent.updated });
         // An update replaces the avatar's background: only the newest must be served.
-        for (let j = answered.length - 1; j >= 0; j--) if (answered[j]!.kind === 'avatar' && answered[j]!.id === agent.id) answered.splice(j, 1);
+        for (let j = answered.length - 1; j >= 0; j--)
+          if (answered[j]!.kind === 'avatar' && answered[j]!.id === agent.id) answered.splice(j, 1);
         answered.push({ kind: 'avatar', id: agent.id, path, sha256: sha(data) });
       };
       const uploadKb = async (base: string, auth: Record<string, string>) => {
@@ -177,10 +209,16 @@ describe('kill -9 during uploads and saves', () => {
           expect(sha(Buffer.from(await res.arrayBuffer())), `${s.path} is served whole`).toBe(s.sha256);
         }
         const list = (await (await fetch(`${base}/api/avatar/list`, { headers: session })).json()) as { agents: { id: string }[] };
-        for (const a of avatars) expect(list.agents.some((x) => x.id === a.id), `avatar ${a.id} answered before the kill`).toBe(true);
+        for (const a of avatars)
+          expect(
+            list.agents.some((x) => x.id === a.id),
+            `avatar ${a.id} answered before the kill`,
+          ).toBe(true);
         // Every avatar's background URL is served whole, whether or not its save was answered.
         for (const { id } of list.agents) {
-          const a = (await (await fetch(`${base}/api/avatar/${id}`, { headers: session })).json()) as { agent: { id: string; avatarJson: { panel?: { contentURL?: string } } } };
+          const a = (await (await fetch(`${base}/api/avatar/${id}`, { headers: session })).json()) as {
+            agent: { id: string; avatarJson: { panel?: { contentURL?: string } } };
+          };
           const bg = a.agent.avatarJson.panel?.contentURL;
           if (!bg?.includes('/config-files/')) continue;
           const res = await fetch(`${base}${bg.slice(bg.indexOf('/config-files/'))}`);
@@ -194,7 +232,12 @@ describe('kill -9 during uploads and saves', () => {
         for (let k = 0; k < OPS_PER_LIFE; k++) {
           operations++;
           const which = (life * OPS_PER_LIFE + k) % 3;
-          const op = which === 0 ? saveAvatar(url) : which === 1 && avatars.length ? saveAvatar(url, avatars[Math.floor(Math.random() * avatars.length)]) : uploadKb(url, auth);
+          const op =
+            which === 0
+              ? saveAvatar(url)
+              : which === 1 && avatars.length
+                ? saveAvatar(url, avatars[Math.floor(Math.random() * avatars.length)])
+                : uploadKb(url, auth);
           ops.push(op.catch(() => void interrupted++));
         }
         await new Promise((r) => setTimeout(r, 10 + Math.random() * 400));
@@ -217,7 +260,8 @@ describe('kill -9 during uploads and saves', () => {
       for (const r of rows) {
         const abs = store.absolute(r.rel_path);
         if (!existsSync(abs)) broken.push(`${r.rel_path}: missing`);
-        else if (statSync(abs).size !== Number(r.size_bytes) || sha(await readFile(abs)) !== r.sha256) broken.push(`${r.rel_path}: partial`);
+        else if (statSync(abs).size !== Number(r.size_bytes) || sha(await readFile(abs)) !== r.sha256)
+          broken.push(`${r.rel_path}: partial`);
       }
       const swept = await store.sweep(db.db, Date.now() + 11 * 60 * 1000);
       const known = new Set(rows.map((r) => r.rel_path));

@@ -62,7 +62,13 @@ function watchHealth() {
 async function upload(name: string, data: Buffer, type = 'application/octet-stream') {
   const body = multipart('file', name, data, type);
   const authorization = `Bearer ${await kbToken(server, account)}`;
-  const res = await server.inject({ method: 'POST', url: '/kb/v1/files', appKey: null, headers: { ...body.headers, authorization }, payload: body.payload });
+  const res = await server.inject({
+    method: 'POST',
+    url: '/kb/v1/files',
+    appKey: null,
+    headers: { ...body.headers, authorization },
+    payload: body.payload,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { url: string; file_name: string; file_type: string };
 }
@@ -80,7 +86,11 @@ describe('document bombs', () => {
       { name: 'Inflates to 100 MB', file: await upload('bomb.docx', docxBomb(100)), reason: DOCX_TOO_LARGE },
       { name: 'Declares 4 KB, inflates to 100 MB', file: await upload('liar.docx', docxBomb(100, 4096)), reason: DOCX_DAMAGED },
       { name: 'A thousand to one', file: await upload('dense.docx', docxBomb(40)), reason: DOCX_RATIO },
-      { name: 'Heavy PDF', file: await upload('heavy.pdf', heavyPdf(300, 400_000), 'application/pdf'), reason: [EXTRACT_MEMORY, EXTRACT_TIMEOUT(LIMITS)] },
+      {
+        name: 'Heavy PDF',
+        file: await upload('heavy.pdf', heavyPdf(300, 400_000), 'application/pdf'),
+        reason: [EXTRACT_MEMORY, EXTRACT_TIMEOUT(LIMITS)],
+      },
       { name: 'Honest DOCX', file: await upload('honest.docx', makeDocx(['Our shop opens at nine every weekday.'])), reason: null },
     ];
     const watch = watchHealth();
@@ -88,7 +98,10 @@ describe('document bombs', () => {
       const res = await kb('POST', `/kb/v1/collections/${col}/items`, { name: f.name, knowledge_type: { file: f.file } });
       expect(res.statusCode, res.body).toBe(200);
     }
-    await kb('POST', `/kb/v1/collections/${col}/items`, { name: 'Honest text', knowledge_type: { text: { content: 'Deliveries leave every Tuesday.' } } });
+    await kb('POST', `/kb/v1/collections/${col}/items`, {
+      name: 'Honest text',
+      knowledge_type: { text: { content: 'Deliveries leave every Tuesday.' } },
+    });
     await worker.drain();
     const { longest, answers } = await watch.stop();
 
@@ -122,7 +135,10 @@ describe('document bombs', () => {
       reasons.push(row.fail_reason);
     }
     const { longest } = await watch.stop();
-    expect(reasons.slice(0, 3).every((r) => r === EXTRACT_MEMORY || r === EXTRACT_TIMEOUT(LIMITS)), reasons.join(' / ')).toBe(true);
+    expect(
+      reasons.slice(0, 3).every((r) => r === EXTRACT_MEMORY || r === EXTRACT_TIMEOUT(LIMITS)),
+      reasons.join(' / '),
+    ).toBe(true);
     expect(reasons[3]).toBe(CRASHED_TOO_OFTEN);
     const stored = await server.ctx.db.selectFrom('knowledge_items').select(['crashes']).where('id', '=', item).executeTakeFirstOrThrow();
     expect(stored.crashes).toBe(3);

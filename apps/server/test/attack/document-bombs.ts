@@ -52,7 +52,8 @@ export function deflatedZip(entries: { name: string; data: Buffer; declare?: num
 
 /** A well-formed document.xml of about `bytes` bytes: the same short paragraph over and over. */
 function hugeDocumentXml(bytes: number): Buffer {
-  const head = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>';
+  const head =
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>';
   const para = '<w:p><w:r><w:t>All work and no play makes a dull document.</w:t></w:r></w:p>';
   const tail = '</w:body></w:document>';
   const count = Math.floor((bytes - head.length - tail.length) / para.length);
@@ -99,14 +100,20 @@ export function heavyPdf(pages: number, ops: number): Buffer {
     [`<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`],
     [`<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`, stream, '\nendstream'],
     ['<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>'],
-    ...Array.from({ length: pages }, () => ['<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 3 0 R /Resources << /Font << /F1 4 0 R >> >> >>']),
+    ...Array.from({ length: pages }, () => [
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 3 0 R /Resources << /Font << /F1 4 0 R >> >> >>',
+    ]),
   ];
   const chunks: Buffer[] = [Buffer.from('%PDF-1.4\n', 'latin1')];
   let size = chunks[0]!.length;
   const offsets: number[] = [];
   parts.forEach((body, i) => {
     offsets.push(size);
-    const buf = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`, 'latin1'), ...body.map((b) => (typeof b === 'string' ? Buffer.from(b, 'latin1') : b)), Buffer.from('\nendobj\n', 'latin1')]);
+    const buf = Buffer.concat([
+      Buffer.from(`${i + 1} 0 obj\n`, 'latin1'),
+      ...body.map((b) => (typeof b === 'string' ? Buffer.from(b, 'latin1') : b)),
+      Buffer.from('\nendobj\n', 'latin1'),
+    ]);
     chunks.push(buf);
     size += buf.length;
   });

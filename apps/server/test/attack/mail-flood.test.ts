@@ -26,7 +26,11 @@ async function mailsTo(email: string, subject: RegExp): Promise<number> {
 }
 
 const register = (email: string) =>
-  server.inject({ method: 'POST', url: '/api/register', payload: { firstName: 'Flood', lastName: 'Test', email, password: 'whatever password' } });
+  server.inject({
+    method: 'POST',
+    url: '/api/register',
+    payload: { firstName: 'Flood', lastName: 'Test', email, password: 'whatever password' },
+  });
 const forgot = (email: string) => server.inject({ method: 'POST', url: '/api/forgot_password', payload: { email } });
 
 describe('mail flooding', () => {
@@ -79,12 +83,23 @@ describe('mail flooding', () => {
   });
 
   it('holds the interval across servers sharing the database', async () => {
-    const second = await build({ config: server.ctx.config, database: server.ctx.database, secretKey: TEST_SECRET_KEY, serveWeb: false, now: server.ctx.now });
+    const second = await build({
+      config: server.ctx.config,
+      database: server.ctx.database,
+      secretKey: TEST_SECRET_KEY,
+      serveWeb: false,
+      now: server.ctx.now,
+    });
     try {
       await second.app.ready();
       const account = await createCustomer(server, 'flood-two');
       const viaSecond = () =>
-        second.app.inject({ method: 'POST', url: '/api/forgot_password', headers: { authorization: `Bearer ${TEST_APP_KEY}` }, payload: { email: account.email } });
+        second.app.inject({
+          method: 'POST',
+          url: '/api/forgot_password',
+          headers: { authorization: `Bearer ${TEST_APP_KEY}` },
+          payload: { email: account.email },
+        });
       for (let i = 0; i < 5; i++) {
         expect((await forgot(account.email)).statusCode).toBe(200);
         expect((await viaSecond()).statusCode).toBe(200);

@@ -25,7 +25,15 @@ async function addApp(extra: Record<string, unknown>): Promise<number> {
     method: 'POST',
     url: '/api/add_oauthapp',
     token: alice.token,
-    payload: { appName: `Partner ${Object.keys(extra).length}`, partner: 'SmartPension', clientId: PARTNER_CLIENT.id, clientSecret: PARTNER_CLIENT.secret, oauthURL: `${partner.url}/authorize`, tokenIssueURL: `${partner.url}/token`, ...extra },
+    payload: {
+      appName: `Partner ${Object.keys(extra).length}`,
+      partner: 'SmartPension',
+      clientId: PARTNER_CLIENT.id,
+      clientSecret: PARTNER_CLIENT.secret,
+      oauthURL: `${partner.url}/authorize`,
+      tokenIssueURL: `${partner.url}/token`,
+      ...extra,
+    },
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().appId as number;
@@ -71,10 +79,17 @@ async function converse(avatarId: string): Promise<{ sessionId: string; verified
   const c = await connect(host, { avatarId, oauthGrant: grant });
   const { sessionId } = await c.next('ready');
   await c.ask('hello');
-  const chat = rest.events().filter((e) => e.sessionId === sessionId && e.event === 'CHAT').at(-1) as unknown as { summary?: unknown };
+  const chat = rest
+    .events()
+    .filter((e) => e.sessionId === sessionId && e.event === 'CHAT')
+    .at(-1) as unknown as { summary?: unknown };
   c.send({ type: 'bye' });
   await c.closed;
-  const row = await server.ctx.db.selectFrom('conversations').select('verified_user_id').where('id', '=', sessionId).executeTakeFirstOrThrow();
+  const row = await server.ctx.db
+    .selectFrom('conversations')
+    .select('verified_user_id')
+    .where('id', '=', sessionId)
+    .executeTakeFirstOrThrow();
   return { sessionId, verifiedUserId: row.verified_user_id ?? null, chatSummary: chat?.summary };
 }
 
@@ -83,7 +98,11 @@ describe('an OAuth identity keys memory only when its id_token is verified', () 
     const first = await converse('verified');
     expect(first.verifiedUserId).toBe(`oauth:${verifiedApp}:user-77`);
     // The summary the end of the first conversation wrote (set here: the product's model is not part of this test).
-    await server.ctx.db.updateTable('conversations').set({ summary: 'Ada wants a room with a view.' }).where('id', '=', first.sessionId).execute();
+    await server.ctx.db
+      .updateTable('conversations')
+      .set({ summary: 'Ada wants a room with a view.' })
+      .where('id', '=', first.sessionId)
+      .execute();
     const second = await converse('verified');
     expect(second.verifiedUserId).toBe(`oauth:${verifiedApp}:user-77`);
     expect(second.chatSummary).toBe('Ada wants a room with a view.');

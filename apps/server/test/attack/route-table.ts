@@ -40,7 +40,12 @@ export interface RouteCase {
   sample?: ((w: World) => Req) | null;
 }
 
-const json = (method: Req['method'], url: string, payload?: unknown, extra: Partial<Req> = {}): Req => ({ method, url, ...(payload === undefined ? {} : { payload }), ...extra });
+const json = (method: Req['method'], url: string, payload?: unknown, extra: Partial<Req> = {}): Req => ({
+  method,
+  url,
+  ...(payload === undefined ? {} : { payload }),
+  ...extra,
+});
 
 function avatarSave(payload: Record<string, unknown>): Req {
   const body = multipart([{ name: 'json', value: JSON.stringify(payload) }]);
@@ -50,7 +55,14 @@ function avatarSave(payload: Record<string, unknown>): Req {
 /** A masked key as the forms send it back. */
 const MASK = '••••abcd';
 
-const oauthBody = { appName: 'Mine', partner: 'Google', clientId: 'cid', clientSecret: 'not-a-secret-1', oauthURL: 'https://accounts.example.com/a', tokenIssueURL: 'https://accounts.example.com/t' };
+const oauthBody = {
+  appName: 'Mine',
+  partner: 'Google',
+  clientId: 'cid',
+  clientSecret: 'not-a-secret-1',
+  oauthURL: 'https://accounts.example.com/a',
+  tokenIssueURL: 'https://accounts.example.com/t',
+};
 
 export const ROUTES: Record<string, RouteCase> = {
   // ---- public and application-key routes
@@ -60,16 +72,32 @@ export const ROUTES: Record<string, RouteCase> = {
   'GET /api/portal_settings': { kind: 'public', sample: () => json('GET', '/api/portal_settings') },
   'GET /api/catalogue/avatars': { kind: 'public', sample: () => json('GET', '/api/catalogue/avatars') },
   'GET /api/catalogue/environments': { kind: 'public', sample: () => json('GET', '/api/catalogue/environments') },
-  'GET /catalogue/files/*': { kind: 'public', why: 'the generated catalogue, the same for everybody', sample: () => json('GET', '/catalogue/files/none.png', undefined, { expect: 404 }) },
+  'GET /catalogue/files/*': {
+    kind: 'public',
+    why: 'the generated catalogue, the same for everybody',
+    sample: () => json('GET', '/catalogue/files/none.png', undefined, { expect: 404 }),
+  },
   'HEAD /catalogue/files/*': { kind: 'public', why: 'the generated catalogue, the same for everybody', sample: null },
-  'GET /player/assets/*': { kind: 'public', optional: true, why: "the player's built files, the same for everybody", sample: () => json('GET', '/player/assets/none.js', undefined, { expect: 404 }) },
+  'GET /player/assets/*': {
+    kind: 'public',
+    optional: true,
+    why: "the player's built files, the same for everybody",
+    sample: () => json('GET', '/player/assets/none.js', undefined, { expect: 404 }),
+  },
   'HEAD /player/assets/*': { kind: 'public', optional: true, why: "the player's built files, the same for everybody", sample: null },
   'GET /avatar/preview': { kind: 'public', sample: () => json('GET', '/avatar/preview') },
-  'GET /avatar/:avatarId': { kind: 'public', why: 'the player page is the same shell for every avatar; its data comes from the token-guarded public view', sample: (w) => json('GET', `/avatar/${w.victim.avatar.id}`) },
+  'GET /avatar/:avatarId': {
+    kind: 'public',
+    why: 'the player page is the same shell for every avatar; its data comes from the token-guarded public view',
+    sample: (w) => json('GET', `/avatar/${w.victim.avatar.id}`),
+  },
   'GET /api/public/avatar/:id': {
     kind: 'public',
     why: "the player's view of an avatar: it needs the avatar's token (or a key-signed access token)",
-    foreign: (w) => [json('GET', `/api/public/avatar/${w.victim.avatar.id}`, undefined, { expect: 401 }), json('GET', `/api/public/avatar/${w.victim.avatar.id}?token=${w.attacker.avatar.token}`, undefined, { expect: 401 })],
+    foreign: (w) => [
+      json('GET', `/api/public/avatar/${w.victim.avatar.id}`, undefined, { expect: 401 }),
+      json('GET', `/api/public/avatar/${w.victim.avatar.id}?token=${w.attacker.avatar.token}`, undefined, { expect: 401 }),
+    ],
     sample: (w) => json('GET', `/api/public/avatar/${w.victim.avatar.id}?token=${w.victim.avatar.token}`),
   },
   'GET /config-files/avatars/:id/media/:file': {
@@ -85,7 +113,7 @@ export const ROUTES: Record<string, RouteCase> = {
   },
   'GET /api/oauth/callback/:appId': {
     kind: 'public',
-    why: "the partner sends the end user back here: guarded by the signed, expiring state /api/oauth/start made, not by an account",
+    why: 'the partner sends the end user back here: guarded by the signed, expiring state /api/oauth/start made, not by an account',
     // A made-up state, and one claiming the victim's app with a signature of its own: refused, no grant made.
     foreign: (w) => [
       json('GET', `/api/oauth/callback/${w.victim.oauthAppId}?code=stolen&state=${forgedState(w)}`, undefined, { expect: 401 }),
@@ -103,7 +131,8 @@ export const ROUTES: Record<string, RouteCase> = {
       json('POST', `/api/conversation/callback/${w.victim.sessionId}?token=${'0'.repeat(64)}`, { message: 'planted' }),
       json('POST', `/api/conversation/callback/${w.victim.sessionId}?token=${w.attacker.avatar.token}`, { message: 'planted' }),
     ],
-    sample: (w) => json('POST', `/api/conversation/callback/${w.attacker.sessionId}?token=${'0'.repeat(64)}`, { message: 'hello' }, { expect: 404 }),
+    sample: (w) =>
+      json('POST', `/api/conversation/callback/${w.attacker.sessionId}?token=${'0'.repeat(64)}`, { message: 'hello' }, { expect: 404 }),
   },
   'GET /ws/conversation': {
     kind: 'ws',
@@ -111,43 +140,85 @@ export const ROUTES: Record<string, RouteCase> = {
     sample: null,
   },
   'GET /ws/node': { kind: 'ws', why: 'pipeline nodes register here with the node secret (401 without it)', sample: null },
-  'POST /api/login': { kind: 'app', why: "adminSessionId is the single-use code an administrator's impersonation made, not an account's id", sample: (w) => json('POST', '/api/login', { email: w.attacker.email, password: 'wrong password 1' }, { expect: 401 }) },
-  'POST /api/register': { kind: 'app', sample: () => json('POST', '/api/register', { firstName: 'A', lastName: 'B', email: 'sample-register@example.com', password: 'correct horse battery' }) },
-  'POST /api/email_verification': { kind: 'app', sample: () => json('POST', '/api/email_verification', { verificationCode: 'nope', mode: 'verify' }, { expect: 400 }) },
+  'POST /api/login': {
+    kind: 'app',
+    why: "adminSessionId is the single-use code an administrator's impersonation made, not an account's id",
+    sample: (w) => json('POST', '/api/login', { email: w.attacker.email, password: 'wrong password 1' }, { expect: 401 }),
+  },
+  'POST /api/register': {
+    kind: 'app',
+    sample: () =>
+      json('POST', '/api/register', {
+        firstName: 'A',
+        lastName: 'B',
+        email: 'sample-register@example.com',
+        password: 'correct horse battery',
+      }),
+  },
+  'POST /api/email_verification': {
+    kind: 'app',
+    sample: () => json('POST', '/api/email_verification', { verificationCode: 'nope', mode: 'verify' }, { expect: 400 }),
+  },
   'POST /api/forgot_password': { kind: 'app', sample: (w) => json('POST', '/api/forgot_password', { email: w.attacker.email }) },
-  'POST /api/reset_password': { kind: 'app', sample: () => json('POST', '/api/reset_password', { resetToken: 'nope', mode: 'validate' }, { expect: 400 }) },
+  'POST /api/reset_password': {
+    kind: 'app',
+    sample: () => json('POST', '/api/reset_password', { resetToken: 'nope', mode: 'validate' }, { expect: 400 }),
+  },
 
   // ---- the signed-in account
   'GET /api/logout': { kind: 'customer', sample: null },
   'GET /api/token/jwt': { kind: 'customer', sample: () => json('GET', '/api/token/jwt') },
-  'GET /api/account_info': { kind: 'customer', list: () => json('GET', '/api/account_info'), sample: () => json('GET', '/api/account_info') },
+  'GET /api/account_info': {
+    kind: 'customer',
+    list: () => json('GET', '/api/account_info'),
+    sample: () => json('GET', '/api/account_info'),
+  },
   'GET /api/account_stats': {
     kind: 'customer',
     list: () => json('GET', `/api/account_stats?startDate=0&endDate=${Date.now() + 86_400_000}`),
     sample: () => json('GET', `/api/account_stats?startDate=0&endDate=${Date.now() + 86_400_000}`),
   },
   // The account export (decision 625): the caller's own data, no id taken.
-  'GET /api/account/export': { kind: 'customer', list: () => json('GET', '/api/account/export'), sample: () => json('GET', '/api/account/export') },
+  'GET /api/account/export': {
+    kind: 'customer',
+    list: () => json('GET', '/api/account/export'),
+    sample: () => json('GET', '/api/account/export'),
+  },
   'POST /api/account_upgrade': { kind: 'customer', sample: () => json('POST', '/api/account_upgrade', { subType: 2 }) },
   // Takes no id: it withdraws the caller's own pending request, whatever the body says.
   'POST /api/account_upgrade/cancel': { kind: 'customer', sample: () => json('POST', '/api/account_upgrade/cancel', {}) },
-  'GET /api/list_oauthapp': { kind: 'customer', list: () => json('GET', '/api/list_oauthapp'), sample: () => json('GET', '/api/list_oauthapp') },
+  'GET /api/list_oauthapp': {
+    kind: 'customer',
+    list: () => json('GET', '/api/list_oauthapp'),
+    sample: () => json('GET', '/api/list_oauthapp'),
+  },
   'POST /api/add_oauthapp': {
     kind: 'customer',
     foreign: (w) => [json('POST', '/api/add_oauthapp', { ...oauthBody, appId: w.victim.oauthAppId })],
     sample: () => json('POST', '/api/add_oauthapp', oauthBody),
   },
-  'POST /api/del_oauthapp': { kind: 'customer', foreign: (w) => [json('POST', '/api/del_oauthapp', { appId: w.victim.oauthAppId, mode: 'delete' })], sample: null },
+  'POST /api/del_oauthapp': {
+    kind: 'customer',
+    foreign: (w) => [json('POST', '/api/del_oauthapp', { appId: w.victim.oauthAppId, mode: 'delete' })],
+    sample: null,
+  },
   'GET /api/functions': { kind: 'customer', list: () => json('GET', '/api/functions'), sample: () => json('GET', '/api/functions') },
   'POST /api/functions': {
     kind: 'customer',
     foreign: (w) => [
-      json('POST', '/api/functions', { functions: [{ action: 'update', id: w.victim.functionId, name: 'taken', code: 'def taken():\n    return 2\n' }] }),
+      json('POST', '/api/functions', {
+        functions: [{ action: 'update', id: w.victim.functionId, name: 'taken', code: 'def taken():\n    return 2\n' }],
+      }),
       json('POST', '/api/functions', { functions: [{ action: 'delete', id: w.victim.functionId }] }),
     ],
-    sample: () => json('POST', '/api/functions', { functions: [{ action: 'new', name: 'sample_fn', code: 'def sample_fn():\n    return 1\n' }] }),
+    sample: () =>
+      json('POST', '/api/functions', { functions: [{ action: 'new', name: 'sample_fn', code: 'def sample_fn():\n    return 1\n' }] }),
   },
-  'GET /api/realtime_functions': { kind: 'customer', list: () => json('GET', '/api/realtime_functions'), sample: () => json('GET', '/api/realtime_functions') },
+  'GET /api/realtime_functions': {
+    kind: 'customer',
+    list: () => json('GET', '/api/realtime_functions'),
+    sample: () => json('GET', '/api/realtime_functions'),
+  },
   'GET /api/enc/list': { kind: 'customer', list: () => json('GET', '/api/enc/list'), sample: () => json('GET', '/api/enc/list') },
   'POST /api/enc/add': {
     kind: 'customer',
@@ -155,12 +226,19 @@ export const ROUTES: Record<string, RouteCase> = {
     ignored: (w) => [json('POST', '/api/enc/add', { id: w.victim.encKeyId, name: 'Mine' })],
     sample: () => json('POST', '/api/enc/add', { name: 'Sample key' }),
   },
-  'POST /api/enc/del': { kind: 'customer', foreign: (w) => [json('POST', '/api/enc/del', { id: w.victim.encKeyId, mode: 'delete' })], sample: null },
+  'POST /api/enc/del': {
+    kind: 'customer',
+    foreign: (w) => [json('POST', '/api/enc/del', { id: w.victim.encKeyId, mode: 'delete' })],
+    sample: null,
+  },
   'GET /api/avatar/list': {
     kind: 'customer',
     list: () => json('GET', '/api/avatar/list'),
     // Searching for the victim's avatar id finds nothing of the victim's.
-    ignored: (w) => [json('GET', `/api/avatar/list?search=${w.victim.avatar.id}`), json('GET', `/api/avatar/list?search=${w.victim.avatar.id.slice(0, 8)}&limit=5&offset=0`)],
+    ignored: (w) => [
+      json('GET', `/api/avatar/list?search=${w.victim.avatar.id}`),
+      json('GET', `/api/avatar/list?search=${w.victim.avatar.id.slice(0, 8)}&limit=5&offset=0`),
+    ],
     sample: () => json('GET', '/api/avatar/list?limit=20&offset=0&search=a'),
   },
   'GET /api/avatar/:id': {
@@ -171,7 +249,13 @@ export const ROUTES: Record<string, RouteCase> = {
   'POST /api/avatar_v2/add': {
     kind: 'customer',
     foreign: (w) => [
-      avatarSave({ id: w.victim.avatar.id, updated: w.victim.avatar.updated, name: 'Taken', dhType: w.victim.avatar.dhType, appearanceId: w.victim.avatar.appearanceId }),
+      avatarSave({
+        id: w.victim.avatar.id,
+        updated: w.victim.avatar.updated,
+        name: 'Taken',
+        dhType: w.victim.avatar.dhType,
+        appearanceId: w.victim.avatar.appearanceId,
+      }),
       // The attacker's own avatar signing its end users in with the victim's OAuth config.
       avatarSave({ ...w.attacker.avatar, oauthEnabled: 1, partnerOauthAppId: String(w.victim.oauthAppId) }),
     ],
@@ -195,7 +279,11 @@ export const ROUTES: Record<string, RouteCase> = {
     // (its answer is a fresh random token; test/attack/access.test.ts covers it).
     sample: null,
   },
-  'POST /api/avatar/del': { kind: 'customer', foreign: (w) => [json('POST', '/api/avatar/del', { agentId: w.victim.avatar.id, mode: 'delete' })], sample: null },
+  'POST /api/avatar/del': {
+    kind: 'customer',
+    foreign: (w) => [json('POST', '/api/avatar/del', { agentId: w.victim.avatar.id, mode: 'delete' })],
+    sample: null,
+  },
   'POST /api/list_avatar_users': {
     kind: 'customer',
     foreign: (w) => [json('POST', '/api/list_avatar_users', { agentId: w.victim.avatar.id, mode: 'get' })],
@@ -221,7 +309,10 @@ export const ROUTES: Record<string, RouteCase> = {
   },
   'GET /api/conversations/:id/transcript': {
     kind: 'customer',
-    foreign: (w) => [json('GET', `/api/conversations/${w.victim.sessionId}/transcript`), json('GET', `/api/conversations/${w.victim.sessionId}/transcript?format=text&download=1`)],
+    foreign: (w) => [
+      json('GET', `/api/conversations/${w.victim.sessionId}/transcript`),
+      json('GET', `/api/conversations/${w.victim.sessionId}/transcript?format=text&download=1`),
+    ],
     sample: (w) => json('GET', `/api/conversations/${w.attacker.sessionId}/transcript?format=json`),
   },
   'GET /api/conversation/transcript/:id': {
@@ -234,13 +325,21 @@ export const ROUTES: Record<string, RouteCase> = {
     ],
     sample: (w) => json('GET', `/api/conversation/transcript/${w.attacker.sessionId}?key=${'A'.repeat(43)}`, undefined, { expect: 404 }),
   },
-  'POST /api/list_my_online_users': { kind: 'customer', list: () => json('POST', '/api/list_my_online_users', { mode: 'get' }), sample: () => json('POST', '/api/list_my_online_users', { mode: 'get' }) },
+  'POST /api/list_my_online_users': {
+    kind: 'customer',
+    list: () => json('POST', '/api/list_my_online_users', { mode: 'get' }),
+    sample: () => json('POST', '/api/list_my_online_users', { mode: 'get' }),
+  },
   'POST /api/get_my_online_user': {
     kind: 'customer',
     foreign: (w) => [json('POST', '/api/get_my_online_user', { sessionId: w.victim.sessionId, mode: 'get' })],
     sample: (w) => json('POST', '/api/get_my_online_user', { sessionId: w.attacker.sessionId, mode: 'get' }),
   },
-  'POST /api/list_my_latency': { kind: 'customer', list: () => json('POST', '/api/list_my_latency', { mode: 'get' }), sample: () => json('POST', '/api/list_my_latency', { mode: 'get' }) },
+  'POST /api/list_my_latency': {
+    kind: 'customer',
+    list: () => json('POST', '/api/list_my_latency', { mode: 'get' }),
+    sample: () => json('POST', '/api/list_my_latency', { mode: 'get' }),
+  },
   'POST /api/avatar_latency': {
     kind: 'customer',
     foreign: (w) => [json('POST', '/api/avatar_latency', { agentId: w.victim.avatar.id })],
@@ -251,28 +350,51 @@ export const ROUTES: Record<string, RouteCase> = {
   'GET /api/brain/catalogue': { kind: 'customer', sample: () => json('GET', '/api/brain/catalogue') },
   'POST /api/proxy': {
     kind: 'customer',
-    foreign: (w) => [json('POST', '/api/proxy', { url: `${w.catalogue.endpoints.deepgram}/models`, headers: { Authorization: `Token ${MASK}` }, avatarId: w.victim.avatar.id, secretRef: 'stt' })],
+    foreign: (w) => [
+      json('POST', '/api/proxy', {
+        url: `${w.catalogue.endpoints.deepgram}/models`,
+        headers: { Authorization: `Token ${MASK}` },
+        avatarId: w.victim.avatar.id,
+        secretRef: 'stt',
+      }),
+    ],
     sample: null,
   },
   'POST /api/stt/list_voices': { kind: 'customer', sample: () => json('POST', '/api/stt/list_voices', { sttProvider: 'azure' }) },
   'POST /api/tts/list_voices': {
     kind: 'customer',
-    foreign: (w) => [json('POST', '/api/tts/list_voices', { ttsProvider: 'elevenlabs', elevenLabsAPIKey: MASK, avatarId: w.victim.avatar.id })],
+    foreign: (w) => [
+      json('POST', '/api/tts/list_voices', { ttsProvider: 'elevenlabs', elevenLabsAPIKey: MASK, avatarId: w.victim.avatar.id }),
+    ],
     sample: null,
   },
   'POST /api/llm/models': {
     kind: 'customer',
-    foreign: (w) => [json('POST', '/api/llm/models', { baseUrl: w.catalogue.llmProviders[0]!.baseUrl, apiKey: MASK, avatarId: w.victim.avatar.id })],
+    foreign: (w) => [
+      json('POST', '/api/llm/models', { baseUrl: w.catalogue.llmProviders[0]!.baseUrl, apiKey: MASK, avatarId: w.victim.avatar.id }),
+    ],
     sample: null,
   },
   'POST /api/llm/assistants': {
     kind: 'customer',
-    foreign: (w) => [json('POST', '/api/llm/assistants', { baseUrl: (w.catalogue.llmProviders.find((p) => p.assistants) ?? w.catalogue.llmProviders[0]!).baseUrl, apiKey: MASK, avatarId: w.victim.avatar.id })],
+    foreign: (w) => [
+      json('POST', '/api/llm/assistants', {
+        baseUrl: (w.catalogue.llmProviders.find((p) => p.assistants) ?? w.catalogue.llmProviders[0]!).baseUrl,
+        apiKey: MASK,
+        avatarId: w.victim.avatar.id,
+      }),
+    ],
     sample: null,
   },
   'POST /api/third_party/agent_check': {
     kind: 'customer',
-    foreign: (w) => [json('POST', '/api/third_party/agent_check', { agent_id: 'agent_0123456789abcdefghij0123', api_key: MASK, avatarId: w.victim.avatar.id })],
+    foreign: (w) => [
+      json('POST', '/api/third_party/agent_check', {
+        agent_id: 'agent_0123456789abcdefghij0123',
+        api_key: MASK,
+        avatarId: w.victim.avatar.id,
+      }),
+    ],
     sample: null,
   },
 
@@ -284,7 +406,11 @@ export const ROUTES: Record<string, RouteCase> = {
     foreign: (w) => [json('PUT', `/kb/v1/collections/${w.victim.collectionId}`, { name: 'Taken' })],
     sample: (w) => json('PUT', `/kb/v1/collections/${w.attacker.collectionId}`, { name: 'Renamed' }),
   },
-  'DELETE /kb/v1/collections/:id': { kind: 'kb', foreign: (w) => [json('DELETE', `/kb/v1/collections/${w.victim.collectionId}`)], sample: null },
+  'DELETE /kb/v1/collections/:id': {
+    kind: 'kb',
+    foreign: (w) => [json('DELETE', `/kb/v1/collections/${w.victim.collectionId}`)],
+    sample: null,
+  },
   'GET /kb/v1/collections/:id/items': {
     kind: 'kb',
     foreign: (w) => [json('GET', `/kb/v1/collections/${w.victim.collectionId}/items`)],
@@ -294,19 +420,43 @@ export const ROUTES: Record<string, RouteCase> = {
   'POST /kb/v1/collections/:id/items': {
     kind: 'kb',
     foreign: (w) => [
-      json('POST', `/kb/v1/collections/${w.victim.collectionId}/items`, { name: 'Taken', knowledge_type: { text: { content: 'planted' } } }),
+      json('POST', `/kb/v1/collections/${w.victim.collectionId}/items`, {
+        name: 'Taken',
+        knowledge_type: { text: { content: 'planted' } },
+      }),
       // The victim's uploaded file into the attacker's own collection.
-      json('POST', `/kb/v1/collections/${w.attacker.collectionId}/items`, { name: 'Taken', knowledge_type: { file: { file_name: 'notes.txt', file_type: 'text/plain', url: `/kb/v1/files/${w.victim.kbFileId}` } } }),
+      json('POST', `/kb/v1/collections/${w.attacker.collectionId}/items`, {
+        name: 'Taken',
+        knowledge_type: { file: { file_name: 'notes.txt', file_type: 'text/plain', url: `/kb/v1/files/${w.victim.kbFileId}` } },
+      }),
     ],
-    sample: (w) => json('POST', `/kb/v1/collections/${w.attacker.collectionId}/items`, { name: 'Sample', knowledge_type: { text: { content: 'Sample text.' } } }),
+    sample: (w) =>
+      json('POST', `/kb/v1/collections/${w.attacker.collectionId}/items`, {
+        name: 'Sample',
+        knowledge_type: { text: { content: 'Sample text.' } },
+      }),
   },
   'POST /kb/v1/collections/:id/items/batch': {
     kind: 'kb',
-    foreign: (w) => [json('POST', `/kb/v1/collections/${w.victim.collectionId}/items/batch`, { items: [{ name: 'Taken', knowledge_type: { text: { content: 'planted' } } }] })],
-    ignored: (w) => [
-      json('POST', `/kb/v1/collections/${w.attacker.collectionId}/items/batch`, { items: [{ name: 'Taken', knowledge_type: { file: { file_name: 'notes.txt', file_type: 'text/plain', url: `/kb/v1/files/${w.victim.kbFileId}` } } }] }),
+    foreign: (w) => [
+      json('POST', `/kb/v1/collections/${w.victim.collectionId}/items/batch`, {
+        items: [{ name: 'Taken', knowledge_type: { text: { content: 'planted' } } }],
+      }),
     ],
-    sample: (w) => json('POST', `/kb/v1/collections/${w.attacker.collectionId}/items/batch`, { items: [{ name: 'Batch', knowledge_type: { text: { content: 'Batch text.' } } }] }),
+    ignored: (w) => [
+      json('POST', `/kb/v1/collections/${w.attacker.collectionId}/items/batch`, {
+        items: [
+          {
+            name: 'Taken',
+            knowledge_type: { file: { file_name: 'notes.txt', file_type: 'text/plain', url: `/kb/v1/files/${w.victim.kbFileId}` } },
+          },
+        ],
+      }),
+    ],
+    sample: (w) =>
+      json('POST', `/kb/v1/collections/${w.attacker.collectionId}/items/batch`, {
+        items: [{ name: 'Batch', knowledge_type: { text: { content: 'Batch text.' } } }],
+      }),
   },
   'DELETE /kb/v1/items/:id': { kind: 'kb', foreign: (w) => [json('DELETE', `/kb/v1/items/${w.victim.itemId}`)], sample: null },
   'POST /kb/v1/items/:id/retry': { kind: 'kb', foreign: (w) => [json('POST', `/kb/v1/items/${w.victim.itemId}/retry`)], sample: null },
@@ -336,10 +486,16 @@ export const ROUTES: Record<string, RouteCase> = {
   'POST /api/admin/subscription_decision': { kind: 'admin', sample: null },
   'POST /api/admin/customer_status': { kind: 'admin', sample: null },
   'GET /api/admin/functions': { kind: 'admin', sample: () => json('GET', '/api/admin/functions') },
-  'GET /api/admin/functions/:id/history': { kind: 'admin', sample: (w) => json('GET', `/api/admin/functions/${w.victim.functionId}/history`) },
+  'GET /api/admin/functions/:id/history': {
+    kind: 'admin',
+    sample: (w) => json('GET', `/api/admin/functions/${w.victim.functionId}/history`),
+  },
   'POST /api/admin/function_decision': { kind: 'admin', sample: null },
   'POST /api/list_online_users': { kind: 'admin', sample: () => json('POST', '/api/list_online_users', { mode: 'get' }) },
-  'POST /api/get_online_user': { kind: 'admin', sample: (w) => json('POST', '/api/get_online_user', { sessionId: w.victim.sessionId, mode: 'get' }) },
+  'POST /api/get_online_user': {
+    kind: 'admin',
+    sample: (w) => json('POST', '/api/get_online_user', { sessionId: w.victim.sessionId, mode: 'get' }),
+  },
   'GET /api/list_vps': { kind: 'admin', sample: () => json('GET', '/api/list_vps') },
   'POST /api/get_vps': { kind: 'admin', sample: (w) => json('POST', '/api/get_vps', { vpsId: w.nodeId, mode: 'get' }) },
   'POST /api/del_vps': { kind: 'admin', sample: null },
@@ -347,12 +503,25 @@ export const ROUTES: Record<string, RouteCase> = {
 
 /** An OAuth state naming the victim's app and avatar, signed with a key the attacker made up. */
 function forgedState(w: World): string {
-  const body = Buffer.from(JSON.stringify({ avatarId: w.victim.avatar.id, ownerId: w.victim.id, appId: w.victim.oauthAppId, back: '/', exp: Date.now() + 600_000, nonce: 'x' })).toString('base64url');
+  const body = Buffer.from(
+    JSON.stringify({
+      avatarId: w.victim.avatar.id,
+      ownerId: w.victim.id,
+      appId: w.victim.oauthAppId,
+      back: '/',
+      exp: Date.now() + 600_000,
+      nonce: 'x',
+    }),
+  ).toString('base64url');
   return `${body}.${createHmac('sha256', 'a key of my own').update(body).digest('base64url')}`;
 }
 
 /** Inject options for a request made as `who` in the way the route's kind authenticates. */
-export function asParty(kind: Kind, who: Party | TestAccount | null, req: Req): InjectOptions & { token?: string | null; appKey?: string | null } {
+export function asParty(
+  kind: Kind,
+  who: Party | TestAccount | null,
+  req: Req,
+): InjectOptions & { token?: string | null; appKey?: string | null } {
   const base = { method: req.method, url: req.url, ...(req.payload === undefined ? {} : { payload: req.payload as never }) };
   if (kind === 'kb') {
     const jwt = who && 'jwt' in who ? who.jwt : 'none';

@@ -75,7 +75,8 @@ describe('function sandbox confinement', () => {
     });
     console.log('confinement:', JSON.stringify(out).slice(0, 800));
     expect(JSON.stringify(out)).not.toContain(SECRET);
-    for (const k of ['readCanary', 'readServerEnv', 'readPasswd', 'write', 'writeCwd', 'spawn', 'worker', 'python']) expect(out[k], k).toMatch(/^refused/);
+    for (const k of ['readCanary', 'readServerEnv', 'readPasswd', 'write', 'writeCwd', 'spawn', 'worker', 'python'])
+      expect(out[k], k).toMatch(/^refused/);
     expect(out.env).toBe('{}');
     expect(out.listCwd).toMatch(/^(empty|refused)/);
     expect(existsSync(join(dir, 'written'))).toBe(false);

@@ -86,7 +86,9 @@ describe('function sandbox escape through a conversation', () => {
     const said = (await c.ask('call leak', 90_000)).text;
     expect(said).toMatch(/^The function said /);
     expect(said.includes(SECRET), said.slice(0, 200)).toBe(false);
-    const env = readFileSync(`/proc/${process.pid}/environ`, 'utf8').split('\0').filter((e) => e.length > 12);
+    const env = readFileSync(`/proc/${process.pid}/environ`, 'utf8')
+      .split('\0')
+      .filter((e) => e.length > 12);
     for (const entry of env) expect(said.includes(entry), `the server environment leaked: ${entry.split('=')[0]}`).toBe(false);
     expect(said).toContain('refused');
   }, 120_000);

@@ -25,7 +25,9 @@ beforeAll(() => {
   chmodSync(dir, 0o755);
   canaryFile = join(dir, 'secret.key');
   writeFileSync(canaryFile, SECRET, { mode: 0o644 });
-  parentEnv = readFileSync(`/proc/${process.pid}/environ`, 'utf8').split('\0').filter((e) => e.length > 12);
+  parentEnv = readFileSync(`/proc/${process.pid}/environ`, 'utf8')
+    .split('\0')
+    .filter((e) => e.length > 12);
   process.env.PARLA_SANDBOX_CANARY = SECRET;
   sandbox = new Sandbox({ wallClockMs: 8000, memoryMb: 192, startMs: 60_000 });
   sandbox.warm();
@@ -75,7 +77,7 @@ const EXPLOITS: Record<string, string> = {
   // The issue's exploit, word for word.
   'the reported exploit: pyodide_js taken back from sys.modules, NODEFS mounted on /host': ORIGINAL,
   // import js after deleting it: the import hook hands modules back, and its table holds pyodide_js too.
-  'import js after deleting it from sys.modules, then pyodide_js from the import hook\'s own table': `
+  "import js after deleting it from sys.modules, then pyodide_js from the import hook's own table": `
 sys.modules.pop('js', None)
 import js
 hook = [f for f in sys.meta_path if hasattr(f, 'jsproxies')][0]
@@ -128,7 +130,9 @@ return ns['_out']
 describe('function sandbox escape', () => {
   for (const [name, body] of Object.entries(EXPLOITS)) {
     it(`finds no host file and no server environment variable through ${name}`, async () => {
-      const out = await sandbox.run(tool('escape', attempt(body)), { paths: [canaryFile, `/proc/${process.pid}/environ`, '/etc/hostname'] });
+      const out = await sandbox.run(tool('escape', attempt(body)), {
+        paths: [canaryFile, `/proc/${process.pid}/environ`, '/etc/hostname'],
+      });
       expect(out.includes(SECRET), `the canary file was read: ${out.slice(0, 200)}`).toBe(false);
       for (const entry of parentEnv) expect(out.includes(entry), `the server environment leaked: ${entry.split('=')[0]}`).toBe(false);
       expect(out, out.slice(0, 300)).toContain('refused');

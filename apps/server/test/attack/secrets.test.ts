@@ -23,7 +23,9 @@ let leaky: StandIn;
 
 beforeAll(async () => {
   leaky = await startHttp((req, res) => {
-    res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: `bad key ${String(req.headers.authorization)} for ${req.body.toString('utf8').slice(0, 400)}` }));
+    res
+      .writeHead(401, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ error: `bad key ${String(req.headers.authorization)} for ${req.body.toString('utf8').slice(0, 400)}` }));
   });
   server = await createTestServer({ OUTBOUND_ALLOW: leaky.allow, PROVIDER_URL_OVERRIDES: `api.openai.com=${leaky.url}` });
   world = await buildWorld(server);
@@ -58,20 +60,29 @@ describe('secrets', () => {
           const res = await server.inject(asParty(c.kind, who, req));
           calls++;
           // The player's pages answer 503 until the player is built.
-          if (!(res.statusCode === 503 && res.body.includes('has not been built'))) expect(res.statusCode, `${route} ${res.body.slice(0, 200)}`).toBeLessThan(500);
+          if (!(res.statusCode === 503 && res.body.includes('has not been built')))
+            expect(res.statusCode, `${route} ${res.body.slice(0, 200)}`).toBeLessThan(500);
         }
       }
     }
     // The owner's own views of the avatar that holds the canaries.
     const v = world.victim;
-    for (const url of [`/config-files/avatars/${v.avatar.id}/avatar.json`, `/config-files/avatars/${v.avatar.id}/client.json`, '/api/avatar/list', `/api/avatar/${v.avatar.id}`, '/api/list_oauthapp']) {
+    for (const url of [
+      `/config-files/avatars/${v.avatar.id}/avatar.json`,
+      `/config-files/avatars/${v.avatar.id}/client.json`,
+      '/api/avatar/list',
+      `/api/avatar/${v.avatar.id}`,
+      '/api/list_oauthapp',
+    ]) {
       const res = await server.inject({ method: 'GET', url, token: v.token });
       expect(res.statusCode, url).toBe(200);
       calls++;
     }
     const pub = await server.inject({ method: 'GET', url: `/api/public/avatar/${v.avatar.id}?token=${v.avatar.token}` });
     expect(pub.statusCode).toBe(200);
-    console.log(`secrets: ${Object.keys(world.victim.canaries).length} canaries planted, ${server.watchedSecrets()} encrypted values watched, ${calls} answers searched, leaks ${server.leaks().length}`);
+    console.log(
+      `secrets: ${Object.keys(world.victim.canaries).length} canaries planted, ${server.watchedSecrets()} encrypted values watched, ${calls} answers searched, leaks ${server.leaks().length}`,
+    );
     expect(server.leaks()).toEqual([]);
     expect(calls).toBeGreaterThan(60);
   });
@@ -79,19 +90,45 @@ describe('secrets', () => {
   it('never reach the end user or a log line through a conversation, even when the provider echoes them', async () => {
     const host = await listen(server);
     const v = world.victim;
-    const own = async () => (await server.inject({ method: 'GET', url: `/api/avatar/${v.avatar.id}`, token: v.token })).json().agent as Avatar;
+    const own = async () =>
+      (await server.inject({ method: 'GET', url: `/api/avatar/${v.avatar.id}`, token: v.token })).json().agent as Avatar;
     const pipeline = (a: Avatar) => a.customData.agent_pipeline_config ?? {};
     const brains: [string, (a: Avatar) => Record<string, unknown>][] = [
       // The LLM key (entered in the form) goes to the LLM provider (OpenAI's address, pointed at the echoing stand-in).
-      ['LLM', (a) => {
-        const f = defaultBrainForm(world.catalogue);
-        f.setupMode = 'Composite';
-        f.nlpEngine = AvatarEngine.LargeLanguageModel;
-        f.llmDetails = { ...f.llmDetails, url: world.catalogue.llmProviders.find((p) => p.id === 'openai')!.baseUrl, llmProvider: 'openai', llmAPIKey: v.canaries.llmApiKey!, llmModel: 'gpt-4o-mini' };
-        return { ...formsToAvatarFields(f), setupMode: f.setupMode, nlpEngine: f.nlpEngine, customData: { ...a.customData, agent_pipeline_config: { ...pipeline(a), ...formsToPipeline(f, {}, world.catalogue) } } };
-      }],
+      [
+        'LLM',
+        (a) => {
+          const f = defaultBrainForm(world.catalogue);
+          f.setupMode = 'Composite';
+          f.nlpEngine = AvatarEngine.LargeLanguageModel;
+          f.llmDetails = {
+            ...f.llmDetails,
+            url: world.catalogue.llmProviders.find((p) => p.id === 'openai')!.baseUrl,
+            llmProvider: 'openai',
+            llmAPIKey: v.canaries.llmApiKey!,
+            llmModel: 'gpt-4o-mini',
+          };
+          return {
+            ...formsToAvatarFields(f),
+            setupMode: f.setupMode,
+            nlpEngine: f.nlpEngine,
+            customData: { ...a.customData, agent_pipeline_config: { ...pipeline(a), ...formsToPipeline(f, {}, world.catalogue) } },
+          };
+        },
+      ],
       // The stored REST key (the form sends its mask back) goes to a REST endpoint that echoes it.
-      ['REST endpoint', (a) => ({ nlpEngine: AvatarEngine.RestEndpoint, restEndPointURL: `${leaky.url}/events`, restApiKey: a.restApiKey, customData: { ...a.customData, agent_pipeline_config: { ...pipeline(a), llm: { ...pipeline(a).llm, custom_text: 'The guest is Ada.' } } } })],
+      [
+        'REST endpoint',
+        (a) => ({
+          nlpEngine: AvatarEngine.RestEndpoint,
+          restEndPointURL: `${leaky.url}/events`,
+          restApiKey: a.restApiKey,
+          customData: {
+            ...a.customData,
+            agent_pipeline_config: { ...pipeline(a), llm: { ...pipeline(a).llm, custom_text: 'The guest is Ada.' } },
+          },
+        }),
+      ],
     ];
     const frames: string[] = [];
     const callbackSecrets: string[] = [];
@@ -113,7 +150,10 @@ describe('secrets', () => {
       frames.push(...c.messages.map((m) => JSON.stringify(m)));
       // The provider really was called with the stored key (which it echoed back).
       expect(leaky.requests.length, label).toBeGreaterThan(before);
-      expect(leaky.requests.slice(before).some((r) => String(r.headers.authorization).includes('CANARY-SECRET-')), label).toBe(true);
+      expect(
+        leaky.requests.slice(before).some((r) => String(r.headers.authorization).includes('CANARY-SECRET-')),
+        label,
+      ).toBe(true);
       // The REST endpoint was sent the conversation's callback secret (and echoed it too).
       for (const r of leaky.requests.slice(before)) {
         const callback = (r.json() as { callbackUrl?: string } | null)?.callbackUrl;
@@ -121,11 +161,27 @@ describe('secrets', () => {
       }
     }
     // Wait for the conversations' ends (and their log lines) before reading the logs.
-    await expect.poll(async () => (await server.ctx.db.selectFrom('conversations').select('id').where('owner_id', '=', v.id).where('ended_at', 'is', null).where('node_id', 'is not', null).where('user_name', 'not like', 'Guest of%').execute()).length).toBe(0);
+    await expect
+      .poll(
+        async () =>
+          (
+            await server.ctx.db
+              .selectFrom('conversations')
+              .select('id')
+              .where('owner_id', '=', v.id)
+              .where('ended_at', 'is', null)
+              .where('node_id', 'is not', null)
+              .where('user_name', 'not like', 'Guest of%')
+              .execute()
+          ).length,
+      )
+      .toBe(0);
     const text = frames.join('\n');
     const logs = server.logs.join('');
     const seen = [...Object.values(v.canaries), ...callbackSecrets].filter((secret) => text.includes(secret) || logs.includes(secret));
-    console.log(`secrets: ${brains.length} conversations whose provider echoed the stored key: ${frames.length} frames to the end user and ${server.logs.length} log lines searched, ${seen.length} canaries or callback secrets found`);
+    console.log(
+      `secrets: ${brains.length} conversations whose provider echoed the stored key: ${frames.length} frames to the end user and ${server.logs.length} log lines searched, ${seen.length} canaries or callback secrets found`,
+    );
     expect(frames.join('').includes('CANARY-SECRET-'), 'a canary reached the end user').toBe(false);
     expect(seen).toEqual([]);
     expect(callbackSecrets.length).toBeGreaterThan(0);

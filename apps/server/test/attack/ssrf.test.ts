@@ -41,7 +41,8 @@ let oauthAppId: number;
 let catalogue: BrainCatalogue;
 const privateKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 
-const REFUSAL = /private|reserved|refused|not allowed|only http|valid URL|host name|not a valid|unreachable|could not be reached|not found|ENOTFOUND/i;
+const REFUSAL =
+  /private|reserved|refused|not allowed|only http|valid URL|host name|not a valid|unreachable|could not be reached|not found|ENOTFOUND/i;
 
 beforeAll(async () => {
   canary = await startCanary();
@@ -62,12 +63,19 @@ beforeAll(async () => {
   collection = (await kb(server, jwt, 'POST', '/kb/v1/collections', { name: 'SSRF' })).json().id as string;
   host = await listen(server);
   catalogue = (await server.inject({ method: 'GET', url: '/api/brain/catalogue', token: account.token })).json() as BrainCatalogue;
-  const look = ((await server.inject({ method: 'GET', url: '/api/catalogue/avatars' })).json().avatars as CatalogueAvatar[]).find((a) => a.type === '2d')!;
+  const look = ((await server.inject({ method: 'GET', url: '/api/catalogue/avatars' })).json().avatars as CatalogueAvatar[]).find(
+    (a) => a.type === '2d',
+  )!;
   const base = { name: 'SSRF avatar', dhType: look.type, appearanceId: look.id };
   const made = await save(server, account.token, base);
   expect(made.statusCode, made.body).toBe(200);
   avatar = { ...(made.json().agent as { id: string; updated: string; token: string }), base };
-  const app = await server.inject({ method: 'POST', url: '/api/add_oauthapp', token: account.token, payload: oauthApp('https://accounts.example.com/auth', 'https://accounts.example.com/token') });
+  const app = await server.inject({
+    method: 'POST',
+    url: '/api/add_oauthapp',
+    token: account.token,
+    payload: oauthApp('https://accounts.example.com/auth', 'https://accounts.example.com/token'),
+  });
   expect(app.statusCode, app.body).toBe(200);
   oauthAppId = app.json().appId as number;
 });
@@ -85,7 +93,14 @@ interface Outcome {
   detail: string;
 }
 
-const oauthApp = (oauthURL: string, tokenIssueURL: string) => ({ appName: 'SSRF partner', partner: 'SmartPension', clientId: 'client-of-mine', clientSecret: 'a-client-secret-of-mine', oauthURL, tokenIssueURL });
+const oauthApp = (oauthURL: string, tokenIssueURL: string) => ({
+  appName: 'SSRF partner',
+  partner: 'SmartPension',
+  clientId: 'client-of-mine',
+  clientSecret: 'a-client-secret-of-mine',
+  oauthURL,
+  tokenIssueURL,
+});
 
 /** Saves the avatar's brain (the Brain tab's save), keeping the avatar's version current. */
 async function setBrain(extra: Record<string, unknown>): Promise<{ saved: boolean; detail: string }> {
@@ -110,7 +125,9 @@ async function logged<T>(run: () => Promise<T>): Promise<{ value: T; lines: stri
 async function converse(): Promise<Outcome> {
   const { value, lines } = await logged(async () => {
     const c = await connect(host, { avatarId: avatar.id, token: avatar.token });
-    const first = await Promise.race([c.next('ready').then(() => 'ready' as const), c.next('error').then((e) => e)]).catch((err: unknown) => ({ type: 'error' as const, message: String(err) }));
+    const first = await Promise.race([c.next('ready').then(() => 'ready' as const), c.next('error').then((e) => e)]).catch(
+      (err: unknown) => ({ type: 'error' as const, message: String(err) }),
+    );
     if (first !== 'ready') {
       await c.closed;
       return { started: false, text: '', message: 'message' in first ? first.message : '' };
@@ -126,7 +143,10 @@ async function converse(): Promise<Outcome> {
   });
   const refusedInLog = REFUSAL.test(lines) || /Outbound request refused|request failed|redirect/i.test(lines);
   const failed = !value.started || (value.message === 'engine_unavailable' && value.text === '');
-  return { refused: failed && refusedInLog, detail: `${value.started ? 'started' : 'not started'}; "${value.text.slice(0, 80)}" ${value.message}; log: ${lines.slice(-300)}` };
+  return {
+    refused: failed && refusedInLog,
+    detail: `${value.started ? 'started' : 'not started'}; "${value.text.slice(0, 80)}" ${value.message}; log: ${lines.slice(-300)}`,
+  };
 }
 
 /** A brain entry point: save the vector into the avatar's brain, then converse. */
@@ -135,7 +155,13 @@ function brain(extra: (url: string) => Record<string, unknown>): (url: string) =
     const saved = await setBrain(extra(url));
     // The save refusing the URL itself is a refusal (not a URL, or not one of the provider base
     // URLs the Brain tab offers); any other save error is the test's own fault.
-    const urlRefusals = [BRAIN_MESSAGES.notValidUrl, BRAIN_MESSAGES.baseUrlUnknown, CUSTOM_LLM_MESSAGES.baseUrlInvalid, CUSTOM_LLM_MESSAGES.httpsRequired, CUSTOM_LLM_MESSAGES.refused];
+    const urlRefusals = [
+      BRAIN_MESSAGES.notValidUrl,
+      BRAIN_MESSAGES.baseUrlUnknown,
+      CUSTOM_LLM_MESSAGES.baseUrlInvalid,
+      CUSTOM_LLM_MESSAGES.httpsRequired,
+      CUSTOM_LLM_MESSAGES.refused,
+    ];
     if (!saved.saved) return { refused: urlRefusals.some((m) => saved.detail.includes(m)), detail: saved.detail };
     return converse();
   };
@@ -147,11 +173,24 @@ function form(engine: number, patch: (f: BrainForm) => void, mode: SetupMode = '
   f.setupMode = mode;
   f.nlpEngine = engine;
   patch(f);
-  return { ...formsToAvatarFields(f), setupMode: f.setupMode, nlpEngine: f.nlpEngine, oauthEnabled: 0, customData: { agent_pipeline_config: formsToPipeline(f, {}, catalogue) } };
+  return {
+    ...formsToAvatarFields(f),
+    setupMode: f.setupMode,
+    nlpEngine: f.nlpEngine,
+    oauthEnabled: 0,
+    customData: { agent_pipeline_config: formsToPipeline(f, {}, catalogue) },
+  };
 }
 
 /** A Google service account's JSON key whose token_uri is `url`. */
-const serviceAccount = (url: string) => JSON.stringify({ type: 'service_account', project_id: 'ssrf-project', client_email: 'bot@ssrf-project.iam.gserviceaccount.com', private_key: privateKey, token_uri: url });
+const serviceAccount = (url: string) =>
+  JSON.stringify({
+    type: 'service_account',
+    project_id: 'ssrf-project',
+    client_email: 'bot@ssrf-project.iam.gserviceaccount.com',
+    private_key: privateKey,
+    token_uri: url,
+  });
 
 /** Every entry point that fetches a user's URL: how to hand it one, and whether it refused. */
 const ENTRY_POINTS: Record<string, (url: string) => Promise<Outcome>> = {
@@ -160,17 +199,27 @@ const ENTRY_POINTS: Record<string, (url: string) => Promise<Outcome>> = {
     if (res.statusCode >= 400 && res.statusCode < 500) return { refused: true, detail: `${res.statusCode}` };
     if (res.statusCode !== 200) return { refused: false, detail: `${res.statusCode} ${res.body}` };
     await worker.drain();
-    const items = (await kb(server, jwt, 'GET', `/kb/v1/collections/${collection}/items`)).json() as { id: string; status: string; fail_reason: string | null }[];
+    const items = (await kb(server, jwt, 'GET', `/kb/v1/collections/${collection}/items`)).json() as {
+      id: string;
+      status: string;
+      fail_reason: string | null;
+    }[];
     const item = items.find((i) => i.id === res.json().id)!;
     return { refused: item.status === 'failed' && REFUSAL.test(item.fail_reason ?? ''), detail: `${item.status}: ${item.fail_reason}` };
   },
   'knowledge URL items in a batch (POST /kb/v1/collections/{id}/items/batch)': async (url) => {
-    const res = await kb(server, jwt, 'POST', `/kb/v1/collections/${collection}/items/batch`, { items: [{ name: 'v', knowledge_type: { url: { url } } }] });
+    const res = await kb(server, jwt, 'POST', `/kb/v1/collections/${collection}/items/batch`, {
+      items: [{ name: 'v', knowledge_type: { url: { url } } }],
+    });
     if (res.statusCode >= 400 && res.statusCode < 500) return { refused: true, detail: `${res.statusCode}` };
     const [first] = res.json() as { status: string; item?: { id: string }; error?: unknown }[];
     if (first!.status === 'error') return { refused: true, detail: JSON.stringify(first!.error) };
     await worker.drain();
-    const items = (await kb(server, jwt, 'GET', `/kb/v1/collections/${collection}/items`)).json() as { id: string; status: string; fail_reason: string | null }[];
+    const items = (await kb(server, jwt, 'GET', `/kb/v1/collections/${collection}/items`)).json() as {
+      id: string;
+      status: string;
+      fail_reason: string | null;
+    }[];
     const item = items.find((i) => i.id === first!.item!.id)!;
     return { refused: item.status === 'failed' && REFUSAL.test(item.fail_reason ?? ''), detail: `${item.status}: ${item.fail_reason}` };
   },
@@ -179,29 +228,80 @@ const ENTRY_POINTS: Record<string, (url: string) => Promise<Outcome>> = {
     return { refused: res.statusCode >= 400 && res.statusCode < 500, detail: `${res.statusCode} ${res.body.slice(0, 120)}` };
   },
   'Brain proxy (POST /api/proxy)': async (url) => {
-    const res = await server.inject({ method: 'POST', url: '/api/proxy', token: account.token, payload: { url, headers: { Authorization: 'Token a-key-of-mine' } } });
+    const res = await server.inject({
+      method: 'POST',
+      url: '/api/proxy',
+      token: account.token,
+      payload: { url, headers: { Authorization: 'Token a-key-of-mine' } },
+    });
     return { refused: res.statusCode >= 400 && res.statusCode < 500, detail: `${res.statusCode} ${res.body.slice(0, 120)}` };
   },
   'LLM base URL (POST /api/llm/models)': async (url) => {
-    const res = await server.inject({ method: 'POST', url: '/api/llm/models', token: account.token, payload: { baseUrl: url, apiKey: 'sk-a-key-of-mine' } });
+    const res = await server.inject({
+      method: 'POST',
+      url: '/api/llm/models',
+      token: account.token,
+      payload: { baseUrl: url, apiKey: 'sk-a-key-of-mine' },
+    });
     return { refused: res.statusCode >= 400 && res.statusCode < 500, detail: `${res.statusCode} ${res.body.slice(0, 120)}` };
   },
   'LLM base URL (POST /api/llm/assistants)': async (url) => {
-    const res = await server.inject({ method: 'POST', url: '/api/llm/assistants', token: account.token, payload: { baseUrl: url, apiKey: 'sk-a-key-of-mine' } });
+    const res = await server.inject({
+      method: 'POST',
+      url: '/api/llm/assistants',
+      token: account.token,
+      payload: { baseUrl: url, apiKey: 'sk-a-key-of-mine' },
+    });
     return { refused: res.statusCode >= 400 && res.statusCode < 500, detail: `${res.statusCode} ${res.body.slice(0, 120)}` };
   },
   // ---- the brain of a saved avatar, in a real conversation (WS /ws/conversation)
-  'REST endpoint URL (LOGIN at the start of a conversation)': brain((url) => form(AvatarEngine.RestEndpoint, (f) => (f.restEndpoint = { ...f.restEndpoint, base_url: url, api_key: 'a-rest-key-of-mine-0123' }))),
-  'custom LLM base URL of the brain (the first turn of a conversation)': brain((url) =>
-    form(AvatarEngine.LargeLanguageModel, (f) => (f.llmDetails = { ...f.llmDetails, url, llmProvider: CUSTOM_LLM_PROVIDER, llmAPIKey: 'sk-a-key-of-mine-0123', llmModel: 'my-model' }), 'Composite'),
+  'REST endpoint URL (LOGIN at the start of a conversation)': brain((url) =>
+    form(AvatarEngine.RestEndpoint, (f) => (f.restEndpoint = { ...f.restEndpoint, base_url: url, api_key: 'a-rest-key-of-mine-0123' })),
   ),
-  'realtime provider URL (the provider socket at the start)': brain((url) => form(AvatarEngine.ParlaRealtime, (f) => (f.realtimeDetails = { ...f.realtimeDetails, url, api_key: 'sk-a-realtime-key-of-mine', model: catalogue.realtimeProviders[0]!.models[0]!, voice_id: catalogue.realtimeProviders[0]!.voices[0]! }), 'SpeechToSpeech')),
+  'custom LLM base URL of the brain (the first turn of a conversation)': brain((url) =>
+    form(
+      AvatarEngine.LargeLanguageModel,
+      (f) =>
+        (f.llmDetails = {
+          ...f.llmDetails,
+          url,
+          llmProvider: CUSTOM_LLM_PROVIDER,
+          llmAPIKey: 'sk-a-key-of-mine-0123',
+          llmModel: 'my-model',
+        }),
+      'Composite',
+    ),
+  ),
+  'realtime provider URL (the provider socket at the start)': brain((url) =>
+    form(
+      AvatarEngine.ParlaRealtime,
+      (f) =>
+        (f.realtimeDetails = {
+          ...f.realtimeDetails,
+          url,
+          api_key: 'sk-a-realtime-key-of-mine',
+          model: catalogue.realtimeProviders[0]!.models[0]!,
+          voice_id: catalogue.realtimeProviders[0]!.voices[0]!,
+        }),
+      'SpeechToSpeech',
+    ),
+  ),
   "Dialogflow JSON key's token_uri (the first turn)": brain((url) =>
-    form(AvatarEngine.DialogflowES, (f) => (f.dialogFlowES = { ...f.dialogFlowES, project_id: 'ssrf-project', api_key: serviceAccount(url), api_key_file_name: 'key.json' }), 'Composite'),
+    form(
+      AvatarEngine.DialogflowES,
+      (f) =>
+        (f.dialogFlowES = { ...f.dialogFlowES, project_id: 'ssrf-project', api_key: serviceAccount(url), api_key_file_name: 'key.json' }),
+      'Composite',
+    ),
   ),
   // ---- billing authorisation: refused when saved, or its first call (when the conversation opens) refused by the guard
   'billing authorisation URL (billingAuthURL, called when a conversation opens)': async (url) => {
-    const saved = await setBrain({ nlpEngine: AvatarEngine.EchoTest, oauthEnabled: 0, billingAuthURL: url, billingAuthHeader: 'Bearer a-billing-key-0123' });
+    const saved = await setBrain({
+      nlpEngine: AvatarEngine.EchoTest,
+      oauthEnabled: 0,
+      billingAuthURL: url,
+      billingAuthHeader: 'Bearer a-billing-key-0123',
+    });
     if (!saved.saved) return { refused: /Billing Authorization URL|Not a valid URL/.test(saved.detail), detail: saved.detail };
     const from = server.logs.length;
     const line = () => server.logs.slice(from).find((l) => l.includes('"billing authorisation"')) ?? '';
@@ -211,19 +311,35 @@ const ENTRY_POINTS: Record<string, (url: string) => Promise<Outcome>> = {
     c.ws.close();
     await c.closed;
     await setBrain({ billingAuthURL: '' });
-    return { refused: /billing authorisation failed \(Outbound request refused|billing authorisation failed \(.*(redirect|private|refused)/i.test(line()), detail: `started; log: ${line().slice(0, 300)}` };
+    return {
+      refused: /billing authorisation failed \(Outbound request refused|billing authorisation failed \(.*(redirect|private|refused)/i.test(
+        line(),
+      ),
+      detail: `started; log: ${line().slice(0, 300)}`,
+    };
   },
   // ---- the end user's OAuth sign-in: oauthURL is only where the browser is sent; tokenIssueURL is fetched by the server
   'OAuth config (oauthURL, tokenIssueURL) through /api/oauth/start and /api/oauth/callback': async (url) => {
-    const app = await server.inject({ method: 'POST', url: '/api/add_oauthapp', token: account.token, payload: { ...oauthApp(url, url), appId: oauthAppId } });
+    const app = await server.inject({
+      method: 'POST',
+      url: '/api/add_oauthapp',
+      token: account.token,
+      payload: { ...oauthApp(url, url), appId: oauthAppId },
+    });
     if (app.statusCode >= 400 && app.statusCode < 500) return { refused: true, detail: `save ${app.statusCode}` };
     if (app.statusCode !== 200) return { refused: false, detail: `save ${app.statusCode} ${app.body.slice(0, 120)}` };
     const linked = await setBrain({ nlpEngine: AvatarEngine.EchoTest, oauthEnabled: 1, partnerOauthAppId: String(oauthAppId) });
     if (!linked.saved) return { refused: false, detail: linked.detail };
     const start = await server.inject({ method: 'GET', url: `/api/oauth/start/${avatar.id}` });
-    if (start.statusCode !== 302) return { refused: start.statusCode >= 400 && start.statusCode < 500, detail: `start ${start.statusCode} ${start.body.slice(0, 120)}` };
+    if (start.statusCode !== 302)
+      return {
+        refused: start.statusCode >= 400 && start.statusCode < 500,
+        detail: `start ${start.statusCode} ${start.body.slice(0, 120)}`,
+      };
     const state = new URL(String(start.headers.location)).searchParams.get('state') ?? '';
-    const { value: back, lines } = await logged(() => server.inject({ method: 'GET', url: `/api/oauth/callback/${oauthAppId}?code=a-code&state=${encodeURIComponent(state)}` }));
+    const { value: back, lines } = await logged(() =>
+      server.inject({ method: 'GET', url: `/api/oauth/callback/${oauthAppId}?code=a-code&state=${encodeURIComponent(state)}` }),
+    );
     const refused = back.statusCode >= 400 && back.statusCode < 500 && (REFUSAL.test(lines) || /request failed|redirect/i.test(lines));
     return { refused, detail: `callback ${back.statusCode} ${back.body.slice(0, 120)}; log: ${lines.slice(-200)}` };
   },
@@ -250,10 +366,16 @@ describe('SSRF', () => {
       if (atSave) where.push(`${entry}: ${atSave} refused when saved, ${vectors.length - atSave} when fetched`);
     }
     // A control: the same path to an allowed page is fetched (the refusals are the guard's).
-    const control = await ENTRY_POINTS['knowledge URL item (POST /kb/v1/collections/{id}/items)']!(`${redirector.url}/redirect?status=302&to=${encodeURIComponent(`${redirector.url}/links`)}`);
+    const control = await ENTRY_POINTS['knowledge URL item (POST /kb/v1/collections/{id}/items)']!(
+      `${redirector.url}/redirect?status=302&to=${encodeURIComponent(`${redirector.url}/links`)}`,
+    );
     expect(control, 'an allowed redirect must be followed').toMatchObject({ refused: false, detail: 'ready: null' });
     // A control for the conversations: the same avatar with an allowed REST endpoint answers.
-    expect(await setBrain(form(AvatarEngine.RestEndpoint, (f) => (f.restEndpoint = { ...f.restEndpoint, base_url: `${rest.url}/chat`, api_key: REST_KEY })))).toEqual({ saved: true, detail: '' });
+    expect(
+      await setBrain(
+        form(AvatarEngine.RestEndpoint, (f) => (f.restEndpoint = { ...f.restEndpoint, base_url: `${rest.url}/chat`, api_key: REST_KEY })),
+      ),
+    ).toEqual({ saved: true, detail: '' });
     const answered = await converse();
     expect(answered.refused, answered.detail).toBe(false);
     expect(answered.detail).toContain('REST says: hello');
@@ -271,29 +393,53 @@ describe('SSRF', () => {
     for (const url of bases) {
       const outcome = await llmEntry(url);
       tried++;
-      if (!outcome.refused || !outcome.detail.startsWith('started')) notRefused.push(`custom LLM base URL redirecting ← ${url}: ${outcome.detail}`);
+      if (!outcome.refused || !outcome.detail.startsWith('started'))
+        notRefused.push(`custom LLM base URL redirecting ← ${url}: ${outcome.detail}`);
     }
-    console.log(`SSRF: ${Object.keys(ENTRY_POINTS).length} entry points × ${vectors.length} vectors + ${chat.length} REST CHAT redirects + ${bases.length} custom LLM base URLs redirecting = ${tried} tries, ${tried - notRefused.length} refused, canary connections ${canary.connections()}`);
+    console.log(
+      `SSRF: ${Object.keys(ENTRY_POINTS).length} entry points × ${vectors.length} vectors + ${chat.length} REST CHAT redirects + ${bases.length} custom LLM base URLs redirecting = ${tried} tries, ${tried - notRefused.length} refused, canary connections ${canary.connections()}`,
+    );
     console.log(`SSRF: where the configuration entry points refused:\n  ${where.join('\n  ')}`);
     expect(notRefused).toEqual([]);
     expect(canary.connections()).toBe(0);
   }, 300_000);
 
   it('does not follow a provider that redirects to a private address (proxy, LLM models)', async () => {
-    const c = (await server.inject({ method: 'GET', url: '/api/brain/catalogue', token: account.token })).json() as { endpoints: { deepgram: string }; llmProviders: { id: string; baseUrl: string }[] };
+    const c = (await server.inject({ method: 'GET', url: '/api/brain/catalogue', token: account.token })).json() as {
+      endpoints: { deepgram: string };
+      llmProviders: { id: string; baseUrl: string }[];
+    };
     const openai = c.llmProviders.find((p) => p.id === 'openai')!;
     const calls = [
-      await server.inject({ method: 'POST', url: '/api/proxy', token: account.token, payload: { url: `${c.endpoints.deepgram}/models`, headers: { Authorization: 'Token a-key-of-mine' } } }),
-      await server.inject({ method: 'POST', url: '/api/llm/models', token: account.token, payload: { baseUrl: openai.baseUrl, apiKey: 'sk-a-key-of-mine' } }),
+      await server.inject({
+        method: 'POST',
+        url: '/api/proxy',
+        token: account.token,
+        payload: { url: `${c.endpoints.deepgram}/models`, headers: { Authorization: 'Token a-key-of-mine' } },
+      }),
+      await server.inject({
+        method: 'POST',
+        url: '/api/llm/models',
+        token: account.token,
+        payload: { baseUrl: openai.baseUrl, apiKey: 'sk-a-key-of-mine' },
+      }),
     ];
     const before = redirector.requests();
     expect(before).toBeGreaterThan(0);
-    for (const res of calls) expect(res.statusCode === 502 || (res.statusCode >= 400 && res.statusCode < 500) || (res.statusCode === 200 && res.json().httpStatus >= 300), res.body).toBe(true);
+    for (const res of calls)
+      expect(
+        res.statusCode === 502 ||
+          (res.statusCode >= 400 && res.statusCode < 500) ||
+          (res.statusCode === 200 && res.json().httpStatus >= 300),
+        res.body,
+      ).toBe(true);
     expect(canary.connections()).toBe(0);
   });
 
   it('does not follow a crawled page’s links to private addresses', async () => {
-    const page = `${redirector.url}/links?${redirectTargets(canary.port).map((t) => `to=${encodeURIComponent(t)}`).join('&')}`;
+    const page = `${redirector.url}/links?${redirectTargets(canary.port)
+      .map((t) => `to=${encodeURIComponent(t)}`)
+      .join('&')}`;
     const res = await kb(server, jwt, 'POST', '/kb/v1/crawl', { url: page, limit: 20 });
     expect(res.statusCode, res.body).toBe(200);
     const found = (res.json() as { url: string }[]).map((p) => p.url);

@@ -29,7 +29,20 @@ afterAll(async () => {
 /** The victim's ids and marks that must never show in the attacker's answers. */
 function victimTraces(w: World): string[] {
   const v = w.victim;
-  return [VICTIM_MARK, v.id, v.email, v.avatar.id, v.avatar.token, v.mediaFile, v.functionId, v.encKeyId, v.collectionId, v.itemId, v.kbFileId, v.sessionId];
+  return [
+    VICTIM_MARK,
+    v.id,
+    v.email,
+    v.avatar.id,
+    v.avatar.token,
+    v.mediaFile,
+    v.functionId,
+    v.encKeyId,
+    v.collectionId,
+    v.itemId,
+    v.kbFileId,
+    v.sessionId,
+  ];
 }
 
 describe('the route table', () => {
@@ -50,7 +63,8 @@ describe('the route table', () => {
       const ids = idFieldsOf(r.url, schemaKeys((r.schema as { body?: unknown } | undefined)?.body).all);
       if (ids.length === 0) continue;
       if ((c.kind === 'customer' || c.kind === 'kb') && !c.foreign && !c.ignored) uncovered.push(`${key(r)} (${ids.join(', ')})`);
-      if ((c.kind === 'public' || c.kind === 'app') && !c.why && !c.foreign) uncovered.push(`${key(r)} is public and takes ${ids.join(', ')}: say why`);
+      if ((c.kind === 'public' || c.kind === 'app') && !c.why && !c.foreign)
+        uncovered.push(`${key(r)} is public and takes ${ids.join(', ')}: say why`);
     }
     // Multipart routes have no body schema: the avatar save takes json.id.
     expect(ROUTES['POST /api/avatar_v2/add']!.foreign).toBeDefined();
@@ -83,11 +97,14 @@ describe("another account's ids", () => {
         if (res.statusCode !== status) failures.push(`${route} ${req.url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
         const changed = changedTables(before, await snapshot(server, tables));
         if (changed.length) failures.push(`${route} ${req.url}: changed ${changed.join(', ')}`);
-        for (const t of victimTraces(world)) if (res.body.includes(t) && res.statusCode !== 200) failures.push(`${route}: the answer names ${t}`);
+        for (const t of victimTraces(world))
+          if (res.body.includes(t) && res.statusCode !== 200) failures.push(`${route}: the answer names ${t}`);
       }
     }
     const idRoutes = Object.values(ROUTES).filter((c) => c.foreign).length;
-    console.log(`tenant isolation: ${server.routes.length} routes enumerated; ${calls} foreign-id calls on ${idRoutes} routes, each 404 (or 401 for a token-guarded public view) with no row changed`);
+    console.log(
+      `tenant isolation: ${server.routes.length} routes enumerated; ${calls} foreign-id calls on ${idRoutes} routes, each 404 (or 401 for a token-guarded public view) with no row changed`,
+    );
     expect(failures).toEqual([]);
     expect(calls).toBeGreaterThanOrEqual(20);
   });
@@ -99,10 +116,15 @@ describe("another account's ids", () => {
         const before = await snapshot(server, tables);
         const res = await server.inject(asParty(c.kind, world.attacker, req));
         if (res.statusCode >= 500) failures.push(`${route}: ${res.statusCode}`);
-        for (const t of victimTraces(world)) if (res.body.includes(t)) failures.push(`${route}: the answer keeps ${t}: ${res.body.slice(0, 300)}`);
+        for (const t of victimTraces(world))
+          if (res.body.includes(t)) failures.push(`${route}: the answer keeps ${t}: ${res.body.slice(0, 300)}`);
         const after = await snapshot(server, tables);
         for (const t of changedTables(before, after)) {
-          const victimRows = (s: Map<string, string>) => (s.get(t) ?? '').split('\n').filter((row) => row.includes(world.victim.id)).join('\n');
+          const victimRows = (s: Map<string, string>) =>
+            (s.get(t) ?? '')
+              .split('\n')
+              .filter((row) => row.includes(world.victim.id))
+              .join('\n');
           if (victimRows(before) !== victimRows(after)) failures.push(`${route}: the victim's rows of ${t} changed`);
         }
       }
@@ -110,7 +132,7 @@ describe("another account's ids", () => {
     expect(failures).toEqual([]);
   });
 
-  it("are not shown by any list or search of another account", async () => {
+  it('are not shown by any list or search of another account', async () => {
     const failures: string[] = [];
     let lists = 0;
     for (const [route, c] of Object.entries(ROUTES)) {
@@ -120,10 +142,16 @@ describe("another account's ids", () => {
       if (res.statusCode !== 200) failures.push(`${route}: ${res.statusCode} ${res.body.slice(0, 200)}`);
       for (const t of victimTraces(world)) if (res.body.includes(t)) failures.push(`${route}: shows ${t}`);
       // The attacker's own conversation lists are not empty (a foreign row would have company).
-      if (/online_users|latency/.test(route) && !res.body.includes(world.attacker.sessionId) && !res.body.includes(world.attacker.avatar.id)) failures.push(`${route}: the attacker's own rows are missing`);
+      if (
+        /online_users|latency/.test(route) &&
+        !res.body.includes(world.attacker.sessionId) &&
+        !res.body.includes(world.attacker.avatar.id)
+      )
+        failures.push(`${route}: the attacker's own rows are missing`);
       // The victim's own list does show the victim's rows (the check above is not vacuous).
       const own = await server.inject(asParty(c.kind, world.victim, c.list({ ...world, attacker: world.victim })));
-      if (!route.includes('account_stats') && !victimTraces(world).some((t) => own.body.includes(t))) failures.push(`${route}: the victim's own answer shows nothing of the victim`);
+      if (!route.includes('account_stats') && !victimTraces(world).some((t) => own.body.includes(t)))
+        failures.push(`${route}: the victim's own answer shows nothing of the victim`);
     }
     console.log(`tenant isolation: ${lists} lists and searches of another account hold no foreign row`);
     expect(failures).toEqual([]);
@@ -132,7 +160,7 @@ describe("another account's ids", () => {
 });
 
 describe('a live conversation', () => {
-  it("takes a pushed message only with its own callback secret, and another account cannot see it", async () => {
+  it('takes a pushed message only with its own callback secret, and another account cannot see it', async () => {
     const host = await listen(server);
     const victim = await connect(host, { avatarId: world.victim.avatar.id, token: world.victim.avatar.token });
     const { sessionId } = await victim.next('ready');
@@ -141,7 +169,12 @@ describe('a live conversation', () => {
     const { sessionId: own } = await attacker.next('ready');
     const secret = (id: string) => server.app.runtime.get(id)!.callbackToken;
     const real = secret(sessionId);
-    const push = (id: string, token?: string) => server.inject({ method: 'POST', url: `/api/conversation/callback/${id}${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`, payload: { message: 'planted message' } });
+    const push = (id: string, token?: string) =>
+      server.inject({
+        method: 'POST',
+        url: `/api/conversation/callback/${id}${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`,
+        payload: { message: 'planted message' },
+      });
     const tries = [
       await push(sessionId),
       await push(sessionId, ''),
@@ -154,18 +187,50 @@ describe('a live conversation', () => {
     ];
     expect(tries.map((r) => r.statusCode)).toEqual(tries.map(() => 404));
     // The attacker cannot look at the live conversation either.
-    expect((await server.inject({ method: 'POST', url: '/api/get_my_online_user', token: world.attacker.token, payload: { sessionId, mode: 'get' } })).statusCode).toBe(404);
-    expect((await server.inject({ method: 'POST', url: '/api/get_my_online_user', token: world.victim.token, payload: { sessionId, mode: 'get' } })).statusCode).toBe(200);
+    expect(
+      (
+        await server.inject({
+          method: 'POST',
+          url: '/api/get_my_online_user',
+          token: world.attacker.token,
+          payload: { sessionId, mode: 'get' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await server.inject({
+          method: 'POST',
+          url: '/api/get_my_online_user',
+          token: world.victim.token,
+          payload: { sessionId, mode: 'get' },
+        })
+      ).statusCode,
+    ).toBe(200);
     // The control: the conversation's own secret is taken, and only that message arrives.
     expect((await push(sessionId, real)).statusCode).toBe(200);
     const said = await victim.next('assistant_done');
     expect(said.text).toBe('planted message');
     // The greeting and the planted message: nothing else.
     expect(victim.messages.filter((m) => m.type === 'assistant_done')).toHaveLength(2);
-    console.log(`tenant isolation: a live conversation refused ${tries.length} pushes without its own callback secret; its owner's view 200, another account's 404`);
+    console.log(
+      `tenant isolation: a live conversation refused ${tries.length} pushes without its own callback secret; its owner's view 200, another account's 404`,
+    );
     await closeAll();
     // Ends are recorded after the sockets close: wait, so the next snapshots compare still tables.
-    await expect.poll(async () => (await server.ctx.db.selectFrom('conversations').select('id').where('id', 'in', [sessionId, own]).where('ended_at', 'is', null).execute()).length).toBe(0);
+    await expect
+      .poll(
+        async () =>
+          (
+            await server.ctx.db
+              .selectFrom('conversations')
+              .select('id')
+              .where('id', 'in', [sessionId, own])
+              .where('ended_at', 'is', null)
+              .execute()
+          ).length,
+      )
+      .toBe(0);
   });
 });
 
@@ -178,7 +243,18 @@ describe("administrators' routes", () => {
     for (const [route] of admin) {
       const [method, url] = route.split(' ') as [Req['method'], string];
       const path = url.replace(':id', world.victim.functionId);
-      const payload = method === 'POST' ? { userId: world.victim.id, id: world.victim.functionId, approve: true, status: 'SUSPENDED', sessionId: world.victim.sessionId, vpsId: world.nodeId, mode: route.includes('del_') ? 'delete' : 'get' } : undefined;
+      const payload =
+        method === 'POST'
+          ? {
+              userId: world.victim.id,
+              id: world.victim.functionId,
+              approve: true,
+              status: 'SUSPENDED',
+              sessionId: world.victim.sessionId,
+              vpsId: world.nodeId,
+              mode: route.includes('del_') ? 'delete' : 'get',
+            }
+          : undefined;
       const asCustomer = await server.inject({ method, url: path, token: world.attacker.token, ...(payload ? { payload } : {}) });
       if (asCustomer.statusCode !== 403) failures.push(`${route} as a customer: ${asCustomer.statusCode}`);
       const anonymous = await server.inject({ method, url: path, ...(payload ? { payload } : {}) });
@@ -200,10 +276,14 @@ describe('signed-in routes', () => {
       const url = r.url.replace(/:(\w+)/g, world.attacker.collectionId);
       const none = await server.inject({ method: r.method as Req['method'], url, appKey: c.kind === 'kb' ? null : undefined });
       if (none.statusCode !== 401) failures.push(`${key(r)} without a session: ${none.statusCode}`);
-      const wrongKey = await server.inject({ method: r.method as Req['method'], url, appKey: 'wrong-app-key-000', token: world.attacker.token });
+      const wrongKey = await server.inject({
+        method: r.method as Req['method'],
+        url,
+        appKey: 'wrong-app-key-000',
+        token: world.attacker.token,
+      });
       if (wrongKey.statusCode !== 401) failures.push(`${key(r)} with a wrong key: ${wrongKey.statusCode}`);
     }
     expect(failures).toEqual([]);
   });
 });
-

@@ -29,7 +29,14 @@ beforeAll(async () => {
   testAvatars(server, {
     voiced: {
       ownerId: alice.id,
-      engine: { kind: 'echo', speech: { stt: { provider: 'openai', ...api, language: 'en-US' }, tts: { provider: 'openai', ...api, voiceId: 'alloy' }, turn: { ...DEFAULT_TURN_SETTINGS, minEndpointingDelay: 0 } } },
+      engine: {
+        kind: 'echo',
+        speech: {
+          stt: { provider: 'openai', ...api, language: 'en-US' },
+          tts: { provider: 'openai', ...api, voiceId: 'alloy' },
+          turn: { ...DEFAULT_TURN_SETTINGS, minEndpointingDelay: 0 },
+        },
+      },
     },
   });
 });

@@ -58,7 +58,13 @@ async function ok(res: Promise<{ statusCode: number; body: string; json(): unkno
 }
 
 export function kb(server: TestServer, jwt: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
-  return server.inject({ method, url, appKey: null, headers: { authorization: `Bearer ${jwt}` }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  return server.inject({
+    method,
+    url,
+    appKey: null,
+    headers: { authorization: `Bearer ${jwt}` },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 }
 
 async function appearance(server: TestServer): Promise<CatalogueAvatar> {
@@ -90,16 +96,35 @@ async function conversation(server: TestServer, ownerId: string, avatar: Avatar,
     last_seen_at: new Date(now.getTime() + 10 * 60_000),
   });
   for (const ms of [120, 340]) {
-    server.app.runtime.turns.add({ conversationId: id, ownerId, avatarId: avatar.id, at: now, firstDeltaMs: ms, engineMs: ms * 2, retrievalMs: 5, interrupted: false });
+    server.app.runtime.turns.add({
+      conversationId: id,
+      ownerId,
+      avatarId: avatar.id,
+      at: now,
+      firstDeltaMs: ms,
+      engineMs: ms * 2,
+      retrievalMs: 5,
+      interrupted: false,
+    });
   }
   await server.app.runtime.turns.flush();
   return id;
 }
 
-async function party(server: TestServer, prefix: string, extra: Record<string, unknown>, uploads: Parameters<typeof save>[3] = []): Promise<Party> {
+async function party(
+  server: TestServer,
+  prefix: string,
+  extra: Record<string, unknown>,
+  uploads: Parameters<typeof save>[3] = [],
+): Promise<Party> {
   const account = await createCustomer(server, prefix);
   const look = await appearance(server);
-  const saved = await save(server, account.token, { name: `${prefix} avatar`, dhType: look.type, appearanceId: look.id, ...extra }, uploads);
+  const saved = await save(
+    server,
+    account.token,
+    { name: `${prefix} avatar`, dhType: look.type, appearanceId: look.id, ...extra },
+    uploads,
+  );
   expect(saved.statusCode, saved.body).toBe(200);
   const avatar = saved.json().agent as Avatar;
   const jwt = await kbToken(server, account);
@@ -149,17 +174,46 @@ export async function buildWorld(server: TestServer): Promise<World> {
       method: 'POST',
       url: '/api/add_oauthapp',
       token: v.token,
-      payload: { appName: `OAuth ${VICTIM_MARK}`, partner: 'Google', clientId: 'client-id', clientSecret: canaries.oauthClientSecret, oauthURL: 'https://accounts.example.com/auth', tokenIssueURL: 'https://accounts.example.com/token' },
+      payload: {
+        appName: `OAuth ${VICTIM_MARK}`,
+        partner: 'Google',
+        clientId: 'client-id',
+        clientSecret: canaries.oauthClientSecret,
+        oauthURL: 'https://accounts.example.com/auth',
+        tokenIssueURL: 'https://accounts.example.com/token',
+      },
     }),
   );
-  const fns = await ok(server.inject({ method: 'POST', url: '/api/functions', token: v.token, payload: { functions: [{ action: 'new', name: `fn_${VICTIM_MARK}`, code: 'def fn():\n    return 1\n' }] } }));
+  const fns = await ok(
+    server.inject({
+      method: 'POST',
+      url: '/api/functions',
+      token: v.token,
+      payload: { functions: [{ action: 'new', name: `fn_${VICTIM_MARK}`, code: 'def fn():\n    return 1\n' }] },
+    }),
+  );
   const fn = (fns.functions as { id: string; name: string; template: boolean }[]).find((f) => !f.template && f.name.includes(VICTIM_MARK))!;
   const admin = await createAdmin(server);
-  await ok(server.inject({ method: 'POST', url: '/api/admin/function_decision', token: admin.token, payload: { id: fn.id, approve: true } }));
+  await ok(
+    server.inject({ method: 'POST', url: '/api/admin/function_decision', token: admin.token, payload: { id: fn.id, approve: true } }),
+  );
   const key = await ok(server.inject({ method: 'POST', url: '/api/enc/add', token: v.token, payload: { name: `Key ${VICTIM_MARK}` } }));
-  const item = await ok(kb(server, v.jwt, 'POST', `/kb/v1/collections/${v.collectionId}/items`, { name: `Item ${VICTIM_MARK}`, knowledge_type: { text: { content: `The secret recipe ${VICTIM_MARK} is kept here.` } } }));
+  const item = await ok(
+    kb(server, v.jwt, 'POST', `/kb/v1/collections/${v.collectionId}/items`, {
+      name: `Item ${VICTIM_MARK}`,
+      knowledge_type: { text: { content: `The secret recipe ${VICTIM_MARK} is kept here.` } },
+    }),
+  );
   const upload = kbMultipart('file', `notes-${VICTIM_MARK}.txt`, Buffer.from(`notes ${VICTIM_MARK}\n`), 'text/plain');
-  const file = await ok(server.inject({ method: 'POST', url: '/kb/v1/files', appKey: null, headers: { ...upload.headers, authorization: `Bearer ${v.jwt}` }, payload: upload.payload }));
+  const file = await ok(
+    server.inject({
+      method: 'POST',
+      url: '/kb/v1/files',
+      appKey: null,
+      headers: { ...upload.headers, authorization: `Bearer ${v.jwt}` },
+      payload: upload.payload,
+    }),
+  );
   // A second collection name carries the mark too (the first one is named by party()).
   await ok(kb(server, v.jwt, 'PUT', `/kb/v1/collections/${v.collectionId}`, { name: `Collection ${VICTIM_MARK}` }));
   const worker = startKnowledgeWorker(server.ctx, { pollMs: 60_000 });

@@ -47,7 +47,8 @@ let avatar: { id: string; token: string };
 async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (!(await check().catch(() => false))) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}:\n${procs.map((p) => `${p.name}: ${p.output.join('').slice(-2000)}`).join('\n')}`);
+    if (Date.now() > until)
+      throw new Error(`timed out waiting for ${what}:\n${procs.map((p) => `${p.name}: ${p.output.join('').slice(-2000)}`).join('\n')}`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }
@@ -64,7 +65,10 @@ async function freePort(): Promise<number> {
 }
 
 function run(name: string, script: string, args: string[], env: Record<string, string>, host = ''): Proc {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(SRC, script), ...args], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(SRC, script), ...args], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output: string[] = [];
   child.stdout!.on('data', (d: Buffer) => output.push(String(d)));
   child.stderr!.on('data', (d: Buffer) => output.push(String(d)));
@@ -101,10 +105,15 @@ async function startApi(name: string): Promise<Proc> {
 }
 
 const api = async (p: Proc, path: string, body: unknown, auth = adminAuth) => {
-  const res = await fetch(`http://${p.host}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: auth }, body: JSON.stringify(body) });
+  const res = await fetch(`http://${p.host}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: auth },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, json: (await res.json()) as Record<string, unknown> };
 };
-const online = async (p: Proc) => ((await api(p, '/api/list_online_users', { mode: 'get' })).json.onlineUsers as { sessionId: string }[]).map((u) => u.sessionId);
+const online = async (p: Proc) =>
+  ((await api(p, '/api/list_online_users', { mode: 'get' })).json.onlineUsers as { sessionId: string }[]).map((u) => u.sessionId);
 const vps = async (p: Proc) => {
   const res = await fetch(`http://${p.host}/api/list_vps`, { headers: { authorization: adminAuth } });
   return ((await res.json()) as { vpsList: { name: string; status: string; id: string }[] }).vpsList;
@@ -126,7 +135,10 @@ async function seedAccounts(): Promise<void> {
     created_at: now,
     updated_at: now,
   });
-  await database.db.insertInto('users').values([user('admin@scale.test', 'ADMIN'), user('customer@scale.test', 'CUSTOMER')]).execute();
+  await database.db
+    .insertInto('users')
+    .values([user('admin@scale.test', 'ADMIN'), user('customer@scale.test', 'CUSTOMER')])
+    .execute();
 }
 
 async function login(p: Proc, email: string): Promise<string> {
@@ -137,7 +149,11 @@ async function login(p: Proc, email: string): Promise<string> {
 
 const tokens = new CallbackTokens(SecretBox.derive(SECRET_KEY, 'knowledge-jwt'));
 const push = (p: Proc, sessionId: string, message: string) =>
-  fetch(`http://${p.host}/api/conversation/callback/${sessionId}?token=${tokens.tokenOf(sessionId)}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message }) });
+  fetch(`http://${p.host}/api/conversation/callback/${sessionId}?token=${tokens.tokenOf(sessionId)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ message }),
+  });
 
 describe.skipIf(!DB_URL)('two API processes and a pipeline node over one PostgreSQL', () => {
   beforeAll(async () => {
@@ -150,7 +166,11 @@ describe.skipIf(!DB_URL)('two API processes and a pipeline node over one Postgre
     const catalogue = (await (await fetch(`http://${a.host}/api/catalogue/avatars`)).json()) as { avatars: { id: string; type: string }[] };
     const look = catalogue.avatars.find((x) => x.type === '2d')!;
     const body = multipart([{ name: 'json', value: JSON.stringify({ name: 'Scale avatar', dhType: look.type, appearanceId: look.id }) }]);
-    const saved = await fetch(`http://${a.host}/api/avatar_v2/add`, { method: 'POST', headers: { ...body.headers, authorization: customer }, body: new Uint8Array(body.payload) });
+    const saved = await fetch(`http://${a.host}/api/avatar_v2/add`, {
+      method: 'POST',
+      headers: { ...body.headers, authorization: customer },
+      body: new Uint8Array(body.payload),
+    });
     expect(saved.status, await saved.clone().text()).toBe(200);
     avatar = await database.db.selectFrom('avatars').select(['id', 'token']).executeTakeFirstOrThrow();
     run('node', 'node-main.ts', ['--server', `http://${a.host}`, '--name', 'scale-node', '--capacity', '5'], { NODE_SECRET });
@@ -207,7 +227,15 @@ describe.skipIf(!DB_URL)('two API processes and a pipeline node over one Postgre
   it('kill -9 of the process holding a conversation: the player sees the socket drop, reconnects to the other process, and the online lists clear', async () => {
     const held = await open(b, 'device-killed');
     // One tick has accounted it (the usage up to the failure is what its last heartbeat says).
-    await expect.poll(async () => (await database.db.selectFrom('conversations').select('last_seen_at').where('id', '=', held.sessionId).executeTakeFirstOrThrow()).last_seen_at.getTime(), { timeout: 15_000, interval: 250 }).toBeGreaterThan(0);
+    await expect
+      .poll(
+        async () =>
+          (
+            await database.db.selectFrom('conversations').select('last_seen_at').where('id', '=', held.sessionId).executeTakeFirstOrThrow()
+          ).last_seen_at.getTime(),
+        { timeout: 15_000, interval: 250 },
+      )
+      .toBeGreaterThan(0);
     b.child.kill('SIGKILL');
     expect((await held.c.closed).code).toBe(1006);
     const again = await open(a, 'device-killed');

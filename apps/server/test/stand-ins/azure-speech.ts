@@ -29,7 +29,13 @@ export function azureSpeechHandler(): Handler {
     const m = /^\/([a-z0-9-]+)\/cognitiveservices\/voices\/list$/.exec(path);
     if (req.method !== 'GET' || !m) return false;
     if (header('ocp-apim-subscription-key') !== STAND_IN_KEYS.azure) {
-      return json(res, 401, { error: { code: '401', message: 'Access denied due to invalid subscription key or wrong API endpoint. Make sure to provide a valid key for an active subscription and use a correct regional API endpoint for your resource.' } });
+      return json(res, 401, {
+        error: {
+          code: '401',
+          message:
+            'Access denied due to invalid subscription key or wrong API endpoint. Make sure to provide a valid key for an active subscription and use a correct regional API endpoint for your resource.',
+        },
+      });
     }
     return json(res, 200, AZURE_VOICES);
   };

@@ -21,14 +21,27 @@ export const DEEPGRAM_MODELS = {
     stt('nova-2', 'nova-2-general', ['en', 'en-US', 'es', 'fr', 'de', 'da', 'sv']),
     stt('flux', 'flux-general-en', ['en']),
   ],
-  tts: [{ name: 'aura-2-thalia-en', canonical_name: 'aura-2-thalia-en', architecture: 'aura-2', languages: ['en'], version: '2025-04-07.0', uuid: '00000000-0000-4000-8000-000000000099' }],
+  tts: [
+    {
+      name: 'aura-2-thalia-en',
+      canonical_name: 'aura-2-thalia-en',
+      architecture: 'aura-2',
+      languages: ['en'],
+      version: '2025-04-07.0',
+      uuid: '00000000-0000-4000-8000-000000000099',
+    },
+  ],
 };
 
 export function deepgramHandler(): Handler {
   return ({ req, res, path, header }) => {
     if (req.method !== 'GET' || (path !== '/v1/models' && path !== '/v1/auth/token')) return false;
     if (header('authorization') !== `Token ${STAND_IN_KEYS.deepgram}`) {
-      return json(res, 401, { err_code: 'INVALID_AUTH', err_msg: 'Invalid credentials.', request_id: '11111111-2222-4333-8444-555555555555' });
+      return json(res, 401, {
+        err_code: 'INVALID_AUTH',
+        err_msg: 'Invalid credentials.',
+        request_id: '11111111-2222-4333-8444-555555555555',
+      });
     }
     if (path === '/v1/auth/token') return json(res, 200, { accessor: 'c0ffee00-0000-4000-8000-000000000001' });
     return json(res, 200, DEEPGRAM_MODELS);

@@ -4,9 +4,27 @@ import { json, type Handler } from './http';
 import { STAND_IN_AGENTS, STAND_IN_KEYS } from './keys';
 
 export const ELEVENLABS_VOICES = [
-  { voice_id: '21m00Tcm4TlvDq8ikWAM', name: 'Rachel', category: 'premade', labels: { accent: 'american', gender: 'female', age: 'young', use_case: 'narration' }, verified_languages: [{ language: 'en', model_id: 'eleven_multilingual_v2', accent: 'american', locale: 'en-US' }] },
-  { voice_id: 'pNInz6obpgDQGcFmaJgB', name: 'Adam', category: 'premade', labels: { accent: 'american', gender: 'male', age: 'middle aged' }, verified_languages: [] },
-  { voice_id: 'StandInClonedVoice01', name: 'My cloned voice', category: 'cloned', labels: { gender: 'female', language: 'de' }, verified_languages: [] },
+  {
+    voice_id: '21m00Tcm4TlvDq8ikWAM',
+    name: 'Rachel',
+    category: 'premade',
+    labels: { accent: 'american', gender: 'female', age: 'young', use_case: 'narration' },
+    verified_languages: [{ language: 'en', model_id: 'eleven_multilingual_v2', accent: 'american', locale: 'en-US' }],
+  },
+  {
+    voice_id: 'pNInz6obpgDQGcFmaJgB',
+    name: 'Adam',
+    category: 'premade',
+    labels: { accent: 'american', gender: 'male', age: 'middle aged' },
+    verified_languages: [],
+  },
+  {
+    voice_id: 'StandInClonedVoice01',
+    name: 'My cloned voice',
+    category: 'cloned',
+    labels: { gender: 'female', language: 'de' },
+    verified_languages: [],
+  },
 ];
 
 const unauthorized = { detail: { status: 'invalid_api_key', message: 'Invalid API key' } };

@@ -12,8 +12,12 @@ export function geminiHandler(): Handler {
   return ({ req, res, path, query }) => {
     if (req.method !== 'GET' || path !== '/v1beta/models') return false;
     if (query.get('key') !== STAND_IN_KEYS.gemini) {
-      return json(res, 400, { error: { code: 400, message: 'API key not valid. Please pass a valid API key.', status: 'INVALID_ARGUMENT' } });
+      return json(res, 400, {
+        error: { code: 400, message: 'API key not valid. Please pass a valid API key.', status: 'INVALID_ARGUMENT' },
+      });
     }
-    return json(res, 200, { models: GEMINI_MODELS.map((m) => ({ ...m, version: '001', inputTokenLimit: 1_048_576, outputTokenLimit: 8192 })) });
+    return json(res, 200, {
+      models: GEMINI_MODELS.map((m) => ({ ...m, version: '001', inputTokenLimit: 1_048_576, outputTokenLimit: 8192 })),
+    });
   };
 }

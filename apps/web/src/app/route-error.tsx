@@ -14,7 +14,11 @@ export function RouteError() {
     <Container maxWidth="sm" sx={{ py: 8 }}>
       <Alert
         severity="error"
-        action={<Button color="inherit" onClick={() => window.location.reload()}>Reload Page</Button>}
+        action={
+          <Button color="inherit" onClick={() => window.location.reload()}>
+            Reload Page
+          </Button>
+        }
       >
         {isRouteErrorResponse(error) && error.status === 404
           ? 'This page does not exist.'

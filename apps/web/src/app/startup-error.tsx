@@ -7,7 +7,14 @@ import { ErrorCode, ERROR_MESSAGES } from '@parla/shared/errors';
 export function StartupError({ message, onRetry }: { message?: string; onRetry: () => void }) {
   return (
     <Container maxWidth="sm" sx={{ py: 8, fontFamily: 'system-ui, sans-serif' }}>
-      <Alert severity="error" action={<Button color="inherit" onClick={onRetry}>Retry</Button>}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" onClick={onRetry}>
+            Retry
+          </Button>
+        }
+      >
         {message ?? ERROR_MESSAGES[ErrorCode.NetworkError]}
       </Alert>
     </Container>

@@ -43,25 +43,13 @@ export function formatTime(iso: string): string {
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleString();
 }
 
-export function DetailsDialog({
-  open,
-  title,
-  subject,
-  query,
-  errorMessage,
-  rows,
-  onClose,
-}: DetailsDialogProps) {
+export function DetailsDialog({ open, title, subject, query, errorMessage, rows, onClose }: DetailsDialogProps) {
   const id = `${title.toLowerCase().replace(/\W+/g, '-')}-title`;
   return (
     <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby={id}>
       <DialogTitle id={id} sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
         {title}
-        <RefreshButton
-          onClick={() => void query.refetch()}
-          busy={query.isFetching}
-          label={`Refresh ${subject} details`}
-        />
+        <RefreshButton onClick={() => void query.refetch()} busy={query.isFetching} label={`Refresh ${subject} details`} />
       </DialogTitle>
       <DialogContent dividers>
         {query.isPending && (

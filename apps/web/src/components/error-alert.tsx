@@ -8,9 +8,13 @@ export function ErrorAlert({ title, error }: { title: string; error: unknown }) 
   return (
     <Alert severity="error" sx={{ mt: 2 }}>
       <AlertTitle>{title}</AlertTitle>
-      {lines.length === 1 ? lines[0] : (
+      {lines.length === 1 ? (
+        lines[0]
+      ) : (
         <ul style={{ margin: 0, paddingLeft: 18 }}>
-          {lines.map((l) => <li key={l}>{l}</li>)}
+          {lines.map((l) => (
+            <li key={l}>{l}</li>
+          ))}
         </ul>
       )}
     </Alert>

@@ -55,7 +55,12 @@ export function InfoPanel({ placeholder = 'Click a field to learn what it means.
   const ctx = useContext(InfoContext);
   const info = ctx?.info;
   return (
-    <Paper variant="outlined" component="aside" aria-label="Field information" sx={{ p: 2.5, height: '100%', minHeight: 200, minWidth: 0, overflowWrap: 'break-word' }}>
+    <Paper
+      variant="outlined"
+      component="aside"
+      aria-label="Field information"
+      sx={{ p: 2.5, height: '100%', minHeight: 200, minWidth: 0, overflowWrap: 'break-word' }}
+    >
       {!info ? (
         <Box sx={{ display: 'flex', gap: 1, color: 'text.secondary' }}>
           <InfoOutlinedIcon fontSize="small" />
@@ -71,14 +76,18 @@ export function InfoPanel({ placeholder = 'Click a field to learn what it means.
               <CloseIcon fontSize="small" />
             </IconButton>
           </Box>
-          <Typography variant="body2" sx={{ mt: 1.5 }}>{info.description}</Typography>
+          <Typography variant="body2" sx={{ mt: 1.5 }}>
+            {info.description}
+          </Typography>
           {info.possibleValues && info.possibleValues.length > 0 && (
             <>
               <Divider sx={{ my: 2 }} />
               <Typography variant="subtitle2">Possible values</Typography>
               <Box component="ul" sx={{ pl: 2.5, my: 1 }}>
                 {info.possibleValues.map((v) => (
-                  <Typography component="li" variant="body2" key={v}>{v}</Typography>
+                  <Typography component="li" variant="body2" key={v}>
+                    {v}
+                  </Typography>
                 ))}
               </Box>
             </>
@@ -87,7 +96,9 @@ export function InfoPanel({ placeholder = 'Click a field to learn what it means.
             <>
               <Divider sx={{ my: 2 }} />
               <Typography variant="subtitle2">Why is this important?</Typography>
-              <Typography variant="body2" sx={{ mt: 1 }}>{info.whyImportant}</Typography>
+              <Typography variant="body2" sx={{ mt: 1 }}>
+                {info.whyImportant}
+              </Typography>
             </>
           )}
         </Box>

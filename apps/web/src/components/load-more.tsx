@@ -4,7 +4,19 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 
-export function LoadMore({ shown, noun, hasMore, loading, onMore }: { shown: number; noun: string; hasMore: boolean; loading: boolean; onMore(): void }) {
+export function LoadMore({
+  shown,
+  noun,
+  hasMore,
+  loading,
+  onMore,
+}: {
+  shown: number;
+  noun: string;
+  hasMore: boolean;
+  loading: boolean;
+  onMore(): void;
+}) {
   if (!hasMore) return null;
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, mt: 1.5, flexWrap: 'wrap' }}>

@@ -4,7 +4,10 @@ import Typography from '@mui/material/Typography';
 
 export function PageLoading({ label }: { label?: string }) {
   return (
-    <Box role="status" sx={{ flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2, py: 8 }}>
+    <Box
+      role="status"
+      sx={{ flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2, py: 8 }}
+    >
       <CircularProgress />
       {label && <Typography color="text.secondary">{label}</Typography>}
     </Box>

@@ -13,7 +13,17 @@ import { useBlocker } from 'react-router';
 
 export const DISCARD_TITLE = 'Discard unsaved changes?';
 
-export function DiscardChangesDialog({ open, what, onKeep, onDiscard }: { open: boolean; what: string; onKeep(): void; onDiscard(): void }) {
+export function DiscardChangesDialog({
+  open,
+  what,
+  onKeep,
+  onDiscard,
+}: {
+  open: boolean;
+  what: string;
+  onKeep(): void;
+  onDiscard(): void;
+}) {
   return (
     <Dialog open={open} onClose={onKeep} maxWidth="xs" fullWidth aria-labelledby="discard-changes-title">
       <DialogTitle id="discard-changes-title">{DISCARD_TITLE}</DialogTitle>

@@ -62,11 +62,9 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
     if (opts.signal?.aborted) throw err;
     const timedOut = timeout.aborted;
     logger.warn('request failed', path, err);
-    throw new ApiError(
-      timedOut ? ErrorCode.RequestFail : ErrorCode.NetworkError,
-      0,
-      [timedOut ? ERROR_MESSAGES[ErrorCode.RequestFail] : ERROR_MESSAGES[ErrorCode.NetworkError]],
-    );
+    throw new ApiError(timedOut ? ErrorCode.RequestFail : ErrorCode.NetworkError, 0, [
+      timedOut ? ERROR_MESSAGES[ErrorCode.RequestFail] : ERROR_MESSAGES[ErrorCode.NetworkError],
+    ]);
   }
 
   const text = await res.text();

@@ -57,7 +57,9 @@ describe('the API client', () => {
     authStore.signIn(login(), { rememberMe: true });
     const onUnauthorized = vi.fn(() => authStore.clear());
     configureApiClient({ appKey: 'key-1', onUnauthorized });
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ status: 'ERROR', code: 6, errors: ['Authentication failed.'] }), { status: 401 }));
+    const fetchMock = vi.fn(
+      async () => new Response(JSON.stringify({ status: 'ERROR', code: 6, errors: ['Authentication failed.'] }), { status: 401 }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     await expect(apiRequest('/api/account_info')).rejects.toBeInstanceOf(ApiError);
     const init = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1];
@@ -70,7 +72,10 @@ describe('the API client', () => {
   it('turns an unreachable gateway into the spec message', async () => {
     const { apiRequest, configureApiClient } = await import('./api-client');
     configureApiClient({ appKey: 'k', onUnauthorized: () => {} });
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway' })),
+    );
     await expect(apiRequest('/api/x')).rejects.toMatchObject({ errors: ['Error Code: 502#Bad Gateway#Unable to reach the gateway'] });
     vi.unstubAllGlobals();
   });

@@ -22,9 +22,11 @@ function initialLevel(): LogLevel {
 
 let level: LogLevel = typeof window === 'undefined' ? 'warn' : initialLevel();
 
-const emit = (at: LogLevel, fn: (...a: unknown[]) => void) => (...args: unknown[]) => {
-  if (order[at] >= order[level]) fn('[parla]', ...args);
-};
+const emit =
+  (at: LogLevel, fn: (...a: unknown[]) => void) =>
+  (...args: unknown[]) => {
+    if (order[at] >= order[level]) fn('[parla]', ...args);
+  };
 
 export const logger = {
   debug: emit('debug', console.debug),

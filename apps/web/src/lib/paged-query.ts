@@ -19,7 +19,12 @@ export function uniqueRows<R>(rows: R[], id: (row: R) => string): R[] {
 }
 
 /** `read(offset)` asks one page (LIST_PAGE rows); `rows` picks the page's rows. */
-export function pagedQueryOptions<A extends PageAnswer, R>(queryKey: QueryKey, read: (offset: number) => Promise<A>, rows: (answer: A) => R[], id: (row: R) => string) {
+export function pagedQueryOptions<A extends PageAnswer, R>(
+  queryKey: QueryKey,
+  read: (offset: number) => Promise<A>,
+  rows: (answer: A) => R[],
+  id: (row: R) => string,
+) {
   return infiniteQueryOptions({
     queryKey,
     queryFn: ({ pageParam }) => read(pageParam),

@@ -45,7 +45,12 @@ export const accountUpgradeRequest = z.object({
     .int(PLAN_INVALID)
     .refine((v) => (REQUESTABLE_PLANS as readonly number[]).includes(v), PLAN_INVALID),
   /** Kept from the original client (spec 1 §7: "dhType (default 2)"); stored with the request. */
-  dhType: z.number({ error: 'dhType must be a number' }).int('dhType must be a whole number').min(0, 'dhType is invalid').max(99, 'dhType is invalid').default(2),
+  dhType: z
+    .number({ error: 'dhType must be a number' })
+    .int('dhType must be a whole number')
+    .min(0, 'dhType is invalid')
+    .max(99, 'dhType is invalid')
+    .default(2),
 });
 export type AccountUpgradeRequest = z.input<typeof accountUpgradeRequest>;
 

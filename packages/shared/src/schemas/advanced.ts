@@ -132,7 +132,8 @@ export function validateAdvanced(f: AdvancedForm, ctx: AdvancedContext, step = f
     if (typeof f[k] !== 'boolean') add([k], ADVANCED_MESSAGES.required);
   }
   const wps = toNumber(f.wordsPerSecond);
-  if (wps === undefined || Number.isNaN(wps) || wps <= 0 || wps > WORDS_PER_SECOND_MAX) add(['wordsPerSecond'], ADVANCED_MESSAGES.wordsPerSecond);
+  if (wps === undefined || Number.isNaN(wps) || wps <= 0 || wps > WORDS_PER_SECOND_MAX)
+    add(['wordsPerSecond'], ADVANCED_MESSAGES.wordsPerSecond);
   for (const field of Object.keys(DAILY_LIMIT_MESSAGES) as DailyLimitField[]) {
     const issue = dailyLimitIssue(field, f[field], step);
     if (issue) add([field], issue);
@@ -164,15 +165,22 @@ export function validateAdvanced(f: AdvancedForm, ctx: AdvancedContext, step = f
 }
 
 export function advancedFormSchema(ctx: AdvancedContext) {
-  return z.custom<AdvancedForm>((v) => typeof v === 'object' && v !== null).superRefine((value, c) => {
-    for (const issue of validateAdvanced(value, ctx)) c.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-  });
+  return z
+    .custom<AdvancedForm>((v) => typeof v === 'object' && v !== null)
+    .superRefine((value, c) => {
+      for (const issue of validateAdvanced(value, ctx)) c.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    });
 }
 
 // ---- interruption and VAD blocks, with the older names accepted on load (spec 3 §3) ----
 
 type Loose = Record<string, unknown>;
-const numOr = (v: unknown, fallback: number): number => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : fallback);
+const numOr = (v: unknown, fallback: number): number =>
+  typeof v === 'number' && Number.isFinite(v)
+    ? v
+    : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))
+      ? Number(v)
+      : fallback;
 
 export function readInterruptHandling(raw: unknown): InterruptHandlingBlock {
   const r = (typeof raw === 'object' && raw !== null ? raw : {}) as Loose;
@@ -194,7 +202,8 @@ export function readVadOptions(raw: unknown, ctx: AdvancedContext): VadOptionsBl
 function formInterruptHandling(raw: unknown): AdvancedForm['interrupt_handling'] {
   const r = (typeof raw === 'object' && raw !== null ? raw : {}) as Loose;
   const d = defaultsOf(INTERRUPT_OPTIONS);
-  const given = (v: unknown, fallback: number): NumberInput => (typeof v === 'number' || typeof v === 'string' || v === null ? v : fallback);
+  const given = (v: unknown, fallback: number): NumberInput =>
+    typeof v === 'number' || typeof v === 'string' || v === null ? v : fallback;
   return {
     allow_interruptions: typeof r.allow_interruptions === 'boolean' ? r.allow_interruptions : (d.allow_interruptions as boolean),
     min_interruption_duration: given(r.min_interruption_duration ?? r.interrupt_speech_duration, d.min_interruption_duration as number),
@@ -204,7 +213,12 @@ function formInterruptHandling(raw: unknown): AdvancedForm['interrupt_handling']
 
 function formVadOptions(raw: unknown, ctx: AdvancedContext): Record<string, NumberInput> {
   const r = (typeof raw === 'object' && raw !== null ? raw : {}) as Loose;
-  return Object.fromEntries(vadOptionsFor(ctx).map((o) => [o.key, typeof r[o.key] === 'number' || typeof r[o.key] === 'string' ? (r[o.key] as NumberInput) : (o.default as number)]));
+  return Object.fromEntries(
+    vadOptionsFor(ctx).map((o) => [
+      o.key,
+      typeof r[o.key] === 'number' || typeof r[o.key] === 'string' ? (r[o.key] as NumberInput) : (o.default as number),
+    ]),
+  );
 }
 
 // ---- avatar ↔ form ----
@@ -225,12 +239,19 @@ export interface AvatarAdvancedFields {
   partnerOauthAppId?: string | null;
   billingAuthURL?: string | null;
   billingAuthHeader?: string | null;
-  customData?: { words_per_sec?: number | string | null; transcriptionStreaming?: boolean; enable_transcript_download?: boolean; agent_pipeline_config?: unknown };
+  customData?: {
+    words_per_sec?: number | string | null;
+    transcriptionStreaming?: boolean;
+    enable_transcript_download?: boolean;
+    agent_pipeline_config?: unknown;
+  };
 }
 
 export function advancedFromAvatar(a: AvatarAdvancedFields, ctx: AdvancedContext): AdvancedForm {
   const cd = a.customData ?? {};
-  const pipeline = (typeof cd.agent_pipeline_config === 'object' && cd.agent_pipeline_config !== null ? cd.agent_pipeline_config : {}) as Loose;
+  const pipeline = (
+    typeof cd.agent_pipeline_config === 'object' && cd.agent_pipeline_config !== null ? cd.agent_pipeline_config : {}
+  ) as Loose;
   return {
     encKeyId: a.encKeyId || ENCRYPTION_OPTIONS.default,
     wakeUpMessage: a.wakeUpMessage ?? '',
@@ -281,7 +302,11 @@ export function advancedToAvatar(f: AdvancedForm, ctx: AdvancedContext) {
     words_per_sec: asTyped(f.wordsPerSecond) ?? WORDS_PER_SECOND_DEFAULT,
     transcriptionStreaming: Boolean(f.transcriptionStreaming),
     enable_transcript_download: Boolean(f.enableTranscriptDownload),
-    interrupt_handling: { allow_interruptions: ih.allow_interruptions, min_interruption_duration: asTyped(ih.min_interruption_duration), min_interruption_words: asTyped(ih.min_interruption_words) },
+    interrupt_handling: {
+      allow_interruptions: ih.allow_interruptions,
+      min_interruption_duration: asTyped(ih.min_interruption_duration),
+      min_interruption_words: asTyped(ih.min_interruption_words),
+    },
     vad_options: Object.fromEntries(vadOptionsFor(ctx).map((o) => [o.key, asTyped(f.vad_options?.[o.key])])),
   };
 }

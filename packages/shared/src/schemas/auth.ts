@@ -46,7 +46,11 @@ export type RegisterRequest = z.infer<typeof registerRequest>;
 export type RegisterForm = z.input<typeof registerRequest>;
 
 export const emailVerificationRequest = z.object({
-  verificationCode: z.string({ error: 'Verification code is required' }).trim().min(1, 'Verification code is required').max(200, 'Verification code is invalid'),
+  verificationCode: z
+    .string({ error: 'Verification code is required' })
+    .trim()
+    .min(1, 'Verification code is required')
+    .max(200, 'Verification code is invalid'),
   mode: z.literal('verify', { error: "mode must be 'verify'" }),
 });
 export type EmailVerificationRequest = z.infer<typeof emailVerificationRequest>;

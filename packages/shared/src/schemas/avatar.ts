@@ -54,7 +54,10 @@ export const ENCRYPTION_NONE = 'None';
 export const AvatarPermission = { canSendChatHistory: 1, canHandleSttResponse: 2 } as const;
 
 export function permissionBits(flags: { sendChatHistory: boolean; handleSttResponse: boolean }): number {
-  return (flags.sendChatHistory ? AvatarPermission.canSendChatHistory : 0) | (flags.handleSttResponse ? AvatarPermission.canHandleSttResponse : 0);
+  return (
+    (flags.sendChatHistory ? AvatarPermission.canSendChatHistory : 0) |
+    (flags.handleSttResponse ? AvatarPermission.canHandleSttResponse : 0)
+  );
 }
 
 export function hasPermission(bits: number, permission: number): boolean {
@@ -97,7 +100,12 @@ export function isSelfHostedConfigUrl(url: string | null | undefined, providerOr
   return !providerOrigins.some((o) => url.startsWith(`${o.replace(/\/$/, '')}${CONFIG_FILES_PATH}`));
 }
 
-export function accessLink(origin: string, avatarId: string, token: string | null | undefined, params: Record<string, string> = {}): string {
+export function accessLink(
+  origin: string,
+  avatarId: string,
+  token: string | null | undefined,
+  params: Record<string, string> = {},
+): string {
   const all: Record<string, string> = { ...(token ? { token } : {}), ...params };
   const q = Object.entries(all)
     .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
@@ -108,9 +116,17 @@ export function accessLink(origin: string, avatarId: string, token: string | nul
 // ---- the pipeline config (spec 2 §3, spec 3 §3): the brain's schema (schemas/brain.ts) ----
 
 /** "both converted to numbers": numbers, or numeric strings read as numbers. */
-const numberish = z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, 'Must be a number').transform(Number)]);
+const numberish = z.union([
+  z.number(),
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+(\.\d+)?$/, 'Must be a number')
+    .transform(Number),
+]);
 /** Whole seconds (or counts) that fit the database's integer columns; -1 is "unlimited". */
-const seconds = (max: number) => numberish.pipe(z.number().int('Must be a whole number').min(-1, 'Must be -1 (unlimited) or more').max(max, `Must be at most ${max}`));
+const seconds = (max: number) =>
+  numberish.pipe(z.number().int('Must be a whole number').min(-1, 'Must be -1 (unlimited) or more').max(max, `Must be at most ${max}`));
 const text = (max = 2000) => z.string().max(max);
 
 /** A number of seconds as typed: a number, a numeric string, '' or null (= not given). */
@@ -125,7 +141,10 @@ export const customData = z
   .object({
     transcriptionStreaming: z.boolean({ error: ADVANCED_MESSAGES.required }),
     enable_transcript_download: z.boolean({ error: ADVANCED_MESSAGES.required }),
-    words_per_sec: z.number({ error: ADVANCED_MESSAGES.wordsPerSecond }).positive(ADVANCED_MESSAGES.wordsPerSecond).max(10, ADVANCED_MESSAGES.wordsPerSecond),
+    words_per_sec: z
+      .number({ error: ADVANCED_MESSAGES.wordsPerSecond })
+      .positive(ADVANCED_MESSAGES.wordsPerSecond)
+      .max(10, ADVANCED_MESSAGES.wordsPerSecond),
     summaryEnabled: z.boolean(),
     collection_ids: z.array(idField).max(100),
     /** Brain → KNOWLEDGE BASE: passages per answer (1–10) and the relevance threshold (0–1). */
@@ -185,7 +204,10 @@ export function defaultCustomData(): CustomData {
 // ---- the save payload: field `json` of POST /api/avatar_v2/add ----
 
 const engineValues = Object.values(AvatarEngine) as number[];
-const nlpEngineField = z.number({ error: AVATAR_MESSAGES.engineRequired }).int().refine((v) => engineValues.includes(v), AVATAR_MESSAGES.engineRequired);
+const nlpEngineField = z
+  .number({ error: AVATAR_MESSAGES.engineRequired })
+  .int()
+  .refine((v) => engineValues.includes(v), AVATAR_MESSAGES.engineRequired);
 
 /** An absolute http(s) URL with a host and no spaces (shared has no URL parser: no DOM, no Node). */
 const HTTP_URL = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?(\/[^\s]*)?$/;
@@ -207,7 +229,11 @@ export const saveAvatarRequest = z.object({
   name: z.string({ error: AVATAR_MESSAGES.nameRequired }).trim().min(1, AVATAR_MESSAGES.nameRequired).max(100, AVATAR_MESSAGES.nameTooLong),
   dhType: z.enum(DH_TYPES, { error: AVATAR_MESSAGES.typeRequired }),
   /** The catalogue appearance the avatar wears. */
-  appearanceId: z.string({ error: AVATAR_MESSAGES.selectionRequired }).trim().min(1, AVATAR_MESSAGES.selectionRequired).max(100, AVATAR_MESSAGES.selectionRequired),
+  appearanceId: z
+    .string({ error: AVATAR_MESSAGES.selectionRequired })
+    .trim()
+    .min(1, AVATAR_MESSAGES.selectionRequired)
+    .max(100, AVATAR_MESSAGES.selectionRequired),
   avatarJson: avatarJson.optional(),
   clientJson: clientJson.optional(),
   /** null or absent: hosted by the provider. */
@@ -240,7 +266,10 @@ export const saveAvatarRequest = z.object({
   agentLanguage: text(20).nullable().optional(),
   operatorAssistanceNeeded: z.boolean().optional(),
   oauthEnabled: z.union([z.literal(0), z.literal(1)], { error: ADVANCED_MESSAGES.oauthEnabledRequired }).optional(),
-  partnerOauthAppId: z.union([text(100), z.number().transform(String)], { error: ADVANCED_MESSAGES.oauthIdNumber }).nullable().optional(),
+  partnerOauthAppId: z
+    .union([text(100), z.number().transform(String)], { error: ADVANCED_MESSAGES.oauthIdNumber })
+    .nullable()
+    .optional(),
   billingAuthURL: text().nullable().optional(),
   billingAuthPingTime: seconds(86_400).optional(),
   billingAuthHeader: text(4000).nullable().optional(),
@@ -248,7 +277,10 @@ export const saveAvatarRequest = z.object({
   // applied on save to the values the avatar ends up with (modules/brain/avatar-brain.ts).
   dailyLimitPerSession: limitInput.optional(),
   dailyLimitPerIP: limitInput.optional(),
-  dailyLimits: z.record(z.string().max(40), limitInput).refine((r) => Object.keys(r).length <= 10, 'Too many daily limits').optional(),
+  dailyLimits: z
+    .record(z.string().max(40), limitInput)
+    .refine((r) => Object.keys(r).length <= 10, 'Too many daily limits')
+    .optional(),
   idleTimeout: limitInput.optional(),
   sendChatHistory: z.boolean({ error: ADVANCED_MESSAGES.required }).optional(),
   handleSttResponse: z.boolean({ error: ADVANCED_MESSAGES.required }).optional(),
@@ -266,8 +298,18 @@ export type DeleteAvatarRequest = z.infer<typeof deleteAvatarRequest>;
 /** `GET /api/avatar/list`: one page of cards, newest first; `search` keeps the avatars whose id
  *  contains it (any case), over every avatar of the account (decision 211). */
 export const listAvatarsQuery = z.object({
-  limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(AVATAR_LIST_PAGE_MAX, `limit must be at most ${AVATAR_LIST_PAGE_MAX}`).optional(),
-  offset: z.coerce.number({ error: 'offset must be a number' }).int('offset must be a whole number').min(0, 'offset must be at least 0').max(1_000_000, 'offset is too large').optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(AVATAR_LIST_PAGE_MAX, `limit must be at most ${AVATAR_LIST_PAGE_MAX}`)
+    .optional(),
+  offset: z.coerce
+    .number({ error: 'offset must be a number' })
+    .int('offset must be a whole number')
+    .min(0, 'offset must be at least 0')
+    .max(1_000_000, 'offset is too large')
+    .optional(),
   search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
 });
 export type ListAvatarsQuery = z.infer<typeof listAvatarsQuery>;
@@ -359,13 +401,53 @@ export interface SaveAvatarResponse {
  *  loads the whole avatar with `GET /api/avatar/{id}` when a card is selected. */
 export type AvatarCardItem = Pick<
   Avatar,
-  'id' | 'name' | 'nlpEngine' | 'nlpEngineName' | 'dhType' | 'dhTypeName' | 'appearanceId' | 'usersCount' | 'created' | 'updated' | 'avatarPhotoURL' | 'token' | 'encKeyId'
+  | 'id'
+  | 'name'
+  | 'nlpEngine'
+  | 'nlpEngineName'
+  | 'dhType'
+  | 'dhTypeName'
+  | 'appearanceId'
+  | 'usersCount'
+  | 'created'
+  | 'updated'
+  | 'avatarPhotoURL'
+  | 'token'
+  | 'encKeyId'
 >;
 
 /** The card fields of a whole avatar (a save's answer put into the list). */
 export function cardOf(a: AvatarCardItem): AvatarCardItem {
-  const { id, name, nlpEngine, nlpEngineName, dhType, dhTypeName, appearanceId, usersCount, created, updated, avatarPhotoURL, token, encKeyId } = a;
-  return { id, name, nlpEngine, nlpEngineName, dhType, dhTypeName, appearanceId, usersCount, created, updated, avatarPhotoURL, token, encKeyId };
+  const {
+    id,
+    name,
+    nlpEngine,
+    nlpEngineName,
+    dhType,
+    dhTypeName,
+    appearanceId,
+    usersCount,
+    created,
+    updated,
+    avatarPhotoURL,
+    token,
+    encKeyId,
+  } = a;
+  return {
+    id,
+    name,
+    nlpEngine,
+    nlpEngineName,
+    dhType,
+    dhTypeName,
+    appearanceId,
+    usersCount,
+    created,
+    updated,
+    avatarPhotoURL,
+    token,
+    encKeyId,
+  };
 }
 
 export interface AvatarListResponse {

@@ -77,7 +77,11 @@ describe('brain form rules (spec 3 §5)', () => {
       f.nlpEngine = AvatarEngine.RestEndpoint;
       f.restEndpoint.custom_text = ' ';
     });
-    expect(messages(f)).toEqual([`restEndpoint.base_url: ${M.restUrlRequired}`, `restEndpoint.api_key: ${M.restKeyRequired}`, `restEndpoint.custom_text: ${M.memoryRequired}`]);
+    expect(messages(f)).toEqual([
+      `restEndpoint.base_url: ${M.restUrlRequired}`,
+      `restEndpoint.api_key: ${M.restKeyRequired}`,
+      `restEndpoint.custom_text: ${M.memoryRequired}`,
+    ]);
     f.restEndpoint = { ...f.restEndpoint, base_url: 'ftp://x', api_key: 'k', custom_text: 'm' };
     expect(messages(f)).toEqual([`restEndpoint.base_url: ${M.notValidUrl}`]);
   });
@@ -111,7 +115,13 @@ describe('brain form rules (spec 3 §5)', () => {
       `realtimeDetails.model: ${M.modelRequired}`,
       `realtimeDetails.voice_id: ${M.voiceRequired}`,
     ]);
-    f.realtimeDetails = { ...f.realtimeDetails, url: openaiRealtime.url, api_key: 'sk-x', model: openaiRealtime.models[0]!, voice_id: 'Puck' };
+    f.realtimeDetails = {
+      ...f.realtimeDetails,
+      url: openaiRealtime.url,
+      api_key: 'sk-x',
+      model: openaiRealtime.models[0]!,
+      voice_id: 'Puck',
+    };
     expect(messages(f)).toEqual([`realtimeDetails.voice_id: ${M.voiceRequired}`]);
     f.realtimeDetails.voice_id = 'alloy';
     expect(messages(f)).toEqual([]);
@@ -148,14 +158,23 @@ describe('brain form rules (spec 3 §5)', () => {
     });
     expect(messages(f)).toEqual([`sttDetails.sttProvider: ${M.sttProviderRequired}`]);
     f.sttDetails = { ...f.sttDetails, sttProvider: SttProvider.Google, sttLanguage: '' };
-    expect(messages(f)).toEqual([`sttDetails.sttLanguage: ${M.sttLanguageRequired}`, `sttDetails.sttAPIKey: ${M.googleKeyFileRequired}`, `sttDetails.sttRegion: ${M.googleRegionRequired}`]);
+    expect(messages(f)).toEqual([
+      `sttDetails.sttLanguage: ${M.sttLanguageRequired}`,
+      `sttDetails.sttAPIKey: ${M.googleKeyFileRequired}`,
+      `sttDetails.sttRegion: ${M.googleRegionRequired}`,
+    ]);
     f.sttDetails = { ...f.sttDetails, sttProvider: SttProvider.Azure, sttLanguage: 'en-US' };
     expect(messages(f)).toEqual([`sttDetails.sttAPIKey: ${M.azureKeyRequired}`, `sttDetails.sttRegion: ${M.azureRegionRequired}`]);
     f.sttDetails = { ...f.sttDetails, sttProvider: SttProvider.Deepgram, deepgramEndpoint: '2.5' };
     expect(messages(f)).toEqual([`sttDetails.sttAPIKey: ${M.deepgramKeyRequired}`, `sttDetails.deepgramEndpoint: ${M.integer}`]);
     f.sttDetails = { ...f.sttDetails, sttAPIKey: 'dg', deepgramEndpoint: -3, sttModel: 'flux-general-en', sttLanguage: 'fr-FR' };
     expect(messages(f)).toEqual([`sttDetails.deepgramEndpoint: ${M.positive}`, `sttDetails.sttModel: ${M.englishOnlyModel}`]);
-    f.sttDetails = { ...f.sttDetails, deepgramEndpoint: 300, sttLanguage: 'en-US', sttAdditionalLanguages: Array.from({ length: 11 }, (_, i) => `l${i}`) };
+    f.sttDetails = {
+      ...f.sttDetails,
+      deepgramEndpoint: 300,
+      sttLanguage: 'en-US',
+      sttAdditionalLanguages: Array.from({ length: 11 }, (_, i) => `l${i}`),
+    };
     expect(messages(f)).toEqual([`sttDetails.sttAdditionalLanguages: ${M.tooManyLanguages}`, `sttDetails.sttModel: ${M.englishOnlyModel}`]);
   });
 
@@ -171,9 +190,18 @@ describe('brain form rules (spec 3 §5)', () => {
     });
     expect(messages(f)).toEqual([`ttsDetails.ttsProvider: ${M.ttsProviderRequired}`]);
     f.ttsDetails = { ...f.ttsDetails, ttsProvider: SpeechVoiceProvider.Polly, ttsVoice: '' };
-    expect(messages(f)).toEqual([`ttsDetails.ttsVoice: ${M.ttsVoiceRequired}`, `ttsDetails.pollyAccessKey: ${M.accessKeyRequired}`, `ttsDetails.pollySecretKey: ${M.secretKeyRequired}`, `ttsDetails.ttsRegion: ${M.regionRequired}`]);
+    expect(messages(f)).toEqual([
+      `ttsDetails.ttsVoice: ${M.ttsVoiceRequired}`,
+      `ttsDetails.pollyAccessKey: ${M.accessKeyRequired}`,
+      `ttsDetails.pollySecretKey: ${M.secretKeyRequired}`,
+      `ttsDetails.ttsRegion: ${M.regionRequired}`,
+    ]);
     f.ttsDetails = { ...f.ttsDetails, ttsProvider: SpeechVoiceProvider.Azure, ttsVoice: 'v', ttsSpeechSpeed: '' };
-    expect(messages(f)).toEqual([`ttsDetails.azureSubscriptionKey: ${M.subscriptionKeyRequired}`, `ttsDetails.ttsRegion: ${M.regionRequired}`, `ttsDetails.ttsSpeechSpeed: ${M.speedRequired}`]);
+    expect(messages(f)).toEqual([
+      `ttsDetails.azureSubscriptionKey: ${M.subscriptionKeyRequired}`,
+      `ttsDetails.ttsRegion: ${M.regionRequired}`,
+      `ttsDetails.ttsSpeechSpeed: ${M.speedRequired}`,
+    ]);
     f.ttsDetails = { ...f.ttsDetails, azureSubscriptionKey: 'k', ttsRegion: 'eastus', ttsSpeechSpeed: 1.5 };
     expect(messages(f)).toEqual([`ttsDetails.ttsSpeechSpeed: ${M.speedRange}`]);
     f.ttsDetails = { ...f.ttsDetails, ttsProvider: SpeechVoiceProvider.ElevenLabs };
@@ -181,7 +209,11 @@ describe('brain form rules (spec 3 §5)', () => {
     f.ttsDetails = { ...f.ttsDetails, ttsProvider: SpeechVoiceProvider.Cartesia };
     expect(messages(f)).toEqual([`ttsDetails.cartesiaAPIKey: ${M.apiKeyRequired}`, `ttsDetails.ttsSpeechSpeed: ${M.speedRange}`]);
     f.ttsDetails = { ...f.ttsDetails, ttsProvider: SpeechVoiceProvider.Neuphonic, ttsSpeechSpeed: 'fast' };
-    expect(messages(f)).toEqual([`ttsDetails.neuphonic.api_key: ${M.apiKeyRequired}`, `ttsDetails.neuphonic.lang_code: ${M.languageRequired}`, `ttsDetails.ttsSpeechSpeed: ${M.speedRange}`]);
+    expect(messages(f)).toEqual([
+      `ttsDetails.neuphonic.api_key: ${M.apiKeyRequired}`,
+      `ttsDetails.neuphonic.lang_code: ${M.languageRequired}`,
+      `ttsDetails.ttsSpeechSpeed: ${M.speedRange}`,
+    ]);
   });
 
   it('skips speech sections for engines that speak themselves', () => {

@@ -361,9 +361,11 @@ export function validateBrain(f: BrainForm, lists?: CatalogueLists): Issue[] {
 
 /** A zod schema around a rule function, for react-hook-form's zodResolver. */
 export function issuesSchema<T>(rules: (value: T) => Issue[]) {
-  return z.custom<T>((v) => typeof v === 'object' && v !== null).superRefine((value, ctx) => {
-    for (const issue of rules(value)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-  });
+  return z
+    .custom<T>((v) => typeof v === 'object' && v !== null)
+    .superRefine((value, ctx) => {
+      for (const issue of rules(value)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    });
 }
 
 /** The whole Brain → FOUNDATIONS form. */

@@ -3,7 +3,13 @@
 // reads a saved pipeline back, accepting older shapes, so the server validates a save with the
 // very rules and messages the forms use.
 import { AvatarEngine, SpeechVoiceProvider, SttProvider, type SetupMode } from '../enums';
-import { DEFAULT_AVATAR_MEMORY, DEFAULT_STT_MODEL, DEFAULT_SYSTEM_PROMPT, DEFAULT_TTS_MODEL, LLM_MAX_TOKENS_DEFAULT } from '../brain-limits';
+import {
+  DEFAULT_AVATAR_MEMORY,
+  DEFAULT_STT_MODEL,
+  DEFAULT_SYSTEM_PROMPT,
+  DEFAULT_TTS_MODEL,
+  LLM_MAX_TOKENS_DEFAULT,
+} from '../brain-limits';
 import { DEFAULT_AGENT_LANGUAGE, DEFAULT_SPOKEN_LANGUAGE } from '../languages';
 import {
   DEFAULT_LLM_PROVIDER,
@@ -90,9 +96,22 @@ export function defaultBrainForm(catalogue?: Pick<BrainCatalogue, 'llmProviders'
       custom_text: DEFAULT_AVATAR_MEMORY,
       agent_language: DEFAULT_AGENT_LANGUAGE,
     },
-    restEndpoint: { base_url: '', api_key: '', custom_text: DEFAULT_AVATAR_MEMORY, summary_enabled: true, agent_language: DEFAULT_AGENT_LANGUAGE },
+    restEndpoint: {
+      base_url: '',
+      api_key: '',
+      custom_text: DEFAULT_AVATAR_MEMORY,
+      summary_enabled: true,
+      agent_language: DEFAULT_AGENT_LANGUAGE,
+    },
     dialogFlowES: { project_id: '', api_key: '', api_key_file_name: '', agent_language: DEFAULT_AGENT_LANGUAGE },
-    dialogFlowCX: { project_id: '', api_key: '', api_key_file_name: '', agent_language: DEFAULT_AGENT_LANGUAGE, agent_id: '', region_id: '' },
+    dialogFlowCX: {
+      project_id: '',
+      api_key: '',
+      api_key_file_name: '',
+      agent_language: DEFAULT_AGENT_LANGUAGE,
+      agent_id: '',
+      region_id: '',
+    },
     realtimeDetails: { url: '', api_key: '', model: '', instructions: DEFAULT_SYSTEM_PROMPT, greeting: '', voice_id: '' },
     // The form shows webrtc for a new agent (spec 3 §3).
     elevenLabsConversationAI: { agent_id: '', api_key: '', status: 'idle', connection_type: 'webrtc' },
@@ -106,7 +125,8 @@ function sttBlockOf(d: SttDetails, mode: SetupMode): SttBlock {
   const provider = mode === 'Simple' ? SttProvider.Default : d.sttProvider;
   const info = sttProviderInfo(provider ?? SttProvider.Default)!;
   const languages = [...new Set([d.sttLanguage, ...(d.sttAdditionalLanguages ?? [])].filter((l) => l && l.trim()))].join(',');
-  if (info.key === 'default' || info.key === 'none') return { provider: info.key, default_stt: d.default_stt ?? DEFAULT_STT_MODEL, languages: languages || null };
+  if (info.key === 'default' || info.key === 'none')
+    return { provider: info.key, default_stt: d.default_stt ?? DEFAULT_STT_MODEL, languages: languages || null };
   const endpointing = toNumber(d.deepgramEndpoint);
   return {
     provider: info.key,
@@ -130,7 +150,14 @@ function ttsBlockOf(d: TtsDetails, mode: SetupMode): TtsBlock {
   switch (info.key) {
     case 'polly': {
       const { voiceId, engine } = splitPollyVoice(d.ttsVoice ?? '');
-      return { ...base, voice_id: nullIfEmpty(voiceId), model: engine ?? nullIfEmpty(d.ttsModel), region: nullIfEmpty(d.ttsRegion), api_key: nullIfEmpty(d.pollyAccessKey), secret_key: nullIfEmpty(d.pollySecretKey) };
+      return {
+        ...base,
+        voice_id: nullIfEmpty(voiceId),
+        model: engine ?? nullIfEmpty(d.ttsModel),
+        region: nullIfEmpty(d.ttsRegion),
+        api_key: nullIfEmpty(d.pollyAccessKey),
+        secret_key: nullIfEmpty(d.pollySecretKey),
+      };
     }
     case 'azure':
       return { ...base, region: nullIfEmpty(d.ttsRegion), api_key: nullIfEmpty(d.azureSubscriptionKey) };
@@ -154,7 +181,13 @@ function llmBlockOf(f: BrainForm, catalogue?: Pick<BrainCatalogue, 'llmProviders
   if (e === AvatarEngine.RestEndpoint) {
     const r = f.restEndpoint;
     // The key is the avatar's restApiKey (formsToAvatarFields), stored once.
-    return { provider: 'rest', base_url: nullIfEmpty(r.base_url), custom_text: nullIfEmpty(r.custom_text), summary_enabled: r.summary_enabled, agent_language: lang(r.agent_language) };
+    return {
+      provider: 'rest',
+      base_url: nullIfEmpty(r.base_url),
+      custom_text: nullIfEmpty(r.custom_text),
+      summary_enabled: r.summary_enabled,
+      agent_language: lang(r.agent_language),
+    };
   }
   if (e === AvatarEngine.DialogflowES || e === AvatarEngine.DialogflowCX) {
     const cx = e === AvatarEngine.DialogflowCX;
@@ -171,7 +204,9 @@ function llmBlockOf(f: BrainForm, catalogue?: Pick<BrainCatalogue, 'llmProviders
   if (usesLlmForm(e) || e === AvatarEngine.CustomChatGPTPrompt || e === AvatarEngine.CustomChatGPTAssistant) {
     const d = f.llmDetails;
     const simple = f.setupMode === 'Simple' && e === AvatarEngine.LargeLanguageModel;
-    const provider = simple ? DEFAULT_LLM_PROVIDER : (llmProviderForUrl(catalogue ?? { llmProviders: [...LLM_PROVIDERS] }, d.url)?.id ?? nullIfEmpty(d.llmProvider) ?? '');
+    const provider = simple
+      ? DEFAULT_LLM_PROVIDER
+      : (llmProviderForUrl(catalogue ?? { llmProviders: [...LLM_PROVIDERS] }, d.url)?.id ?? nullIfEmpty(d.llmProvider) ?? '');
     const maxTokens = toNumber(d.llmMaxTokens);
     return {
       provider,
@@ -207,7 +242,14 @@ export function formsToPipeline(
   };
   if (f.nlpEngine === AvatarEngine.ParlaRealtime) {
     const r = f.realtimeDetails;
-    Object.assign(out, { url: nullIfEmpty(r.url), api_key: nullIfEmpty(r.api_key), model: nullIfEmpty(r.model), instructions: nullIfEmpty(r.instructions), greeting: nullIfEmpty(r.greeting), voice_id: nullIfEmpty(r.voice_id) });
+    Object.assign(out, {
+      url: nullIfEmpty(r.url),
+      api_key: nullIfEmpty(r.api_key),
+      model: nullIfEmpty(r.model),
+      instructions: nullIfEmpty(r.instructions),
+      greeting: nullIfEmpty(r.greeting),
+      voice_id: nullIfEmpty(r.voice_id),
+    });
   }
   if (f.nlpEngine === AvatarEngine.Ten) {
     // The third_party block carries TEN's App ID and App Certificate (the runtime reads them there).
@@ -216,7 +258,12 @@ export function formsToPipeline(
   if (f.nlpEngine === AvatarEngine.ElevenLabsConversationAI) {
     const t = f.elevenLabsConversationAI;
     const isPublic = t.status === 'public';
-    out.third_party = { agent_id: nullIfEmpty(t.agent_id), api_key: isPublic ? null : nullIfEmpty(t.api_key), is_public: isPublic, connection_type: t.connection_type };
+    out.third_party = {
+      agent_id: nullIfEmpty(t.agent_id),
+      api_key: isPublic ? null : nullIfEmpty(t.api_key),
+      is_public: isPublic,
+      connection_type: t.connection_type,
+    };
   }
   return out;
 }
@@ -231,7 +278,10 @@ function sttFormOf(raw: Loose): SttDetails {
   const info = sttProviderInfo(raw.provider as string);
   // A saved block without a provider reads as none chosen ('Select a STT Provider').
   if (!info) return { ...d, sttProvider: null };
-  const langs = s(raw.languages).split(',').map((l) => l.trim()).filter(Boolean);
+  const langs = s(raw.languages)
+    .split(',')
+    .map((l) => l.trim())
+    .filter(Boolean);
   return {
     ...d,
     sttProvider: info.value,
@@ -327,10 +377,21 @@ export function pipelineToForms(config: unknown, avatar: AvatarBrainFields, cata
   const either = (own: string | null | undefined, block: unknown) => s(own) || s(block);
   const agentLang = either(avatar.agentLanguage, llm.agent_language) || DEFAULT_AGENT_LANGUAGE;
   if (engine === AvatarEngine.RestEndpoint) {
-    f.restEndpoint = { base_url: either(avatar.restEndPointURL, llm.base_url), api_key: either(avatar.restApiKey, llm.api_key), custom_text: memory, summary_enabled: summary, agent_language: agentLang };
+    f.restEndpoint = {
+      base_url: either(avatar.restEndPointURL, llm.base_url),
+      api_key: either(avatar.restApiKey, llm.api_key),
+      custom_text: memory,
+      summary_enabled: summary,
+      agent_language: agentLang,
+    };
   }
   if (engine === AvatarEngine.DialogflowES || engine === AvatarEngine.DialogflowCX) {
-    const es = { project_id: either(avatar.projectId, llm.project_id), api_key: either(avatar.jsonKey, llm.api_key), api_key_file_name: s(llm.api_key_file_name), agent_language: agentLang };
+    const es = {
+      project_id: either(avatar.projectId, llm.project_id),
+      api_key: either(avatar.jsonKey, llm.api_key),
+      api_key_file_name: s(llm.api_key_file_name),
+      agent_language: agentLang,
+    };
     if (engine === AvatarEngine.DialogflowES) f.dialogFlowES = es;
     else f.dialogFlowCX = { ...es, agent_id: either(avatar.agentId, llm.agent_id), region_id: either(avatar.regionId, llm.region_id) };
   }
@@ -356,7 +417,14 @@ export function pipelineToForms(config: unknown, avatar: AvatarBrainFields, cata
     f.llmDetails.agent_language = lang;
   }
   if (engine === AvatarEngine.ParlaRealtime) {
-    f.realtimeDetails = { url: s(c.url), api_key: s(c.api_key), model: s(c.model), instructions: s(c.instructions), greeting: s(c.greeting), voice_id: s(c.voice_id) };
+    f.realtimeDetails = {
+      url: s(c.url),
+      api_key: s(c.api_key),
+      model: s(c.model),
+      instructions: s(c.instructions),
+      greeting: s(c.greeting),
+      voice_id: s(c.voice_id),
+    };
   }
   const tp = obj(c.third_party);
   if (engine === AvatarEngine.Ten) {

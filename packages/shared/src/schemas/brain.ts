@@ -184,7 +184,10 @@ export const agentPipelineConfig = z.object({
   tts: ttsBlock.optional(),
   llm: llmBlock.optional(),
   interrupt_handling: interruptHandlingInput.optional(),
-  vad_options: z.record(z.string().max(60), typedNumber).refine((r) => Object.keys(r).length <= 20, 'Too many options').optional(),
+  vad_options: z
+    .record(z.string().max(60), typedNumber)
+    .refine((r) => Object.keys(r).length <= 20, 'Too many options')
+    .optional(),
   url: opt(2000),
   api_key: opt(2000),
   model: opt(200),
@@ -211,8 +214,14 @@ export const proxyRequest = z.object({
     .transform((v) => v.toUpperCase())
     .pipe(z.enum(['GET'], { error: 'Only GET requests can be proxied.' }))
     .default('GET'),
-  params: z.record(z.string().max(100), z.union([z.string().max(2000), z.number(), z.boolean()])).refine((r) => Object.keys(r).length <= 20, 'Too many parameters').optional(),
-  headers: z.record(z.string().max(100), headerValue).refine((r) => Object.keys(r).length <= 20, 'Too many headers').optional(),
+  params: z
+    .record(z.string().max(100), z.union([z.string().max(2000), z.number(), z.boolean()]))
+    .refine((r) => Object.keys(r).length <= 20, 'Too many parameters')
+    .optional(),
+  headers: z
+    .record(z.string().max(100), headerValue)
+    .refine((r) => Object.keys(r).length <= 20, 'Too many headers')
+    .optional(),
   /** With a masked key: the avatar whose stored key is used. */
   avatarId: idField.optional(),
   secretRef: z.enum(SECRET_REFS).optional(),

@@ -21,7 +21,8 @@ export const CUSTOM_LLM_MESSAGES = {
 } as const;
 
 // scheme :// host (name, IPv4 or [IPv6]) [:port] [/path of plain characters]
-const CUSTOM_URL = /^(https?):\/\/([a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::(\d{1,5}))?(\/[a-z0-9._~/-]*)?$/i;
+const CUSTOM_URL =
+  /^(https?):\/\/([a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::(\d{1,5}))?(\/[a-z0-9._~/-]*)?$/i;
 
 /** The URL as saved: lower-case scheme and host, no default port, no trailing slash. */
 export function normaliseCustomBaseUrl(raw: string): string {

@@ -77,7 +77,10 @@ export const functionDecisionRequest = z
     /** The code the reviewer saw: a decision about code that has changed since is refused. */
     codeHash: z.string().trim().max(100).optional(),
   })
-  .refine((v) => v.approve || (v.reason && v.reason.length > 0), { message: 'A reason is required to reject a function.', path: ['reason'] });
+  .refine((v) => v.approve || (v.reason && v.reason.length > 0), {
+    message: 'A reason is required to reject a function.',
+    path: ['reason'],
+  });
 export type FunctionDecisionRequest = z.infer<typeof functionDecisionRequest>;
 
 export interface FunctionRecord {

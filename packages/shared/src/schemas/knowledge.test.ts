@@ -17,14 +17,18 @@ describe('knowledge files', () => {
 
 describe('knowledge items', () => {
   it('accepts http(s)://something.something and bracketed IPv6 only', () => {
-    for (const ok of ['https://example.com', 'http://a.b/c?d#e', 'http://127.0.0.1:8080/x', 'http://[::1]:80/']) expect(KNOWLEDGE_URL_PATTERN.test(ok), ok).toBe(true);
-    for (const bad of ['example.com', 'ftp://a.b', 'http://nodot', 'http://a.b c', 'javascript:alert(1)']) expect(KNOWLEDGE_URL_PATTERN.test(bad), bad).toBe(false);
+    for (const ok of ['https://example.com', 'http://a.b/c?d#e', 'http://127.0.0.1:8080/x', 'http://[::1]:80/'])
+      expect(KNOWLEDGE_URL_PATTERN.test(ok), ok).toBe(true);
+    for (const bad of ['example.com', 'ftp://a.b', 'http://nodot', 'http://a.b c', 'javascript:alert(1)'])
+      expect(KNOWLEDGE_URL_PATTERN.test(bad), bad).toBe(false);
   });
 
   it('takes exactly one kind of knowledge', () => {
     expect(createItemRequest.safeParse({ name: 'n', knowledge_type: { text: { content: 'c' } } }).success).toBe(true);
     expect(createItemRequest.safeParse({ name: 'n', knowledge_type: {} }).success).toBe(false);
-    expect(createItemRequest.safeParse({ name: 'n', knowledge_type: { text: { content: 'c' }, url: { url: 'https://a.b' } } }).success).toBe(false);
+    expect(
+      createItemRequest.safeParse({ name: 'n', knowledge_type: { text: { content: 'c' }, url: { url: 'https://a.b' } } }).success,
+    ).toBe(false);
     expect(createItemRequest.safeParse({ name: 'n', knowledge_type: { sql: 'x' } }).success).toBe(false);
   });
 });

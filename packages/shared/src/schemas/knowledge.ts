@@ -55,7 +55,16 @@ export type KnowledgeFileKind = keyof typeof KNOWLEDGE_FILE_TYPES;
 export const KNOWLEDGE_FILE_MAX_BYTES = KNOWLEDGE_FILE_TYPES.pdf.maxBytes;
 
 /** file_type values of a file item: the MIME type of the checked document. */
-export const KNOWLEDGE_FILE_MIME = ['text/plain', 'text/markdown', 'application/pdf', KNOWLEDGE_FILE_TYPES.docx.mimeTypes[0], 'text/html', 'text/csv', KNOWLEDGE_FILE_TYPES.xlsx.mimeTypes[0], KNOWLEDGE_FILE_TYPES.pptx.mimeTypes[0]] as const;
+export const KNOWLEDGE_FILE_MIME = [
+  'text/plain',
+  'text/markdown',
+  'application/pdf',
+  KNOWLEDGE_FILE_TYPES.docx.mimeTypes[0],
+  'text/html',
+  'text/csv',
+  KNOWLEDGE_FILE_TYPES.xlsx.mimeTypes[0],
+  KNOWLEDGE_FILE_TYPES.pptx.mimeTypes[0],
+] as const;
 
 export const INVALID_FILE_MESSAGE = '❌ Invalid file type or file exceeds size limit.';
 export function fileTooLargeMessage(kind: KnowledgeFileKind): string {
@@ -193,7 +202,12 @@ export const createItemsRequest = z.object({
 export const CRAWL_PATTERNS_MAX = 10;
 export const crawlPatterns = z
   .array(
-    z.string().trim().min(1, 'A path pattern is empty.').max(200, 'A path pattern must be at most 200 characters.').regex(/^\//, 'A path pattern starts with /.'),
+    z
+      .string()
+      .trim()
+      .min(1, 'A path pattern is empty.')
+      .max(200, 'A path pattern must be at most 200 characters.')
+      .regex(/^\//, 'A path pattern starts with /.'),
     { error: 'Path patterns must be a list' },
   )
   .max(CRAWL_PATTERNS_MAX, `At most ${CRAWL_PATTERNS_MAX} path patterns.`);
@@ -210,12 +224,14 @@ export const crawlRequest = z.object({
 /** How often a collection re-crawls its site (issue 15 item 6). */
 export const CRAWL_SCHEDULES = ['off', 'daily', 'weekly'] as const;
 export type CrawlSchedule = (typeof CRAWL_SCHEDULES)[number];
-export const crawlScheduleRequest = z.object({
-  schedule: z.enum(CRAWL_SCHEDULES, { error: 'Choose off, daily or weekly.' }),
-  url: knowledgeUrlField.optional(),
-  include: crawlPatterns.optional(),
-  exclude: crawlPatterns.optional(),
-}).refine((v) => v.schedule === 'off' || Boolean(v.url), { message: 'URL is required', path: ['url'] });
+export const crawlScheduleRequest = z
+  .object({
+    schedule: z.enum(CRAWL_SCHEDULES, { error: 'Choose off, daily or weekly.' }),
+    url: knowledgeUrlField.optional(),
+    include: crawlPatterns.optional(),
+    exclude: crawlPatterns.optional(),
+  })
+  .refine((v) => v.schedule === 'off' || Boolean(v.url), { message: 'URL is required', path: ['url'] });
 export type CrawlScheduleRequest = z.infer<typeof crawlScheduleRequest>;
 export type CrawlRequest = z.infer<typeof crawlRequest>;
 
@@ -224,7 +240,11 @@ export const searchRequest = z.object({
   query: z.string({ error: 'Query is required' }).trim().min(1, 'Query is required').max(1000, 'Query is too long'),
   top_k: z.coerce.number().int().min(1).max(SEARCH_TOP_K_MAX).optional(),
   /** The absolute floor of the relevance cut-off; default SEARCH_SCORE_THRESHOLD_DEFAULT. */
-  score_threshold: z.coerce.number({ error: 'Threshold must be a number between 0 and 1.' }).min(0, 'Threshold must be a number between 0 and 1.').max(1, 'Threshold must be a number between 0 and 1.').optional(),
+  score_threshold: z.coerce
+    .number({ error: 'Threshold must be a number between 0 and 1.' })
+    .min(0, 'Threshold must be a number between 0 and 1.')
+    .max(1, 'Threshold must be a number between 0 and 1.')
+    .optional(),
 });
 export type SearchRequest = z.infer<typeof searchRequest>;
 

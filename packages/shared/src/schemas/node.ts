@@ -16,14 +16,31 @@ export const NODE_MAX_FRAME_BYTES = 16 * 1024 * 1024;
 const id = z.string().min(1).max(200);
 const shortText = (max: number) => z.string().max(max);
 
-export const ENGINE_KINDS = ['echo', 'unavailable', 'llm', 'assistant', 'rest', 'dialogflow_es', 'dialogflow_cx', 'realtime', 'elevenlabs', 'agora_ten', 'pipeline'] as const;
+export const ENGINE_KINDS = [
+  'echo',
+  'unavailable',
+  'llm',
+  'assistant',
+  'rest',
+  'dialogflow_es',
+  'dialogflow_cx',
+  'realtime',
+  'elevenlabs',
+  'agora_ten',
+  'pipeline',
+] as const;
 export type EngineKind = (typeof ENGINE_KINDS)[number];
 
 /** `at`: when it was said (ISO time), for the engines that pass the history on. */
 export const chatMessage = z.object({ role: z.enum(['user', 'assistant']), content: z.string(), at: z.string().optional() });
 export type ChatMessage = z.infer<typeof chatMessage>;
 /** A knowledge chunk retrieved before a turn, injected into the prompt with its source. */
-export const retrievedChunk = z.object({ text: z.string(), source: z.string(), itemId: z.string().optional(), score: z.number().optional() });
+export const retrievedChunk = z.object({
+  text: z.string(),
+  source: z.string(),
+  itemId: z.string().optional(),
+  score: z.number().optional(),
+});
 export type RetrievedChunk = z.infer<typeof retrievedChunk>;
 
 export const engineEvent = z.discriminatedUnion('type', [
@@ -58,7 +75,13 @@ export const openInfo = z.object({ connect: connectInfo.optional(), greeting: z.
 export type OpenInfo = z.infer<typeof openInfo>;
 
 /** What an engine learns about its conversation when it opens. */
-export const conversationInfo = z.object({ sessionId: id, userId: z.string(), userName: z.string(), locale: z.string(), callbackUrl: z.string() });
+export const conversationInfo = z.object({
+  sessionId: id,
+  userId: z.string(),
+  userName: z.string(),
+  locale: z.string(),
+  callbackUrl: z.string(),
+});
 export type ConversationInfo = z.infer<typeof conversationInfo>;
 
 /** An engine configuration: built by the server's typed mapper (runtime/avatar-config.ts); on
@@ -68,7 +91,14 @@ export const engineConfigEnvelope: z.ZodType<{ kind: EngineKind }> = z.looseObje
 export const serverToNode = z.discriminatedUnion('type', [
   z.object({ type: z.literal('registered'), nodeId: id, heartbeatMs: z.number().int().positive() }),
   z.object({ type: z.literal('open'), sessionId: id, config: engineConfigEnvelope, info: conversationInfo }),
-  z.object({ type: z.literal('turn'), sessionId: id, turnId: id, text: z.string(), history: z.array(chatMessage), context: z.array(retrievedChunk) }),
+  z.object({
+    type: z.literal('turn'),
+    sessionId: id,
+    turnId: id,
+    text: z.string(),
+    history: z.array(chatMessage),
+    context: z.array(retrievedChunk),
+  }),
   /** A message the conversation says now (a REST callback's push): spoken by the engine's server
    *  speech when it has one, else answered as text. Its events and end travel like a turn's. */
   z.object({ type: z.literal('say'), sessionId: id, turnId: id, text: z.string() }),

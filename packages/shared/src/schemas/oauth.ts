@@ -7,7 +7,9 @@ export type OAuthPartner = (typeof OAUTH_PARTNERS)[number];
 
 /** Where each partner's end users sign in and where the code is exchanged (prefilled in the
  *  form), and the OpenID issuer and key set that sign its id_tokens (decision 624). */
-export const OAUTH_PARTNER_DEFAULTS: Partial<Record<OAuthPartner, { oauthURL: string; tokenIssueURL: string; issuer: string; jwksURL: string }>> = {
+export const OAUTH_PARTNER_DEFAULTS: Partial<
+  Record<OAuthPartner, { oauthURL: string; tokenIssueURL: string; issuer: string; jwksURL: string }>
+> = {
   Google: {
     oauthURL: 'https://accounts.google.com/o/oauth2/v2/auth',
     tokenIssueURL: 'https://oauth2.googleapis.com/token',

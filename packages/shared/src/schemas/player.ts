@@ -29,10 +29,21 @@ export const avatarJson = z
     ParentConfig: z.string().max(2000).optional(),
     Subtitle: z.object({ Enabled: z.boolean() }).loose().optional(),
     panel: z
-      .object({ Enable: z.boolean().optional(), BgColor: z.string().max(100).refine((c) => c === '' || isCssColor(c), COLOR_MESSAGE).optional(), contentURL: z.string().max(2000).optional() })
+      .object({
+        Enable: z.boolean().optional(),
+        BgColor: z
+          .string()
+          .max(100)
+          .refine((c) => c === '' || isCssColor(c), COLOR_MESSAGE)
+          .optional(),
+        contentURL: z.string().max(2000).optional(),
+      })
       .loose()
       .optional(),
-    Scene: z.object({ background: z.string().max(200).optional() }).loose().optional(),
+    Scene: z
+      .object({ background: z.string().max(200).optional() })
+      .loose()
+      .optional(),
     Environment: placedModel.optional(),
     NavigationMesh: placedModel.optional(),
     Lights: z.array(z.record(z.string(), z.unknown())).max(8).optional(),
@@ -52,7 +63,10 @@ const flagShape = Object.fromEntries(EMBED_FLAGS.map((f) => [f, z.boolean().opti
 export const embedParams = z.object({
   ...flagShape,
   dialPageBackground: z.string().max(2000).optional(),
-  screenAspectRatio: z.string().regex(/^\d{1,3}(\.\d{1,3})?:\d{1,3}(\.\d{1,3})?$/, 'Screen aspect ratio must look like 16:9').optional(),
+  screenAspectRatio: z
+    .string()
+    .regex(/^\d{1,3}(\.\d{1,3})?:\d{1,3}(\.\d{1,3})?$/, 'Screen aspect ratio must look like 16:9')
+    .optional(),
   controlButtonPosition: z.enum(CONTROL_BUTTON_POSITIONS).optional(),
 });
 

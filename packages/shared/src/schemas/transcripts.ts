@@ -6,7 +6,12 @@ export const TRANSCRIPT_PAGE_SIZE_MAX = 100;
 export const TRANSCRIPT_DOWNLOAD_OFF_MESSAGE = 'Transcript download is not enabled for this avatar.';
 
 export const avatarConversationsQuery = z.object({
-  page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be 1 or more').max(100_000, 'page is too large').default(1),
+  page: z.coerce
+    .number({ error: 'page must be a number' })
+    .int('page must be a whole number')
+    .min(1, 'page must be 1 or more')
+    .max(100_000, 'page is too large')
+    .default(1),
   pageSize: z.coerce
     .number({ error: 'pageSize must be a number' })
     .int('pageSize must be a whole number')
@@ -19,7 +24,10 @@ export const transcriptFormat = z.enum(['json', 'text'], { error: "format must b
 
 export const transcriptQuery = z.object({ format: transcriptFormat.optional(), download: z.enum(['0', '1']).optional() });
 
-export const playerTranscriptQuery = z.object({ key: z.string({ error: 'key is required' }).min(1, 'key is required').max(200, 'key is invalid'), format: transcriptFormat.optional() });
+export const playerTranscriptQuery = z.object({
+  key: z.string({ error: 'key is required' }).min(1, 'key is required').max(200, 'key is invalid'),
+  format: transcriptFormat.optional(),
+});
 
 export interface ConversationListItem {
   id: string;
@@ -49,14 +57,25 @@ export interface Transcript {
 /** The transcript as a plain-text file: a header, then one line per message. */
 export function transcriptText(t: Transcript): string {
   const c = t.conversation;
-  const head = [`Conversation with ${c.avatarName}`, `User: ${c.userName} (${c.userId})`, `Started: ${c.startedAt}`, `Ended: ${c.endedAt ?? 'still open'}${c.endReason ? ` (${c.endReason})` : ''}`];
+  const head = [
+    `Conversation with ${c.avatarName}`,
+    `User: ${c.userName} (${c.userId})`,
+    `Started: ${c.startedAt}`,
+    `Ended: ${c.endedAt ?? 'still open'}${c.endReason ? ` (${c.endReason})` : ''}`,
+  ];
   if (c.summary) head.push(`Summary: ${c.summary}`);
-  const lines = t.messages.map((m) => `[${m.at}] ${m.role === 'user' ? c.userName : c.avatarName}: ${m.text}${m.interrupted ? ' (interrupted)' : ''}`);
+  const lines = t.messages.map(
+    (m) => `[${m.at}] ${m.role === 'user' ? c.userName : c.avatarName}: ${m.text}${m.interrupted ? ' (interrupted)' : ''}`,
+  );
   return `${[...head, '', ...lines].join('\n')}\n`;
 }
 
 export function transcriptFileName(t: Transcript, ext: 'txt' | 'json'): string {
   const day = t.conversation.startedAt.slice(0, 10);
-  const name = t.conversation.avatarName.replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'avatar';
+  const name =
+    t.conversation.avatarName
+      .replace(/[^\w-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40) || 'avatar';
   return `transcript-${name}-${day}-${t.conversation.id.slice(0, 8)}.${ext}`;
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import { bytesToBase64, decodeAudio, ElevenLabsSocket, floatToPcm16, parseAudioFormat, ulawToFloat, type ElevenLabsEvents, type SocketLike } from './protocol';
+import {
+  bytesToBase64,
+  decodeAudio,
+  ElevenLabsSocket,
+  floatToPcm16,
+  parseAudioFormat,
+  ulawToFloat,
+  type ElevenLabsEvents,
+  type SocketLike,
+} from './protocol';
 
 class FakeSocket implements SocketLike {
   readyState = 0;
@@ -34,10 +43,21 @@ const pcm = (values: number[]) => bytesToBase64(floatToPcm16(Float32Array.from(v
 
 async function started(events: ElevenLabsEvents = {}) {
   let ws: FakeSocket | null = null;
-  const socket = new ElevenLabsSocket('wss://agent.example/v1/convai/conversation?agent_id=a&conversation_signature=s', events, (u) => (ws = new FakeSocket(u)));
+  const socket = new ElevenLabsSocket(
+    'wss://agent.example/v1/convai/conversation?agent_id=a&conversation_signature=s',
+    events,
+    (u) => (ws = new FakeSocket(u)),
+  );
   const ready = socket.start({ dynamic_variables: { user_name: 'Guest' } });
   ws!.open();
-  ws!.receive({ type: 'conversation_initiation_metadata', conversation_initiation_metadata_event: { conversation_id: 'conv_1', agent_output_audio_format: 'pcm_16000', user_input_audio_format: 'pcm_16000' } });
+  ws!.receive({
+    type: 'conversation_initiation_metadata',
+    conversation_initiation_metadata_event: {
+      conversation_id: 'conv_1',
+      agent_output_audio_format: 'pcm_16000',
+      user_input_audio_format: 'pcm_16000',
+    },
+  });
   await ready;
   return { socket, ws: ws! };
 }
@@ -48,7 +68,11 @@ describe('ElevenLabsSocket (Conversational AI over WebSocket)', () => {
     const { ws, socket } = await started({ onStarted });
     expect(ws.url).toContain('conversation_signature=s');
     expect(ws.sent[0]).toEqual({ type: 'conversation_initiation_client_data', dynamic_variables: { user_name: 'Guest' } });
-    expect(onStarted).toHaveBeenCalledWith({ conversationId: 'conv_1', input: { encoding: 'pcm', sampleRate: 16000 }, output: { encoding: 'pcm', sampleRate: 16000 } });
+    expect(onStarted).toHaveBeenCalledWith({
+      conversationId: 'conv_1',
+      input: { encoding: 'pcm', sampleRate: 16000 },
+      output: { encoding: 'pcm', sampleRate: 16000 },
+    });
     expect(socket.isOpen).toBe(true);
   });
 
@@ -56,10 +80,20 @@ describe('ElevenLabsSocket (Conversational AI over WebSocket)', () => {
     const events = { onAudio: vi.fn(), onAgentResponse: vi.fn(), onUserTranscript: vi.fn(), onAgentCorrection: vi.fn() };
     const { ws } = await started(events);
     ws.receive({ type: 'agent_response', agent_response_event: { agent_response: 'Hi there' } });
-    ws.receive({ type: 'audio', audio_event: { audio_base_64: pcm([0.5, -0.5]), event_id: 1, alignment: { chars: ['H', 'i'], char_start_times_ms: [0, 60], char_durations_ms: [60, 60] } } });
+    ws.receive({
+      type: 'audio',
+      audio_event: {
+        audio_base_64: pcm([0.5, -0.5]),
+        event_id: 1,
+        alignment: { chars: ['H', 'i'], char_start_times_ms: [0, 60], char_durations_ms: [60, 60] },
+      },
+    });
     ws.receive({ type: 'audio', audio_event: { audio_base_64: pcm([0.25]), event_id: 1 } });
     ws.receive({ type: 'user_transcript', user_transcription_event: { user_transcript: 'what time is it' } });
-    ws.receive({ type: 'agent_response_correction', agent_response_correction_event: { original_agent_response: 'Hi there', corrected_agent_response: 'Hi' } });
+    ws.receive({
+      type: 'agent_response_correction',
+      agent_response_correction_event: { original_agent_response: 'Hi there', corrected_agent_response: 'Hi' },
+    });
     expect(events.onAgentResponse).toHaveBeenCalledWith('Hi there');
     const first = events.onAudio.mock.calls[0]![0];
     expect(first.eventId).toBe(1);
@@ -94,7 +128,11 @@ describe('ElevenLabsSocket (Conversational AI over WebSocket)', () => {
     socket.sendAudio(new Uint8Array([1, 0, 2, 0]));
     socket.sendText('hello');
     socket.sendActivity();
-    expect(ws.sent.slice(1)).toEqual([{ user_audio_chunk: 'AQACAA==' }, { type: 'user_message', text: 'hello' }, { type: 'user_activity' }]);
+    expect(ws.sent.slice(1)).toEqual([
+      { user_audio_chunk: 'AQACAA==' },
+      { type: 'user_message', text: 'hello' },
+      { type: 'user_activity' },
+    ]);
   });
 
   it('ends cleanly: close() sends a normal close; a close by the agent is reported once', async () => {

@@ -162,7 +162,11 @@ export class ElevenLabsSocket {
         const m = obj(msg.conversation_initiation_metadata_event);
         this.output = parseAudioFormat(str(m.agent_output_audio_format));
         this.started = true;
-        e.onStarted?.({ conversationId: str(m.conversation_id), input: parseAudioFormat(str(m.user_input_audio_format)), output: this.output });
+        e.onStarted?.({
+          conversationId: str(m.conversation_id),
+          input: parseAudioFormat(str(m.user_input_audio_format)),
+          output: this.output,
+        });
         break;
       }
       case 'audio': {
@@ -172,8 +176,15 @@ export class ElevenLabsSocket {
         if (!b64 || eventId < this.interruptedAt) break;
         const al = a.alignment ? obj(a.alignment) : null;
         const chars = al && Array.isArray(al.chars) ? al.chars.map(str) : [];
-        const alignment: Alignment | undefined = chars.length ? { chars, charStartTimesMs: numbers(al!.char_start_times_ms), charDurationsMs: numbers(al!.char_durations_ms) } : undefined;
-        e.onAudio?.({ eventId, samples: decodeAudio(base64ToBytes(b64), this.output), sampleRate: this.output.sampleRate, ...(alignment ? { alignment } : {}) });
+        const alignment: Alignment | undefined = chars.length
+          ? { chars, charStartTimesMs: numbers(al!.char_start_times_ms), charDurationsMs: numbers(al!.char_durations_ms) }
+          : undefined;
+        e.onAudio?.({
+          eventId,
+          samples: decodeAudio(base64ToBytes(b64), this.output),
+          sampleRate: this.output.sampleRate,
+          ...(alignment ? { alignment } : {}),
+        });
         break;
       }
       case 'agent_response': {
@@ -204,7 +215,12 @@ export class ElevenLabsSocket {
       }
       case 'client_tool_call': {
         const call = obj(msg.client_tool_call);
-        this.send({ type: 'client_tool_result', tool_call_id: str(call.tool_call_id), result: `The tool ${str(call.tool_name)} is not available in this player.`, is_error: true });
+        this.send({
+          type: 'client_tool_result',
+          tool_call_id: str(call.tool_call_id),
+          result: `The tool ${str(call.tool_name)} is not available in this player.`,
+          is_error: true,
+        });
         break;
       }
       default:

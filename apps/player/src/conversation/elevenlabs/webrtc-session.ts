@@ -6,7 +6,11 @@ import { Conversation, type VoiceConversation } from '@elevenlabs/client';
 import { LevelMouth } from '../../lipsync/level';
 import type { ConnectInfo, ProviderEvents, ProviderOptions, ProviderSession } from '../third-party/provider';
 
-export async function openElevenLabsWebRtc(connect: ConnectInfo, events: ProviderEvents, options: ProviderOptions): Promise<ProviderSession> {
+export async function openElevenLabsWebRtc(
+  connect: ConnectInfo,
+  events: ProviderEvents,
+  options: ProviderOptions,
+): Promise<ProviderSession> {
   if (!connect.conversationToken) throw new Error('The server gave no conversation token for the ElevenLabs agent.');
   let conversation: VoiceConversation | null = null;
   let ended = false;
@@ -30,7 +34,9 @@ export async function openElevenLabsWebRtc(connect: ConnectInfo, events: Provide
       events.onMouth(null);
       if (ended) return;
       ended = true;
-      events.onEnd(details.reason === 'error' ? `The conversation with the agent was cut off: ${details.message}` : 'The conversation has ended.');
+      events.onEnd(
+        details.reason === 'error' ? `The conversation with the agent was cut off: ${details.message}` : 'The conversation has ended.',
+      );
     },
   })) as VoiceConversation;
   conversation.setVolume({ volume: options.speaker ? 1 : 0 });

@@ -6,10 +6,20 @@ import { MicCapture } from '../third-party/mic';
 import type { ConnectInfo, ProviderEvents, ProviderOptions, ProviderSession } from '../third-party/provider';
 import { ElevenLabsSocket, type AudioFormat } from './protocol';
 
-export async function openElevenLabsWebSocket(connect: ConnectInfo, events: ProviderEvents, options: ProviderOptions): Promise<ProviderSession> {
-  const url = connect.signedUrl ?? (connect.agentId ? `wss://api.elevenlabs.io/v1/convai/conversation?agent_id=${encodeURIComponent(connect.agentId)}` : '');
+export async function openElevenLabsWebSocket(
+  connect: ConnectInfo,
+  events: ProviderEvents,
+  options: ProviderOptions,
+): Promise<ProviderSession> {
+  const url =
+    connect.signedUrl ??
+    (connect.agentId ? `wss://api.elevenlabs.io/v1/convai/conversation?agent_id=${encodeURIComponent(connect.agentId)}` : '');
   if (!url) throw new Error('The server gave no address for the ElevenLabs agent.');
-  const voice = new AgentVoice(new AudioContext(), { onMouth: (s) => events.onMouth(s), onSpeaking: (on) => events.onSpeaking?.(on) }, options.language);
+  const voice = new AgentVoice(
+    new AudioContext(),
+    { onMouth: (s) => events.onMouth(s), onSpeaking: (on) => events.onSpeaking?.(on) },
+    options.language,
+  );
   voice.setSpeaker(options.speaker);
   let input: AudioFormat = { encoding: 'pcm', sampleRate: 16000 };
   let mic: MicCapture | null = null;

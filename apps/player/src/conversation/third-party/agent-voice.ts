@@ -27,7 +27,10 @@ interface Reply {
 }
 
 /** The parts of Web Audio the voice uses (a real AudioContext in the browser). */
-export type VoiceContext = Pick<AudioContext, 'currentTime' | 'destination' | 'createBuffer' | 'createBufferSource' | 'createGain' | 'createAnalyser' | 'resume' | 'close' | 'state'>;
+export type VoiceContext = Pick<
+  AudioContext,
+  'currentTime' | 'destination' | 'createBuffer' | 'createBufferSource' | 'createGain' | 'createAnalyser' | 'resume' | 'close' | 'state'
+>;
 
 export interface AgentVoiceEvents {
   onMouth(source: MouthSource | null): void;
@@ -103,13 +106,14 @@ export class AgentVoice implements MouthSource {
 
   /** Stops everything queued and playing (an interruption, the end of the conversation). */
   stop(): void {
-    for (const r of this.replies) for (const p of r.pieces) {
-      try {
-        p.node.stop();
-      } catch {
-        // Never started.
+    for (const r of this.replies)
+      for (const p of r.pieces) {
+        try {
+          p.node.stop();
+        } catch {
+          // Never started.
+        }
       }
-    }
     this.replies = [];
     this.pendingTexts = [];
     this.playhead = 0;

@@ -22,7 +22,10 @@ export class Resampler {
   private acc = 0;
   private count = 0;
 
-  constructor(private readonly from: number, private readonly to: number) {}
+  constructor(
+    private readonly from: number,
+    private readonly to: number,
+  ) {}
 
   push(input: Float32Array): Float32Array {
     const step = this.from / this.to;
@@ -60,7 +63,9 @@ export class MicCapture {
   /** Asks for the microphone; throws when the user or the browser refuses it. */
   async start(): Promise<void> {
     if (this.stream) return;
-    const stream = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true, channelCount: 1 } });
+    const stream = await navigator.mediaDevices.getUserMedia({
+      audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true, channelCount: 1 },
+    });
     const ctx = new AudioContext();
     const url = URL.createObjectURL(new Blob([WORKLET], { type: 'text/javascript' }));
     try {

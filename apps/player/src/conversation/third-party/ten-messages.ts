@@ -27,7 +27,8 @@ export class TenMessageAssembler {
     for (const [id, p] of this.pending) if (now - p.at > STALE_MS) this.pending.delete(id);
     const raw = new TextDecoder().decode(payload);
     const [id, indexText, totalText, ...rest] = raw.split('|');
-    const index = Number(indexText), total = Number(totalText);
+    const index = Number(indexText),
+      total = Number(totalText);
     if (!id || !Number.isInteger(index) || !Number.isInteger(total) || total < 1 || index < 1 || index > total) return null;
     const p = this.pending.get(id) ?? { parts: new Array<string>(total).fill(''), received: 0, at: now };
     if (!p.parts[index - 1]) p.received++;
@@ -37,9 +38,23 @@ export class TenMessageAssembler {
     this.pending.delete(id);
     try {
       const bytes = Uint8Array.from(atob(p.parts.join('')), (c) => c.charCodeAt(0));
-      const msg = JSON.parse(new TextDecoder().decode(bytes)) as { text?: unknown; is_final?: unknown; final?: unknown; stream_id?: unknown; role?: unknown; data_type?: unknown };
+      const msg = JSON.parse(new TextDecoder().decode(bytes)) as {
+        text?: unknown;
+        is_final?: unknown;
+        final?: unknown;
+        stream_id?: unknown;
+        role?: unknown;
+        data_type?: unknown;
+      };
       if (typeof msg.text !== 'string' || (msg.data_type !== undefined && msg.data_type !== 'transcribe')) return null;
-      const role = msg.role === 'user' ? 'user' : msg.role === 'assistant' || msg.role === 'agent' ? 'agent' : Number(msg.stream_id) === this.localUid ? 'user' : 'agent';
+      const role =
+        msg.role === 'user'
+          ? 'user'
+          : msg.role === 'assistant' || msg.role === 'agent'
+            ? 'agent'
+            : Number(msg.stream_id) === this.localUid
+              ? 'user'
+              : 'agent';
       return { text: msg.text, final: msg.is_final === true || msg.final === true, role };
     } catch {
       return null;

@@ -13,7 +13,13 @@ function fakeContext() {
     state: 'running',
     destination: {},
     createGain: () => node(),
-    createAnalyser: () => ({ ...node(), fftSize: 0, frequencyBinCount: 8, getFloatTimeDomainData: (a: Float32Array) => a.fill(0), getByteFrequencyData: (a: Uint8Array) => a.fill(0) }),
+    createAnalyser: () => ({
+      ...node(),
+      fftSize: 0,
+      frequencyBinCount: 8,
+      getFloatTimeDomainData: (a: Float32Array) => a.fill(0),
+      getByteFrequencyData: (a: Uint8Array) => a.fill(0),
+    }),
     createBuffer: (_c: number, length: number) => ({ length, getChannelData: () => new Float32Array(length) }),
     createBufferSource: () => {
       const rec = { at: -1, stopped: false };
@@ -99,7 +105,11 @@ describe('TenMessageAssembler', () => {
     const [p1, p2] = [body.slice(0, 10), body.slice(10)];
     expect(a.push(part('m1', 2, 2, p2))).toBeNull();
     expect(a.push(part('m1', 1, 2, p1))).toEqual({ text: 'Good morning', final: true, role: 'agent' });
-    expect(a.push(part('m2', 1, 1, b64({ text: 'hi', is_final: false, stream_id: 42 })))).toEqual({ text: 'hi', final: false, role: 'user' });
+    expect(a.push(part('m2', 1, 1, b64({ text: 'hi', is_final: false, stream_id: 42 })))).toEqual({
+      text: 'hi',
+      final: false,
+      role: 'user',
+    });
     expect(a.push(part('m3', 1, 1, b64({ text: 'x', is_final: true, role: 'user', stream_id: 0 })))).toMatchObject({ role: 'user' });
   });
 

@@ -14,7 +14,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table knowledge_items add column url_key text`.execute(db);
   await sql`alter table knowledge_items add column content_hash text`.execute(db);
   await sql`create index knowledge_items_url_key_idx on knowledge_items(collection_id, url_key) where url_key is not null`.execute(db);
-  await sql`create index knowledge_items_content_hash_idx on knowledge_items(collection_id, content_hash) where content_hash is not null`.execute(db);
+  await sql`create index knowledge_items_content_hash_idx on knowledge_items(collection_id, content_hash) where content_hash is not null`.execute(
+    db,
+  );
   await sql`create index knowledge_collections_reindex_idx on knowledge_collections(index_version)`.execute(db);
 }
 

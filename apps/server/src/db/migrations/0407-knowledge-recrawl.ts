@@ -9,7 +9,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table knowledge_collections add column crawl_include text`.execute(db);
   await sql`alter table knowledge_collections add column crawl_exclude text`.execute(db);
   await sql`alter table knowledge_collections add column crawl_next_at timestamptz`.execute(db);
-  await sql`create index knowledge_collections_crawl_due_idx on knowledge_collections(crawl_next_at) where crawl_schedule <> 'off'`.execute(db);
+  await sql`create index knowledge_collections_crawl_due_idx on knowledge_collections(crawl_next_at) where crawl_schedule <> 'off'`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -9,7 +9,19 @@ export const EXPORT_PAGE = 100;
 export function accountRow(db: Kysely<DB>, ownerId: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'email', 'first_name', 'last_name', 'company_name', 'mobile_number', 'user_type', 'status', 'subscription_type', 'subscribed_since', 'created_at'])
+    .select([
+      'id',
+      'email',
+      'first_name',
+      'last_name',
+      'company_name',
+      'mobile_number',
+      'user_type',
+      'status',
+      'subscription_type',
+      'subscribed_since',
+      'created_at',
+    ])
     .where('id', '=', ownerId)
     .executeTakeFirst();
 }
@@ -18,10 +30,37 @@ export function avatarsPage(db: Kysely<DB>, ownerId: string, after: string) {
   return db
     .selectFrom('avatars')
     .select([
-      'id', 'name', 'dh_type', 'appearance_id', 'nlp_engine', 'setup_mode', 'realtime', 'enc_key_id', 'permissions', 'call_back_url',
-      'project_id', 'agent_id', 'region_id', 'rest_endpoint_url', 'pool_name', 'wake_up_message', 'agent_language', 'oauth_enabled',
-      'partner_oauth_app_id', 'billing_auth_url', 'billing_auth_ping_time', 'daily_limit_per_session', 'daily_limit_per_ip', 'daily_limits',
-      'idle_timeout', 'allowed_origins', 'custom_data', 'avatar_json', 'client_json', 'created_at', 'updated_at',
+      'id',
+      'name',
+      'dh_type',
+      'appearance_id',
+      'nlp_engine',
+      'setup_mode',
+      'realtime',
+      'enc_key_id',
+      'permissions',
+      'call_back_url',
+      'project_id',
+      'agent_id',
+      'region_id',
+      'rest_endpoint_url',
+      'pool_name',
+      'wake_up_message',
+      'agent_language',
+      'oauth_enabled',
+      'partner_oauth_app_id',
+      'billing_auth_url',
+      'billing_auth_ping_time',
+      'daily_limit_per_session',
+      'daily_limit_per_ip',
+      'daily_limits',
+      'idle_timeout',
+      'allowed_origins',
+      'custom_data',
+      'avatar_json',
+      'client_json',
+      'created_at',
+      'updated_at',
     ])
     .where('owner_id', '=', ownerId)
     .where('id', '>', after)
@@ -91,7 +130,20 @@ export function oauthAppsPage(db: Kysely<DB>, ownerId: string, after: number) {
 export function conversationsPage(db: Kysely<DB>, ownerId: string, after: string) {
   return db
     .selectFrom('conversations')
-    .select(['id', 'avatar_id', 'avatar_name', 'user_id', 'user_name', 'locale', 'status', 'started_at', 'ended_at', 'end_reason', 'end_detail', 'summary'])
+    .select([
+      'id',
+      'avatar_id',
+      'avatar_name',
+      'user_id',
+      'user_name',
+      'locale',
+      'status',
+      'started_at',
+      'ended_at',
+      'end_reason',
+      'end_detail',
+      'summary',
+    ])
     .where('owner_id', '=', ownerId)
     .where('id', '>', after)
     .orderBy('id')

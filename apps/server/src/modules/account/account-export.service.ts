@@ -15,7 +15,11 @@ const SECRET_KEY = /(api[_-]?key|secret|password|private[_-]?key|token|header|au
 function withoutSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutSecrets);
   if (value && typeof value === 'object' && !(value instanceof Date)) {
-    return Object.fromEntries(Object.entries(value).filter(([k]) => !SECRET_KEY.test(k)).map(([k, v]) => [k, withoutSecrets(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => !SECRET_KEY.test(k))
+        .map(([k, v]) => [k, withoutSecrets(v)]),
+    );
   }
   return value;
 }
@@ -52,30 +56,90 @@ async function* one(text: string): AsyncGenerator<string> {
 export async function* exportAccount(db: Kysely<DB>, ownerId: string, now: Date): AsyncGenerator<string> {
   const account = await repo.accountRow(db, ownerId);
   yield `{"format":"${EXPORT_FORMAT}","version":1,"exportedAt":${JSON.stringify(now.toISOString())},"account":${json(account ?? null)}`;
-  yield* list('avatars', paged((a) => repo.avatarsPage(db, ownerId, a), '', (r) => r.id), (r) => one(json(r)));
-  yield* list('knowledgeCollections', paged((a) => repo.collectionsPage(db, ownerId, a), '', (r) => r.id), async function* (c) {
-    yield json(c).slice(0, -1);
-    yield* list('items', paged((a) => repo.itemsPage(db, ownerId, c.id, a), '', (r) => r.id), async function* (item) {
-      const { content, ...rest } = item;
-      yield `${json(rest).slice(0, -1)},"text":`;
-      if (item.kind === 'text') return void (yield `${JSON.stringify(content ?? '')}}`);
-      // Page and file items: their extracted text, from the chunks in order.
-      yield '"';
-      let sep = '';
-      for await (const chunk of paged((a) => repo.chunksPage(db, ownerId, item.id, a), -1, (r) => r.ord)) {
-        yield JSON.stringify(sep + chunk.content).slice(1, -1);
-        sep = '\n\n';
-      }
-      yield '"}';
-    });
-    yield '}';
-  });
-  yield* list('functions', paged((a) => repo.functionsPage(db, ownerId, a), '', (r) => r.id), (r) => one(json(r)));
-  yield* list('oauthConfigs', paged((a) => repo.oauthAppsPage(db, ownerId, a), 0, (r) => r.id), (r) => one(json(r)));
-  yield* list('conversations', paged((a) => repo.conversationsPage(db, ownerId, a), '', (r) => r.id), async function* (c) {
-    yield json(c).slice(0, -1);
-    yield* list('messages', paged((a) => repo.messagesPage(db, ownerId, c.id, a), -1, (r) => r.seq), (m) => one(json(m)));
-    yield '}';
-  });
+  yield* list(
+    'avatars',
+    paged(
+      (a) => repo.avatarsPage(db, ownerId, a),
+      '',
+      (r) => r.id,
+    ),
+    (r) => one(json(r)),
+  );
+  yield* list(
+    'knowledgeCollections',
+    paged(
+      (a) => repo.collectionsPage(db, ownerId, a),
+      '',
+      (r) => r.id,
+    ),
+    async function* (c) {
+      yield json(c).slice(0, -1);
+      yield* list(
+        'items',
+        paged(
+          (a) => repo.itemsPage(db, ownerId, c.id, a),
+          '',
+          (r) => r.id,
+        ),
+        async function* (item) {
+          const { content, ...rest } = item;
+          yield `${json(rest).slice(0, -1)},"text":`;
+          if (item.kind === 'text') return void (yield `${JSON.stringify(content ?? '')}}`);
+          // Page and file items: their extracted text, from the chunks in order.
+          yield '"';
+          let sep = '';
+          for await (const chunk of paged(
+            (a) => repo.chunksPage(db, ownerId, item.id, a),
+            -1,
+            (r) => r.ord,
+          )) {
+            yield JSON.stringify(sep + chunk.content).slice(1, -1);
+            sep = '\n\n';
+          }
+          yield '"}';
+        },
+      );
+      yield '}';
+    },
+  );
+  yield* list(
+    'functions',
+    paged(
+      (a) => repo.functionsPage(db, ownerId, a),
+      '',
+      (r) => r.id,
+    ),
+    (r) => one(json(r)),
+  );
+  yield* list(
+    'oauthConfigs',
+    paged(
+      (a) => repo.oauthAppsPage(db, ownerId, a),
+      0,
+      (r) => r.id,
+    ),
+    (r) => one(json(r)),
+  );
+  yield* list(
+    'conversations',
+    paged(
+      (a) => repo.conversationsPage(db, ownerId, a),
+      '',
+      (r) => r.id,
+    ),
+    async function* (c) {
+      yield json(c).slice(0, -1);
+      yield* list(
+        'messages',
+        paged(
+          (a) => repo.messagesPage(db, ownerId, c.id, a),
+          -1,
+          (r) => r.seq,
+        ),
+        (m) => one(json(m)),
+      );
+      yield '}';
+    },
+  );
   yield '}\n';
 }

@@ -18,7 +18,12 @@ describe('malformed bodies on every endpoint of account, billing, OAuth configs 
       { method: 'GET' as const, url: '/api/account_stats?startDate=0&endDate=1', keys: [], token: customer.token },
       { method: 'POST' as const, url: '/api/account_upgrade', keys: ['subType', 'dhType'], token: customer.token },
       { method: 'GET' as const, url: '/api/list_oauthapp', keys: [], token: customer.token },
-      { method: 'POST' as const, url: '/api/add_oauthapp', keys: ['appId', 'appName', 'partner', 'clientId', 'clientSecret', 'oauthURL', 'tokenIssueURL'], token: customer.token },
+      {
+        method: 'POST' as const,
+        url: '/api/add_oauthapp',
+        keys: ['appId', 'appName', 'partner', 'clientId', 'clientSecret', 'oauthURL', 'tokenIssueURL'],
+        token: customer.token,
+      },
       { method: 'POST' as const, url: '/api/del_oauthapp', keys: ['appId', 'mode'], token: customer.token },
       { method: 'GET' as const, url: '/api/admin/customers?search=x', keys: [], token: admin.token },
       { method: 'POST' as const, url: '/api/admin/subscription_decision', keys: ['userId', 'approve'], token: admin.token },

@@ -33,7 +33,14 @@ export function planCancelMail(to: string, customer: { name: string; email: stri
   };
 }
 
-export function planDecisionMail(to: string, firstName: string, approved: boolean, requested: number, current: number, accountLink: string): MailMessage {
+export function planDecisionMail(
+  to: string,
+  firstName: string,
+  approved: boolean,
+  requested: number,
+  current: number,
+  accountLink: string,
+): MailMessage {
   return approved
     ? {
         to,

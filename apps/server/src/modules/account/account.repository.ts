@@ -59,7 +59,6 @@ export function decidePlanRequest(db: Q, requestId: string, decision: 'APPROVED'
     .executeTakeFirst();
 }
 
-
 /** Clears the user's pending request mark; only when one is set (the update is the check). */
 export async function unmarkPlanRequested(db: Q, userId: string, at: Date): Promise<boolean> {
   const res = await db

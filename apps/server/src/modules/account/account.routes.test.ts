@@ -55,8 +55,15 @@ describe('account info', () => {
     const from = Math.max(monthOf(new Date(now)).start.getTime(), now - 5 * 60_000);
     const id = newId();
     await startConversation(server.ctx.db, {
-      id, owner_id: customer.id, avatar_id: 'a1', avatar_name: 'Helper', avatar_type: 'image',
-      user_id: 'u1', user_name: 'Visitor', started_at: new Date(from), last_seen_at: new Date(from),
+      id,
+      owner_id: customer.id,
+      avatar_id: 'a1',
+      avatar_name: 'Helper',
+      avatar_type: 'image',
+      user_id: 'u1',
+      user_name: 'Visitor',
+      started_at: new Date(from),
+      last_seen_at: new Date(from),
     });
     await endConversation(server.ctx.db, id, new Date(now), 'bye');
     const usage = (await info(customer.token)).json().accountDetails.usage;
@@ -128,7 +135,13 @@ describe('plan change requests', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().errors).toContain(message);
     }
-    const notJson = await server.inject({ method: 'POST', url: '/api/account_upgrade', token: customer.token, headers: { 'content-type': 'application/json' }, payload: '{' });
+    const notJson = await server.inject({
+      method: 'POST',
+      url: '/api/account_upgrade',
+      token: customer.token,
+      headers: { 'content-type': 'application/json' },
+      payload: '{',
+    });
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json().errors).toEqual(['The request body is not valid JSON.']);
   });
@@ -138,8 +151,11 @@ describe('plan change requests', () => {
     await fc.assert(
       fc.asyncProperty(fc.anything(), async (body) => {
         const res = await server.inject({
-          method: 'POST', url: '/api/account_upgrade', token: customer.token,
-          headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) ?? 'null',
+          method: 'POST',
+          url: '/api/account_upgrade',
+          token: customer.token,
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify(body) ?? 'null',
         });
         expect(res.statusCode).toBeLessThan(500);
       }),

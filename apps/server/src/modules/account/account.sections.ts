@@ -33,4 +33,9 @@ export const accountSection: AccountSection = (_ctx, a) =>
 
 export const usageSection: AccountSection = async (ctx, a) => ({ usage: await planUsage(ctx, a) });
 
-export const ACCOUNT_SECTIONS: AccountSection[] = [accountSection, usageSection, (ctx) => brainSection(ctx), (ctx, a) => knowledgeSection(ctx, a.id)];
+export const ACCOUNT_SECTIONS: AccountSection[] = [
+  accountSection,
+  usageSection,
+  (ctx) => brainSection(ctx),
+  (ctx, a) => knowledgeSection(ctx, a.id),
+];

@@ -27,7 +27,11 @@ export async function accountInfo(ctx: AppContext, user: SessionUser): Promise<{
 }
 
 /** Stores the request (one pending at a time) and tells every administrator. */
-export async function requestPlanChange(ctx: AppContext, user: SessionUser, input: AccountUpgradeRequest & { dhType: number }): Promise<void> {
+export async function requestPlanChange(
+  ctx: AppContext,
+  user: SessionUser,
+  input: AccountUpgradeRequest & { dhType: number },
+): Promise<void> {
   // An administrator has no plan of their own (the Account page offers no change to them); an
   // administrator signed in as a customer acts as that customer.
   if (user.type === UserType.Admin && !user.impersonatorId) throw AppError.forbidden(ADMIN_HAS_NO_PLAN);
@@ -45,7 +49,12 @@ export async function requestPlanChange(ctx: AppContext, user: SessionUser, inpu
       dh_type: input.dhType,
       requested_at: now,
     });
-    await audit(trx, { actor_id: user.impersonatorId ?? user.id, action: 'plan.request', target: user.id, detail: { from: planName(found.subscription_type), to: planName(input.subType) } });
+    await audit(trx, {
+      actor_id: user.impersonatorId ?? user.id,
+      action: 'plan.request',
+      target: user.id,
+      detail: { from: planName(found.subscription_type), to: planName(input.subType) },
+    });
     return found;
   });
 
@@ -73,7 +82,12 @@ export async function cancelPlanRequest(ctx: AppContext, user: SessionUser): Pro
     if (!pending || !(await repo.unmarkPlanRequested(trx, user.id, now))) throw AppError.invalid(NO_PLAN_REQUEST, 'NO_PENDING_REQUEST');
     const decided = await repo.decidePlanRequest(trx, pending.id, 'CANCELLED', user.id, now);
     if (Number(decided.numUpdatedRows) !== 1) throw AppError.invalid(NO_PLAN_REQUEST, 'NO_PENDING_REQUEST');
-    await audit(trx, { actor_id: user.impersonatorId ?? user.id, action: 'plan.cancel', target: user.id, detail: { to: planName(pending.requested_sub_type) } });
+    await audit(trx, {
+      actor_id: user.impersonatorId ?? user.id,
+      action: 'plan.cancel',
+      target: user.id,
+      detail: { to: planName(pending.requested_sub_type) },
+    });
     return { account: found, requested: pending.requested_sub_type };
   });
 

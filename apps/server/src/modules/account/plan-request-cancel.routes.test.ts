@@ -14,7 +14,8 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const upgrade = (token: string, payload: object) => server.inject({ method: 'POST', url: '/api/account_upgrade', token, payload });
-const cancel = (token: string, payload: object = {}) => server.inject({ method: 'POST', url: '/api/account_upgrade/cancel', token, payload });
+const cancel = (token: string, payload: object = {}) =>
+  server.inject({ method: 'POST', url: '/api/account_upgrade/cancel', token, payload });
 const details = async (token: string) => (await server.inject({ method: 'GET', url: '/api/account_info', token })).json().accountDetails;
 const outbox = (to: string) => server.ctx.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', to).execute();
 
@@ -31,7 +32,9 @@ describe('cancelling a plan request', () => {
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ requested_sub_type: 2, decision: 'CANCELLED', decided_by: customer.id });
 
-    const mail = (await outbox(admin.email)).find((m) => m.text_body.includes(customer.email) && /cancelled their plan change request/.test(m.subject));
+    const mail = (await outbox(admin.email)).find(
+      (m) => m.text_body.includes(customer.email) && /cancelled their plan change request/.test(m.subject),
+    );
     expect(mail?.text_body).toContain('has cancelled the request to change to the PRO plan');
 
     // A new request can follow.
@@ -56,7 +59,12 @@ describe('cancelling a plan request', () => {
     const customer = await createCustomer(server, 'late');
     expect((await upgrade(customer.token, { subType: 2 })).statusCode).toBe(200);
     expect((await cancel(customer.token)).statusCode).toBe(200);
-    const pending = await server.ctx.db.selectFrom('subscription_requests').select('id').where('user_id', '=', customer.id).where('decision', 'is', null).execute();
+    const pending = await server.ctx.db
+      .selectFrom('subscription_requests')
+      .select('id')
+      .where('user_id', '=', customer.id)
+      .where('decision', 'is', null)
+      .execute();
     expect(pending).toHaveLength(0);
   });
 });

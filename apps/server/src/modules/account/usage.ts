@@ -34,6 +34,11 @@ export async function planUsage(ctx: AppContext, owner: { id: string; subscripti
   return {
     plan: planName(owner.subscription_type),
     avatars: { used: avatars, limit: limits.avatars },
-    minutes: { used: Math.round(minutes * 100) / 100, limit: limits.minutesPerMonth, periodStart: start.toISOString(), periodEnd: end.toISOString() },
+    minutes: {
+      used: Math.round(minutes * 100) / 100,
+      limit: limits.minutesPerMonth,
+      periodStart: start.toISOString(),
+      periodEnd: end.toISOString(),
+    },
   };
 }

@@ -30,13 +30,30 @@ function setStatus(userId: string, status: string, token = admin.token) {
 }
 
 async function customers(search?: string) {
-  const res = await server.inject({ method: 'GET', url: `/api/admin/customers${search ? `?search=${encodeURIComponent(search)}` : ''}`, token: admin.token });
+  const res = await server.inject({
+    method: 'GET',
+    url: `/api/admin/customers${search ? `?search=${encodeURIComponent(search)}` : ''}`,
+    token: admin.token,
+  });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().customers as { id: string; email: string; status: string; subscriptionType: number; requestedSubType: number | null; requestedAt: string | null }[];
+  return res.json().customers as {
+    id: string;
+    email: string;
+    status: string;
+    subscriptionType: number;
+    requestedSubType: number | null;
+    requestedAt: string | null;
+  }[];
 }
 
 async function lastMail(to: string) {
-  return server.ctx.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', to).orderBy('created_at', 'desc').limit(1).executeTakeFirstOrThrow();
+  return server.ctx.db
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .where('to_address', '=', to)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
 }
 
 describe('roles', () => {
@@ -88,7 +105,11 @@ describe('plan decisions', () => {
     const mail = await lastMail(customer.email);
     expect(mail.subject).toMatch(/now PRO/);
     expect(mail.text_body).toContain('http://parla.test/react/account');
-    const stored = await server.ctx.db.selectFrom('subscription_requests').selectAll().where('user_id', '=', customer.id).executeTakeFirstOrThrow();
+    const stored = await server.ctx.db
+      .selectFrom('subscription_requests')
+      .selectAll()
+      .where('user_id', '=', customer.id)
+      .executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ decision: 'APPROVED', decided_by: admin.id });
     const again = await decide(customer.id, true);
     expect(again.statusCode).toBe(400);
@@ -110,7 +131,12 @@ describe('plan decisions', () => {
   it('answers 404 for an unknown id or an administrator, 400 for bad bodies', async () => {
     expect((await decide('no-such-user', true)).statusCode).toBe(404);
     expect((await decide(admin.id, true)).statusCode).toBe(404);
-    const bad = await server.inject({ method: 'POST', url: '/api/admin/subscription_decision', token: admin.token, payload: { userId: '', approve: 'yes' } });
+    const bad = await server.inject({
+      method: 'POST',
+      url: '/api/admin/subscription_decision',
+      token: admin.token,
+      payload: { userId: '', approve: 'yes' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual(expect.arrayContaining(['User is required', 'approve must be true or false']));
   });
@@ -123,9 +149,18 @@ describe('suspension', () => {
     expect((await setStatus(customer.id, 'SUSPENDED')).statusCode).toBe(200);
     const after = await server.inject({ method: 'GET', url: '/api/account_info', token: customer.token });
     expect(after.statusCode).toBe(401);
-    const signIn = await server.inject({ method: 'POST', url: '/api/login', payload: { email: customer.email, password: customer.password } });
+    const signIn = await server.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: customer.email, password: customer.password },
+    });
     expect(signIn.statusCode).toBe(403);
-    const proxy = await server.inject({ method: 'POST', url: '/api/admin/impersonate', token: admin.token, payload: { userId: customer.id } });
+    const proxy = await server.inject({
+      method: 'POST',
+      url: '/api/admin/impersonate',
+      token: admin.token,
+      payload: { userId: customer.id },
+    });
     expect(proxy.statusCode).toBe(400);
     expect((await customers(customer.email))[0]!.status).toBe('SUSPENDED');
 
@@ -153,7 +188,13 @@ describe('suspension', () => {
         fc.constantFrom('/api/admin/subscription_decision', '/api/admin/customer_status'),
         fc.oneof(fc.anything(), fc.record({ userId: fc.oneof(fc.string(), fc.integer()), approve: fc.anything(), status: fc.string() })),
         async (url, body) => {
-          const res = await server.inject({ method: 'POST', url, token: admin.token, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) ?? 'null' });
+          const res = await server.inject({
+            method: 'POST',
+            url,
+            token: admin.token,
+            headers: { 'content-type': 'application/json' },
+            payload: JSON.stringify(body) ?? 'null',
+          });
           expect(res.statusCode).toBeLessThan(500);
           expect([400, 404]).toContain(res.statusCode);
         },

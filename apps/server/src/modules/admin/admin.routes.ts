@@ -17,10 +17,14 @@ export function adminRoutes(ctx: AppContext, events: AdminEvents = {}): FastifyP
       listCustomers(ctx, request.query),
     );
 
-    app.post('/api/admin/subscription_decision', { schema: { body: subscriptionDecisionRequest }, config: { auth: 'admin' } }, async (request) => {
-      await decideSubscription(ctx, requireUser(request), request.body);
-      return { status: 'OK' };
-    });
+    app.post(
+      '/api/admin/subscription_decision',
+      { schema: { body: subscriptionDecisionRequest }, config: { auth: 'admin' } },
+      async (request) => {
+        await decideSubscription(ctx, requireUser(request), request.body);
+        return { status: 'OK' };
+      },
+    );
 
     app.post('/api/admin/customer_status', { schema: { body: customerStatusRequest }, config: { auth: 'admin' } }, async (request) => {
       await setCustomerStatus(ctx, requireUser(request), request.body);

@@ -61,7 +61,14 @@ export async function decideSubscription(ctx: AppContext, admin: SessionUser, in
 
   // The decision stands whatever happens to the mail; a failed delivery stays in the outbox.
   const { customer, requested } = outcome;
-  const mail = planDecisionMail(customer.email, customer.first_name, input.approve, requested, customer.subscription_type, `${ctx.config.PUBLIC_URL}/react/account`);
+  const mail = planDecisionMail(
+    customer.email,
+    customer.first_name,
+    input.approve,
+    requested,
+    customer.subscription_type,
+    `${ctx.config.PUBLIC_URL}/react/account`,
+  );
   try {
     await ctx.mailer.send(mail);
   } catch (err) {
@@ -79,7 +86,10 @@ export async function setCustomerStatus(ctx: AppContext, admin: SessionUser, inp
     // The auth plugin already refuses sessions of a suspended account; revoking them as well
     // means reactivation does not bring old sessions back.
     if (input.status === AccountStatus.Suspended) await revokeUserSessions(trx, customer.id, now);
-    await audit(trx, { actor_id: admin.id, action: input.status === AccountStatus.Suspended ? 'account.suspend' : 'account.reactivate', target: customer.id });
+    await audit(trx, {
+      actor_id: admin.id,
+      action: input.status === AccountStatus.Suspended ? 'account.suspend' : 'account.reactivate',
+      target: customer.id,
+    });
   });
 }
-

@@ -15,7 +15,11 @@ describe('malformed bodies on every endpoint of sign-in and registration', () =>
     const customer = await createCustomer(server);
     const targets = [
       { method: 'POST' as const, url: '/api/login', keys: ['email', 'password', 'rememberMe', 'adminSessionId'] },
-      { method: 'POST' as const, url: '/api/register', keys: ['firstName', 'lastName', 'companyName', 'mobileNumber', 'email', 'password'] },
+      {
+        method: 'POST' as const,
+        url: '/api/register',
+        keys: ['firstName', 'lastName', 'companyName', 'mobileNumber', 'email', 'password'],
+      },
       { method: 'POST' as const, url: '/api/email_verification', keys: ['verificationCode', 'mode'] },
       { method: 'POST' as const, url: '/api/forgot_password', keys: ['email'] },
       { method: 'POST' as const, url: '/api/reset_password', keys: ['resetToken', 'newPassword', 'mode'] },

@@ -21,13 +21,27 @@ export function insertUser(db: Q, row: Insertable<UsersTable>) {
 }
 
 export async function countAdmins(db: Q): Promise<number> {
-  const r = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('user_type', '=', 'ADMIN').executeTakeFirst();
+  const r = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_type', '=', 'ADMIN')
+    .executeTakeFirst();
   return Number(r?.n ?? 0);
 }
 
 export function insertSession(
   db: Q,
-  row: { id: string; token_hash: string; user_id: string; expires_at: Date; remember: boolean; admin_proxy: boolean; impersonator_id: string | null; ip: string | null; user_agent: string | null },
+  row: {
+    id: string;
+    token_hash: string;
+    user_id: string;
+    expires_at: Date;
+    remember: boolean;
+    admin_proxy: boolean;
+    impersonator_id: string | null;
+    ip: string | null;
+    user_agent: string | null;
+  },
 ) {
   return db.insertInto('sessions').values(row).execute();
 }
@@ -40,7 +54,10 @@ export function revokeUserSessions(db: Q, userId: string, at: Date) {
   return db.updateTable('sessions').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
 }
 
-export function insertCode(db: Q, row: { code_hash: string; purpose: CodePurpose; user_id: string; created_by: string | null; expires_at: Date }) {
+export function insertCode(
+  db: Q,
+  row: { code_hash: string; purpose: CodePurpose; user_id: string; created_by: string | null; expires_at: Date },
+) {
   return db.insertInto('one_time_codes').values(row).execute();
 }
 
@@ -97,14 +114,32 @@ export function lockUser(db: Q, userId: string) {
 export function replacePendingRegistration(
   db: Q,
   email: string,
-  row: { password_hash: string; first_name: string; last_name: string; company_name: string | null; mobile_number: string | null; updated_at: Date },
+  row: {
+    password_hash: string;
+    first_name: string;
+    last_name: string;
+    company_name: string | null;
+    mobile_number: string | null;
+    updated_at: Date;
+  },
 ) {
-  return db.updateTable('users').set(row).where('email', '=', email).where('email_verified_at', 'is', null).returning(['id', 'first_name']).executeTakeFirst();
+  return db
+    .updateTable('users')
+    .set(row)
+    .where('email', '=', email)
+    .where('email_verified_at', 'is', null)
+    .returning(['id', 'first_name'])
+    .executeTakeFirst();
 }
 
 /** Inserts an account unless the email exists; returns its id when inserted. */
 export function insertUserIfNew(db: Q, row: Insertable<UsersTable>) {
-  return db.insertInto('users').values(row).onConflict((oc) => oc.column('email').doNothing()).returning('id').executeTakeFirst();
+  return db
+    .insertInto('users')
+    .values(row)
+    .onConflict((oc) => oc.column('email').doNothing())
+    .returning('id')
+    .executeTakeFirst();
 }
 
 export function recordLoginFailure(db: Q, email: string, at: Date) {
@@ -126,7 +161,10 @@ export function clearLoginFailures(db: Q, email: string) {
 }
 
 export function audit(db: Q, row: { actor_id: string | null; action: string; target: string | null; detail?: unknown }) {
-  return db.insertInto('audit_log').values({ ...row, detail: row.detail === undefined ? null : JSON.stringify(row.detail) }).execute();
+  return db
+    .insertInto('audit_log')
+    .values({ ...row, detail: row.detail === undefined ? null : JSON.stringify(row.detail) })
+    .execute();
 }
 
 export function markEmailVerified(db: Q, userId: string, now: Date) {
@@ -135,7 +173,11 @@ export function markEmailVerified(db: Q, userId: string, now: Date) {
 
 /** A new password; proving the inbox (a reset) also verifies it. */
 export function setPassword(db: Q, userId: string, passwordHash: string, verifiedAt: Date, now: Date) {
-  return db.updateTable('users').set({ password_hash: passwordHash, email_verified_at: verifiedAt, updated_at: now }).where('id', '=', userId).execute();
+  return db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, email_verified_at: verifiedAt, updated_at: now })
+    .where('id', '=', userId)
+    .execute();
 }
 
 export function makeAdmin(db: Q, userId: string, now: Date) {

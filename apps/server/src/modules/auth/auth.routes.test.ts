@@ -36,12 +36,20 @@ describe('registration and verification', () => {
     expect(before.statusCode).toBe(403);
     expect(before.json().errors[0]).toMatch(/verify your email/);
 
-    const ver = await server.inject({ method: 'POST', url: '/api/email_verification', payload: { verificationCode: code, mode: 'verify' } });
+    const ver = await server.inject({
+      method: 'POST',
+      url: '/api/email_verification',
+      payload: { verificationCode: code, mode: 'verify' },
+    });
     expect(ver.statusCode).toBe(200);
     expect(ver.json()).toMatchObject({ status: 'OK', email, firstName: 'Ada', errors: [] });
     expect(ver.json().displayMessage).toContain(email);
 
-    const again = await server.inject({ method: 'POST', url: '/api/email_verification', payload: { verificationCode: code, mode: 'verify' } });
+    const again = await server.inject({
+      method: 'POST',
+      url: '/api/email_verification',
+      payload: { verificationCode: code, mode: 'verify' },
+    });
     expect(again.json()).toMatchObject({ status: 'OK', displayTitle: 'Email already verified' });
 
     const ok = await server.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'analytical engine' } });
@@ -50,7 +58,11 @@ describe('registration and verification', () => {
   });
 
   it('answers an unknown verification code with the server message and a failure status', async () => {
-    const res = await server.inject({ method: 'POST', url: '/api/email_verification', payload: { verificationCode: 'nope', mode: 'verify' } });
+    const res = await server.inject({
+      method: 'POST',
+      url: '/api/email_verification',
+      payload: { verificationCode: 'nope', mode: 'verify' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ status: 'ERROR', displayTitle: 'Verification failed' });
     expect(res.json().displayMessage).toMatch(/invalid or has expired/);
@@ -102,7 +114,11 @@ describe('sign-in and sessions', () => {
   it('answers an unknown email and a wrong password identically', async () => {
     const account = await createCustomer(server, 'same');
     const wrong = await server.inject({ method: 'POST', url: '/api/login', payload: { email: account.email, password: 'wrong password' } });
-    const unknown = await server.inject({ method: 'POST', url: '/api/login', payload: { email: uniqueEmail('ghost'), password: 'wrong password' } });
+    const unknown = await server.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: uniqueEmail('ghost'), password: 'wrong password' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(wrong.statusCode);
     expect(unknown.body).toBe(wrong.body);
@@ -113,7 +129,11 @@ describe('sign-in and sessions', () => {
     const account = await createCustomer(server, 'ttl');
     const now = Date.now();
     const short = await server.inject({ method: 'POST', url: '/api/login', payload: { email: account.email, password: account.password } });
-    const long = await server.inject({ method: 'POST', url: '/api/login', payload: { email: account.email, password: account.password, rememberMe: true } });
+    const long = await server.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: account.email, password: account.password, rememberMe: true },
+    });
     const hours = (iso: string) => (Date.parse(iso) - now) / 3_600_000;
     expect(hours(short.json().expiryDate)).toBeCloseTo(12, 0);
     expect(hours(long.json().expiryDate) / 24).toBeCloseTo(30, 0);
@@ -154,7 +174,12 @@ describe('sign-in and sessions', () => {
     const wrong = await server.inject({ method: 'GET', url: '/api/token/jwt', token: account.token, appKey: 'wrong-key-123' });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().code).toBe(16);
-    const none = await server.inject({ method: 'POST', url: '/api/login', appKey: null, payload: { email: account.email, password: account.password } });
+    const none = await server.inject({
+      method: 'POST',
+      url: '/api/login',
+      appKey: null,
+      payload: { email: account.email, password: account.password },
+    });
     expect(none.statusCode).toBe(401);
     const health = await server.inject({ method: 'GET', url: '/api/health', appKey: null });
     expect(health.json()).toEqual({ status: 'OK', db: 'ok' });
@@ -177,11 +202,19 @@ describe('lockout', () => {
   it('answers 429 with Retry-After after 10 failures in 15 minutes, without hashing, and a reset still works', async () => {
     const account = await createCustomer(server, 'lock');
     for (let i = 0; i < 10; i++) {
-      const r = await server.inject({ method: 'POST', url: '/api/login', payload: { email: account.email, password: `bad-${i}-password` } });
+      const r = await server.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: account.email, password: `bad-${i}-password` },
+      });
       expect(r.statusCode).toBe(401);
     }
     const hashes = passwordHashCount();
-    const locked = await server.inject({ method: 'POST', url: '/api/login', payload: { email: account.email, password: account.password } });
+    const locked = await server.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: account.email, password: account.password },
+    });
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
@@ -191,7 +224,11 @@ describe('lockout', () => {
     const forgot = await server.inject({ method: 'POST', url: '/api/forgot_password', payload: { email: account.email } });
     expect(forgot.statusCode).toBe(200);
     const code = await latestOutboxCode(server, account.email, 'reset-password');
-    const reset = await server.inject({ method: 'POST', url: '/api/reset_password', payload: { resetToken: code, newPassword: 'a brand new secret', mode: 'reset' } });
+    const reset = await server.inject({
+      method: 'POST',
+      url: '/api/reset_password',
+      payload: { resetToken: code, newPassword: 'a brand new secret', mode: 'reset' },
+    });
     expect(reset.json()).toMatchObject({ status: 'OK' });
     await login(server, account.email, 'a brand new secret');
   });
@@ -215,7 +252,11 @@ describe('lockout', () => {
       const hashes = passwordHashCount();
       const codes: number[] = [];
       for (let i = 0; i < 8; i++) {
-        const r = await limited.inject({ method: 'POST', url: '/api/login', payload: { email: `x${i}@example.com`, password: 'whatever it is' } });
+        const r = await limited.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { email: `x${i}@example.com`, password: 'whatever it is' },
+        });
         codes.push(r.statusCode);
         if (r.statusCode === 429) {
           expect(r.headers['retry-after']).toBeDefined();
@@ -250,13 +291,25 @@ describe('password reset', () => {
     const valid = await server.inject({ method: 'POST', url: '/api/reset_password', payload: { resetToken: code, mode: 'validate' } });
     expect(valid.json()).toEqual({ status: 'OK', email: account.email });
 
-    const short = await server.inject({ method: 'POST', url: '/api/reset_password', payload: { resetToken: code, newPassword: 'short', mode: 'reset' } });
+    const short = await server.inject({
+      method: 'POST',
+      url: '/api/reset_password',
+      payload: { resetToken: code, newPassword: 'short', mode: 'reset' },
+    });
     expect(short.statusCode).toBe(400);
     expect(short.json().errors).toEqual(['Password must be at least 8 characters']);
 
-    const reset = await server.inject({ method: 'POST', url: '/api/reset_password', payload: { resetToken: code, newPassword: 'completely new one', mode: 'reset' } });
+    const reset = await server.inject({
+      method: 'POST',
+      url: '/api/reset_password',
+      payload: { resetToken: code, newPassword: 'completely new one', mode: 'reset' },
+    });
     expect(reset.statusCode).toBe(200);
-    const reuse = await server.inject({ method: 'POST', url: '/api/reset_password', payload: { resetToken: code, newPassword: 'yet another one', mode: 'reset' } });
+    const reuse = await server.inject({
+      method: 'POST',
+      url: '/api/reset_password',
+      payload: { resetToken: code, newPassword: 'yet another one', mode: 'reset' },
+    });
     expect(reuse.statusCode).toBe(400);
     expect(reuse.json().errors).toEqual(['Invalid Code']);
     const revalidate = await server.inject({ method: 'POST', url: '/api/reset_password', payload: { resetToken: code, mode: 'validate' } });
@@ -311,10 +364,14 @@ describe('admin-proxy sign-in', () => {
   it('expires the code after 5 minutes and refuses another email', async () => {
     const a = await admin();
     const customer = await createCustomer(server, 'proxyexp');
-    const { adminSessionId } = (await server.inject({ method: 'POST', url: '/api/admin/impersonate', token: a.token, payload: { userId: customer.id } })).json();
+    const { adminSessionId } = (
+      await server.inject({ method: 'POST', url: '/api/admin/impersonate', token: a.token, payload: { userId: customer.id } })
+    ).json();
     const other = await server.inject({ method: 'POST', url: '/api/login', payload: { email: a.email, adminSessionId } });
     expect(other.statusCode).toBe(401);
-    const { adminSessionId: second } = (await server.inject({ method: 'POST', url: '/api/admin/impersonate', token: a.token, payload: { userId: customer.id } })).json();
+    const { adminSessionId: second } = (
+      await server.inject({ method: 'POST', url: '/api/admin/impersonate', token: a.token, payload: { userId: customer.id } })
+    ).json();
     server.advance(5 * 60_000 + 1000);
     try {
       const late = await server.inject({ method: 'POST', url: '/api/login', payload: { email: customer.email, adminSessionId: second } });
@@ -326,10 +383,20 @@ describe('admin-proxy sign-in', () => {
 
   it('is forbidden to customers and refuses suspended targets', async () => {
     const customer = await createCustomer(server, 'notadmin');
-    const res = await server.inject({ method: 'POST', url: '/api/admin/impersonate', token: customer.token, payload: { userId: customer.id } });
+    const res = await server.inject({
+      method: 'POST',
+      url: '/api/admin/impersonate',
+      token: customer.token,
+      payload: { userId: customer.id },
+    });
     expect(res.statusCode).toBe(403);
     const a = await admin();
-    const unknown = await server.inject({ method: 'POST', url: '/api/admin/impersonate', token: a.token, payload: { userId: 'no-such-user' } });
+    const unknown = await server.inject({
+      method: 'POST',
+      url: '/api/admin/impersonate',
+      token: a.token,
+      payload: { userId: 'no-such-user' },
+    });
     expect(unknown.statusCode).toBe(404);
   });
 });

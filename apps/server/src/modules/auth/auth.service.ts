@@ -33,8 +33,7 @@ export const UNVERIFIED_EMAIL =
 export const ACCOUNT_SUSPENDED = 'This account has been suspended. Please contact support.';
 export const REGISTRATION_DISABLED = 'Registration is currently disabled.';
 export const ADMIN_PROXY_INVALID = 'This sign-in link is invalid or has expired. Ask an administrator for a new one.';
-export const TOO_MANY_FAILURES =
-  'Too many failed sign-in attempts. Please wait a few minutes, or reset your password to sign in at once.';
+export const TOO_MANY_FAILURES = 'Too many failed sign-in attempts. Please wait a few minutes, or reset your password to sign in at once.';
 
 export interface RequestMeta {
   ip: string | null;
@@ -59,7 +58,11 @@ function mayMail(ctx: AppContext, db: Q, email: string, kind: repo.MailKind): Pr
 
 /** A new verification code for the account's current registration, when the interval allows;
  *  the mail to send after commit, or null. */
-async function newVerification(ctx: AppContext, db: Q, user: { id: string; email: string; first_name: string }): Promise<MailMessage | null> {
+async function newVerification(
+  ctx: AppContext,
+  db: Q,
+  user: { id: string; email: string; first_name: string },
+): Promise<MailMessage | null> {
   if (!(await mayMail(ctx, db, user.email, 'verify_email'))) return null;
   const code = newToken();
   await repo.insertCode(db, {
@@ -243,7 +246,9 @@ const afterAnswer = new Set<Promise<void>>();
  *  starts on the next turn of the event loop, after the reply is written: with the embedded
  *  database the queries run on this thread and would otherwise hold the answer back. */
 function runAfterAnswer(ctx: AppContext, what: string, work: () => Promise<void>): void {
-  const job = new Promise<void>((resolve) => setImmediate(resolve)).then(work).catch((err: unknown) => ctx.log.warn({ err: err instanceof Error ? err.message : String(err) }, `${what} failed`));
+  const job = new Promise<void>((resolve) => setImmediate(resolve))
+    .then(work)
+    .catch((err: unknown) => ctx.log.warn({ err: err instanceof Error ? err.message : String(err) }, `${what} failed`));
   afterAnswer.add(job);
   void job.finally(() => afterAnswer.delete(job));
 }

@@ -43,7 +43,9 @@ describe('first administrator', () => {
   it('writes no file and names ADMIN_PASSWORD when it is set', async () => {
     const dir = join(server.ctx.config.DATA_DIR, 'configured');
     mkdirSync(dir);
-    const admin = await ensureFirstAdmin(withConfig({ ADMIN_EMAIL: 'configured-admin@example.com', ADMIN_PASSWORD: 'configured admin password', DATA_DIR: dir }));
+    const admin = await ensureFirstAdmin(
+      withConfig({ ADMIN_EMAIL: 'configured-admin@example.com', ADMIN_PASSWORD: 'configured admin password', DATA_DIR: dir }),
+    );
     expect(admin?.password).toEqual({ from: 'config' });
     expect(existsSync(join(dir, ADMIN_PASSWORD_FILE))).toBe(false);
     expect(adminBanner(admin!)).not.toContain('configured admin password');

@@ -11,13 +11,23 @@ type Q = Kysely<DB> | Transaction<DB>;
 
 /** The avatar's knowledge collections, in the order the owner chose them. */
 export async function linkedCollectionIds(db: Q, avatarId: string): Promise<string[]> {
-  const rows = await db.selectFrom('avatar_knowledge_collections').select('collection_id').where('avatar_id', '=', avatarId).orderBy('position').execute();
+  const rows = await db
+    .selectFrom('avatar_knowledge_collections')
+    .select('collection_id')
+    .where('avatar_id', '=', avatarId)
+    .orderBy('position')
+    .execute();
   return rows.map((r) => r.collection_id);
 }
 
 /** The avatar's functions, in the order the owner chose them (approval is checked by the reader). */
 export async function linkedFunctionIds(db: Q, avatarId: string): Promise<string[]> {
-  const rows = await db.selectFrom('avatar_functions').select('function_id').where('avatar_id', '=', avatarId).orderBy('position').execute();
+  const rows = await db
+    .selectFrom('avatar_functions')
+    .select('function_id')
+    .where('avatar_id', '=', avatarId)
+    .orderBy('position')
+    .execute();
   return rows.map((r) => r.function_id);
 }
 
@@ -59,6 +69,12 @@ export async function setKey(trx: Q, ownerId: string, avatarId: string, keyId: s
   await trx
     .insertInto('avatar_encryption_keys')
     .columns(['avatar_id', 'key_id'])
-    .expression((eb) => eb.selectFrom('encryption_keys').select([eb.val(avatarId).as('avatar_id'), 'id']).where('id', '=', keyId).where('owner_id', '=', ownerId))
+    .expression((eb) =>
+      eb
+        .selectFrom('encryption_keys')
+        .select([eb.val(avatarId).as('avatar_id'), 'id'])
+        .where('id', '=', keyId)
+        .where('owner_id', '=', ownerId),
+    )
     .execute();
 }

@@ -43,5 +43,6 @@ export async function regenerateAvatarToken(ctx: AppContext, ownerId: string, ag
 /** A suspended account's avatars serve no one: not the public view, not a conversation (the
  *  product's own model would pay for a Simple avatar). Error 6; the socket closes with 4006. */
 export async function assertOwnerActive(ctx: AppContext, ownerId: string): Promise<void> {
-  if ((await accountStatus(ctx.db, ownerId)) !== AccountStatus.Active) throw new AppError(ErrorCode.AuthenticationFailed, 403, [AVATAR_UNAVAILABLE_MESSAGE], { failReason: 'ACCOUNT_SUSPENDED' });
+  if ((await accountStatus(ctx.db, ownerId)) !== AccountStatus.Active)
+    throw new AppError(ErrorCode.AuthenticationFailed, 403, [AVATAR_UNAVAILABLE_MESSAGE], { failReason: 'ACCOUNT_SUSPENDED' });
 }

@@ -27,12 +27,24 @@ async function create(account: TestAccount, extra: Record<string, unknown> = {})
 async function stored(id: string) {
   const db = server.ctx.db;
   const row = await db.selectFrom('avatars').select(['custom_data', 'enc_key_id']).where('id', '=', id).executeTakeFirstOrThrow();
-  return { collectionIds: await linkedCollectionIds(db, id), functions: await linkedFunctionIds(db, id), keyId: await linkedKeyId(db, id), option: row.enc_key_id, customData: row.custom_data };
+  return {
+    collectionIds: await linkedCollectionIds(db, id),
+    functions: await linkedFunctionIds(db, id),
+    keyId: await linkedKeyId(db, id),
+    option: row.enc_key_id,
+    customData: row.custom_data,
+  };
 }
 
 async function collection(account: TestAccount, name: string): Promise<string> {
   const { jwtToken } = (await server.inject({ method: 'GET', url: '/api/token/jwt', token: account.token })).json();
-  const res = await server.inject({ method: 'POST', url: '/kb/v1/collections', appKey: null, headers: { authorization: `Bearer ${jwtToken}` }, payload: { name } });
+  const res = await server.inject({
+    method: 'POST',
+    url: '/kb/v1/collections',
+    appKey: null,
+    headers: { authorization: `Bearer ${jwtToken}` },
+    payload: { name },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().id as string;
 }
@@ -56,27 +68,49 @@ describe('links to knowledge, functions and encryption keys', () => {
     const res = await save(server, owner.token, { ...a, customData: { ...a.customData, collection_ids: [mine, theirs, 'gone'] } });
     expect(res.json().agent.customData.collection_ids).toEqual([mine]);
     const { jwtToken } = (await server.inject({ method: 'GET', url: '/api/token/jwt', token: owner.token })).json();
-    const del = await server.inject({ method: 'DELETE', url: `/kb/v1/collections/${mine}`, appKey: null, headers: { authorization: `Bearer ${jwtToken}` } });
+    const del = await server.inject({
+      method: 'DELETE',
+      url: `/kb/v1/collections/${mine}`,
+      appKey: null,
+      headers: { authorization: `Bearer ${jwtToken}` },
+    });
     expect(del.statusCode).toBe(200);
     expect((await stored(a.id)).collectionIds).toEqual([]);
-    expect((await server.inject({ method: 'GET', url: `/api/avatar/${a.id}`, token: owner.token })).json().agent.customData.collection_ids).toEqual([]);
+    expect(
+      (await server.inject({ method: 'GET', url: `/api/avatar/${a.id}`, token: owner.token })).json().agent.customData.collection_ids,
+    ).toEqual([]);
   });
 
   it('links approved functions only, and a deleted function leaves the avatar', async () => {
     const owner = await createCustomer(server);
     const admin = await createAdmin(server);
-    const made = await server.inject({ method: 'POST', url: '/api/functions', token: owner.token, payload: { functions: [{ action: 'new', name: 'lookup', code: 'def lookup(x):\n  return x\n' }] } });
+    const made = await server.inject({
+      method: 'POST',
+      url: '/api/functions',
+      token: owner.token,
+      payload: { functions: [{ action: 'new', name: 'lookup', code: 'def lookup(x):\n  return x\n' }] },
+    });
     expect(made.statusCode, made.body).toBe(200);
     const fn = made.json().functions.find((f: { name: string; template?: boolean }) => f.name === 'lookup' && !f.template);
     const a = await create(owner);
     const pending = await save(server, owner.token, { ...a, functions: [fn.id] });
     expect(pending.json().agent.functions).toEqual([]);
-    const ok = await server.inject({ method: 'POST', url: '/api/admin/function_decision', token: admin.token, payload: { id: fn.id, approve: true, codeHash: fn.codeHash } });
+    const ok = await server.inject({
+      method: 'POST',
+      url: '/api/admin/function_decision',
+      token: admin.token,
+      payload: { id: fn.id, approve: true, codeHash: fn.codeHash },
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     const b = pending.json().agent as Avatar;
     const approved = await save(server, owner.token, { ...b, functions: [fn.id] });
     expect(approved.json().agent.functions).toEqual([fn.id]);
-    await server.inject({ method: 'POST', url: '/api/functions', token: owner.token, payload: { functions: [{ action: 'delete', id: fn.id }] } });
+    await server.inject({
+      method: 'POST',
+      url: '/api/functions',
+      token: owner.token,
+      payload: { functions: [{ action: 'delete', id: fn.id }] },
+    });
     expect((await stored(a.id)).functions).toEqual([]);
   });
 
@@ -95,7 +129,11 @@ describe('links to knowledge, functions and encryption keys', () => {
       const view = await server.inject({ method: 'GET', url: `/api/public/avatar/${a.id}?token=${token}`, appKey: null });
       expect(view.statusCode).toBe(200);
     }
-    const otherSub = await server.inject({ method: 'GET', url: `/api/public/avatar/${a.id}?token=${es256(privateKey, 'someone-else')}`, appKey: null });
+    const otherSub = await server.inject({
+      method: 'GET',
+      url: `/api/public/avatar/${a.id}?token=${es256(privateKey, 'someone-else')}`,
+      appKey: null,
+    });
     expect(otherSub.statusCode).toBe(401);
 
     const unknown = (await save(server, owner.token, { ...withKey, encKeyId: 'not-a-key-of-mine' })).json().agent as Avatar;

@@ -12,13 +12,33 @@ let upper: CatalogueAvatar;
 
 beforeAll(async () => {
   server = await createTestServer();
-  upper = ((await server.inject({ method: 'GET', url: '/api/catalogue/avatars' })).json().avatars as CatalogueAvatar[]).find((a) => a.type === '2d')!;
+  upper = ((await server.inject({ method: 'GET', url: '/api/catalogue/avatars' })).json().avatars as CatalogueAvatar[]).find(
+    (a) => a.type === '2d',
+  )!;
 });
 afterAll(() => server.close());
 
-const CARD_KEYS = ['appearanceId', 'avatarPhotoURL', 'created', 'dhType', 'dhTypeName', 'encKeyId', 'id', 'name', 'nlpEngine', 'nlpEngineName', 'token', 'updated', 'usersCount'];
+const CARD_KEYS = [
+  'appearanceId',
+  'avatarPhotoURL',
+  'created',
+  'dhType',
+  'dhTypeName',
+  'encKeyId',
+  'id',
+  'name',
+  'nlpEngine',
+  'nlpEngineName',
+  'token',
+  'updated',
+  'usersCount',
+];
 
-async function create(account: TestAccount, extra: Record<string, unknown> = {}, uploads: Parameters<typeof save>[3] = []): Promise<Avatar> {
+async function create(
+  account: TestAccount,
+  extra: Record<string, unknown> = {},
+  uploads: Parameters<typeof save>[3] = [],
+): Promise<Avatar> {
   const res = await save(server, account.token, { name: 'Nova', dhType: upper.type, appearanceId: upper.id, ...extra }, uploads);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().agent as Avatar;
@@ -35,8 +55,20 @@ async function copies(owner: TestAccount, source: Avatar, n: number): Promise<st
     avatar_json: JSON.stringify(row.avatar_json),
     client_json: JSON.stringify(row.client_json),
   };
-  const rows = Array.from({ length: n }, (_v, i) => ({ ...row, ...json, id: newId(), token: newToken(), name: `Copy ${i}`, avatar_photo_id: null, created_at: new Date(base - (i + 1) * 1000) }));
-  for (let i = 0; i < rows.length; i += 200) await server.ctx.db.insertInto('avatars').values(rows.slice(i, i + 200)).execute();
+  const rows = Array.from({ length: n }, (_v, i) => ({
+    ...row,
+    ...json,
+    id: newId(),
+    token: newToken(),
+    name: `Copy ${i}`,
+    avatar_photo_id: null,
+    created_at: new Date(base - (i + 1) * 1000),
+  }));
+  for (let i = 0; i < rows.length; i += 200)
+    await server.ctx.db
+      .insertInto('avatars')
+      .values(rows.slice(i, i + 200))
+      .execute();
   expect(owner.id).toBe(row.owner_id);
   return rows.map((r) => r.id);
 }
@@ -56,8 +88,19 @@ describe('the avatar list', () => {
     const card = res.agents[0]!;
     expect(Object.keys(card).sort()).toEqual(CARD_KEYS);
     expect(card).toEqual({
-      id: a.id, name: a.name, nlpEngine: a.nlpEngine, nlpEngineName: a.nlpEngineName, dhType: a.dhType, dhTypeName: a.dhTypeName, appearanceId: a.appearanceId,
-      usersCount: 0, created: a.created, updated: a.updated, avatarPhotoURL: a.avatarPhotoURL, token: a.token, encKeyId: a.encKeyId,
+      id: a.id,
+      name: a.name,
+      nlpEngine: a.nlpEngine,
+      nlpEngineName: a.nlpEngineName,
+      dhType: a.dhType,
+      dhTypeName: a.dhTypeName,
+      appearanceId: a.appearanceId,
+      usersCount: 0,
+      created: a.created,
+      updated: a.updated,
+      avatarPhotoURL: a.avatarPhotoURL,
+      token: a.token,
+      encKeyId: a.encKeyId,
     } satisfies AvatarCardItem);
     expect(card.avatarPhotoURL).toMatch(/^\/config-files\/avatars\//);
   });
@@ -67,7 +110,10 @@ describe('the avatar list', () => {
     const a = await create(owner, { restApiKey: 'rest-key-0123456789abcdef' });
     const res = await server.inject({ method: 'GET', url: `/api/avatar/${a.id}`, token: owner.token });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'OK', agent: { id: a.id, restApiKey: '••••cdef', customData: a.customData, avatarJson: a.avatarJson } });
+    expect(res.json()).toMatchObject({
+      status: 'OK',
+      agent: { id: a.id, restApiKey: '••••cdef', customData: a.customData, avatarJson: a.avatarJson },
+    });
     expect(res.body).not.toContain('rest-key-0123456789abcdef');
   });
 
@@ -77,7 +123,9 @@ describe('the avatar list', () => {
     const a = await create(owner);
     expect((await server.inject({ method: 'GET', url: `/api/avatar/${a.id}`, token: other.token })).statusCode).toBe(404);
     expect((await server.inject({ method: 'GET', url: '/api/avatar/not-an-avatar', token: owner.token })).statusCode).toBe(404);
-    expect([400, 414]).toContain((await server.inject({ method: 'GET', url: `/api/avatar/${'x'.repeat(101)}`, token: owner.token })).statusCode);
+    expect([400, 414]).toContain(
+      (await server.inject({ method: 'GET', url: `/api/avatar/${'x'.repeat(101)}`, token: owner.token })).statusCode,
+    );
     expect((await server.inject({ method: 'GET', url: `/api/avatar/${a.id}` })).statusCode).toBe(401);
   });
 

@@ -13,7 +13,9 @@ let full: CatalogueAvatar;
 
 beforeAll(async () => {
   server = await createTestServer();
-  full = ((await server.inject({ method: 'GET', url: '/api/catalogue/avatars' })).json().avatars as CatalogueAvatar[]).find((a) => a.type === '3d')!;
+  full = ((await server.inject({ method: 'GET', url: '/api/catalogue/avatars' })).json().avatars as CatalogueAvatar[]).find(
+    (a) => a.type === '3d',
+  )!;
 });
 afterAll(() => server.close());
 
@@ -24,13 +26,19 @@ async function avatar() {
   return { owner, a: res.json().agent as Avatar };
 }
 
-const stored = async (token: string, id: string) => (await server.inject({ method: 'GET', url: `/api/avatar/${id}`, token })).json().agent as Avatar;
+const stored = async (token: string, id: string) =>
+  (await server.inject({ method: 'GET', url: `/api/avatar/${id}`, token })).json().agent as Avatar;
 
 describe('media and colour checks on save', () => {
   it('refuses a background image that is not 16:9, naming its size, and keeps the avatar as it was', async () => {
     const { owner, a } = await avatar();
     const withBackground = (data: Buffer) =>
-      save(server, owner.token, { ...a, avatarJson: { ...a.avatarJson, panel: { Enable: true, contentURL: UPLOAD_REF.backgroundImage } } }, [{ field: 'backgroundImage', data }]);
+      save(
+        server,
+        owner.token,
+        { ...a, avatarJson: { ...a.avatarJson, panel: { Enable: true, contentURL: UPLOAD_REF.backgroundImage } } },
+        [{ field: 'backgroundImage', data }],
+      );
     const square = await withBackground(fileOf('png', 4000, { width: 1024, height: 1024 }));
     expect(square.statusCode).toBe(400);
     expect(square.body).toContain('Background images must be 16:9');
@@ -45,7 +53,10 @@ describe('media and colour checks on save', () => {
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('must be a CSS colour');
     expect((await stored(owner.token, a.id)).avatarJson.panel?.BgColor).not.toBe('notacolor');
-    const ok = await save(server, owner.token, { ...a, avatarJson: { ...a.avatarJson, panel: { Enable: true, BgColor: 'rgb(11, 16, 32)' } } });
+    const ok = await save(server, owner.token, {
+      ...a,
+      avatarJson: { ...a.avatarJson, panel: { Enable: true, BgColor: 'rgb(11, 16, 32)' } },
+    });
     expect(ok.statusCode, ok.body).toBe(200);
   });
 
@@ -53,7 +64,12 @@ describe('media and colour checks on save', () => {
     const { owner, a } = await avatar();
     const fake = fileOf('glb', 3000);
     fake.writeUInt32LE(99_999, 8);
-    const res = await save(server, owner.token, { ...a, avatarJson: { ...a.avatarJson, Environment: { 'gltf-model': UPLOAD_REF.scene } } }, [{ field: 'scene', data: fake }]);
+    const res = await save(
+      server,
+      owner.token,
+      { ...a, avatarJson: { ...a.avatarJson, Environment: { 'gltf-model': UPLOAD_REF.scene } } },
+      [{ field: 'scene', data: fake }],
+    );
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('incomplete or damaged');
   });

@@ -86,13 +86,21 @@ async function mayView(ctx: AppContext, row: repo.PublicAvatarRow, token: string
   if (!token || token.length > 4096) return false;
   if (fixedTokenOpens(row, token)) return true;
   if (token.split('.').length !== 3) return false;
-  const key = row.enc_key_id === DEFAULT_ENC_KEY_ALIAS ? await keys.findDefault(ctx.db, row.owner_id) : await keys.find(ctx.db, row.owner_id, row.enc_key_id);
+  const key =
+    row.enc_key_id === DEFAULT_ENC_KEY_ALIAS
+      ? await keys.findDefault(ctx.db, row.owner_id)
+      : await keys.find(ctx.db, row.owner_id, row.enc_key_id);
   if (!key) return false;
   const check = await checkEs256(token, key.public_key_pem, Math.floor(ctx.now().getTime() / 1000));
   return check.ok && check.claims.sub === row.id;
 }
 
-export async function publicAvatarView(ctx: AppContext, catalogue: Catalogue, id: string, token: string | undefined): Promise<PublicAvatar> {
+export async function publicAvatarView(
+  ctx: AppContext,
+  catalogue: Catalogue,
+  id: string,
+  token: string | undefined,
+): Promise<PublicAvatar> {
   const row = repo.isAvatarId(id) ? await repo.findPublic(ctx.db, id) : undefined;
   if (!row) throw AppError.notFound('Avatar');
   if (!(await mayView(ctx, row, token))) throw AppError.invalidToken();
@@ -117,7 +125,10 @@ export async function publicAvatarView(ctx: AppContext, catalogue: Catalogue, id
     engine: engineName(row.nlp_engine),
     appearance: { id: appearance.id, modelURL: appearance.modelURL, previewURL: appearance.previewURL },
     scene: {
-      background: dhType === '3d' ? { kind: 'color', color: avatarJson.panel?.BgColor?.trim() || DEFAULT_BACKGROUND_COLOR } : backgroundOf(avatarJson, env),
+      background:
+        dhType === '3d'
+          ? { kind: 'color', color: avatarJson.panel?.BgColor?.trim() || DEFAULT_BACKGROUND_COLOR }
+          : backgroundOf(avatarJson, env),
       lighting: dhType === '2d' ? lightingOf(avatarJson, env) : null,
       environment: dhType === '3d' ? environmentOf(avatarJson, env) : null,
     },

@@ -19,11 +19,19 @@ export type AvatarRow = Selectable<AvatarsTable> & { functions: string[] };
 export type PublicAvatarRow = Selectable<AvatarsTable>;
 
 const linkedKey = sql<string | null>`(select l.key_id from avatar_encryption_keys l where l.avatar_id = avatars.id)`;
-const linkedFunctions = sql<string[] | string>`coalesce((select json_agg(l.function_id order by l.position) from avatar_functions l where l.avatar_id = avatars.id), '[]'::json)`;
-const linkedCollections = sql<string[] | string>`coalesce((select json_agg(l.collection_id order by l.position) from avatar_knowledge_collections l where l.avatar_id = avatars.id), '[]'::json)`;
+const linkedFunctions = sql<
+  string[] | string
+>`coalesce((select json_agg(l.function_id order by l.position) from avatar_functions l where l.avatar_id = avatars.id), '[]'::json)`;
+const linkedCollections = sql<
+  string[] | string
+>`coalesce((select json_agg(l.collection_id order by l.position) from avatar_knowledge_collections l where l.avatar_id = avatars.id), '[]'::json)`;
 const parsed = (v: string[] | string): string[] => (typeof v === 'string' ? (JSON.parse(v) as string[]) : v);
 
-type Linked = Selectable<AvatarsTable> & { linked_key: string | null; linked_functions: string[] | string; linked_collections: string[] | string };
+type Linked = Selectable<AvatarsTable> & {
+  linked_key: string | null;
+  linked_functions: string[] | string;
+  linked_collections: string[] | string;
+};
 
 function withKey<R extends { enc_key_id: string; linked_key: string | null }>(r: R): Omit<R, 'linked_key'> {
   const { linked_key, ...row } = r;
@@ -34,7 +42,11 @@ function withLinks(r: Linked | undefined): AvatarRow | undefined {
   if (!r) return undefined;
   const { linked_functions, linked_collections, ...rest } = r;
   const row = withKey(rest);
-  return { ...row, functions: parsed(linked_functions), custom_data: { ...(row.custom_data ?? {}), collection_ids: parsed(linked_collections) } };
+  return {
+    ...row,
+    functions: parsed(linked_functions),
+    custom_data: { ...(row.custom_data ?? {}), collection_ids: parsed(linked_collections) },
+  };
 }
 export type AvatarMediaRow = Selectable<AvatarMediaTable>;
 
@@ -77,14 +89,23 @@ export async function listCards(db: Q, ownerId: string, page: CardPage): Promise
   const inPage = <T extends SelectQueryBuilder<DB, 'avatars', object>>(q: T): T => {
     let r = q.where('avatars.owner_id', '=', ownerId);
     if (page.search) r = r.where('avatars.id', 'like', `%${likeLiteral(page.search.toLowerCase())}%`);
-    return r.orderBy('avatars.created_at', 'desc').orderBy('avatars.id').limit(page.limit + 1).offset(page.offset) as T;
+    return r
+      .orderBy('avatars.created_at', 'desc')
+      .orderBy('avatars.id')
+      .limit(page.limit + 1)
+      .offset(page.offset) as T;
   };
   const from =
     page.offset === 0
       ? inPage(db.selectFrom('avatars'))
-      : db.selectFrom(inPage(db.selectFrom('avatars').select('avatars.id')).as('p')).innerJoin('avatars', 'avatars.id', 'p.id').where('avatars.owner_id', '=', ownerId);
+      : db
+          .selectFrom(inPage(db.selectFrom('avatars').select('avatars.id')).as('p'))
+          .innerJoin('avatars', 'avatars.id', 'p.id')
+          .where('avatars.owner_id', '=', ownerId);
   const q = from
-    .leftJoin('avatar_media as photo', (j) => j.onRef('photo.id', '=', 'avatars.avatar_photo_id').onRef('photo.avatar_id', '=', 'avatars.id'))
+    .leftJoin('avatar_media as photo', (j) =>
+      j.onRef('photo.id', '=', 'avatars.avatar_photo_id').onRef('photo.avatar_id', '=', 'avatars.id'),
+    )
     .select([
       'avatars.id',
       'avatars.name',
@@ -98,7 +119,9 @@ export async function listCards(db: Q, ownerId: string, page: CardPage): Promise
       'avatars.avatar_photo_id',
       'photo.ext as photo_ext',
     ]);
-  const res = await sql<{ rows: CardRow[] | string }>`select coalesce(json_agg(c order by c.created_at desc, c.id), '[]'::json) as rows from (${q}) c`.execute(db);
+  const res = await sql<{
+    rows: CardRow[] | string;
+  }>`select coalesce(json_agg(c order by c.created_at desc, c.id), '[]'::json) as rows from (${q}) c`.execute(db);
   const raw = res.rows[0]?.rows ?? [];
   const rows = typeof raw === 'string' ? (JSON.parse(raw) as CardRow[]) : raw;
   return { rows: rows.slice(0, page.limit), more: rows.length > page.limit };
@@ -122,7 +145,12 @@ export async function findForUpdate(trx: Transaction<DB>, ownerId: string, id: s
 
 /** For the public view and the runtime: no owner, the caller checks the token. */
 export async function findPublic(db: Q, id: string): Promise<PublicAvatarRow | undefined> {
-  const row = await db.selectFrom('avatars').selectAll('avatars').select(linkedKey.as('linked_key')).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('avatars')
+    .selectAll('avatars')
+    .select(linkedKey.as('linked_key'))
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row ? withKey(row) : undefined;
 }
 
@@ -162,7 +190,11 @@ export async function lockOwner(trx: Transaction<DB>, ownerId: string): Promise<
 }
 
 export async function countByOwner(db: Q, ownerId: string): Promise<number> {
-  const row = await db.selectFrom('avatars').select((eb) => eb.fn.countAll<number>().as('n')).where('owner_id', '=', ownerId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('avatars')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('owner_id', '=', ownerId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -194,10 +226,7 @@ export function listMedia(db: Q, ownerId: string, avatarIds?: string[]) {
   if (avatarIds?.length === 0) return Promise.resolve([] as AvatarMediaRow[]);
   let q = db.selectFrom('avatar_media').selectAll().where('owner_id', '=', ownerId);
   if (avatarIds) q = q.where('avatar_id', 'in', avatarIds);
-  return q
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+  return q.orderBy('created_at').orderBy('id').execute();
 }
 
 export function insertMedia(trx: Q, row: Insertable<AvatarMediaTable>) {

@@ -29,7 +29,8 @@ const ownerFiles = (ownerId: string) => {
   return existsSync(dir) ? readdirSync(dir) : [];
 };
 const tmpFiles = () => (existsSync(join(server.ctx.files.root, 'tmp')) ? readdirSync(join(server.ctx.files.root, 'tmp')) : []);
-const fileRows = async (ownerId: string) => (await server.ctx.db.selectFrom('stored_files').select('id').where('owner_id', '=', ownerId).execute()).length;
+const fileRows = async (ownerId: string) =>
+  (await server.ctx.db.selectFrom('stored_files').select('id').where('owner_id', '=', ownerId).execute()).length;
 
 async function create(account: TestAccount, extra: Record<string, unknown> = {}): Promise<Avatar> {
   const res = await save(server, account.token, { name: 'Nova', dhType: upper.type, appearanceId: upper.id, ...extra });
@@ -63,7 +64,13 @@ describe('creating, listing, updating and deleting avatars', () => {
       mediaDetails: { backgroundImage: [], scene: [] },
     });
     expect(a.token).toMatch(/^[\w-]{40,}$/);
-    expect(a.customData).toMatchObject({ transcriptionStreaming: false, enable_transcript_download: false, words_per_sec: 3, summaryEnabled: true, collection_ids: [] });
+    expect(a.customData).toMatchObject({
+      transcriptionStreaming: false,
+      enable_transcript_download: false,
+      words_per_sec: 3,
+      summaryEnabled: true,
+      collection_ids: [],
+    });
     expect(a.customData.agent_pipeline_config?.stt).toMatchObject({ default_stt: 0, languages: 'en-US' });
     expect(a.customData.agent_pipeline_config?.tts).toMatchObject({ default_tts: 1 });
     expect(a.clientJson).toMatchObject({ letsChatButtonText: "LET'S CHAT" });
@@ -82,7 +89,11 @@ describe('creating, listing, updating and deleting avatars', () => {
     const owner = await createCustomer(server);
     const a = await create(owner);
     server.advance(1000);
-    const res = await save(server, owner.token, { ...a, name: 'Renamed', avatarJson: { ...a.avatarJson, panel: { Enable: true, BgColor: '#123456' } } });
+    const res = await save(server, owner.token, {
+      ...a,
+      name: 'Renamed',
+      avatarJson: { ...a.avatarJson, panel: { Enable: true, BgColor: '#123456' } },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const b = res.json().agent as Avatar;
     expect(b.name).toBe('Renamed');
@@ -98,7 +109,12 @@ describe('creating, listing, updating and deleting avatars', () => {
     expect(first.statusCode).toBe(200);
     const stale = await save(server, owner.token, { ...a, name: 'From tab two' });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toMatchObject({ status: 'ERROR', code: ErrorCode.StaleRequest, errors: [STALE_REQUEST_MESSAGE], failReason: 'STALE_REQUEST' });
+    expect(stale.json()).toMatchObject({
+      status: 'ERROR',
+      code: ErrorCode.StaleRequest,
+      errors: [STALE_REQUEST_MESSAGE],
+      failReason: 'STALE_REQUEST',
+    });
     const list = await server.inject({ method: 'GET', url: '/api/avatar/list', token: owner.token });
     expect(list.json().agents[0].name).toBe('From tab one');
     const missing = await save(server, owner.token, { id: a.id, name: 'x', dhType: a.dhType, appearanceId: a.appearanceId });
@@ -108,20 +124,28 @@ describe('creating, listing, updating and deleting avatars', () => {
   it('deletes an avatar with its media files', async () => {
     const owner = await createCustomer(server);
     const a = await create(owner);
-    const up = await save(
-      server,
-      owner.token,
-      { ...a, avatarJson: { panel: { Enable: true, contentURL: UPLOAD_REF.backgroundImage } } },
-      [{ field: 'backgroundImage', data: fileOf('png', 2048) }, { field: 'avatarPhoto', data: fileOf('png', 512) }],
-    );
+    const up = await save(server, owner.token, { ...a, avatarJson: { panel: { Enable: true, contentURL: UPLOAD_REF.backgroundImage } } }, [
+      { field: 'backgroundImage', data: fileOf('png', 2048) },
+      { field: 'avatarPhoto', data: fileOf('png', 512) },
+    ]);
     expect(up.statusCode, up.body).toBe(200);
     expect(ownerFiles(owner.id)).toHaveLength(2);
-    const del = await server.inject({ method: 'POST', url: '/api/avatar/del', token: owner.token, payload: { agentId: a.id, mode: 'delete' } });
+    const del = await server.inject({
+      method: 'POST',
+      url: '/api/avatar/del',
+      token: owner.token,
+      payload: { agentId: a.id, mode: 'delete' },
+    });
     expect(del.statusCode).toBe(200);
     expect(del.json()).toEqual({ status: 'OK', agentId: a.id });
     expect(ownerFiles(owner.id)).toEqual([]);
     expect(await fileRows(owner.id)).toBe(0);
-    const again = await server.inject({ method: 'POST', url: '/api/avatar/del', token: owner.token, payload: { agentId: a.id, mode: 'delete' } });
+    const again = await server.inject({
+      method: 'POST',
+      url: '/api/avatar/del',
+      token: owner.token,
+      payload: { agentId: a.id, mode: 'delete' },
+    });
     expect(again.statusCode).toBe(404);
   });
 
@@ -134,7 +158,13 @@ describe('creating, listing, updating and deleting avatars', () => {
     expect(mismatch.statusCode).toBe(400);
     const invalid = await save(server, owner.token, { name: ' ', dhType: 'hologram', appearanceId: '' });
     expect(invalid.statusCode).toBe(400);
-    expect(invalid.json().errors).toEqual(expect.arrayContaining(['Avatar Name is required.', 'Avatar Type is required', 'Avatar selection is required. Please select an avatar from the list above.']));
+    expect(invalid.json().errors).toEqual(
+      expect.arrayContaining([
+        'Avatar Name is required.',
+        'Avatar Type is required',
+        'Avatar selection is required. Please select an avatar from the list above.',
+      ]),
+    );
     const badUrl = await save(server, owner.token, { name: 'X', dhType: '2d', appearanceId: upper.id, avatarConfigURL: 'not a url' });
     expect(badUrl.json().errors).toEqual(['Avatar Config URL must be a valid URL']);
   });
@@ -147,9 +177,19 @@ describe('another account', () => {
     const a = await create(owner);
     const update = await save(server, other.token, { ...a, name: 'Hijacked' });
     expect(update.statusCode).toBe(404);
-    const del = await server.inject({ method: 'POST', url: '/api/avatar/del', token: other.token, payload: { agentId: a.id, mode: 'delete' } });
+    const del = await server.inject({
+      method: 'POST',
+      url: '/api/avatar/del',
+      token: other.token,
+      payload: { agentId: a.id, mode: 'delete' },
+    });
     expect(del.statusCode).toBe(404);
-    const users = await server.inject({ method: 'POST', url: '/api/list_avatar_users', token: other.token, payload: { agentId: a.id, mode: 'get' } });
+    const users = await server.inject({
+      method: 'POST',
+      url: '/api/list_avatar_users',
+      token: other.token,
+      payload: { agentId: a.id, mode: 'get' },
+    });
     expect(users.statusCode).toBe(404);
     for (const file of ['avatar.json', 'client.json']) {
       const res = await server.inject({ method: 'GET', url: `/config-files/avatars/${a.id}/${file}`, token: other.token });
@@ -218,7 +258,12 @@ describe('uploads', () => {
     const owner = await createCustomer(server);
     const a = await create(owner);
     const data = fileOf('png', 4000);
-    const res = await save(server, owner.token, { ...a, avatarJson: { ...a.avatarJson, panel: { Enable: true, contentURL: UPLOAD_REF.backgroundImage } } }, [{ field: 'backgroundImage', data }]);
+    const res = await save(
+      server,
+      owner.token,
+      { ...a, avatarJson: { ...a.avatarJson, panel: { Enable: true, contentURL: UPLOAD_REF.backgroundImage } } },
+      [{ field: 'backgroundImage', data }],
+    );
     expect(res.statusCode, res.body).toBe(200);
     const b = res.json().agent as Avatar;
     expect(b.mediaDetails.backgroundImage).toHaveLength(1);
@@ -251,20 +296,31 @@ describe('secrets and protected fields', () => {
     const res = await save(server, owner.token, {
       ...a,
       restApiKey: key,
-      customData: { ...a.customData, agent_pipeline_config: { ...a.customData.agent_pipeline_config, llm: { provider: 'openai', api_key: pipelineKey } } },
+      customData: {
+        ...a.customData,
+        agent_pipeline_config: { ...a.customData.agent_pipeline_config, llm: { provider: 'openai', api_key: pipelineKey } },
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     const b = res.json().agent as Avatar;
     expect(b.restApiKey).toBe('••••ghij');
     expect(b.customData.agent_pipeline_config?.llm?.api_key).toBe(`••••${pipelineKey.slice(-4)}`);
-    const row = await server.ctx.db.selectFrom('avatars').select(['rest_api_key_enc', 'custom_data']).where('id', '=', a.id).executeTakeFirstOrThrow();
+    const row = await server.ctx.db
+      .selectFrom('avatars')
+      .select(['rest_api_key_enc', 'custom_data'])
+      .where('id', '=', a.id)
+      .executeTakeFirstOrThrow();
     expect(row.rest_api_key_enc).not.toContain(key);
     expect(JSON.stringify(row.custom_data)).not.toContain(pipelineKey);
     expect(server.ctx.secrets.decrypt(row.rest_api_key_enc!)).toBe(key);
 
     const again = await save(server, owner.token, { ...b, name: 'Same keys' });
     expect(again.statusCode).toBe(200);
-    const row2 = await server.ctx.db.selectFrom('avatars').select(['rest_api_key_enc', 'custom_data']).where('id', '=', a.id).executeTakeFirstOrThrow();
+    const row2 = await server.ctx.db
+      .selectFrom('avatars')
+      .select(['rest_api_key_enc', 'custom_data'])
+      .where('id', '=', a.id)
+      .executeTakeFirstOrThrow();
     expect(server.ctx.secrets.decrypt(row2.rest_api_key_enc!)).toBe(key);
     const llm = (row2.custom_data as { agent_pipeline_config: { llm: { api_key: string } } }).agent_pipeline_config.llm;
     expect(server.ctx.secrets.decrypt(llm.api_key)).toBe(pipelineKey);
@@ -274,7 +330,13 @@ describe('secrets and protected fields', () => {
   it('ignores the admin-proxy fields from an ordinary session', async () => {
     const owner = await createCustomer(server);
     const a = await create(owner);
-    const res = await save(server, owner.token, { ...a, realtime: true, sendChatHistory: true, idleTimeout: 42, customData: { ...a.customData, words_per_sec: 7, enable_transcript_download: true } });
+    const res = await save(server, owner.token, {
+      ...a,
+      realtime: true,
+      sendChatHistory: true,
+      idleTimeout: 42,
+      customData: { ...a.customData, words_per_sec: 7, enable_transcript_download: true },
+    });
     const b = res.json().agent as Avatar;
     expect(b).toMatchObject({ realtime: false, sendChatHistory: false, permissions: 0, idleTimeout: a.idleTimeout });
     expect(b.customData).toMatchObject({ words_per_sec: 3, enable_transcript_download: false });
@@ -288,11 +350,28 @@ describe('online users and the public view', () => {
     const b = await create(owner);
     const now = server.ctx.now();
     const talk = (avatarId: string, id: string) =>
-      startConversation(server.ctx.db, { id, owner_id: owner.id, avatar_id: avatarId, avatar_name: 'Nova', avatar_type: '2d', user_id: 'u', user_name: 'Visitor', started_at: now, last_seen_at: now, locale: 'en-GB', device_os: 'Linux' });
+      startConversation(server.ctx.db, {
+        id,
+        owner_id: owner.id,
+        avatar_id: avatarId,
+        avatar_name: 'Nova',
+        avatar_type: '2d',
+        user_id: 'u',
+        user_name: 'Visitor',
+        started_at: now,
+        last_seen_at: now,
+        locale: 'en-GB',
+        device_os: 'Linux',
+      });
     await talk(a.id, `s-${a.id}-1`);
     await talk(a.id, `s-${a.id}-2`);
     await talk(b.id, `s-${b.id}-1`);
-    const res = await server.inject({ method: 'POST', url: '/api/list_avatar_users', token: owner.token, payload: { agentId: a.id, mode: 'get' } });
+    const res = await server.inject({
+      method: 'POST',
+      url: '/api/list_avatar_users',
+      token: owner.token,
+      payload: { agentId: a.id, mode: 'get' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'OK', agentId: a.id, errors: [] });
     expect(res.json().onlineUsers).toHaveLength(2);
@@ -312,11 +391,23 @@ describe('online users and the public view', () => {
     expect(wrong.statusCode).toBe(401);
     const res = await server.inject({ method: 'GET', url: `/api/public/avatar/${a.id}?token=${a.token}`, appKey: null });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: a.id, name: 'Nova', dhType: '2d', engine: 'Echo', appearance: { id: upper.id }, language: 'en-US', voice: { provider: 'browser' } });
+    expect(res.json()).toMatchObject({
+      id: a.id,
+      name: 'Nova',
+      dhType: '2d',
+      engine: 'Echo',
+      appearance: { id: upper.id },
+      language: 'en-US',
+      voice: { provider: 'browser' },
+    });
     expect(res.body).not.toContain('very-secret');
     expect(res.body).not.toContain(a.token);
     expect(res.body).not.toContain(owner.id);
-    const unknown = await server.inject({ method: 'GET', url: `/api/public/avatar/00000000-0000-0000-0000-000000000000?token=x`, appKey: null });
+    const unknown = await server.inject({
+      method: 'GET',
+      url: `/api/public/avatar/00000000-0000-0000-0000-000000000000?token=x`,
+      appKey: null,
+    });
     expect(unknown.statusCode).toBe(404);
   });
 
@@ -329,7 +420,11 @@ describe('online users and the public view', () => {
     const a = await create(owner, { avatarJson: { panel: { Enable: true, contentURL: bg.url }, Lights: [{ preset: light.id }] } });
     const view = (await server.inject({ method: 'GET', url: `/api/public/avatar/${a.id}?token=${a.token}`, appKey: null })).json();
     expect(view.scene).toEqual({ background: { kind: 'image', url: bg.url }, lighting: light.preset, environment: null });
-    const b = await create(owner, { dhType: full.type, appearanceId: full.id, avatarJson: { Environment: { 'gltf-model': room.modelURL } } });
+    const b = await create(owner, {
+      dhType: full.type,
+      appearanceId: full.id,
+      avatarJson: { Environment: { 'gltf-model': room.modelURL } },
+    });
     const view3d = (await server.inject({ method: 'GET', url: `/api/public/avatar/${b.id}?token=${b.token}`, appKey: null })).json();
     expect(view3d.scene.environment).toEqual({ modelURL: room.modelURL, staging: room.staging });
     expect(view3d.scene.lighting).toBeNull();

@@ -20,10 +20,14 @@ export function avatarRoutes(ctx: AppContext, catalogue: Catalogue = defaultCata
     );
 
     // The whole avatar (masked secrets, configuration, media) for the editor, when a card is selected.
-    app.get('/api/avatar/:id', { schema: { params: z.object({ id: avatarIdReference }) }, config: { auth: 'user' } }, async (request): Promise<GetAvatarResponse> => ({
-      status: 'OK',
-      agent: await avatars.getAvatar(ctx, requireUser(request).id, request.params.id),
-    }));
+    app.get(
+      '/api/avatar/:id',
+      { schema: { params: z.object({ id: avatarIdReference }) }, config: { auth: 'user' } },
+      async (request): Promise<GetAvatarResponse> => ({
+        status: 'OK',
+        agent: await avatars.getAvatar(ctx, requireUser(request).id, request.params.id),
+      }),
+    );
 
     app.post('/api/avatar_v2/add', { config: { auth: 'user' } }, async (request) => {
       const user = requireUser(request);

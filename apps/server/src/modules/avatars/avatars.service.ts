@@ -63,7 +63,11 @@ function iso(d: Date | string): string {
 
 export function toAvatar(ctx: AppContext, row: repo.AvatarRow, media: repo.AvatarMediaRow[], usersCount: number): Avatar {
   const box = ctx.secrets;
-  const item = (m: repo.AvatarMediaRow): AvatarMediaItem => ({ id: m.id, url: mediaUrl(row.id, m.id, m.ext), kind: m.kind as AvatarMediaItem['kind'] });
+  const item = (m: repo.AvatarMediaRow): AvatarMediaItem => ({
+    id: m.id,
+    url: mediaUrl(row.id, m.id, m.ext),
+    kind: m.kind as AvatarMediaItem['kind'],
+  });
   const photo = row.avatar_photo_id ? media.find((m) => m.id === row.avatar_photo_id) : undefined;
   const custom = (row.custom_data ?? {}) as CustomData;
   return {
@@ -122,7 +126,10 @@ export function toAvatar(ctx: AppContext, row: repo.AvatarRow, media: repo.Avata
     functions: row.functions ?? [],
     setupMode: row.setup_mode as Avatar['setupMode'],
     realtime: row.realtime,
-    customData: { ...custom, agent_pipeline_config: maskPipeline(box, custom.agent_pipeline_config ?? {}) as CustomData['agent_pipeline_config'] },
+    customData: {
+      ...custom,
+      agent_pipeline_config: maskPipeline(box, custom.agent_pipeline_config ?? {}) as CustomData['agent_pipeline_config'],
+    },
     allowedOrigins: Array.isArray(row.allowed_origins) ? row.allowed_origins : [],
   };
 }
@@ -136,23 +143,21 @@ export async function listAvatars(ctx: AppContext, ownerId: string, query: ListA
     repo.listCards(ctx.db, ownerId, { limit, offset, search: query.search || undefined }),
     countOnlineByAvatar(ctx.db, ownerId),
   ]);
-  const agents = rows.map(
-    (r): AvatarCardItem => ({
-      id: r.id,
-      name: r.name,
-      nlpEngine: r.nlp_engine,
-      nlpEngineName: engineName(r.nlp_engine),
-      dhType: r.dh_type as DhType,
-      dhTypeName: DH_TYPE_NAMES[r.dh_type as DhType] ?? r.dh_type,
-      appearanceId: r.appearance_id,
-      usersCount: online.get(r.id) ?? 0,
-      created: iso(r.created_at),
-      updated: iso(r.updated_at),
-      avatarPhotoURL: r.avatar_photo_id && r.photo_ext ? mediaUrl(r.id, r.avatar_photo_id, r.photo_ext) : null,
-      token: r.token,
-      encKeyId: r.enc_key_id,
-    }),
-  );
+  const agents = rows.map((r): AvatarCardItem => ({
+    id: r.id,
+    name: r.name,
+    nlpEngine: r.nlp_engine,
+    nlpEngineName: engineName(r.nlp_engine),
+    dhType: r.dh_type as DhType,
+    dhTypeName: DH_TYPE_NAMES[r.dh_type as DhType] ?? r.dh_type,
+    appearanceId: r.appearance_id,
+    usersCount: online.get(r.id) ?? 0,
+    created: iso(r.created_at),
+    updated: iso(r.updated_at),
+    avatarPhotoURL: r.avatar_photo_id && r.photo_ext ? mediaUrl(r.id, r.avatar_photo_id, r.photo_ext) : null,
+    token: r.token,
+    encKeyId: r.enc_key_id,
+  }));
   return { agents, nextOffset: more ? offset + rows.length : null };
 }
 
@@ -199,7 +204,13 @@ function configUrl(ctx: AppContext, value: string | null | undefined): string | 
  * the table's defaults apply. Fields of the admin-proxy desk (spec 3 §6) change only from an
  * admin-proxy session; transcript download needs a realtime avatar on a PRO or ENTERPRISE plan.
  */
-function columnsFrom(ctx: AppContext, actor: Actor, plan: number, p: SaveAvatarRequest, stored: repo.AvatarRow | null): Updateable<AvatarsTable> {
+function columnsFrom(
+  ctx: AppContext,
+  actor: Actor,
+  plan: number,
+  p: SaveAvatarRequest,
+  stored: repo.AvatarRow | null,
+): Updateable<AvatarsTable> {
   const box = ctx.secrets;
   const c: Updateable<AvatarsTable> = {
     name: p.name,
@@ -234,7 +245,9 @@ function columnsFrom(ctx: AppContext, actor: Actor, plan: number, p: SaveAvatarR
   set('client_config_url', configUrl(ctx, p.clientConfigURL));
   if (p.clientJson) c.client_json = JSON.stringify(p.clientJson);
 
-  const jsonKey = p.jsonKey ?? (p.jsonKeyBase64 && !p.jsonKeyBase64.startsWith('••') ? Buffer.from(p.jsonKeyBase64, 'base64').toString('utf8') : p.jsonKeyBase64);
+  const jsonKey =
+    p.jsonKey ??
+    (p.jsonKeyBase64 && !p.jsonKeyBase64.startsWith('••') ? Buffer.from(p.jsonKeyBase64, 'base64').toString('utf8') : p.jsonKeyBase64);
   c.json_key_enc = nextSecret(box, jsonKey, stored?.json_key_enc ?? null);
   c.rest_api_key_enc = nextSecret(box, p.restApiKey, stored?.rest_api_key_enc ?? null);
   c.billing_auth_header_enc = nextSecret(box, p.billingAuthHeader, stored?.billing_auth_header_enc ?? null);
@@ -254,7 +267,12 @@ function columnsFrom(ctx: AppContext, actor: Actor, plan: number, p: SaveAvatarR
   const custom: CustomData = { ...before, ...incoming };
   const mode = (p.setupMode ?? stored?.setup_mode ?? 'Simple') as SetupMode;
   custom.agent_pipeline_config =
-    incoming.agent_pipeline_config !== undefined ? sealPipeline(box, incoming.agent_pipeline_config, before.agent_pipeline_config, mode, { engine: stored ? (p.nlpEngine ?? stored.nlp_engine) : AvatarEngine.EchoTest, previousEngine: stored?.nlp_engine }) : before.agent_pipeline_config;
+    incoming.agent_pipeline_config !== undefined
+      ? sealPipeline(box, incoming.agent_pipeline_config, before.agent_pipeline_config, mode, {
+          engine: stored ? (p.nlpEngine ?? stored.nlp_engine) : AvatarEngine.EchoTest,
+          previousEngine: stored?.nlp_engine,
+        })
+      : before.agent_pipeline_config;
   if (!actor.adminProxy) custom.words_per_sec = before.words_per_sec;
   if (!(realtime && allowsCustomImageAvatar(planName(plan)))) custom.enable_transcript_download = false;
   // Collections are links (avatar_knowledge_collections), written by writeLinks.
@@ -278,7 +296,13 @@ function optionColumn(option: string): string {
  * Writes the payload's links (migration 0220) in the save's transaction, after the avatar's row:
  * what the payload leaves out stays linked. `option` is the encryption option being saved.
  */
-async function writeLinks(trx: Transaction<DB>, ownerId: string, avatarId: string, p: SaveAvatarRequest, option: string | undefined): Promise<void> {
+async function writeLinks(
+  trx: Transaction<DB>,
+  ownerId: string,
+  avatarId: string,
+  p: SaveAvatarRequest,
+  option: string | undefined,
+): Promise<void> {
   const collections = p.customData?.collection_ids;
   if (collections) await links.setCollections(trx, ownerId, avatarId, collections);
   if (p.functions) await links.setFunctions(trx, ownerId, avatarId, p.functions);
@@ -287,14 +311,28 @@ async function writeLinks(trx: Transaction<DB>, ownerId: string, avatarId: strin
 
 function checkMediaRoom(kept: number, adding: number, what: string) {
   if (kept + adding > AVATAR_MEDIA_PER_LIST) {
-    throw AppError.invalid(`An avatar keeps at most ${AVATAR_MEDIA_PER_LIST} ${what}. Delete one before uploading another.`, AVATAR_FAIL_REASONS.mediaLimit);
+    throw AppError.invalid(
+      `An avatar keeps at most ${AVATAR_MEDIA_PER_LIST} ${what}. Delete one before uploading another.`,
+      AVATAR_FAIL_REASONS.mediaLimit,
+    );
   }
 }
 
 async function recordUploads(ctx: AppContext, trx: Transaction<DB>, ownerId: string, avatarId: string, uploads: StagedUpload[]) {
   for (const u of uploads) {
-    await ctx.files.record(trx, u.file, { kind: `avatar-${FIELD_LIST[u.field]}`, contentType: u.type.contentType, originalName: u.originalName });
-    await repo.insertMedia(trx, { id: u.file.id, avatar_id: avatarId, owner_id: ownerId, list: FIELD_LIST[u.field], kind: u.type.kind, ext: u.type.ext });
+    await ctx.files.record(trx, u.file, {
+      kind: `avatar-${FIELD_LIST[u.field]}`,
+      contentType: u.type.contentType,
+      originalName: u.originalName,
+    });
+    await repo.insertMedia(trx, {
+      id: u.file.id,
+      avatar_id: avatarId,
+      owner_id: ownerId,
+      list: FIELD_LIST[u.field],
+      kind: u.type.kind,
+      ext: u.type.ext,
+    });
   }
 }
 
@@ -339,7 +377,13 @@ async function createIn(ctx: AppContext, trx: Transaction<DB>, actor: Actor, p: 
   return { id, unlink: [] as (string | null)[] };
 }
 
-async function updateIn(ctx: AppContext, trx: Transaction<DB>, actor: Actor, p: SaveAvatarRequest & { id: string }, uploads: StagedUpload[]) {
+async function updateIn(
+  ctx: AppContext,
+  trx: Transaction<DB>,
+  actor: Actor,
+  p: SaveAvatarRequest & { id: string },
+  uploads: StagedUpload[],
+) {
   const stored = repo.isAvatarId(p.id) ? await repo.findForUpdate(trx, actor.id, p.id) : undefined;
   if (!stored) throw AppError.notFound('Avatar');
   if (!p.updated) throw AppError.invalid('updated is required to update an avatar: send the updated time the avatar was loaded with.');
@@ -361,7 +405,11 @@ async function updateIn(ctx: AppContext, trx: Transaction<DB>, actor: Actor, p: 
     const current = media.filter((m) => m.list === list);
     const keep = p.mediaDetails ? new Set(p.mediaDetails[list].map((m) => m.id)) : new Set(current.map((m) => m.id));
     for (const m of current) if (!keep.has(m.id)) await forget(m.id);
-    checkMediaRoom(current.filter((m) => keep.has(m.id)).length, uploads.filter((u) => u.field === list).length, list === 'scene' ? '3D environments' : 'backgrounds');
+    checkMediaRoom(
+      current.filter((m) => keep.has(m.id)).length,
+      uploads.filter((u) => u.field === list).length,
+      list === 'scene' ? '3D environments' : 'backgrounds',
+    );
   }
   const photo = uploads.find((u) => u.field === 'avatarPhoto');
   if ((photo || p.removeAvatarPhoto) && stored.avatar_photo_id) await forget(stored.avatar_photo_id);
@@ -379,7 +427,12 @@ async function updateIn(ctx: AppContext, trx: Transaction<DB>, actor: Actor, p: 
   return { id: p.id, unlink };
 }
 
-export async function saveAvatar(ctx: AppContext, catalogue: Catalogue, actor: Actor, { payload: sent, uploads }: SaveRequest): Promise<SaveAvatarResponse> {
+export async function saveAvatar(
+  ctx: AppContext,
+  catalogue: Catalogue,
+  actor: Actor,
+  { payload: sent, uploads }: SaveRequest,
+): Promise<SaveAvatarResponse> {
   let committed = false;
   try {
     // Outside the transaction: PGlite has one connection, and these read other areas' tables.
@@ -391,7 +444,9 @@ export async function saveAvatar(ctx: AppContext, catalogue: Catalogue, actor: A
     }
     const result = await ctx.db
       .transaction()
-      .execute((trx) => (payload.id ? updateIn(ctx, trx, actor, { ...payload, id: payload.id }, uploads) : createIn(ctx, trx, actor, payload, uploads)));
+      .execute((trx) =>
+        payload.id ? updateIn(ctx, trx, actor, { ...payload, id: payload.id }, uploads) : createIn(ctx, trx, actor, payload, uploads),
+      );
     committed = true;
     await ctx.files.unlink(result.unlink);
     return { status: 'OK', agent: await getAvatar(ctx, actor.id, result.id), failReason: null };

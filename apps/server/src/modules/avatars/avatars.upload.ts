@@ -50,9 +50,7 @@ export function hasUnstorableText(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000') || LONE_SURROGATE.test(value);
   if (Array.isArray(value)) return value.some((v) => hasUnstorableText(v, depth + 1));
   if (value && typeof value === 'object')
-    return Object.entries(value).some(
-      ([k, v]) => hasUnstorableText(k, depth + 1) || hasUnstorableText(v, depth + 1),
-    );
+    return Object.entries(value).some(([k, v]) => hasUnstorableText(k, depth + 1) || hasUnstorableText(v, depth + 1));
   return false;
 }
 
@@ -61,10 +59,7 @@ function isUploadField(name: string): name is UploadField {
 }
 
 /** Reads the first bytes of a stream and gives back a stream that yields them again. */
-async function peek(
-  stream: AsyncIterable<Buffer>,
-  bytes: number,
-): Promise<{ head: Buffer; rest: AsyncIterable<Buffer> }> {
+async function peek(stream: AsyncIterable<Buffer>, bytes: number): Promise<{ head: Buffer; rest: AsyncIterable<Buffer> }> {
   const it = stream[Symbol.asyncIterator]();
   const chunks: Buffer[] = [];
   let length = 0;
@@ -91,12 +86,7 @@ async function peek(
   return { head, rest: rest() };
 }
 
-async function stageFile(
-  ctx: AppContext,
-  ownerId: string,
-  part: MultipartFile,
-  field: UploadField,
-): Promise<StagedUpload> {
+async function stageFile(ctx: AppContext, ownerId: string, part: MultipartFile, field: UploadField): Promise<StagedUpload> {
   const { head, rest } = await peek(part.file, SNIFF_BYTES);
   const type = sniff(head);
   if (!type || !FIELD_KINDS[field].includes(type.kind)) {
@@ -122,11 +112,7 @@ async function stageFile(
   }
 }
 
-export async function readSaveRequest(
-  ctx: AppContext,
-  request: FastifyRequest,
-  ownerId: string,
-): Promise<SaveRequest> {
+export async function readSaveRequest(ctx: AppContext, request: FastifyRequest, ownerId: string): Promise<SaveRequest> {
   if (!request.isMultipart()) throw malformed();
   const uploads: StagedUpload[] = [];
   let json: unknown;
@@ -144,9 +130,7 @@ export async function readSaveRequest(
     for await (const part of stallGuarded(parts, request, malformed)) {
       if (part.type === 'field') {
         if (part.fieldname !== 'json')
-          throw AppError.invalid(
-            `Unknown field: ${part.fieldname.slice(0, 40)}. Send the avatar in the field json.`,
-          );
+          throw AppError.invalid(`Unknown field: ${part.fieldname.slice(0, 40)}. Send the avatar in the field json.`);
         if (part.valueTruncated) throw AppError.tooLarge('The avatar data is too large.');
         sawJson = true;
         json = part.value;
@@ -174,8 +158,7 @@ export async function readSaveRequest(
         throw AppError.invalid('The field json is not valid JSON.');
       }
     }
-    if (hasUnstorableText(json))
-      throw AppError.invalid('Text must not contain NUL characters or broken Unicode.');
+    if (hasUnstorableText(json)) throw AppError.invalid('Text must not contain NUL characters or broken Unicode.');
     const parsed = saveAvatarRequest.safeParse(json);
     if (!parsed.success) {
       throw AppError.invalid(issueMessages(parsed.error.issues));

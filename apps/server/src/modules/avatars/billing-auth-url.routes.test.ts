@@ -25,11 +25,20 @@ afterAll(async () => {
 describe('billing authorisation URL', () => {
   it('refuses a private, loopback or metadata address with a clear message and keeps the stored one', async () => {
     const base = { name: 'Billed', dhType: appearance.type, appearanceId: appearance.id };
-    const created = await save(server, alice.token, { ...base, billingAuthURL: 'https://billing.example.com/authorise', billingAuthHeader: 'Bearer secret-billing-0123' });
+    const created = await save(server, alice.token, {
+      ...base,
+      billingAuthURL: 'https://billing.example.com/authorise',
+      billingAuthHeader: 'Bearer secret-billing-0123',
+    });
     expect(created.statusCode, created.body).toBe(200);
     const agent = created.json().agent as { id: string; updated: string; billingAuthURL: string };
     expect(agent.billingAuthURL).toBe('https://billing.example.com/authorise');
-    for (const url of ['http://127.0.0.1:8080/auth', 'http://169.254.169.254/latest/meta-data', 'http://10.0.0.5/bill', 'http://localhost/bill']) {
+    for (const url of [
+      'http://127.0.0.1:8080/auth',
+      'http://169.254.169.254/latest/meta-data',
+      'http://10.0.0.5/bill',
+      'http://localhost/bill',
+    ]) {
       const res = await save(server, alice.token, { ...base, id: agent.id, updated: agent.updated, billingAuthURL: url });
       expect(res.statusCode, url).toBe(400);
       expect(res.json().errors.join(' '), url).toContain(BILLING_URL_REFUSED);

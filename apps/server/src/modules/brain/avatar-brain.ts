@@ -2,7 +2,14 @@
 // the forms' own rules and messages), and the pipeline's secrets on the way in and out.
 import { AvatarEngine, type SetupMode } from '@parla/shared/enums';
 import { enginesForMode } from '@parla/shared/providers';
-import { ADVANCED_MESSAGES, advancedFromAvatar, readInterruptHandling, readVadOptions, validateAdvanced, type AvatarAdvancedFields } from '@parla/shared/schemas/advanced';
+import {
+  ADVANCED_MESSAGES,
+  advancedFromAvatar,
+  readInterruptHandling,
+  readVadOptions,
+  validateAdvanced,
+  type AvatarAdvancedFields,
+} from '@parla/shared/schemas/advanced';
 import { AvatarPermission, DEFAULT_WAKE_UP_MESSAGE, hasPermission, type SaveAvatarRequest } from '@parla/shared/schemas/avatar';
 import { BRAIN_MESSAGES, type AgentPipelineConfig } from '@parla/shared/schemas/brain';
 import { isCustomLlm, SECRET_MASK_PREFIX, usesLlmForm, validateBrain } from '@parla/shared/schemas/brain-forms';
@@ -23,7 +30,10 @@ const unique = (list: string[]) => [...new Set(list)];
 
 /** The effective mode and engine of a save (new avatars start in echo-back mode). */
 function brainOf(p: SaveAvatarRequest, stored: Row | null): { mode: SetupMode; engine: number } {
-  return { mode: (p.setupMode ?? stored?.setup_mode ?? 'Simple') as SetupMode, engine: stored ? (p.nlpEngine ?? stored.nlp_engine) : AvatarEngine.EchoTest };
+  return {
+    mode: (p.setupMode ?? stored?.setup_mode ?? 'Simple') as SetupMode,
+    engine: stored ? (p.nlpEngine ?? stored.nlp_engine) : AvatarEngine.EchoTest,
+  };
 }
 
 /** A secret column as the forms see it: the value sent, masked when one is stored, or none. A
@@ -35,14 +45,18 @@ function secretField(sent: string | null | undefined, stored: string | null | un
 
 /** The REST and Dialogflow fields the save leaves the avatar with. */
 function engineFields(p: SaveAvatarRequest, stored: Row | null): AvatarEngineFields {
-  const keep = <T,>(sent: T | undefined, before: T | null | undefined) => (sent !== undefined ? sent : (before ?? null));
+  const keep = <T>(sent: T | undefined, before: T | null | undefined) => (sent !== undefined ? sent : (before ?? null));
   return {
     restEndPointURL: keep(p.restEndPointURL, stored?.rest_endpoint_url),
     restApiKey: secretField(p.restApiKey, stored?.rest_api_key_enc),
     projectId: keep(p.projectId, stored?.project_id),
     agentId: keep(p.agentId, stored?.agent_id),
     regionId: keep(p.regionId, stored?.region_id),
-    jsonKey: secretField(p.jsonKey ?? (p.jsonKeyBase64 && !isMasked(p.jsonKeyBase64) ? Buffer.from(p.jsonKeyBase64, 'base64').toString('utf8') : p.jsonKeyBase64), stored?.json_key_enc),
+    jsonKey: secretField(
+      p.jsonKey ??
+        (p.jsonKeyBase64 && !isMasked(p.jsonKeyBase64) ? Buffer.from(p.jsonKeyBase64, 'base64').toString('utf8') : p.jsonKeyBase64),
+      stored?.json_key_enc,
+    ),
     agentLanguage: keep(p.agentLanguage, stored?.agent_language),
   };
 }
@@ -50,14 +64,30 @@ function engineFields(p: SaveAvatarRequest, stored: Row | null): AvatarEngineFie
 /** Spec 3 §5 "Brain foundation steps": engine, STT and TTS of the pipeline about to be saved. */
 export function checkBrain(ctx: AppContext, p: SaveAvatarRequest, stored: Row | null): void {
   const incoming = p.customData?.agent_pipeline_config;
-  const touched = [p.nlpEngine, p.setupMode, incoming, p.restEndPointURL, p.restApiKey, p.projectId, p.agentId, p.regionId, p.jsonKey, p.jsonKeyBase64];
+  const touched = [
+    p.nlpEngine,
+    p.setupMode,
+    incoming,
+    p.restEndPointURL,
+    p.restApiKey,
+    p.projectId,
+    p.agentId,
+    p.regionId,
+    p.jsonKey,
+    p.jsonKeyBase64,
+  ];
   if (touched.every((v) => v === undefined)) return;
   const { mode, engine } = brainOf(p, stored);
   const changed = !stored || engine !== stored.nlp_engine || mode !== stored.setup_mode;
-  if (changed && !enginesForMode(mode).includes(engine as AvatarEngine)) throw AppError.invalid(BRAIN_MESSAGES.engineRequired, 'INVALID_BRAIN');
+  if (changed && !enginesForMode(mode).includes(engine as AvatarEngine))
+    throw AppError.invalid(BRAIN_MESSAGES.engineRequired, 'INVALID_BRAIN');
   const pipeline = incoming ?? obj(obj(stored?.custom_data).agent_pipeline_config);
   const catalogue = brainCatalogue(ctx.config);
-  const forms = pipelineToForms(pipeline, { setupMode: mode, nlpEngine: engine, realtime: stored?.realtime ?? false, ...engineFields(p, stored) }, catalogue);
+  const forms = pipelineToForms(
+    pipeline,
+    { setupMode: mode, nlpEngine: engine, realtime: stored?.realtime ?? false, ...engineFields(p, stored) },
+    catalogue,
+  );
   const issues = validateBrain(forms, catalogue);
   if (issues.length) throw AppError.invalid(unique(issues.map((i) => i.message)), 'INVALID_BRAIN');
   // A custom base URL of the right shape must also be one the server may call.
@@ -86,7 +116,8 @@ function storedAdvanced(stored: Row | null): AvatarAdvancedFields {
   };
 }
 
-const defined = <T extends object>(o: T): Partial<T> => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+const defined = <T extends object>(o: T): Partial<T> =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 /** Spec 3 §5 "Advanced form": the settings the save leaves the avatar with. Fields only the
  *  admin-proxy desk may change keep their stored values for everyone else. */
@@ -107,11 +138,16 @@ export function checkAdvanced(p: SaveAvatarRequest, stored: Row | null, actor: A
       partnerOauthAppId: p.partnerOauthAppId,
       billingAuthURL: p.billingAuthURL,
       billingAuthHeader: p.billingAuthHeader,
-      ...(admin ? { sendChatHistory: p.sendChatHistory, handleSttResponse: p.handleSttResponse, realtime: p.realtime, idleTimeout: p.idleTimeout } : {}),
+      ...(admin
+        ? { sendChatHistory: p.sendChatHistory, handleSttResponse: p.handleSttResponse, realtime: p.realtime, idleTimeout: p.idleTimeout }
+        : {}),
     }),
     customData: {
       ...obj(before.customData),
-      ...defined({ transcriptionStreaming: incomingCustom.transcriptionStreaming, enable_transcript_download: incomingCustom.enable_transcript_download }),
+      ...defined({
+        transcriptionStreaming: incomingCustom.transcriptionStreaming,
+        enable_transcript_download: incomingCustom.enable_transcript_download,
+      }),
       ...(admin && incomingCustom.words_per_sec !== undefined ? { words_per_sec: incomingCustom.words_per_sec } : {}),
       agent_pipeline_config: pipeline,
     },
@@ -127,7 +163,13 @@ export function checkAdvanced(p: SaveAvatarRequest, stored: Row | null, actor: A
  * The pipeline to store: secrets encrypted (a masked one keeps the stored key of the same
  * provider), the older interruption names renamed, the VAD options of the mode.
  */
-export function sealPipeline(box: SecretBox, incoming: AgentPipelineConfig, previous: unknown, mode: SetupMode, engines: SecretContext = {}): AgentPipelineConfig {
+export function sealPipeline(
+  box: SecretBox,
+  incoming: AgentPipelineConfig,
+  previous: unknown,
+  mode: SetupMode,
+  engines: SecretContext = {},
+): AgentPipelineConfig {
   const { config, unresolved } = encryptSecrets(box, incoming, previous, engines);
   if (unresolved.length) throw AppError.invalid(BRAIN_MESSAGES.storedKeyMissing, 'STORED_KEY_MISSING');
   const ctx = { speechToSpeech: mode === 'SpeechToSpeech' };

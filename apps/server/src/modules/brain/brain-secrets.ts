@@ -41,7 +41,11 @@ export const PIPELINE_SECRET_SLOTS: readonly SecretSlot[] = [
   },
   { ref: 'realtime', path: ['api_key'], owner: (c) => str(c.url).replace(/\/+$/, '') },
   // ElevenLabs' agent key, or Agora TEN's App Certificate: never one for the other.
-  { ref: 'third_party', path: ['third_party', 'api_key'], owner: (_c, engine) => (engine === AvatarEngine.Ten ? 'agora_ten' : 'elevenlabs') },
+  {
+    ref: 'third_party',
+    path: ['third_party', 'api_key'],
+    owner: (_c, engine) => (engine === AvatarEngine.Ten ? 'agora_ten' : 'elevenlabs'),
+  },
 ];
 
 const ENCRYPTED = /^v1:[\w-]+:[\w-]+:[\w-]*$/;
@@ -96,7 +100,8 @@ export function encryptSecrets<T>(codec: SecretCodec, config: T, previous: unkno
       set(out, slot.path, null);
     } else if (isMasked(value)) {
       const stored = get(prev, slot.path);
-      const plain = slot.owner(out, engines.engine) === slot.owner(prev, engines.previousEngine ?? engines.engine) ? revealValue(codec, stored) : null;
+      const plain =
+        slot.owner(out, engines.engine) === slot.owner(prev, engines.previousEngine ?? engines.engine) ? revealValue(codec, stored) : null;
       if (plain === null) unresolved.push(slot.ref);
       set(out, slot.path, plain === null ? null : typeof stored === 'string' && ENCRYPTED.test(stored) ? stored : codec.encrypt(plain));
     } else {

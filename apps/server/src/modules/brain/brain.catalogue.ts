@@ -8,7 +8,11 @@ const cache = new WeakMap<Config, BrainCatalogue>();
 export function brainCatalogue(config: Config): BrainCatalogue {
   let c = cache.get(config);
   if (!c) {
-    c = { ...buildBrainCatalogue(parseUrlOverrides(config.PROVIDER_URL_OVERRIDES).overrides), serverLlm: Boolean(config.LLM_BASE_URL), serverSpeech: Boolean(config.SPEECH_BASE_URL) };
+    c = {
+      ...buildBrainCatalogue(parseUrlOverrides(config.PROVIDER_URL_OVERRIDES).overrides),
+      serverLlm: Boolean(config.LLM_BASE_URL),
+      serverSpeech: Boolean(config.SPEECH_BASE_URL),
+    };
     cache.set(config, c);
   }
   return c;

@@ -24,7 +24,8 @@ afterAll(async () => {
   await standIns.close();
 });
 
-const post = (url: string, payload: unknown, token: string | null = user.token) => server.inject({ method: 'POST', url, payload: payload as object, token });
+const post = (url: string, payload: unknown, token: string | null = user.token) =>
+  server.inject({ method: 'POST', url, payload: payload as object, token });
 const base = (id: string) => catalogue.llmProviders.find((p) => p.id === id)!.baseUrl;
 
 describe('the provider catalogue', () => {
@@ -43,7 +44,11 @@ describe('the provider catalogue', () => {
     expect(base('openai')).toBe(`${standIns.origin}/openai/v1`);
     expect(base('xai')).toBe('https://api.x.ai/v1');
     expect(catalogue.realtimeProviders[0]!.url).toBe(`ws://127.0.0.1:${standIns.port}/openai/v1/realtime`);
-    expect(catalogue.interruptOptions.map((o) => o.key)).toEqual(['allow_interruptions', 'min_interruption_duration', 'min_interruption_words']);
+    expect(catalogue.interruptOptions.map((o) => o.key)).toEqual([
+      'allow_interruptions',
+      'min_interruption_duration',
+      'min_interruption_words',
+    ]);
     expect(catalogue.singleModeModelsList[0]).toBe('llama-3.3-70b-versatile');
   });
 
@@ -84,7 +89,12 @@ describe('LLM models and assistants', () => {
 
   it('lists OpenAI assistants newest first and says when the key is invalid', async () => {
     const res = await post('/api/llm/assistants', { baseUrl: base('openai'), apiKey: STAND_IN_KEYS.openai });
-    expect(res.json()).toEqual({ assistants: [{ id: 'asst_standin_support', name: 'Support desk', model: 'gpt-4o-mini' }, { id: 'asst_standin_sales', name: 'Sales helper', model: 'gpt-4o' }] });
+    expect(res.json()).toEqual({
+      assistants: [
+        { id: 'asst_standin_support', name: 'Support desk', model: 'gpt-4o-mini' },
+        { id: 'asst_standin_sales', name: 'Sales helper', model: 'gpt-4o' },
+      ],
+    });
     expect(standIns.requests.at(-1)!.url).toBe('/openai/v1/assistants?order=desc&limit=100');
     const bad = await post('/api/llm/assistants', { baseUrl: base('openai'), apiKey: 'sk-wrong' });
     expect(bad.json().errors).toEqual([M.invalidKey]);
@@ -108,26 +118,65 @@ describe('text-to-speech voices', () => {
     const res = await list({ ttsProvider: SpeechVoiceProvider.Azure, azureSubscriptionKey: STAND_IN_KEYS.azure, ttsRegion: 'westeurope' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().ttsProvider).toBe(SpeechVoiceProvider.Azure);
-    expect(res.json().ttsVoices[0]).toEqual({ id: 'de-DE-KatjaNeural', name: 'Katja', languageCode: 'de-DE', languageName: 'German (Germany)', gender: 'Female', supportedEngines: ['Neural'], custom: false });
+    expect(res.json().ttsVoices[0]).toEqual({
+      id: 'de-DE-KatjaNeural',
+      name: 'Katja',
+      languageCode: 'de-DE',
+      languageName: 'German (Germany)',
+      gender: 'Female',
+      supportedEngines: ['Neural'],
+      custom: false,
+    });
     expect(standIns.requests.at(-1)!.url).toBe('/azure/westeurope/cognitiveservices/voices/list');
-    expect((await list({ ttsProvider: SpeechVoiceProvider.Azure, azureSubscriptionKey: STAND_IN_KEYS.azure })).json().errors).toEqual([M.regionRequired]);
-    expect((await list({ ttsProvider: SpeechVoiceProvider.Azure, azureSubscriptionKey: STAND_IN_KEYS.azure, ttsRegion: 'evil.example' })).json().errors).toEqual([M.regionRequired]);
+    expect((await list({ ttsProvider: SpeechVoiceProvider.Azure, azureSubscriptionKey: STAND_IN_KEYS.azure })).json().errors).toEqual([
+      M.regionRequired,
+    ]);
+    expect(
+      (await list({ ttsProvider: SpeechVoiceProvider.Azure, azureSubscriptionKey: STAND_IN_KEYS.azure, ttsRegion: 'evil.example' })).json()
+        .errors,
+    ).toEqual([M.regionRequired]);
   });
 
   it('signs the Polly voice list and lists each voice per engine over every page', async () => {
-    const res = await list({ ttsProvider: SpeechVoiceProvider.Polly, pollyAccessKey: STAND_IN_KEYS.pollyAccessKey, pollySecretKey: STAND_IN_KEYS.pollySecretKey, ttsRegion: 'us-east-1' });
+    const res = await list({
+      ttsProvider: SpeechVoiceProvider.Polly,
+      pollyAccessKey: STAND_IN_KEYS.pollyAccessKey,
+      pollySecretKey: STAND_IN_KEYS.pollySecretKey,
+      ttsRegion: 'us-east-1',
+    });
     expect(res.statusCode, res.body).toBe(200);
-    const ids = res.json().ttsVoices.map((v: { id: string }) => v.id).sort();
-    expect(ids).toEqual(['Amy:neural', 'Amy:standard', 'Hans:standard', 'Ivy:standard', 'Joanna:neural', 'Joanna:standard', 'Matthew:neural', 'Matthew:standard']);
+    const ids = res
+      .json()
+      .ttsVoices.map((v: { id: string }) => v.id)
+      .sort();
+    expect(ids).toEqual([
+      'Amy:neural',
+      'Amy:standard',
+      'Hans:standard',
+      'Ivy:standard',
+      'Joanna:neural',
+      'Joanna:standard',
+      'Matthew:neural',
+      'Matthew:standard',
+    ]);
     expect(res.json().ttsVoices.find((v: { id: string }) => v.id === 'Joanna:neural').name).toBe('Joanna (Neural)');
-    const wrong = await list({ ttsProvider: SpeechVoiceProvider.Polly, pollyAccessKey: STAND_IN_KEYS.pollyAccessKey, pollySecretKey: 'wrong-secret', ttsRegion: 'us-east-1' });
+    const wrong = await list({
+      ttsProvider: SpeechVoiceProvider.Polly,
+      pollyAccessKey: STAND_IN_KEYS.pollyAccessKey,
+      pollySecretKey: 'wrong-secret',
+      ttsRegion: 'us-east-1',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors).toEqual([M.voicesFailed]);
   });
 
   it('reads ElevenLabs, Cartesia (paged) and Neuphonic voices', async () => {
     const el = await list({ ttsProvider: 'elevenlabs', elevenLabsAPIKey: STAND_IN_KEYS.elevenlabs });
-    expect(el.json().ttsVoices.map((v: { name: string; custom: boolean }) => [v.name, v.custom])).toEqual([['My cloned voice', true], ['Rachel', false], ['Adam', false]]);
+    expect(el.json().ttsVoices.map((v: { name: string; custom: boolean }) => [v.name, v.custom])).toEqual([
+      ['My cloned voice', true],
+      ['Rachel', false],
+      ['Adam', false],
+    ]);
     const ca = await list({ ttsProvider: SpeechVoiceProvider.Cartesia, cartesiaAPIKey: STAND_IN_KEYS.cartesia });
     expect(ca.json().ttsVoices).toHaveLength(3);
     expect(ca.json().ttsVoices[0]).toMatchObject({ name: 'Mein Klon', gender: 'Female', custom: true, languageCode: 'de' });
@@ -161,13 +210,18 @@ describe('speech-to-text languages', () => {
     const az = await post('/api/stt/list_voices', { sttProvider: 'azure' });
     expect(az.json().languages).toContain('en-US');
     const g = await post('/api/stt/list_voices', { sttProvider: 'google' });
-    expect(g.json().languages[0]).toMatchObject({ code: 'en-US', models: expect.arrayContaining(['long']), locations: expect.arrayContaining(['global']) });
+    expect(g.json().languages[0]).toMatchObject({
+      code: 'en-US',
+      models: expect.arrayContaining(['long']),
+      locations: expect.arrayContaining(['global']),
+    });
     expect((await post('/api/stt/list_voices', { sttProvider: 'deepgram' })).json().errors).toEqual([M.sttProviderRequired]);
   });
 });
 
 describe('the third-party agent check', () => {
-  const check = async (agent_id: string, api_key?: string) => (await post('/api/third_party/agent_check', { agent_id, ...(api_key ? { api_key } : {}) })).json();
+  const check = async (agent_id: string, api_key?: string) =>
+    (await post('/api/third_party/agent_check', { agent_id, ...(api_key ? { api_key } : {}) })).json();
 
   it('does not call the provider for short ids', async () => {
     const before = standIns.requests.length;
@@ -181,7 +235,10 @@ describe('the third-party agent check', () => {
     expect(await check(STAND_IN_AGENTS.private, STAND_IN_KEYS.elevenlabs)).toEqual({ status: 'private' });
     expect(await check(STAND_IN_AGENTS.private)).toEqual({ status: 'invalid_api_key', message: M.checkKeyRequired });
     expect(await check(STAND_IN_AGENTS.private, 'short-key')).toEqual({ status: 'invalid_api_key', message: M.checkKeyRequired });
-    expect(await check(STAND_IN_AGENTS.private, 'sk_wrong_but_long_enough_0000')).toEqual({ status: 'invalid_api_key', message: M.checkKeyInvalid });
+    expect(await check(STAND_IN_AGENTS.private, 'sk_wrong_but_long_enough_0000')).toEqual({
+      status: 'invalid_api_key',
+      message: M.checkKeyInvalid,
+    });
     expect(await check('agent_unknown_0123456789')).toEqual({ status: 'invalid_agent_id', message: M.checkAgentNotFound });
     expect(await check(STAND_IN_AGENTS.broken)).toEqual({ status: 'invalid_agent_id', message: M.checkFailed });
     const last = standIns.requests.at(-1)!;
@@ -208,7 +265,16 @@ describe('account info', () => {
     const res = await server.inject({ method: 'GET', url: '/api/account_info', token: user.token });
     const d = res.json().accountDetails;
     expect(d.llmProviders).toEqual(catalogue.llmProviders);
-    for (const key of ['sttProviders', 'ttsProviders', 'singleModeModelsList', 'googlePreferredSttLanguages', 'interruptOptions', 'vadOptions', 'defaultVoices', 'agentPipelineList']) {
+    for (const key of [
+      'sttProviders',
+      'ttsProviders',
+      'singleModeModelsList',
+      'googlePreferredSttLanguages',
+      'interruptOptions',
+      'vadOptions',
+      'defaultVoices',
+      'agentPipelineList',
+    ]) {
       expect(d[key], key).toBeDefined();
     }
     expect(d.Email).toBe(user.email);

@@ -34,7 +34,9 @@ export function brainRoutes(ctx: AppContext, loader: PipelineLoader = avatarPipe
       proxy(scope(request, request.body.avatarId), catalogue, request.body),
     );
 
-    app.post('/api/stt/list_voices', { schema: { body: sttListVoicesRequest }, config: { auth: 'user' } }, async (request) => listSttLanguages(request.body));
+    app.post('/api/stt/list_voices', { schema: { body: sttListVoicesRequest }, config: { auth: 'user' } }, async (request) =>
+      listSttLanguages(request.body),
+    );
 
     app.post('/api/tts/list_voices', { schema: { body: ttsListVoicesRequest }, config: { auth: 'user', ...LOOKUP_RATE } }, (request) =>
       listTtsVoices(scope(request, request.body.avatarId), catalogue, request.body),

@@ -21,12 +21,16 @@ let appearance: { id: string; type: string };
 
 beforeAll(async () => {
   llm = await startOpenAiStandIn();
-  llm.reply = (messages, req) => ({ content: [`${(req.json() as { model: string }).model} says: `, String(messages.at(-1)?.content ?? '')] });
+  llm.reply = (messages, req) => ({
+    content: [`${(req.json() as { model: string }).model} says: `, String(messages.at(-1)?.content ?? '')],
+  });
   server = await createTestServer({ OUTBOUND_ALLOW: llm.allow });
   host = await listen(server);
   owner = await createCustomer(server, 'customllm');
   await server.ctx.db.updateTable('users').set({ subscription_type: SubscriptionType.ENTERPRISE }).where('id', '=', owner.id).execute();
-  appearance = (await server.inject({ method: 'GET', url: '/api/catalogue/avatars' })).json().avatars.find((a: { type: string }) => a.type === '2d');
+  appearance = (await server.inject({ method: 'GET', url: '/api/catalogue/avatars' }))
+    .json()
+    .avatars.find((a: { type: string }) => a.type === '2d');
 });
 afterEach(async () => {
   await closeAll();
@@ -49,7 +53,13 @@ function withLlm(a: Avatar, llmBlock: Record<string, unknown>, mode = 'Composite
     ...a,
     setupMode: mode,
     nlpEngine: AvatarEngine.LargeLanguageModel,
-    customData: { ...a.customData, agent_pipeline_config: { ...a.customData.agent_pipeline_config, llm: { provider: 'custom', api_key: STAND_IN_KEY, model: 'stand-in-model', custom_text: 'We rent boats.', ...llmBlock } } },
+    customData: {
+      ...a.customData,
+      agent_pipeline_config: {
+        ...a.customData.agent_pipeline_config,
+        llm: { provider: 'custom', api_key: STAND_IN_KEY, model: 'stand-in-model', custom_text: 'We rent boats.', ...llmBlock },
+      },
+    },
   };
 }
 
@@ -80,7 +90,7 @@ describe('a custom OpenAI-compatible base URL', () => {
     await expect.poll(() => llm.chats().length).toBe(3);
   });
 
-  it('refuses private, loopback and metadata addresses with the guard\'s reason, and plain http off the allow-list', async () => {
+  it("refuses private, loopback and metadata addresses with the guard's reason, and plain http off the allow-list", async () => {
     const a = await create();
     const cases: [string, string][] = [
       ['http://127.0.0.1:9/v1', `${C.refused}: private or reserved address.`],
@@ -106,7 +116,10 @@ describe('a custom OpenAI-compatible base URL', () => {
 
   it('is offered in Composite mode only and never with an assistant', async () => {
     const a = await create();
-    const third = await save(server, owner.token, { ...withLlm(a, { base_url: base() }, 'None'), nlpEngine: AvatarEngine.CUSTOM_STT_LLM_TTS });
+    const third = await save(server, owner.token, {
+      ...withLlm(a, { base_url: base() }, 'None'),
+      nlpEngine: AvatarEngine.CUSTOM_STT_LLM_TTS,
+    });
     expect(third.statusCode).toBe(400);
     expect(third.json().errors).toContain(C.compositeOnly);
     const assistant = await save(server, owner.token, withLlm(a, { base_url: base(), assistant_id: 'asst_1' }));

@@ -24,8 +24,12 @@ import { callProvider, isAuthFailure, isOk, providerRejected, providerUnreachabl
 import { obj, resolveKey, type KeyScope, type Loose } from './stored-keys';
 
 const openAiModels = z.looseObject({ data: z.array(z.looseObject({ id: z.string() })) });
-const geminiModels = z.looseObject({ models: z.array(z.looseObject({ name: z.string(), supportedGenerationMethods: z.array(z.string()).nullish() })) });
-const openAiAssistants = z.looseObject({ data: z.array(z.looseObject({ id: z.string(), name: z.string().nullish(), model: z.string().nullish() })) });
+const geminiModels = z.looseObject({
+  models: z.array(z.looseObject({ name: z.string(), supportedGenerationMethods: z.array(z.string()).nullish() })),
+});
+const openAiAssistants = z.looseObject({
+  data: z.array(z.looseObject({ id: z.string(), name: z.string().nullish(), model: z.string().nullish() })),
+});
 
 function offered(c: BrainCatalogue, baseUrl: string): LlmProvider {
   const p = llmProviderForUrl(c, baseUrl);
@@ -36,14 +40,22 @@ function offered(c: BrainCatalogue, baseUrl: string): LlmProvider {
 /** The stored llm key belongs to this provider when the saved base URL is the same one. */
 const llmKeyOf = (p: LlmProvider) => (pipeline: Loose) => String(obj(pipeline.llm).base_url ?? '').replace(/\/+$/, '') === p.baseUrl;
 /** The stored speech-to-speech key belongs to the realtime provider of the same company. */
-const realtimeKeyOf = (c: BrainCatalogue, p: LlmProvider) => (pipeline: Loose) => realtimeProviderForUrl(c, String(pipeline.url ?? ''))?.id === p.id;
+const realtimeKeyOf = (c: BrainCatalogue, p: LlmProvider) => (pipeline: Loose) =>
+  realtimeProviderForUrl(c, String(pipeline.url ?? ''))?.id === p.id;
 
 /** A custom OpenAI-compatible base URL (Composite mode): the guard decides whether it is reachable. */
 function customTarget(scope: KeyScope, c: BrainCatalogue, raw: string): LlmProvider {
   const listed = llmProviderForUrl(c, raw);
   if (listed) return listed;
   const baseUrl = checkedCustomBaseUrl(scope.ctx, raw);
-  return { id: CUSTOM_LLM_PROVIDER as LlmProvider['id'], name: CUSTOM_LLM_LABEL, baseUrl, modelsUrl: `${baseUrl}/models`, modelsShape: 'openai', assistants: false };
+  return {
+    id: CUSTOM_LLM_PROVIDER as LlmProvider['id'],
+    name: CUSTOM_LLM_LABEL,
+    baseUrl,
+    modelsUrl: `${baseUrl}/models`,
+    modelsShape: 'openai',
+    assistants: false,
+  };
 }
 
 const refusedCustom = (reason: string) => AppError.invalid(`${CUSTOM_LLM_MESSAGES.refused}: ${reason}.`, BASE_URL_REFUSED);
@@ -56,7 +68,12 @@ export async function llmModels(scope: KeyScope, c: BrainCatalogue, body: z.infe
   const answer =
     p.modelsShape === 'gemini'
       ? await callProvider(scope.ctx, `${p.modelsUrl}?key=${encodeURIComponent(key)}&pageSize=1000`)
-      : await callProvider(scope.ctx, p.modelsUrl, { authorization: `Bearer ${key}` }, (p.id as string) === CUSTOM_LLM_PROVIDER ? refusedCustom : undefined);
+      : await callProvider(
+          scope.ctx,
+          p.modelsUrl,
+          { authorization: `Bearer ${key}` },
+          (p.id as string) === CUSTOM_LLM_PROVIDER ? refusedCustom : undefined,
+        );
   if (answer.status >= 500) throw providerUnreachable();
   if (!isOk(answer)) throw providerRejected(BRAIN_MESSAGES.invalidUrlOrKey, 'INVALID_URL_OR_KEY');
   let models: string[];
@@ -79,7 +96,10 @@ export async function assistants(scope: KeyScope, c: BrainCatalogue, body: z.inf
   if (!p.assistants) throw AppError.invalid(BRAIN_MESSAGES.baseUrlUnknown, 'BASE_URL_UNKNOWN');
   const key = await resolveKey(scope, body.apiKey, 'llm', llmKeyOf(p));
   if (!key) throw AppError.invalid(BRAIN_MESSAGES.apiKeyRequired);
-  const answer = await callProvider(scope.ctx, `${p.baseUrl}/assistants?order=desc&limit=100`, { authorization: `Bearer ${key}`, 'openai-beta': 'assistants=v2' });
+  const answer = await callProvider(scope.ctx, `${p.baseUrl}/assistants?order=desc&limit=100`, {
+    authorization: `Bearer ${key}`,
+    'openai-beta': 'assistants=v2',
+  });
   if (isAuthFailure(answer)) throw providerRejected(BRAIN_MESSAGES.invalidKey, 'INVALID_KEY');
   if (answer.status >= 500) throw providerUnreachable();
   const r = openAiAssistants.safeParse(answer.data);

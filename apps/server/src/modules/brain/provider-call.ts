@@ -34,10 +34,21 @@ function where(url: string): string {
 }
 
 /** `refused` makes the error for an address the guard refuses (default: not on the allow-list). */
-export async function callProvider(ctx: AppContext, url: string, headers: Record<string, string> = {}, refused: (reason: string) => AppError = () => notAllowed()): Promise<ProviderAnswer> {
+export async function callProvider(
+  ctx: AppContext,
+  url: string,
+  headers: Record<string, string> = {},
+  refused: (reason: string) => AppError = () => notAllowed(),
+): Promise<ProviderAnswer> {
   let res;
   try {
-    res = await ctx.outbound.fetch(url, { method: 'GET', headers: { accept: 'application/json', ...headers }, timeoutMs: LOOKUP_TIMEOUT_MS, maxBytes: LOOKUP_MAX_BYTES, maxRedirects: 0 });
+    res = await ctx.outbound.fetch(url, {
+      method: 'GET',
+      headers: { accept: 'application/json', ...headers },
+      timeoutMs: LOOKUP_TIMEOUT_MS,
+      maxBytes: LOOKUP_MAX_BYTES,
+      maxRedirects: 0,
+    });
   } catch (err) {
     if (err instanceof OutboundRefused) {
       ctx.log.warn({ provider: where(url), reason: err.reason }, 'provider look-up refused');

@@ -50,11 +50,23 @@ async function proxy(payload: object) {
 
 describe('POST /api/proxy', () => {
   it('reads Deepgram models and checks its key (spec 3 §7)', async () => {
-    const models = await proxy({ url: `${c.endpoints.deepgram}/models`, type: 'get', headers: { Authorization: `Token ${STAND_IN_KEYS.deepgram}` } });
+    const models = await proxy({
+      url: `${c.endpoints.deepgram}/models`,
+      type: 'get',
+      headers: { Authorization: `Token ${STAND_IN_KEYS.deepgram}` },
+    });
     expect(models.statusCode, models.body).toBe(200);
     expect(models.json().httpStatus).toBe(200);
-    expect(models.json().data.stt.map((m: { canonical_name: string }) => m.canonical_name)).toEqual(['nova-3-general', 'nova-2-general', 'flux-general-en']);
-    const token = await proxy({ url: `${c.endpoints.deepgram}/auth/token`, type: 'GET', headers: { Authorization: `Token ${STAND_IN_KEYS.deepgram}` } });
+    expect(models.json().data.stt.map((m: { canonical_name: string }) => m.canonical_name)).toEqual([
+      'nova-3-general',
+      'nova-2-general',
+      'flux-general-en',
+    ]);
+    const token = await proxy({
+      url: `${c.endpoints.deepgram}/auth/token`,
+      type: 'GET',
+      headers: { Authorization: `Token ${STAND_IN_KEYS.deepgram}` },
+    });
     expect(token.json().data.accessor).toBeTruthy();
     const bad = await proxy({ url: `${c.endpoints.deepgram}/auth/token`, headers: { Authorization: 'Token wrong' } });
     expect(bad.statusCode).toBe(200);
@@ -124,9 +136,15 @@ describe('POST /api/proxy', () => {
   it('needs the avatar and a secret reference for a masked key', async () => {
     const url = `${c.endpoints.deepgram}/models`;
     expect((await proxy({ url, headers: { Authorization: 'Token ••••6789' } })).json().errors).toEqual([M.storedKeyMissing]);
-    expect((await proxy({ url, headers: { Authorization: 'Token ••••6789' }, secretRef: 'tts' })).json().errors).toEqual([M.storedKeyMissing]);
-    expect((await proxy({ url, headers: { Authorization: 'Token ••••6789' }, secretRef: 'stt' })).json().errors).toEqual([M.storedKeyMissing]);
-    expect((await proxy({ url, headers: { Authorization: 'Token ••••6789' }, secretRef: 'stt', avatarId: 'someone-elses' })).statusCode).toBe(404);
+    expect((await proxy({ url, headers: { Authorization: 'Token ••••6789' }, secretRef: 'tts' })).json().errors).toEqual([
+      M.storedKeyMissing,
+    ]);
+    expect((await proxy({ url, headers: { Authorization: 'Token ••••6789' }, secretRef: 'stt' })).json().errors).toEqual([
+      M.storedKeyMissing,
+    ]);
+    expect(
+      (await proxy({ url, headers: { Authorization: 'Token ••••6789' }, secretRef: 'stt', avatarId: 'someone-elses' })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -145,7 +163,10 @@ describe('a canary key sent to every look-up', () => {
       ['/api/llm/assistants', { baseUrl: llm.baseUrl, apiKey: CANARY }],
       ['/api/third_party/agent_check', { agent_id: STAND_IN_AGENTS.private, api_key: CANARY }],
       ['/api/tts/list_voices', { ttsProvider: SpeechVoiceProvider.Azure, azureSubscriptionKey: CANARY, ttsRegion: 'eastus' }],
-      ['/api/tts/list_voices', { ttsProvider: SpeechVoiceProvider.Polly, pollyAccessKey: CANARY, pollySecretKey: CANARY, ttsRegion: 'eu-west-1' }],
+      [
+        '/api/tts/list_voices',
+        { ttsProvider: SpeechVoiceProvider.Polly, pollyAccessKey: CANARY, pollySecretKey: CANARY, ttsRegion: 'eu-west-1' },
+      ],
       ['/api/tts/list_voices', { ttsProvider: SpeechVoiceProvider.ElevenLabs, elevenLabsAPIKey: CANARY }],
       ['/api/tts/list_voices', { ttsProvider: SpeechVoiceProvider.Cartesia, cartesiaAPIKey: CANARY }],
       ['/api/tts/list_voices', { ttsProvider: SpeechVoiceProvider.Neuphonic, neuphonicAPIKey: CANARY }],

@@ -37,7 +37,12 @@ export function proxyRules(c: BrainCatalogue): ProxyRule[] {
   };
   add('deepgram', c.endpoints.deepgram, ['/models', '/auth/token'], ['stt']);
   add('neuphonic', c.endpoints.neuphonic, ['/voices'], ['tts']);
-  add('elevenlabs', c.endpoints.elevenlabs, ['/voices', '/models', '/convai/conversation/token', '/convai/conversation/get-signed-url'], ['tts', 'third_party']);
+  add(
+    'elevenlabs',
+    c.endpoints.elevenlabs,
+    ['/voices', '/models', '/convai/conversation/token', '/convai/conversation/get-signed-url'],
+    ['tts', 'third_party'],
+  );
   add('cartesia', c.endpoints.cartesia, ['/voices'], ['tts']);
   for (const p of c.llmProviders) {
     add(p.id, p.baseUrl, p.assistants ? ['/models', '/assistants'] : ['/models'], ['llm', 'realtime']);
@@ -50,7 +55,11 @@ export function proxyRules(c: BrainCatalogue): ProxyRule[] {
 export const PROXY_HEADERS = new Set(['accept', 'authorization', 'x-api-key', 'xi-api-key', 'openai-beta', 'cartesia-version']);
 
 /** The checked URL and the rule it matches; throws for anything off the allow-list. */
-export function matchRule(rules: ProxyRule[], raw: string, params: Record<string, string | number | boolean> = {}): { url: URL; rule: ProxyRule } {
+export function matchRule(
+  rules: ProxyRule[],
+  raw: string,
+  params: Record<string, string | number | boolean> = {},
+): { url: URL; rule: ProxyRule } {
   let url: URL;
   try {
     url = new URL(raw);
@@ -58,7 +67,14 @@ export function matchRule(rules: ProxyRule[], raw: string, params: Record<string
     throw AppError.invalid(BRAIN_MESSAGES.notValidUrl);
   }
   // Encoded slashes or dots could name another path on the provider than the one checked.
-  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password || url.hash || /%2e|%2f|%5c/i.test(url.pathname)) throw notAllowed();
+  if (
+    (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+    url.username ||
+    url.password ||
+    url.hash ||
+    /%2e|%2f|%5c/i.test(url.pathname)
+  )
+    throw notAllowed();
   const path = url.pathname.replace(/\/+$/, '');
   const rule = rules.find((r) => r.origin === url.origin && r.paths.includes(path));
   if (!rule) throw notAllowed();
@@ -117,7 +133,12 @@ export async function proxy(scope: KeyScope, catalogue: BrainCatalogue, body: z.
   if (masked) {
     const ref = body.secretRef;
     if (!ref || !rule.secretRefs.includes(ref)) throw AppError.invalid(BRAIN_MESSAGES.storedKeyMissing, 'STORED_KEY_MISSING');
-    secret = await resolveKey(scope, SECRET_MASK_PREFIX, ref, (pipeline, engine) => ownerOrigin(catalogue, pipeline, engine, ref) === url.origin);
+    secret = await resolveKey(
+      scope,
+      SECRET_MASK_PREFIX,
+      ref,
+      (pipeline, engine) => ownerOrigin(catalogue, pipeline, engine, ref) === url.origin,
+    );
     for (const k of Object.keys(headers)) headers[k] = headers[k]!.replace(MASKED, secret!);
     for (const k of Object.keys(params)) params[k] = params[k]!.replace(MASKED, secret!);
   }
@@ -126,7 +147,9 @@ export async function proxy(scope: KeyScope, catalogue: BrainCatalogue, body: z.
   const answer = await callProvider(scope.ctx, url.toString(), headers);
   let data = answer.data;
   if (secret) {
-    const text = JSON.stringify(data ?? null).split(secret).join(mask(secret));
+    const text = JSON.stringify(data ?? null)
+      .split(secret)
+      .join(mask(secret));
     data = JSON.parse(text) as unknown;
   }
   return { status: 'OK', httpStatus: answer.status, data };

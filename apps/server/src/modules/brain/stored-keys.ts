@@ -28,7 +28,12 @@ export function storedKeyMissing(): AppError {
  * The key to send: a plain key as given; for a masked one, the avatar's stored key `ref`,
  * provided `belongs` says the stored pipeline uses it for the provider being called.
  */
-export async function resolveKey(scope: KeyScope, given: string | null | undefined, ref: SecretRef, belongs: (pipeline: Loose, engine: number) => boolean): Promise<string | undefined> {
+export async function resolveKey(
+  scope: KeyScope,
+  given: string | null | undefined,
+  ref: SecretRef,
+  belongs: (pipeline: Loose, engine: number) => boolean,
+): Promise<string | undefined> {
   if (!given || !given.trim()) return undefined;
   if (!isMaskedSecret(given)) return given.trim();
   if (!scope.avatarId) throw storedKeyMissing();

@@ -52,7 +52,11 @@ const required = (v: string | undefined, message: string): string => {
   return v;
 };
 
-export async function listTtsVoices(scope: KeyScope, c: BrainCatalogue, body: z.infer<typeof ttsListVoicesRequest>): Promise<TtsVoicesResponse> {
+export async function listTtsVoices(
+  scope: KeyScope,
+  c: BrainCatalogue,
+  body: z.infer<typeof ttsListVoicesRequest>,
+): Promise<TtsVoicesResponse> {
   const info = ttsProviderInfo(body.ttsProvider);
   if (!info) throw AppError.invalid(BRAIN_MESSAGES.ttsProviderRequired);
   const mine = (ref: SecretRef) => (given: string | undefined) => resolveKey(scope, given, ref, (p) => obj(p.tts).provider === info.key);
@@ -70,7 +74,10 @@ export async function listTtsVoices(scope: KeyScope, c: BrainCatalogue, body: z.
       voices = [];
       break;
     case SpeechVoiceProvider.Azure:
-      voices = await readAll(scope, c, azureTtsVoices, { key: required(await mine('tts')(body.azureSubscriptionKey), BRAIN_MESSAGES.subscriptionKeyRequired), region: region() });
+      voices = await readAll(scope, c, azureTtsVoices, {
+        key: required(await mine('tts')(body.azureSubscriptionKey), BRAIN_MESSAGES.subscriptionKeyRequired),
+        region: region(),
+      });
       break;
     case SpeechVoiceProvider.Polly:
       voices = await readAll(scope, c, pollyVoices(scope.ctx.now), {
@@ -80,13 +87,19 @@ export async function listTtsVoices(scope: KeyScope, c: BrainCatalogue, body: z.
       });
       break;
     case SpeechVoiceProvider.ElevenLabs:
-      voices = await readAll(scope, c, elevenLabsVoices, { key: required(await mine('tts')(body.elevenLabsAPIKey), BRAIN_MESSAGES.apiKeyRequired) });
+      voices = await readAll(scope, c, elevenLabsVoices, {
+        key: required(await mine('tts')(body.elevenLabsAPIKey), BRAIN_MESSAGES.apiKeyRequired),
+      });
       break;
     case SpeechVoiceProvider.Cartesia:
-      voices = await readAll(scope, c, cartesiaVoices, { key: required(await mine('tts')(body.cartesiaAPIKey), BRAIN_MESSAGES.apiKeyRequired) });
+      voices = await readAll(scope, c, cartesiaVoices, {
+        key: required(await mine('tts')(body.cartesiaAPIKey), BRAIN_MESSAGES.apiKeyRequired),
+      });
       break;
     case SpeechVoiceProvider.Neuphonic:
-      voices = await readAll(scope, c, neuphonicVoices, { key: required(await mine('tts')(body.neuphonicAPIKey), BRAIN_MESSAGES.apiKeyRequired) });
+      voices = await readAll(scope, c, neuphonicVoices, {
+        key: required(await mine('tts')(body.neuphonicAPIKey), BRAIN_MESSAGES.apiKeyRequired),
+      });
       break;
     default:
       throw AppError.invalid(BRAIN_MESSAGES.ttsProviderRequired);
@@ -96,5 +109,7 @@ export async function listTtsVoices(scope: KeyScope, c: BrainCatalogue, body: z.
 }
 
 export function listSttLanguages(body: z.infer<typeof sttListVoicesRequest>): SttLanguagesResponse {
-  return body.sttProvider === 'azure' ? { sttProvider: 'azure', languages: AZURE_STT_LANGUAGES } : { sttProvider: 'google', languages: GOOGLE_STT_LANGUAGES };
+  return body.sttProvider === 'azure'
+    ? { sttProvider: 'azure', languages: AZURE_STT_LANGUAGES }
+    : { sttProvider: 'google', languages: GOOGLE_STT_LANGUAGES };
 }

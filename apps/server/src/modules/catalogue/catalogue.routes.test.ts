@@ -66,7 +66,11 @@ describe('catalogue files', () => {
     const image = avatars.find((a) => a.type === 'image')!;
     const manifest = (await server.inject({ method: 'GET', url: image.modelURL })).json();
     expect(manifest.format).toBe('parla-image-avatar');
-    expect(Object.keys(manifest.mouth).sort()).toEqual(FACE_MORPH_TARGETS.filter((t) => t.startsWith('viseme_')).map((t) => t.slice(7)).sort());
+    expect(Object.keys(manifest.mouth).sort()).toEqual(
+      FACE_MORPH_TARGETS.filter((t) => t.startsWith('viseme_'))
+        .map((t) => t.slice(7))
+        .sort(),
+    );
     const atlas = await server.inject({ method: 'GET', url: image.modelURL.replace(/[^/]+$/, manifest.atlas) });
     expect(atlas.statusCode).toBe(200);
     expect(atlas.headers['content-type']).toBe('image/webp');

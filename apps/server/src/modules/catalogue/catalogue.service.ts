@@ -44,7 +44,14 @@ export class CatalogueService {
 
   avatars(): CatalogueAvatarsResponse {
     return {
-      avatars: this.index.avatars.map((a) => ({ id: a.id, name: a.name, type: a.type, previewURL: this.url(a.preview), modelURL: this.url(a.model), voiceGender: a.voiceGender })),
+      avatars: this.index.avatars.map((a) => ({
+        id: a.id,
+        name: a.name,
+        type: a.type,
+        previewURL: this.url(a.preview),
+        modelURL: this.url(a.model),
+        voiceGender: a.voiceGender,
+      })),
     };
   }
 
@@ -54,9 +61,21 @@ export class CatalogueService {
 
   environments(): CatalogueEnvironmentsResponse {
     return {
-      backgrounds: this.index.backgrounds.map((b) => ({ id: b.id, name: b.name, kind: b.kind, url: this.url(b.file), previewURL: this.url(b.preview) })),
+      backgrounds: this.index.backgrounds.map((b) => ({
+        id: b.id,
+        name: b.name,
+        kind: b.kind,
+        url: this.url(b.file),
+        previewURL: this.url(b.preview),
+      })),
       lights: this.index.lights.map((l) => ({ id: l.id, name: l.name, previewURL: this.url(l.preview), preset: l.preset })),
-      environments: this.index.environments.map((e) => ({ id: e.id, name: e.name, modelURL: this.url(e.model), previewURL: this.url(e.preview), staging: e.staging })),
+      environments: this.index.environments.map((e) => ({
+        id: e.id,
+        name: e.name,
+        modelURL: this.url(e.model),
+        previewURL: this.url(e.preview),
+        staging: e.staging,
+      })),
     };
   }
 }

@@ -34,22 +34,26 @@ export function configFilesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return reply.header('cache-control', 'no-store').send(avatar.clientJson);
     });
 
-    app.get('/config-files/avatars/:id/media/:file', { schema: { params: mediaParams }, config: { auth: 'none' } }, async (request, reply) => {
-      const [fileId, ext] = request.params.file.split('.') as [string, string];
-      const media = isAvatarId(request.params.id) ? await findMediaFile(ctx.db, request.params.id, fileId.toLowerCase()) : undefined;
-      if (!media || media.ext !== ext.toLowerCase()) throw AppError.notFound('Media');
-      reply
-        .header('content-type', media.content_type)
-        .header('content-disposition', 'inline')
-        .header('cross-origin-resource-policy', 'cross-origin');
-      return reply.sendFile(media.rel_path, ctx.files.root, {
-        acceptRanges: true,
-        contentType: false,
-        cacheControl: true,
-        immutable: true,
-        maxAge: '365d',
-        dotfiles: 'deny',
-      });
-    });
+    app.get(
+      '/config-files/avatars/:id/media/:file',
+      { schema: { params: mediaParams }, config: { auth: 'none' } },
+      async (request, reply) => {
+        const [fileId, ext] = request.params.file.split('.') as [string, string];
+        const media = isAvatarId(request.params.id) ? await findMediaFile(ctx.db, request.params.id, fileId.toLowerCase()) : undefined;
+        if (!media || media.ext !== ext.toLowerCase()) throw AppError.notFound('Media');
+        reply
+          .header('content-type', media.content_type)
+          .header('content-disposition', 'inline')
+          .header('cross-origin-resource-policy', 'cross-origin');
+        return reply.sendFile(media.rel_path, ctx.files.root, {
+          acceptRanges: true,
+          contentType: false,
+          cacheControl: true,
+          immutable: true,
+          maxAge: '365d',
+          dotfiles: 'deny',
+        });
+      },
+    );
   };
 }

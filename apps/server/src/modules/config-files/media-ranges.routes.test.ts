@@ -32,8 +32,18 @@ const get = (url: string, range?: string, method: 'GET' | 'HEAD' = 'GET') =>
 
 describe('avatar media answer byte ranges', () => {
   const kinds = [
-    { name: 'a video background', upload: () => ({ field: 'backgroundImage', data: fileOf('mp4', 5000) }) as Upload, type: 'video/mp4', appearance: () => upper },
-    { name: 'a GLB environment', upload: () => ({ field: 'scene', data: fileOf('glb', 6000) }) as Upload, type: 'model/gltf-binary', appearance: () => full },
+    {
+      name: 'a video background',
+      upload: () => ({ field: 'backgroundImage', data: fileOf('mp4', 5000) }) as Upload,
+      type: 'video/mp4',
+      appearance: () => upper,
+    },
+    {
+      name: 'a GLB environment',
+      upload: () => ({ field: 'scene', data: fileOf('glb', 6000) }) as Upload,
+      type: 'model/gltf-binary',
+      appearance: () => full,
+    },
   ];
   for (const k of kinds) {
     it(`serves ${k.name} whole, in one range, from an offset, as a suffix, and refuses a range past its end with 416`, async () => {
@@ -75,7 +85,7 @@ describe('avatar media answer byte ranges', () => {
     });
   }
 
-  it('keeps the look-up: a range of another avatar\'s file, an unknown file or a wrong extension is 404', async () => {
+  it("keeps the look-up: a range of another avatar's file, an unknown file or a wrong extension is 404", async () => {
     const { url } = await uploaded({ field: 'backgroundImage', data: fileOf('mp4', 3000) }, upper);
     const other = await uploaded({ field: 'backgroundImage', data: fileOf('mp4', 3000) }, upper);
     const [, , , , , otherId] = other.url.split('/');

@@ -14,7 +14,12 @@ export function startConversation(db: Q, row: Insertable<ConversationsTable>) {
 /** Marks many open conversations as seen now (the runtime's tick), a thousand per statement. */
 export async function touchConversations(db: Q, ids: string[], at: Date): Promise<void> {
   for (let i = 0; i < ids.length; i += 1000) {
-    await db.updateTable('conversations').set({ last_seen_at: at }).where('id', 'in', ids.slice(i, i + 1000)).where('ended_at', 'is', null).execute();
+    await db
+      .updateTable('conversations')
+      .set({ last_seen_at: at })
+      .where('id', 'in', ids.slice(i, i + 1000))
+      .where('ended_at', 'is', null)
+      .execute();
   }
 }
 
@@ -87,7 +92,12 @@ export async function usageByAvatar(db: Q, ownerId: string, start: Date, end: Da
        and (${until} > ${start}::timestamptz or (${until} <= started_at and started_at >= ${start}::timestamptz))
      group by avatar_id
   `.execute(db);
-  return res.rows.map((r) => ({ avatarId: r.avatar_id, avatarName: r.avatar_name, durationMs: Number(r.duration_ms), calls: Number(r.calls) }));
+  return res.rows.map((r) => ({
+    avatarId: r.avatar_id,
+    avatarName: r.avatar_name,
+    durationMs: Number(r.duration_ms),
+    calls: Number(r.calls),
+  }));
 }
 
 /** Open conversations from one address, on every process (the per-IP concurrency limit). */
@@ -103,16 +113,31 @@ export async function countOpenFromIp(db: Q, ip: string): Promise<number> {
 
 /** Open conversations of one device (the online-user detail's device count). */
 export async function countOpenOnDevice(db: Q, deviceId: string): Promise<number> {
-  const row = await db.selectFrom('conversations').select((eb) => eb.fn.countAll<number>().as('n')).where('device_id', '=', deviceId).where('ended_at', 'is', null).executeTakeFirst();
+  const row = await db
+    .selectFrom('conversations')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('device_id', '=', deviceId)
+    .where('ended_at', 'is', null)
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
 /** Open conversations not seen since `before` (their process died). */
 export function listStaleOpen(db: Q, before: Date) {
-  return db.selectFrom('conversations').select(['id', 'last_seen_at']).where('ended_at', 'is', null).where('last_seen_at', '<', before).execute();
+  return db
+    .selectFrom('conversations')
+    .select(['id', 'last_seen_at'])
+    .where('ended_at', 'is', null)
+    .where('last_seen_at', '<', before)
+    .execute();
 }
 
 /** Ends a conversation whose process died, at its last heartbeat. */
 export function endLost(db: Q, id: string, lastSeenAt: Date) {
-  return db.updateTable('conversations').set({ ended_at: lastSeenAt, status: 'OFFLINE', end_reason: 'server_lost' }).where('id', '=', id).where('ended_at', 'is', null).execute();
+  return db
+    .updateTable('conversations')
+    .set({ ended_at: lastSeenAt, status: 'OFFLINE', end_reason: 'server_lost' })
+    .where('id', '=', id)
+    .where('ended_at', 'is', null)
+    .execute();
 }

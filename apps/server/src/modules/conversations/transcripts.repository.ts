@@ -21,7 +21,17 @@ export interface MessageRow {
 export async function addMessage(db: Q, m: MessageRow): Promise<void> {
   await db
     .insertInto('conversation_messages')
-    .values({ id: randomUUID(), conversation_id: m.conversationId, owner_id: m.ownerId, avatar_id: m.avatarId, seq: m.seq, role: m.role, text: m.text, at: m.at, interrupted: m.interrupted })
+    .values({
+      id: randomUUID(),
+      conversation_id: m.conversationId,
+      owner_id: m.ownerId,
+      avatar_id: m.avatarId,
+      seq: m.seq,
+      role: m.role,
+      text: m.text,
+      at: m.at,
+      interrupted: m.interrupted,
+    })
     .execute();
 }
 

@@ -32,7 +32,11 @@ async function avatar(owner: TestAccount, extra: Record<string, unknown> = {}): 
 
 /** A conversation: the greeting, two messages, then the end. Returns its id. */
 async function talk(a: { id: string; token: string }): Promise<string> {
-  const c = await connect(host, { avatarId: a.id, token: a.token }, { type: 'hello', deviceId: 'dev-t', userId: 'ada-42', userName: 'Ada' });
+  const c = await connect(
+    host,
+    { avatarId: a.id, token: a.token },
+    { type: 'hello', deviceId: 'dev-t', userId: 'ada-42', userName: 'Ada' },
+  );
   const { sessionId } = await c.next('ready');
   await c.next('assistant_done');
   await c.ask('I would like a room');
@@ -66,11 +70,24 @@ describe('transcripts', () => {
   it('stores every message (who, text, time, interrupted) and its owner reads the transcript as JSON and downloads it as text and JSON', async () => {
     const a = await avatar(alice, { wakeUpMessage: 'Greet the guest.' });
     const id = await talk(a);
-    await expect.poll(async () => (await server.inject({ method: 'GET', url: `/api/conversations/${id}/transcript`, token: alice.token })).json().messages?.length).toBe(5);
+    await expect
+      .poll(
+        async () =>
+          (await server.inject({ method: 'GET', url: `/api/conversations/${id}/transcript`, token: alice.token })).json().messages?.length,
+      )
+      .toBe(5);
     const res = await server.inject({ method: 'GET', url: `/api/conversations/${id}/transcript`, token: alice.token });
     expect(res.statusCode).toBe(200);
     const t = res.json();
-    expect(t.conversation).toMatchObject({ id, avatarId: a.id, avatarName: 'Nova Desk', userId: 'ada-42', userName: 'Ada', endReason: 'client', messages: 5 });
+    expect(t.conversation).toMatchObject({
+      id,
+      avatarId: a.id,
+      avatarName: 'Nova Desk',
+      userId: 'ada-42',
+      userName: 'Ada',
+      endReason: 'client',
+      messages: 5,
+    });
     // The wake-up turn is hidden: the greeting (the brain's answer) is the first message.
     expect(t.messages.map((m: { role: string; text: string }) => [m.role, m.text])).toEqual([
       ['assistant', 'Greet the guest.'],
@@ -79,14 +96,24 @@ describe('transcripts', () => {
       ['user', 'With a view, please'],
       ['assistant', 'With a view, please'],
     ]);
-    expect(t.messages.every((m: { at: string; interrupted: boolean }) => !Number.isNaN(Date.parse(m.at)) && m.interrupted === false)).toBe(true);
+    expect(t.messages.every((m: { at: string; interrupted: boolean }) => !Number.isNaN(Date.parse(m.at)) && m.interrupted === false)).toBe(
+      true,
+    );
 
-    const text = await server.inject({ method: 'GET', url: `/api/conversations/${id}/transcript?format=text&download=1`, token: alice.token });
+    const text = await server.inject({
+      method: 'GET',
+      url: `/api/conversations/${id}/transcript?format=text&download=1`,
+      token: alice.token,
+    });
     expect(text.headers['content-type']).toMatch(/^text\/plain/);
     expect(text.headers['content-disposition']).toMatch(/^attachment; filename="transcript-Nova-Desk-\d{4}-\d\d-\d\d-[0-9a-f]{8}\.txt"$/);
     expect(text.body).toContain('Conversation with Nova Desk');
     expect(text.body).toMatch(/\] Ada: I would like a room\n/);
-    const json = await server.inject({ method: 'GET', url: `/api/conversations/${id}/transcript?format=json&download=1`, token: alice.token });
+    const json = await server.inject({
+      method: 'GET',
+      url: `/api/conversations/${id}/transcript?format=json&download=1`,
+      token: alice.token,
+    });
     expect(json.headers['content-disposition']).toMatch(/\.json"$/);
     expect(json.json().messages).toHaveLength(5);
   });
@@ -95,7 +122,19 @@ describe('transcripts', () => {
     const a = await avatar(alice, {
       nlpEngine: AvatarEngine.LargeLanguageModel,
       setupMode: 'Composite',
-      customData: { agent_pipeline_config: { llm: { provider: 'openai', base_url: `${openai.url}/v1`, api_key: STAND_IN_KEY, model: 'stand-in-model', instructions: 'You tell stories.', custom_text: 'Guest: Ada.', max_tokens: 120 } } },
+      customData: {
+        agent_pipeline_config: {
+          llm: {
+            provider: 'openai',
+            base_url: `${openai.url}/v1`,
+            api_key: STAND_IN_KEY,
+            model: 'stand-in-model',
+            instructions: 'You tell stories.',
+            custom_text: 'Guest: Ada.',
+            max_tokens: 120,
+          },
+        },
+      },
     });
     const c = await connect(host, { avatarId: a.id, token: a.token });
     const { sessionId } = await c.next('ready');
@@ -126,7 +165,11 @@ describe('transcripts', () => {
     server.advance(60_000);
     const second = await talk(a);
     await expect
-      .poll(async () => (await server.inject({ method: 'GET', url: `/api/avatars/${a.id}/conversations`, token: alice.token })).json().conversations?.map((c: { id: string; messages: number }) => [c.id, c.messages]))
+      .poll(async () =>
+        (await server.inject({ method: 'GET', url: `/api/avatars/${a.id}/conversations`, token: alice.token }))
+          .json()
+          .conversations?.map((c: { id: string; messages: number }) => [c.id, c.messages]),
+      )
       .toEqual([
         [second, 5],
         [first, 5],
@@ -168,10 +211,24 @@ describe('transcripts', () => {
   it('deletes the transcript with the avatar (the billing record stays)', async () => {
     const a = await avatar(alice);
     const id = await talk(a);
-    const count = async () => Number((await server.ctx.db.selectFrom('conversation_messages').select((eb) => eb.fn.countAll<number>().as('n')).where('conversation_id', '=', id).executeTakeFirst())?.n ?? 0);
+    const count = async () =>
+      Number(
+        (
+          await server.ctx.db
+            .selectFrom('conversation_messages')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('conversation_id', '=', id)
+            .executeTakeFirst()
+        )?.n ?? 0,
+      );
     // Five messages and the hidden wake-up turn.
     await expect.poll(count).toBe(6);
-    const del = await server.inject({ method: 'POST', url: '/api/avatar/del', token: alice.token, payload: { agentId: a.id, mode: 'delete' } });
+    const del = await server.inject({
+      method: 'POST',
+      url: '/api/avatar/del',
+      token: alice.token,
+      payload: { agentId: a.id, mode: 'delete' },
+    });
     expect(del.statusCode).toBe(200);
     expect(await count()).toBe(0);
     expect(await server.ctx.db.selectFrom('conversations').select('id').where('id', '=', id).executeTakeFirst()).toBeDefined();
@@ -185,7 +242,11 @@ describe("the end user's transcript download (Enable Transcript Download)", () =
     await server.ctx.db.updateTable('users').set({ subscription_type: plan }).where('id', '=', alice.id).execute();
     const row = await server.ctx.db.selectFrom('avatars').select('custom_data').where('id', '=', a.id).executeTakeFirstOrThrow();
     const custom = { ...(row.custom_data as Record<string, unknown>), enable_transcript_download: download };
-    await server.ctx.db.updateTable('avatars').set({ realtime: true, custom_data: JSON.stringify(custom) }).where('id', '=', a.id).execute();
+    await server.ctx.db
+      .updateTable('avatars')
+      .set({ realtime: true, custom_data: JSON.stringify(custom) })
+      .where('id', '=', a.id)
+      .execute();
     return a;
   }
 
@@ -193,18 +254,27 @@ describe("the end user's transcript download (Enable Transcript Download)", () =
     const a = await realtimeAvatar(true, 2);
     const c = await connect(host, { avatarId: a.id, token: a.token });
     const ready = await c.next('ready');
-    expect(ready.transcriptUrl).toMatch(new RegExp(`^http://parla\\.test/api/conversation/transcript/${ready.sessionId}\\?key=[\\w-]{43}$`));
+    expect(ready.transcriptUrl).toMatch(
+      new RegExp(`^http://parla\\.test/api/conversation/transcript/${ready.sessionId}\\?key=[\\w-]{43}$`),
+    );
     await c.next('assistant_done');
     await c.ask('Hello there');
     const path = ready.transcriptUrl!.replace('http://parla.test', '');
-    await expect.poll(async () => (await server.inject({ method: 'GET', url: path, token: null, appKey: null })).body).toContain(': Hello there');
+    await expect
+      .poll(async () => (await server.inject({ method: 'GET', url: path, token: null, appKey: null })).body)
+      .toContain(': Hello there');
     const file = await server.inject({ method: 'GET', url: path, token: null, appKey: null });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-disposition']).toMatch(/^attachment; filename="transcript-.*\.txt"$/);
     const json = await server.inject({ method: 'GET', url: `${path}&format=json`, token: null, appKey: null });
     expect(json.json().messages.length).toBeGreaterThan(0);
 
-    const wrongKey = await server.inject({ method: 'GET', url: path.replace(/key=.*/, `key=${'A'.repeat(43)}`), token: null, appKey: null });
+    const wrongKey = await server.inject({
+      method: 'GET',
+      url: path.replace(/key=.*/, `key=${'A'.repeat(43)}`),
+      token: null,
+      appKey: null,
+    });
     expect(wrongKey.statusCode).toBe(404);
     const noKey = await server.inject({ method: 'GET', url: path.replace(/\?key=.*/, ''), token: null, appKey: null });
     expect(noKey.statusCode).toBe(400);

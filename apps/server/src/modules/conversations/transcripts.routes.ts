@@ -4,7 +4,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { avatarConversationsQuery, playerTranscriptQuery, transcriptFileName, transcriptQuery, transcriptText, type Transcript } from '@parla/shared/schemas/transcripts';
+import {
+  avatarConversationsQuery,
+  playerTranscriptQuery,
+  transcriptFileName,
+  transcriptQuery,
+  transcriptText,
+  type Transcript,
+} from '@parla/shared/schemas/transcripts';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
 import { listAvatarConversations, playerTranscript, transcriptOf } from './transcripts.service';
@@ -23,15 +30,23 @@ function send(reply: FastifyReply, t: Transcript, format: 'json' | 'text' | unde
 
 export function transcriptRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/avatars/:avatarId/conversations', { schema: { params: z.object({ avatarId: idParam }), querystring: avatarConversationsQuery } }, async (request) => {
-      const { page, pageSize } = request.query;
-      return { status: 'OK', ...(await listAvatarConversations(ctx, requireUser(request).id, request.params.avatarId, page, pageSize)) };
-    });
+    app.get(
+      '/api/avatars/:avatarId/conversations',
+      { schema: { params: z.object({ avatarId: idParam }), querystring: avatarConversationsQuery } },
+      async (request) => {
+        const { page, pageSize } = request.query;
+        return { status: 'OK', ...(await listAvatarConversations(ctx, requireUser(request).id, request.params.avatarId, page, pageSize)) };
+      },
+    );
 
-    app.get('/api/conversations/:id/transcript', { schema: { params: z.object({ id: idParam }), querystring: transcriptQuery } }, async (request, reply) => {
-      const t = await transcriptOf(ctx, requireUser(request).id, request.params.id);
-      return send(reply, t, request.query.format, request.query.download === '1');
-    });
+    app.get(
+      '/api/conversations/:id/transcript',
+      { schema: { params: z.object({ id: idParam }), querystring: transcriptQuery } },
+      async (request, reply) => {
+        const t = await transcriptOf(ctx, requireUser(request).id, request.params.id);
+        return send(reply, t, request.query.format, request.query.download === '1');
+      },
+    );
 
     app.get(
       '/api/conversation/transcript/:id',

@@ -30,7 +30,10 @@ function item(r: Omit<Row, 'messages'> & { messages?: unknown }): ConversationLi
 
 export async function listAvatarConversations(ctx: AppContext, ownerId: string, avatarId: string, page: number, pageSize: number) {
   if (!isAvatarId(avatarId) || !(await findAvatar(ctx.db, ownerId, avatarId))) throw AppError.notFound('Avatar');
-  const [rows, total] = await Promise.all([conversationsOfAvatar(ctx.db, ownerId, avatarId, pageSize, (page - 1) * pageSize), countConversationsOfAvatar(ctx.db, ownerId, avatarId)]);
+  const [rows, total] = await Promise.all([
+    conversationsOfAvatar(ctx.db, ownerId, avatarId, pageSize, (page - 1) * pageSize),
+    countConversationsOfAvatar(ctx.db, ownerId, avatarId),
+  ]);
   return { conversations: rows.map(item), total, page, pageSize };
 }
 
@@ -50,6 +53,7 @@ export async function playerTranscript(ctx: AppContext, conversationId: string, 
   if (!c) throw AppError.notFound('Conversation');
   const avatar = isAvatarId(c.avatar_id) ? await findPublic(ctx.db, c.avatar_id) : undefined;
   if (!avatar || avatar.owner_id !== c.owner_id) throw AppError.notFound('Conversation');
-  if (!transcriptDownloadAllowed(avatar, planName((await planOf(ctx.db, c.owner_id)) ?? 0))) throw AppError.forbidden(TRANSCRIPT_DOWNLOAD_OFF_MESSAGE);
+  if (!transcriptDownloadAllowed(avatar, planName((await planOf(ctx.db, c.owner_id)) ?? 0)))
+    throw AppError.forbidden(TRANSCRIPT_DOWNLOAD_OFF_MESSAGE);
   return transcriptOf(ctx, c.owner_id, conversationId);
 }

@@ -18,11 +18,19 @@ export const ACCESS_TOKEN_SKEW_S = 60;
 
 /** Signed with `jose` (decision 009); the key is a PEM that node:crypto reads (SEC1 or PKCS#8). */
 export function signEs256(claims: AccessTokenClaims, privateKeyPem: string, kid?: string): Promise<string> {
-  return new SignJWT(claims).setProtectedHeader({ alg: 'ES256', typ: 'JWT', ...(kid ? { kid } : {}) }).sign(createPrivateKey(privateKeyPem));
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'ES256', typ: 'JWT', ...(kid ? { kid } : {}) })
+    .sign(createPrivateKey(privateKeyPem));
 }
 
 /** A fresh token for an avatar: lives ttlSeconds (at most one hour). */
-export function newAccessToken(privateKeyPem: string, avatarId: string, nowSeconds: number, ttlSeconds: number, kid?: string): Promise<string> {
+export function newAccessToken(
+  privateKeyPem: string,
+  avatarId: string,
+  nowSeconds: number,
+  ttlSeconds: number,
+  kid?: string,
+): Promise<string> {
   const ttl = Math.max(1, Math.min(ttlSeconds, ACCESS_TOKEN_MAX_TTL_S));
   return signEs256({ sub: avatarId, jti: randomUUID(), iat: nowSeconds, exp: nowSeconds + ttl }, privateKeyPem, kid);
 }

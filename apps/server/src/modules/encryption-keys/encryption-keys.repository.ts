@@ -24,7 +24,12 @@ export function findDefault(db: Q, ownerId: string) {
 }
 
 export async function hasDefault(db: Q, ownerId: string): Promise<boolean> {
-  const row = await db.selectFrom('encryption_keys').select('id').where('owner_id', '=', ownerId).where('default_key', '=', true).executeTakeFirst();
+  const row = await db
+    .selectFrom('encryption_keys')
+    .select('id')
+    .where('owner_id', '=', ownerId)
+    .where('default_key', '=', true)
+    .executeTakeFirst();
   return Boolean(row);
 }
 
@@ -43,7 +48,12 @@ export function insertDefault(db: Q, row: Insertable<EncryptionKeysTable>) {
 }
 
 export function remove(db: Q, ownerId: string, id: string) {
-  return db.deleteFrom('encryption_keys').where('owner_id', '=', ownerId).where('id', '=', id).where('default_key', '=', false).executeTakeFirst();
+  return db
+    .deleteFrom('encryption_keys')
+    .where('owner_id', '=', ownerId)
+    .where('id', '=', id)
+    .where('default_key', '=', false)
+    .executeTakeFirst();
 }
 
 /** Records a token id; false when it was used before (the insert is the check). */

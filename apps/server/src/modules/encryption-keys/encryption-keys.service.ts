@@ -3,7 +3,14 @@
 // default key (made when it first lists its keys) that cannot be deleted. Avatars protected by
 // a key accept only access tokens signed with its private key: verifyAvatarAccessToken().
 import { generateKeyPairSync } from 'node:crypto';
-import { DEFAULT_ENC_KEY_ALIAS, DEFAULT_ENC_KEY_NAME, DEFAULT_KEY_NOT_DELETABLE, type AddEncKeyRequest, type AddEncKeyResponse, type EncKeySummary } from '@parla/shared/schemas/encryption-keys';
+import {
+  DEFAULT_ENC_KEY_ALIAS,
+  DEFAULT_ENC_KEY_NAME,
+  DEFAULT_KEY_NOT_DELETABLE,
+  type AddEncKeyRequest,
+  type AddEncKeyResponse,
+  type EncKeySummary,
+} from '@parla/shared/schemas/encryption-keys';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/tokens';
@@ -44,7 +51,14 @@ export async function listKeys(ctx: AppContext, ownerId: string): Promise<{ encK
 export async function addKey(ctx: AppContext, ownerId: string, input: AddEncKeyRequest): Promise<AddEncKeyResponse> {
   await ensureDefaultKey(ctx, ownerId);
   const pair = generateKeyPair();
-  const row = { id: newId(), owner_id: ownerId, name: input.name, public_key_pem: pair.publicKey, private_key_enc: null, created_at: ctx.now() };
+  const row = {
+    id: newId(),
+    owner_id: ownerId,
+    name: input.name,
+    public_key_pem: pair.publicKey,
+    private_key_enc: null,
+    created_at: ctx.now(),
+  };
   await repo.insert(ctx.db, row);
   return { status: 'OK', encKey: pair.privateKey, key: summary({ ...row, default_key: false }) };
 }
@@ -88,7 +102,12 @@ export async function verifyAvatarAccessToken(ctx: AppContext, ownerId: string, 
 
 /** For the product's own previews of a protected avatar: a token signed with the account's
  *  default key (whose private half the server keeps for exactly this). */
-export async function issueAvatarAccessToken(ctx: AppContext, ownerId: string, avatarId: string, ttlSeconds = 120): Promise<{ token: string; keyId: string }> {
+export async function issueAvatarAccessToken(
+  ctx: AppContext,
+  ownerId: string,
+  avatarId: string,
+  ttlSeconds = 120,
+): Promise<{ token: string; keyId: string }> {
   await ensureDefaultKey(ctx, ownerId);
   const key = await repo.findDefault(ctx.db, ownerId);
   if (!key?.private_key_enc) throw AppError.server();

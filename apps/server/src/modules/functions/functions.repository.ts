@@ -16,7 +16,12 @@ export function listByOwner(db: Q, ownerId: string) {
 export function listPageByOwner(db: Q, ownerId: string, page: { limit: number; offset: number }, search?: string) {
   let q = db.selectFrom('functions').selectAll().where('owner_id', '=', ownerId);
   if (search) q = q.where('name', 'ilike', containsPattern(search));
-  return q.orderBy('created_at', 'desc').orderBy('id').limit(page.limit + 1).offset(page.offset).execute();
+  return q
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(page.limit + 1)
+    .offset(page.offset)
+    .execute();
 }
 
 export function find(db: Q, ownerId: string, id: string) {

@@ -42,7 +42,12 @@ async function create(account: TestAccount, name = 'orders.py', code = EXAMPLE_F
 }
 
 async function decide(id: string, approve: boolean, reason?: string, codeHash?: string) {
-  return server.inject({ method: 'POST', url: '/api/admin/function_decision', token: admin.token, payload: { id, approve, reason, codeHash } });
+  return server.inject({
+    method: 'POST',
+    url: '/api/admin/function_decision',
+    token: admin.token,
+    payload: { id, approve, reason, codeHash },
+  });
 }
 
 async function list(account: TestAccount): Promise<Fn[]> {
@@ -112,7 +117,11 @@ describe('functions', () => {
     const again = await decide(fn.id, true, 'Again', fn.codeHash);
     expect(again.statusCode, again.body).toBe(409);
     expect(again.json()).toMatchObject({ status: 'ERROR', errors: ['This function is already approved.'], failReason: 'ALREADY_APPROVED' });
-    expect((await list(alice)).find((f) => f.id === fn.id)).toMatchObject({ approvalStatus: 'Approved', reviewReason: 'Looks safe', lastAdminUpdateDate: before.lastAdminUpdateDate });
+    expect((await list(alice)).find((f) => f.id === fn.id)).toMatchObject({
+      approvalStatus: 'Approved',
+      reviewReason: 'Looks safe',
+      lastAdminUpdateDate: before.lastAdminUpdateDate,
+    });
     const history = await server.inject({ method: 'GET', url: `/api/admin/functions/${fn.id}/history`, token: admin.token });
     expect(history.json().history.map((h: { action: string }) => h.action)).toEqual(['function.approved', 'function.submitted']);
     // Rejecting (withdrawing) an approval stays possible.
@@ -123,13 +132,21 @@ describe('functions', () => {
     const fn = await create(alice, 'reject-me.py');
     expect((await decide(fn.id, false)).statusCode).toBe(400);
     expect((await decide(fn.id, false, 'Calls the network without need')).statusCode).toBe(200);
-    expect((await list(alice)).find((f) => f.id === fn.id)).toMatchObject({ approvalStatus: 'Rejected', reviewReason: 'Calls the network without need' });
+    expect((await list(alice)).find((f) => f.id === fn.id)).toMatchObject({
+      approvalStatus: 'Rejected',
+      reviewReason: 'Calls the network without need',
+    });
   });
 
   it('keeps the review API for administrators', async () => {
     expect((await server.inject({ method: 'GET', url: '/api/admin/functions', token: alice.token })).statusCode).toBe(403);
     const fn = await create(alice, 'self-approve.py');
-    const res = await server.inject({ method: 'POST', url: '/api/admin/function_decision', token: alice.token, payload: { id: fn.id, approve: true } });
+    const res = await server.inject({
+      method: 'POST',
+      url: '/api/admin/function_decision',
+      token: alice.token,
+      payload: { id: fn.id, approve: true },
+    });
     expect(res.statusCode).toBe(403);
   });
 

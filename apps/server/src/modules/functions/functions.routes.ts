@@ -14,13 +14,19 @@ export function functionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       functions.listFunctions(ctx, requireUser(request).id, request.query),
     );
 
-    app.post('/api/functions', { schema: { body: saveFunctionsRequest }, config: { auth: 'user' }, bodyLimit: 2 * 1024 * 1024 }, (request) =>
-      functions.saveFunctions(ctx, requireUser(request), request.body),
+    app.post(
+      '/api/functions',
+      { schema: { body: saveFunctionsRequest }, config: { auth: 'user' }, bodyLimit: 2 * 1024 * 1024 },
+      (request) => functions.saveFunctions(ctx, requireUser(request), request.body),
     );
 
-    app.get('/api/realtime_functions', { config: { auth: 'user' } }, (request) => functions.listApprovedFunctions(ctx, requireUser(request).id));
+    app.get('/api/realtime_functions', { config: { auth: 'user' } }, (request) =>
+      functions.listApprovedFunctions(ctx, requireUser(request).id),
+    );
 
-    app.get('/api/admin/functions', { schema: { querystring: pageQuery }, config: { auth: 'admin' } }, (request) => functions.listForReview(ctx, request.query));
+    app.get('/api/admin/functions', { schema: { querystring: pageQuery }, config: { auth: 'admin' } }, (request) =>
+      functions.listForReview(ctx, request.query),
+    );
 
     app.get('/api/admin/functions/:id/history', { schema: { params: idParams }, config: { auth: 'admin' } }, (request) =>
       functions.reviewHistory(ctx, request.params.id),

@@ -59,7 +59,11 @@ function toRecord(row: Row): FunctionRecord {
 
 /** A page of the owner's functions, newest first; the server's templates come with the first
  *  page (decision 221). */
-export async function listFunctions(ctx: AppContext, ownerId: string, query: PageQuery = {}): Promise<{ functions: FunctionRecord[]; nextOffset: number | null }> {
+export async function listFunctions(
+  ctx: AppContext,
+  ownerId: string,
+  query: PageQuery = {},
+): Promise<{ functions: FunctionRecord[]; nextOffset: number | null }> {
   const page = pageOf(query);
   const { rows, nextOffset } = paged(await repo.listPageByOwner(ctx.db, ownerId, page, query.search || undefined), page);
   const own = rows.map((r) => toRecord(r));
@@ -78,7 +82,11 @@ export async function findApprovedFunctions(ctx: AppContext, ownerId: string, id
   return rows.filter(isUsable).map((r) => toRecord(r));
 }
 
-export async function saveFunctions(ctx: AppContext, user: SessionUser, input: SaveFunctionsRequest): Promise<{ status: 'OK'; functions: FunctionRecord[] }> {
+export async function saveFunctions(
+  ctx: AppContext,
+  user: SessionUser,
+  input: SaveFunctionsRequest,
+): Promise<{ status: 'OK'; functions: FunctionRecord[] }> {
   const ownerId = user.id;
   await ctx.db.transaction().execute(async (trx) => {
     for (const fn of input.functions) {
@@ -86,7 +94,15 @@ export async function saveFunctions(ctx: AppContext, user: SessionUser, input: S
       if (fn.action === 'new') {
         const id = newId();
         const hash = codeHash(fn.code);
-        await repo.insert(trx, { id, owner_id: ownerId, name: fn.name, code: fn.code, code_sha256: hash, created_at: now, updated_at: now });
+        await repo.insert(trx, {
+          id,
+          owner_id: ownerId,
+          name: fn.name,
+          code: fn.code,
+          code_sha256: hash,
+          created_at: now,
+          updated_at: now,
+        });
         await repo.audit(trx, { actor_id: user.id, action: 'function.submitted', functionId: id, detail: { codeHash: hash } });
         continue;
       }
@@ -94,7 +110,12 @@ export async function saveFunctions(ctx: AppContext, user: SessionUser, input: S
       if (!existing) throw AppError.notFound('Function');
       if (fn.action === 'delete') {
         await repo.remove(trx, ownerId, fn.id);
-        await repo.audit(trx, { actor_id: user.id, action: 'function.deleted', functionId: fn.id, detail: { codeHash: existing.code_sha256 } });
+        await repo.audit(trx, {
+          actor_id: user.id,
+          action: 'function.deleted',
+          functionId: fn.id,
+          detail: { codeHash: existing.code_sha256 },
+        });
         continue;
       }
       const hash = codeHash(fn.code);
@@ -122,7 +143,10 @@ export async function saveFunctions(ctx: AppContext, user: SessionUser, input: S
 
 // --- Administrators ---------------------------------------------------------------------------
 
-export async function listForReview(ctx: AppContext, query: PageQuery = {}): Promise<{ functions: ReviewFunctionRecord[]; nextOffset: number | null }> {
+export async function listForReview(
+  ctx: AppContext,
+  query: PageQuery = {},
+): Promise<{ functions: ReviewFunctionRecord[]; nextOffset: number | null }> {
   const page = pageOf(query);
   const { rows, nextOffset } = paged(await repo.listForReview(ctx.db, page, query.search || undefined), page);
   return {
@@ -142,7 +166,8 @@ export async function decide(ctx: AppContext, admin: SessionUser, input: Functio
   const reviewed = input.codeHash ?? fn.code_sha256;
   const stale = () => new AppError(ErrorCode.StaleRequest, 409, [CODE_CHANGED_SINCE_REVIEW], { failReason: 'STALE_REQUEST' });
   if (reviewed !== fn.code_sha256) throw stale();
-  if (input.approve && isUsable(fn)) throw new AppError(ErrorCode.InvalidOrMissingParams, 409, [ALREADY_APPROVED_MESSAGE], { failReason: 'ALREADY_APPROVED' });
+  if (input.approve && isUsable(fn))
+    throw new AppError(ErrorCode.InvalidOrMissingParams, 409, [ALREADY_APPROVED_MESSAGE], { failReason: 'ALREADY_APPROVED' });
   await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now();
     const res = await repo.decide(trx, fn.id, reviewed, {
@@ -167,7 +192,10 @@ export async function reviewHistory(ctx: AppContext, id: string): Promise<{ hist
   const rows = await repo.history(ctx.db, id);
   return {
     history: rows.map((r) => {
-      const detail = (typeof r.detail === 'string' ? JSON.parse(r.detail) : r.detail) as { reason?: string | null; codeHash?: string } | null;
+      const detail = (typeof r.detail === 'string' ? JSON.parse(r.detail) : r.detail) as {
+        reason?: string | null;
+        codeHash?: string;
+      } | null;
       return {
         id: Number(r.id),
         action: r.action,

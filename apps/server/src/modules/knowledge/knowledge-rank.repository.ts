@@ -109,7 +109,15 @@ export async function rankChunks(
   const none = sql`false`;
   // The tsqueries are bound values the planner sees (an unnamed statement is planned with them):
   // it reads the rare words' few matches through a bitmap and stops a scan at the sample's LIMIT.
-  const res = await sql<{ id: number; raw: number; covered: number; content: string; collection_id: string; item_id: string; item_name: string }>`
+  const res = await sql<{
+    id: number;
+    raw: number;
+    covered: number;
+    content: string;
+    collection_id: string;
+    item_id: string;
+    item_name: string;
+  }>`
     with unready as materialized (
       select id from knowledge_items where owner_id = ${ownerId} and status in ('queued', 'processing')
     ), rare as materialized (

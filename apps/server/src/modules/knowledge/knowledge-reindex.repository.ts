@@ -4,7 +4,13 @@ import type { DB } from '../../db/schema';
 
 /** The first chunks' text of a collection, to detect its language. */
 export async function sampleText(db: Kysely<DB>, collectionId: string): Promise<string> {
-  const rows = await db.selectFrom('knowledge_chunks').select('content').where('collection_id', '=', collectionId).orderBy('id').limit(4).execute();
+  const rows = await db
+    .selectFrom('knowledge_chunks')
+    .select('content')
+    .where('collection_id', '=', collectionId)
+    .orderBy('id')
+    .limit(4)
+    .execute();
   return rows.map((r) => r.content).join('\n');
 }
 
@@ -43,7 +49,13 @@ export async function storeDetectedLanguage(db: Kysely<DB>, collectionId: string
 
 /** A configuration some chunks of the collection still use, other than `config`. */
 export async function otherConfig(db: Kysely<DB>, collectionId: string, config: string): Promise<string | null> {
-  const old = await db.selectFrom('knowledge_chunks').select('ts_config').where('collection_id', '=', collectionId).where('ts_config', '<>', config).limit(1).executeTakeFirst();
+  const old = await db
+    .selectFrom('knowledge_chunks')
+    .select('ts_config')
+    .where('collection_id', '=', collectionId)
+    .where('ts_config', '<>', config)
+    .limit(1)
+    .executeTakeFirst();
   return old?.ts_config ?? null;
 }
 

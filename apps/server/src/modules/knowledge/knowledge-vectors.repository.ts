@@ -37,7 +37,13 @@ export async function chunksWithoutVectors(db: Kysely<DB>, collectionId: string,
 }
 
 /** Stores (or replaces, from another model) the vectors of chunks that still exist. */
-export async function upsertVectors(db: Kysely<DB>, owner: string, collectionId: string, model: string, rows: { id: number; vector: string }[]) {
+export async function upsertVectors(
+  db: Kysely<DB>,
+  owner: string,
+  collectionId: string,
+  model: string,
+  rows: { id: number; vector: string }[],
+) {
   if (rows.length === 0) return;
   await sql`
     insert into knowledge_embeddings (chunk_id, owner_id, collection_id, model, embedding)

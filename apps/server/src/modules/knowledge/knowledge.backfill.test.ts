@@ -28,7 +28,12 @@ describe('vector back-fill', () => {
       const embeddings = await startEmbeddings();
       cleanups.push(() => embeddings.close());
       const allow = { OUTBOUND_ALLOW: `127.0.0.1:${embeddings.port}` };
-      const provider = { ...allow, EMBEDDING_BASE_URL: embeddings.url, EMBEDDING_API_KEY: 'test-embedding-key', EMBEDDING_MODEL: 'fake-64' };
+      const provider = {
+        ...allow,
+        EMBEDDING_BASE_URL: embeddings.url,
+        EMBEDDING_API_KEY: 'test-embedding-key',
+        EMBEDDING_MODEL: 'fake-64',
+      };
 
       // Before: no provider. Two items, full-text only.
       const before = await server(allow);
@@ -36,8 +41,14 @@ describe('vector back-fill', () => {
       const account = await createCustomer(before);
       const kbBefore = await kbClient(before, account);
       const col = (await kbBefore('POST', '/kb/v1/collections', { name: 'Old items', language: 'en' })).json().id as string;
-      await kbBefore('POST', `/kb/v1/collections/${col}/items`, { name: 'Refunds', knowledge_type: { text: { content: 'We refund your money within thirty days.' } } });
-      await kbBefore('POST', `/kb/v1/collections/${col}/items`, { name: 'Workshop', knowledge_type: { text: { content: 'Our workshop can repair any bicycle.' } } });
+      await kbBefore('POST', `/kb/v1/collections/${col}/items`, {
+        name: 'Refunds',
+        knowledge_type: { text: { content: 'We refund your money within thirty days.' } },
+      });
+      await kbBefore('POST', `/kb/v1/collections/${col}/items`, {
+        name: 'Workshop',
+        knowledge_type: { text: { content: 'Our workshop can repair any bicycle.' } },
+      });
       await beforeWorker.drain();
       await beforeWorker.stop();
       const vectors = () => before.ctx.db.selectFrom('knowledge_embeddings').select(['chunk_id', 'model']).execute();
@@ -48,9 +59,16 @@ describe('vector back-fill', () => {
       const a = await server(provider, before);
       const b = await server(provider, before);
       const kb = await kbClient(a, account);
-      const info = async () => ((await kb('GET', '/kb/v1/collections')).json() as { id: string; search_mode: string; vectors_backfilling: boolean }[]).find((c) => c.id === col);
+      const info = async () =>
+        ((await kb('GET', '/kb/v1/collections')).json() as { id: string; search_mode: string; vectors_backfilling: boolean }[]).find(
+          (c) => c.id === col,
+        );
       expect(await info()).toMatchObject({ search_mode: 'hybrid', vectors_backfilling: true });
-      const meaning = async () => (await kb('POST', '/kb/v1/search', { collection_ids: [col], query: 'reimbursement cash', top_k: 1 })).json() as { item_name: string; match: string }[];
+      const meaning = async () =>
+        (await kb('POST', '/kb/v1/search', { collection_ids: [col], query: 'reimbursement cash', top_k: 1 })).json() as {
+          item_name: string;
+          match: string;
+        }[];
       expect(await meaning()).toEqual([]);
       const searchCalls = embeddings.calls; // the query's own vector
 
@@ -71,29 +89,41 @@ describe('vector back-fill', () => {
     },
   );
 
-  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))('waits after a failing provider instead of looping, and tries again once the wait is over', async () => {
-    const embeddings = await startEmbeddings();
-    cleanups.push(() => embeddings.close());
-    const allow = { OUTBOUND_ALLOW: `127.0.0.1:${embeddings.port}` };
-    const before = await server(allow);
-    const w = startKnowledgeWorker(before.ctx, { pollMs: 60_000 });
-    const kb = await kbClient(before, await createCustomer(before));
-    const col = (await kb('POST', '/kb/v1/collections', { name: 'Old', language: 'en' })).json().id as string;
-    await kb('POST', `/kb/v1/collections/${col}/items`, { name: 'Hours', knowledge_type: { text: { content: 'Open from nine to five.' } } });
-    await w.drain();
-    await w.stop();
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'waits after a failing provider instead of looping, and tries again once the wait is over',
+    async () => {
+      const embeddings = await startEmbeddings();
+      cleanups.push(() => embeddings.close());
+      const allow = { OUTBOUND_ALLOW: `127.0.0.1:${embeddings.port}` };
+      const before = await server(allow);
+      const w = startKnowledgeWorker(before.ctx, { pollMs: 60_000 });
+      const kb = await kbClient(before, await createCustomer(before));
+      const col = (await kb('POST', '/kb/v1/collections', { name: 'Old', language: 'en' })).json().id as string;
+      await kb('POST', `/kb/v1/collections/${col}/items`, {
+        name: 'Hours',
+        knowledge_type: { text: { content: 'Open from nine to five.' } },
+      });
+      await w.drain();
+      await w.stop();
 
-    // A wrong key: the provider refuses; the step fails and the collection waits.
-    const wrong = await server({ ...allow, EMBEDDING_BASE_URL: embeddings.url, EMBEDDING_API_KEY: 'wrong', EMBEDDING_MODEL: 'fake-64' }, before);
-    expect(await backfillNext(wrong.ctx)).toBe(false);
-    const right = await server({ ...allow, EMBEDDING_BASE_URL: embeddings.url, EMBEDDING_API_KEY: 'test-embedding-key', EMBEDDING_MODEL: 'fake-64' }, before);
-    expect(await backfillNext(right.ctx)).toBe(false);
-    expect(embeddings.calls).toBe(0);
+      // A wrong key: the provider refuses; the step fails and the collection waits.
+      const wrong = await server(
+        { ...allow, EMBEDDING_BASE_URL: embeddings.url, EMBEDDING_API_KEY: 'wrong', EMBEDDING_MODEL: 'fake-64' },
+        before,
+      );
+      expect(await backfillNext(wrong.ctx)).toBe(false);
+      const right = await server(
+        { ...allow, EMBEDDING_BASE_URL: embeddings.url, EMBEDDING_API_KEY: 'test-embedding-key', EMBEDDING_MODEL: 'fake-64' },
+        before,
+      );
+      expect(await backfillNext(right.ctx)).toBe(false);
+      expect(embeddings.calls).toBe(0);
 
-    const later = Date.now() + BACKFILL_RETRY_MS + 1000;
-    right.ctx.now = () => new Date(later);
-    expect(await backfillNext(right.ctx)).toBe(true);
-    expect(embeddings.calls).toBe(1);
-    expect(await before.ctx.db.selectFrom('knowledge_embeddings').select('chunk_id').execute()).toHaveLength(1);
-  });
+      const later = Date.now() + BACKFILL_RETRY_MS + 1000;
+      right.ctx.now = () => new Date(later);
+      expect(await backfillNext(right.ctx)).toBe(true);
+      expect(embeddings.calls).toBe(1);
+      expect(await before.ctx.db.selectFrom('knowledge_embeddings').select('chunk_id').execute()).toHaveLength(1);
+    },
+  );
 });

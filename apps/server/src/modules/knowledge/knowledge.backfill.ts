@@ -29,8 +29,17 @@ export async function backfillNext(ctx: AppContext, opts: { batch?: number } = {
       await q.release(ctx.db, claim.id, { model });
       return true;
     }
-    const vectors = await embed(ctx, chunks.map((c) => c.content));
-    await q.upsertVectors(ctx.db, claim.owner_id, claim.id, model, chunks.map((c, i) => ({ id: c.id, vector: vectorLiteral(vectors[i]!) })));
+    const vectors = await embed(
+      ctx,
+      chunks.map((c) => c.content),
+    );
+    await q.upsertVectors(
+      ctx.db,
+      claim.owner_id,
+      claim.id,
+      model,
+      chunks.map((c, i) => ({ id: c.id, vector: vectorLiteral(vectors[i]!) })),
+    );
     await q.release(ctx.db, claim.id, { after: chunks[chunks.length - 1]!.id });
     return true;
   } catch (err) {

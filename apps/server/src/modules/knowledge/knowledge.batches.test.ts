@@ -24,7 +24,10 @@ afterAll(() => server.close());
 
 /** A long text: every paragraph names the marker, so every chunk matches it. */
 function longText(marker: string, paragraphs = 160): string {
-  return Array.from({ length: paragraphs }, (_, i) => `Paragraph ${i} about the ${marker} warranty: ${'the frame and the wheels are covered for two years. '.repeat(6)}`).join('\n\n');
+  return Array.from(
+    { length: paragraphs },
+    (_, i) => `Paragraph ${i} about the ${marker} warranty: ${'the frame and the wheels are covered for two years. '.repeat(6)}`,
+  ).join('\n\n');
 }
 
 async function collection(): Promise<string> {
@@ -44,10 +47,25 @@ async function interrupted(col: string, text: string, written: number, attempts 
   await server.ctx.db
     .insertInto('knowledge_items')
     // The worker records the text's hash before it writes chunks (decision 407).
-    .values({ id, owner_id: account.id, collection_id: col, name: 'Interrupted', kind: 'text', content: text, content_hash: contentHash(text), status: 'processing', attempts, locked_until: lapsed })
+    .values({
+      id,
+      owner_id: account.id,
+      collection_id: col,
+      name: 'Interrupted',
+      kind: 'text',
+      content: text,
+      content_hash: contentHash(text),
+      status: 'processing',
+      attempts,
+      locked_until: lapsed,
+    })
     .execute();
   const chunks = chunkText(text).slice(0, written);
-  await insertChunks(server.ctx.db, chunks.map((content, ord) => ({ owner_id: account.id, collection_id: col, item_id: id, ord, content })), 'english');
+  await insertChunks(
+    server.ctx.db,
+    chunks.map((content, ord) => ({ owner_id: account.id, collection_id: col, item_id: id, ord, content })),
+    'english',
+  );
   return id;
 }
 
@@ -60,7 +78,8 @@ describe('batched ingestion', () => {
     const text = longText('zephyr');
     const expected = chunkText(text).length;
     expect(expected).toBeGreaterThanOrEqual(10);
-    const item = (await kb('POST', `/kb/v1/collections/${col}/items`, { name: 'Long', knowledge_type: { text: { content: text } } })).json().id as string;
+    const item = (await kb('POST', `/kb/v1/collections/${col}/items`, { name: 'Long', knowledge_type: { text: { content: text } } })).json()
+      .id as string;
     const worker = startKnowledgeWorker(server.ctx, { pollMs: 60_000 });
     const draining = worker.drain();
     let done = false;
@@ -109,7 +128,11 @@ describe('batched ingestion', () => {
   it('starts over when the stored chunks are not those of the text, and keeps no chunk when it fails', async () => {
     const col = await collection();
     const changed = await interrupted(col, longText('lynx', 40), 5);
-    await server.ctx.db.updateTable('knowledge_items').set({ content: longText('ocelot', 40) }).where('id', '=', changed).execute();
+    await server.ctx.db
+      .updateTable('knowledge_items')
+      .set({ content: longText('ocelot', 40) })
+      .where('id', '=', changed)
+      .execute();
     const doomed = await interrupted(col, longText('okapi', 40), 5, INGEST_MAX_ATTEMPTS);
     const worker = startKnowledgeWorker(server.ctx, { pollMs: 60_000 });
     await worker.drain();

@@ -22,16 +22,23 @@ afterAll(async () => {
 });
 
 async function counts(collectionId: string): Promise<Record<string, number>> {
-  const rows = await server.ctx.db.selectFrom('knowledge_lexeme_counts').select(['ts_config', 'lexeme', 'df', 'owner_id']).where('collection_id', '=', collectionId).execute();
+  const rows = await server.ctx.db
+    .selectFrom('knowledge_lexeme_counts')
+    .select(['ts_config', 'lexeme', 'df', 'owner_id'])
+    .where('collection_id', '=', collectionId)
+    .execute();
   expect(rows.every((r) => r.owner_id === alice.id)).toBe(true);
-  return Object.fromEntries(rows.filter((r) => ['', 'bike', 'bikes', 'helmet'].includes(r.lexeme)).map((r) => [`${r.ts_config}:${r.lexeme}`, r.df]));
+  return Object.fromEntries(
+    rows.filter((r) => ['', 'bike', 'bikes', 'helmet'].includes(r.lexeme)).map((r) => [`${r.ts_config}:${r.lexeme}`, r.df]),
+  );
 }
 
 describe('document frequencies for ranking', () => {
   it('counts the chunks of each word per collection as items are added, re-indexed and deleted', async () => {
     const id = ((await asAlice('POST', '/kb/v1/collections', { name: 'Counts', language: 'en' })).json() as { id: string }).id;
     const add = async (name: string, content: string) =>
-      ((await asAlice('POST', `/kb/v1/collections/${id}/items`, { name, knowledge_type: { text: { content } } })).json() as { id: string }).id;
+      ((await asAlice('POST', `/kb/v1/collections/${id}/items`, { name, knowledge_type: { text: { content } } })).json() as { id: string })
+        .id;
     const rental = await add('Rental', 'We rent bikes by the day.');
     await add('Helmets', 'Every bike rental includes a helmet.');
     await worker.drain();

@@ -14,7 +14,8 @@ import { ALLOW_ALL, CRAWLER_USER_AGENT, DISALLOW_ALL, parseRobots, type Robots }
 export const CRAWL_DEADLINE_MS = 45_000;
 /** Links looked at per crawl (a page of thousands of links must not keep us busy). */
 const MAX_LINKS_SEEN = 2000;
-const SKIP_EXTENSIONS = /\.(?:png|jpe?g|gif|webp|svg|ico|bmp|tiff?|mp[34]|m4a|wav|ogg|webm|mov|avi|zip|gz|tgz|rar|7z|exe|dmg|iso|css|js|mjs|json|xml|rss|atom|woff2?|ttf|eot|pdf|docx?|xlsx?|pptx?)$/i;
+const SKIP_EXTENSIONS =
+  /\.(?:png|jpe?g|gif|webp|svg|ico|bmp|tiff?|mp[34]|m4a|wav|ogg|webm|mov|avi|zip|gz|tgz|rar|7z|exe|dmg|iso|css|js|mjs|json|xml|rss|atom|woff2?|ttf|eot|pdf|docx?|xlsx?|pptx?)$/i;
 
 /** Hosts are the same site when equal but for a leading "www.". */
 function siteKey(url: URL): string {
@@ -56,7 +57,12 @@ function matcher(patterns: string[] | undefined): ((path: string) => boolean) | 
   return (path) => m(decodeURIComponent(path)) || m(decodeURIComponent(path).replace(/\/$/, '') || '/');
 }
 
-export async function crawlSite(ctx: AppContext, startUrl: string, limit = CRAWL_PAGE_LIMIT, patterns: CrawlPatterns = {}): Promise<CrawledPage[]> {
+export async function crawlSite(
+  ctx: AppContext,
+  startUrl: string,
+  limit = CRAWL_PAGE_LIMIT,
+  patterns: CrawlPatterns = {},
+): Promise<CrawledPage[]> {
   const max = Math.max(1, Math.min(limit, CRAWL_PAGE_LIMIT));
   const included = matcher(patterns.include);
   const excluded = matcher(patterns.exclude);

@@ -20,7 +20,9 @@ beforeAll(async () => {
       const status = failures.shift();
       if (status) return res.writeHead(status).end('{"error":{"message":"overloaded"}}');
       const input = (JSON.parse(body) as { input: string[] }).input;
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: input.map((t, index) => ({ index, embedding: [t.length, 1, 0] })) }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ data: input.map((t, index) => ({ index, embedding: [t.length, 1, 0] })) }));
     });
   });
   await new Promise<void>((r) => provider.listen(0, '127.0.0.1', () => r()));
@@ -41,7 +43,10 @@ describe('embedding requests', () => {
   it('are tried again after a 503 and a 429 and answer the vectors of the third attempt', async () => {
     calls = 0;
     failures.push(503, 429);
-    expect(await embed(server.ctx, ['abc', 'hello'])).toEqual([[3, 1, 0], [5, 1, 0]]);
+    expect(await embed(server.ctx, ['abc', 'hello'])).toEqual([
+      [3, 1, 0],
+      [5, 1, 0],
+    ]);
     expect(calls).toBe(3);
   });
 

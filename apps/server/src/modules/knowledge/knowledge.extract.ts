@@ -56,7 +56,12 @@ export function kindOf(contentType: string | null | undefined, name = ''): Docum
 async function pdfText(data: Buffer): Promise<string> {
   if (!looksLikePdf(data.subarray(0, 1024))) throw new ExtractError('The file is not a PDF document.');
   try {
-    const doc = await getDocumentProxy(new Uint8Array(data), { isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 });
+    const doc = await getDocumentProxy(new Uint8Array(data), {
+      isEvalSupported: false,
+      disableFontFace: true,
+      useSystemFonts: false,
+      verbosity: 0,
+    });
     try {
       const { text } = await extractText(doc, { mergePages: false });
       return text.join('\n\n');
@@ -75,7 +80,11 @@ async function docxText(data: Buffer): Promise<string> {
   await checkDocxArchive(data);
   try {
     // Images are left out (by default mammoth inlines each one as base64): only text is indexed.
-    const options = { externalFileAccess: false, ignoreEmptyParagraphs: true, convertImage: mammoth.images.imgElement(async () => ({ src: '' })) };
+    const options = {
+      externalFileAccess: false,
+      ignoreEmptyParagraphs: true,
+      convertImage: mammoth.images.imgElement(async () => ({ src: '' })),
+    };
     const { value } = await mammoth.convertToHtml({ buffer: data }, options);
     return parseHtml(`<body>${value}</body>`).text;
   } catch {

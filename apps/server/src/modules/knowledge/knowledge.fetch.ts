@@ -12,7 +12,10 @@ import { CRAWLER_USER_AGENT } from './knowledge.robots';
 export const ADDRESS_REFUSED = 'This address cannot be used: it is private, reserved or not a public web address.';
 
 export class FetchProblem extends Error {
-  constructor(message: string, readonly refused = false) {
+  constructor(
+    message: string,
+    readonly refused = false,
+  ) {
     super(message);
     this.name = 'FetchProblem';
   }
@@ -52,17 +55,25 @@ export interface FetchedDocument {
 }
 
 /** Fetches one document for ingestion or crawling. */
-export async function fetchDocument(ctx: AppContext, url: string, opts: { maxBytes?: number; timeoutMs?: number } = {}): Promise<FetchedDocument> {
+export async function fetchDocument(
+  ctx: AppContext,
+  url: string,
+  opts: { maxBytes?: number; timeoutMs?: number } = {},
+): Promise<FetchedDocument> {
   try {
     const res = await ctx.outbound.fetch(url, {
       method: 'GET',
-      headers: { 'user-agent': CRAWLER_USER_AGENT, accept: 'text/html,application/xhtml+xml,text/plain,text/markdown,application/pdf,*/*;q=0.5' },
+      headers: {
+        'user-agent': CRAWLER_USER_AGENT,
+        accept: 'text/html,application/xhtml+xml,text/plain,text/markdown,application/pdf,*/*;q=0.5',
+      },
       maxBytes: opts.maxBytes ?? KNOWLEDGE_FILE_MAX_BYTES,
       timeoutMs: opts.timeoutMs ?? 20_000,
     });
     if (res.status < 200 || res.status >= 300) throw new FetchProblem(`The page answered with HTTP status ${res.status}.`);
     const kind = kindOf(res.headers.get('content-type'), new URL(res.url || url).pathname);
-    if (!kind) throw new FetchProblem(`The page's content type (${res.headers.get('content-type') ?? 'none'}) is not a document that can be read.`);
+    if (!kind)
+      throw new FetchProblem(`The page's content type (${res.headers.get('content-type') ?? 'none'}) is not a document that can be read.`);
     return { body: res.body, kind, finalUrl: res.url || url, status: res.status };
   } catch (err) {
     throw toFetchProblem(err);

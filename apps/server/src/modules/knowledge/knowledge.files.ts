@@ -17,7 +17,15 @@ import type { StagedFile } from '../../lib/file-store';
 import { decodeText, looksLikePdf, looksLikeZip } from './knowledge.extract';
 import { FILE_URL_PREFIX } from './knowledge.service';
 
-const EXT: Record<KnowledgeFileKind, string> = { text: 'txt', docx: 'docx', pdf: 'pdf', html: 'html', csv: 'csv', xlsx: 'xlsx', pptx: 'pptx' };
+const EXT: Record<KnowledgeFileKind, string> = {
+  text: 'txt',
+  docx: 'docx',
+  pdf: 'pdf',
+  html: 'html',
+  csv: 'csv',
+  xlsx: 'xlsx',
+  pptx: 'pptx',
+};
 
 function mimeOf(kind: KnowledgeFileKind, name: string): UploadedFile['file_type'] {
   if (kind === 'pdf') return 'application/pdf';
@@ -27,10 +35,12 @@ function mimeOf(kind: KnowledgeFileKind, name: string): UploadedFile['file_type'
   return /\.(md|markdown)$/i.test(name) ? 'text/markdown' : 'text/plain';
 }
 
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F]/g;
+
 /** A display name: the base name, without control characters or path separators. */
 function cleanName(name: string): string {
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  const base = name.split(/[\\/]/).pop()!.replace(/[\u0000-\u001F\u007F]/g, '').trim();
+  const base = name.split(/[\\/]/).pop()!.replace(CONTROL_CHARACTERS, '').trim();
   return base.slice(0, 200) || 'document';
 }
 

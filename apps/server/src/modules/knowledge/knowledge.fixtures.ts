@@ -103,15 +103,25 @@ export function makeXlsx(sheets: { name: string; rows: string[][] }[]): Buffer {
   const col = (i: number) => String.fromCharCode(65 + i);
   const sheetXml = (rows: string[][]) =>
     `${XML_HEAD}<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows
-      .map((r, y) => `<row r="${y + 1}">${r.map((c, x) => `<c r="${col(x)}${y + 1}" t="inlineStr"><is><t>${xml(c)}</t></is></c>`).join('')}</row>`)
+      .map(
+        (r, y) =>
+          `<row r="${y + 1}">${r.map((c, x) => `<c r="${col(x)}${y + 1}" t="inlineStr"><is><t>${xml(c)}</t></is></c>`).join('')}</row>`,
+      )
       .join('')}</sheetData></worksheet>`;
-  const ns = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+  const ns =
+    'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
   const workbook = `${XML_HEAD}<workbook ${ns}><sheets>${sheets.map((s, i) => `<sheet name="${xml(s.name)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('')}</sheets></workbook>`;
   const wbRels = `${XML_HEAD}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${sheets
-    .map((_, i) => `<Relationship Id="rId${i + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`)
+    .map(
+      (_, i) =>
+        `<Relationship Id="rId${i + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`,
+    )
     .join('')}</Relationships>`;
   const types = `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>${sheets
-    .map((_, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`)
+    .map(
+      (_, i) =>
+        `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+    )
     .join('')}</Types>`;
   return makeZip([
     file('[Content_Types].xml', types),
@@ -124,10 +134,12 @@ export function makeXlsx(sheets: { name: string; rows: string[][] }[]): Buffer {
 
 /** A PowerPoint presentation: one slide per entry, each a list of paragraphs, with optional notes. */
 export function makePptx(slides: { text: string[]; notes?: string }[]): Buffer {
-  const a = 'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"';
+  const a =
+    'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"';
   const body = (paras: string[]) => `<p:txBody>${paras.map((t) => `<a:p><a:r><a:t>${xml(t)}</a:t></a:r></a:p>`).join('')}</p:txBody>`;
   const slide = (paras: string[]) => `${XML_HEAD}<p:sld ${a}><p:cSld><p:spTree><p:sp>${body(paras)}</p:sp></p:spTree></p:cSld></p:sld>`;
-  const notes = (text: string, n: number) => `${XML_HEAD}<p:notes ${a}><p:cSld><p:spTree><p:sp>${body([text, String(n)])}</p:sp></p:spTree></p:cSld></p:notes>`;
+  const notes = (text: string, n: number) =>
+    `${XML_HEAD}<p:notes ${a}><p:cSld><p:spTree><p:sp>${body([text, String(n)])}</p:sp></p:spTree></p:cSld></p:notes>`;
   const types = `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/ppt/presentation.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"/></Types>`;
   return makeZip([
     file('[Content_Types].xml', types),

@@ -11,10 +11,38 @@ interface DomNode {
   children?: DomNode[];
 }
 
-const DROP = 'script, style, noscript, template, svg, canvas, iframe, object, embed, form, nav, footer, aside, [hidden], [aria-hidden="true"]';
+const DROP =
+  'script, style, noscript, template, svg, canvas, iframe, object, embed, form, nav, footer, aside, [hidden], [aria-hidden="true"]';
 const BLOCK = new Set([
-  'p', 'div', 'section', 'article', 'main', 'header', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'dl', 'dt', 'dd',
-  'blockquote', 'pre', 'figure', 'figcaption', 'address', 'details', 'summary', 'hr', 'br', 'table', 'tr',
+  'p',
+  'div',
+  'section',
+  'article',
+  'main',
+  'header',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'li',
+  'dl',
+  'dt',
+  'dd',
+  'blockquote',
+  'pre',
+  'figure',
+  'figcaption',
+  'address',
+  'details',
+  'summary',
+  'hr',
+  'br',
+  'table',
+  'tr',
 ]);
 
 export interface HtmlPage {

@@ -75,20 +75,30 @@ export async function writeChunks(
   const sizes = new TimeBatches(WRITE_MAX_ROWS, undefined, pglite ? 1 : WRITE_MAX_ROWS);
   let leaseAt = performance.now();
   let batches = 0;
-  for (let at = await resumeAt(ctx, item, chunks); at < chunks.length; ) {
+  for (let at = await resumeAt(ctx, item, chunks); at < chunks.length;) {
     const batch = chunks.slice(at, at + sizes.size);
     const from = at;
     const started = performance.now();
     await ctx.db.transaction().execute(async (trx) => {
       const ids = await repo.insertChunks(
         trx,
-        batch.map((content, i) => ({ owner_id: item.owner_id, collection_id: item.collection_id, item_id: item.id, ord: from + i, content })),
+        batch.map((content, i) => ({
+          owner_id: item.owner_id,
+          collection_id: item.collection_id,
+          item_id: item.id,
+          ord: from + i,
+          content,
+        })),
         config,
         item.name ?? '',
       );
       if (vectors) {
         const model = embeddingModel(ctx)!;
-        await storeEmbeddings(trx, model, ids.map((chunkId, i) => ({ chunkId, ownerId: item.owner_id, collectionId: item.collection_id, vector: vectors[from + i]! })));
+        await storeEmbeddings(
+          trx,
+          model,
+          ids.map((chunkId, i) => ({ chunkId, ownerId: item.owner_id, collectionId: item.collection_id, vector: vectors[from + i]! })),
+        );
       }
     });
     at += batch.length;

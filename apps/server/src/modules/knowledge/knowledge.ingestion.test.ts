@@ -37,8 +37,14 @@ describe('hybrid search', () => {
     const account = await createCustomer(server);
     const kb = await kbClient(server, account);
     const col = (await kb('POST', '/kb/v1/collections', { name: 'Hybrid', language: 'en' })).json().id as string;
-    await kb('POST', `/kb/v1/collections/${col}/items`, { name: 'Refunds', knowledge_type: { text: { content: 'We refund your money within thirty days.' } } });
-    await kb('POST', `/kb/v1/collections/${col}/items`, { name: 'Workshop', knowledge_type: { text: { content: 'Our workshop can repair any bicycle.' } } });
+    await kb('POST', `/kb/v1/collections/${col}/items`, {
+      name: 'Refunds',
+      knowledge_type: { text: { content: 'We refund your money within thirty days.' } },
+    });
+    await kb('POST', `/kb/v1/collections/${col}/items`, {
+      name: 'Workshop',
+      knowledge_type: { text: { content: 'Our workshop can repair any bicycle.' } },
+    });
     await worker.drain();
     const stored = await server.ctx.db.selectFrom('knowledge_embeddings').select('chunk_id').execute();
     expect(stored).toHaveLength(2);
@@ -54,40 +60,63 @@ describe('hybrid search', () => {
 
 describe('restart', () => {
   // startServer on PostgreSQL has no per-test schema; PGlite on disk proves the same behaviour.
-  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))('resumes queued work and work cut off by a crash when the server starts again', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'parla-restart-'));
-    const env = { APP_KEY: TEST_APP_KEY, SECRET_KEY: TEST_SECRET_KEY, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
-    const first = await startServer(parseConfig(env));
-    await first.close();
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'resumes queued work and work cut off by a crash when the server starts again',
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'parla-restart-'));
+      const env = {
+        APP_KEY: TEST_APP_KEY,
+        SECRET_KEY: TEST_SECRET_KEY,
+        DATA_DIR: dataDir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+      };
+      const first = await startServer(parseConfig(env));
+      await first.close();
 
-    // While the server is down: one item queued, one left "processing" by a crashed worker.
-    const database = await openDatabase({ dataDir });
-    const owner = newId();
-    const col = newId();
-    const long = new Date(Date.now() - INGEST_LEASE_MS - 1000);
-    await database.db.insertInto('users').values({ id: owner, email: `${owner}@example.com`, password_hash: 'x', first_name: 'R', last_name: 'S' }).execute();
-    await database.db.insertInto('knowledge_collections').values({ id: col, owner_id: owner, name: 'C', language: null }).execute();
-    const queued = newId();
-    const crashed = newId();
-    await database.db
-      .insertInto('knowledge_items')
-      .values([
-        { id: queued, owner_id: owner, collection_id: col, name: 'Queued', kind: 'text', content: 'Queued before the restart.' },
-        { id: crashed, owner_id: owner, collection_id: col, name: 'Crashed', kind: 'text', content: 'Cut off by a crash.', status: 'processing', attempts: 1, locked_until: long },
-      ])
-      .execute();
-    await database.close();
+      // While the server is down: one item queued, one left "processing" by a crashed worker.
+      const database = await openDatabase({ dataDir });
+      const owner = newId();
+      const col = newId();
+      const long = new Date(Date.now() - INGEST_LEASE_MS - 1000);
+      await database.db
+        .insertInto('users')
+        .values({ id: owner, email: `${owner}@example.com`, password_hash: 'x', first_name: 'R', last_name: 'S' })
+        .execute();
+      await database.db.insertInto('knowledge_collections').values({ id: col, owner_id: owner, name: 'C', language: null }).execute();
+      const queued = newId();
+      const crashed = newId();
+      await database.db
+        .insertInto('knowledge_items')
+        .values([
+          { id: queued, owner_id: owner, collection_id: col, name: 'Queued', kind: 'text', content: 'Queued before the restart.' },
+          {
+            id: crashed,
+            owner_id: owner,
+            collection_id: col,
+            name: 'Crashed',
+            kind: 'text',
+            content: 'Cut off by a crash.',
+            status: 'processing',
+            attempts: 1,
+            locked_until: long,
+          },
+        ])
+        .execute();
+      await database.close();
 
-    const second = await startServer(parseConfig(env));
-    cleanups.push(() => second.close());
-    const deadline = Date.now() + 20_000;
-    let statuses: string[] = [];
-    while (Date.now() < deadline) {
-      const rows = await second.ctx.db.selectFrom('knowledge_items').select('status').where('collection_id', '=', col).execute();
-      statuses = rows.map((r) => r.status);
-      if (statuses.every((s) => s === 'ready')) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(statuses).toEqual(['ready', 'ready']);
-  });
+      const second = await startServer(parseConfig(env));
+      cleanups.push(() => second.close());
+      const deadline = Date.now() + 20_000;
+      let statuses: string[] = [];
+      while (Date.now() < deadline) {
+        const rows = await second.ctx.db.selectFrom('knowledge_items').select('status').where('collection_id', '=', col).execute();
+        statuses = rows.map((r) => r.status);
+        if (statuses.every((s) => s === 'ready')) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(statuses).toEqual(['ready', 'ready']);
+    },
+  );
 });

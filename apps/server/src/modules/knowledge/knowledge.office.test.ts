@@ -28,7 +28,13 @@ const PPTX_TYPE = 'application/vnd.openxmlformats-officedocument.presentationml.
 
 async function upload(name: string, data: Buffer) {
   const body = multipart('file', name, data);
-  return server.inject({ method: 'POST', url: '/kb/v1/files', appKey: null, headers: { ...body.headers, authorization: `Bearer ${await kbToken(server, alice)}` }, payload: body.payload });
+  return server.inject({
+    method: 'POST',
+    url: '/kb/v1/files',
+    appKey: null,
+    headers: { ...body.headers, authorization: `Bearer ${await kbToken(server, alice)}` },
+    payload: body.payload,
+  });
 }
 
 async function addFile(id: string, name: string, file: unknown) {
@@ -48,25 +54,48 @@ async function newCollection(): Promise<string> {
 describe('XLSX and PPTX files', () => {
   it('reads an XLSX workbook with each sheet named and each row kept as one line, and finds a row', async () => {
     const id = await newCollection();
-    const up = await upload('prices.xlsx', makeXlsx([
-      { name: 'Bikes', rows: [['Model', 'Price'], ['Commuter', '899 EUR'], ['Cargo long tail', '1899 EUR']] },
-      { name: 'Rentals', rows: [['Day', '25 EUR'], ['Week', '120 EUR']] },
-    ]));
+    const up = await upload(
+      'prices.xlsx',
+      makeXlsx([
+        {
+          name: 'Bikes',
+          rows: [
+            ['Model', 'Price'],
+            ['Commuter', '899 EUR'],
+            ['Cargo long tail', '1899 EUR'],
+          ],
+        },
+        {
+          name: 'Rentals',
+          rows: [
+            ['Day', '25 EUR'],
+            ['Week', '120 EUR'],
+          ],
+        },
+      ]),
+    );
     expect(up.statusCode, up.body).toBe(200);
     expect(up.json().file_type).toBe(XLSX_TYPE);
     const detail = await addFile(id, 'Price list', up.json());
     expect(detail.item.status).toBe('ready');
-    expect(detail.chunks.map((c) => c.text).join('\n')).toBe('Sheet: Bikes\nModel | Price\nCommuter | 899 EUR\nCargo long tail | 1899 EUR\n\nSheet: Rentals\nDay | 25 EUR\nWeek | 120 EUR');
-    const hits = (await asAlice('POST', '/kb/v1/search', { collection_ids: [id], query: 'how much is a cargo long tail' })).json() as { text: string }[];
+    expect(detail.chunks.map((c) => c.text).join('\n')).toBe(
+      'Sheet: Bikes\nModel | Price\nCommuter | 899 EUR\nCargo long tail | 1899 EUR\n\nSheet: Rentals\nDay | 25 EUR\nWeek | 120 EUR',
+    );
+    const hits = (await asAlice('POST', '/kb/v1/search', { collection_ids: [id], query: 'how much is a cargo long tail' })).json() as {
+      text: string;
+    }[];
     expect(hits[0]?.text).toContain('Cargo long tail | 1899 EUR');
   });
 
   it('reads a PPTX presentation slide by slide with its speaker notes, and finds a slide', async () => {
     const id = await newCollection();
-    const up = await upload('onboarding.pptx', makePptx([
-      { text: ['Welcome to the workshop'], notes: 'Greet the new mechanics.' },
-      { text: ['Safety first', 'Always wear gloves when bleeding hydraulic brakes'] },
-    ]));
+    const up = await upload(
+      'onboarding.pptx',
+      makePptx([
+        { text: ['Welcome to the workshop'], notes: 'Greet the new mechanics.' },
+        { text: ['Safety first', 'Always wear gloves when bleeding hydraulic brakes'] },
+      ]),
+    );
     expect(up.statusCode, up.body).toBe(200);
     expect(up.json().file_type).toBe(PPTX_TYPE);
     const detail = await addFile(id, 'Onboarding', up.json());
@@ -74,16 +103,26 @@ describe('XLSX and PPTX files', () => {
     expect(detail.chunks.map((c) => c.text).join('\n')).toBe(
       'Slide 1\nWelcome to the workshop\nNotes: Greet the new mechanics.\n\nSlide 2\nSafety first\nAlways wear gloves when bleeding hydraulic brakes',
     );
-    const hits = (await asAlice('POST', '/kb/v1/search', { collection_ids: [id], query: 'gloves for hydraulic brakes?' })).json() as { text: string }[];
+    const hits = (await asAlice('POST', '/kb/v1/search', { collection_ids: [id], query: 'gloves for hydraulic brakes?' })).json() as {
+      text: string;
+    }[];
     expect(hits[0]?.text).toContain('Always wear gloves');
   });
 
   it('fails a malformed workbook or presentation with a clear reason and stores none of its text', async () => {
     const id = await newCollection();
     const cases = [
-      { name: 'broken.xlsx', data: makeZip([{ name: 'xl/workbook.xml', data: Buffer.from('<workbook><sheets><sheet') }]), reason: 'The Excel (XLSX) document could not be read.' },
+      {
+        name: 'broken.xlsx',
+        data: makeZip([{ name: 'xl/workbook.xml', data: Buffer.from('<workbook><sheets><sheet') }]),
+        reason: 'The Excel (XLSX) document could not be read.',
+      },
       { name: 'letter.pptx', data: makeDocx(['Not slides at all']), reason: PPTX_NOT_A_PRESENTATION },
-      { name: 'cut.xlsx', data: makeXlsx([{ name: 'A', rows: [['x']] }]).subarray(0, 200), reason: 'The Excel (XLSX) document could not be read.' },
+      {
+        name: 'cut.xlsx',
+        data: makeXlsx([{ name: 'A', rows: [['x']] }]).subarray(0, 200),
+        reason: 'The Excel (XLSX) document could not be read.',
+      },
     ];
     for (const c of cases) {
       const up = await upload(c.name, c.data);

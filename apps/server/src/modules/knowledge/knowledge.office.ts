@@ -58,7 +58,13 @@ const NOTES = /^ppt\/notesSlides\/notesSlide(\d+)\.xml$/;
 function paragraphs(xml: Uint8Array): string[] {
   const $ = load(Buffer.from(xml).toString('utf8'), { xml: true });
   return $('a\\:p')
-    .map((_, p) => $(p).find('a\\:t').map((__, t) => $(t).text()).get().join(''))
+    .map((_, p) =>
+      $(p)
+        .find('a\\:t')
+        .map((__, t) => $(t).text())
+        .get()
+        .join(''),
+    )
     .get()
     .map((t: string) => t.replace(/\s+/g, ' ').trim())
     .filter(Boolean);

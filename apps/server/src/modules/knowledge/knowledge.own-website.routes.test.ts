@@ -11,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const ownWebsite = async (token: string) => (await server.inject({ method: 'GET', url: '/api/account_info', token })).json().accountDetails.ownWebsite;
+const ownWebsite = async (token: string) =>
+  (await server.inject({ method: 'GET', url: '/api/account_info', token })).json().accountDetails.ownWebsite;
 
 async function avatarWith(ownerId: string, origins: string[], updatedAt: Date) {
   await server.ctx.db

@@ -55,7 +55,14 @@ async function search(id: string, query: string, extra: Record<string, unknown> 
 }
 
 async function collectionInfo(id: string) {
-  return ((await asAlice('GET', '/kb/v1/collections')).json() as { id: string; detected_language: string | null; reindexing: boolean; search_mode: string }[]).find((c) => c.id === id)!;
+  return (
+    (await asAlice('GET', '/kb/v1/collections')).json() as {
+      id: string;
+      detected_language: string | null;
+      reindexing: boolean;
+      search_mode: string;
+    }[]
+  ).find((c) => c.id === id)!;
 }
 
 describe('language without asking', () => {
@@ -68,7 +75,11 @@ describe('language without asking', () => {
 
   it('stems a collection of no chosen language with the language detected from its first text', async () => {
     const id = await collection();
-    await addText(id, 'Werkstatt', 'Unsere Werkstatt repariert Fahrräder aller Marken, auch Lastenräder und Kinderfahrräder, meist am selben Tag.');
+    await addText(
+      id,
+      'Werkstatt',
+      'Unsere Werkstatt repariert Fahrräder aller Marken, auch Lastenräder und Kinderfahrräder, meist am selben Tag.',
+    );
     await worker.drain();
     expect(await collectionInfo(id)).toMatchObject({ detected_language: 'de', reindexing: false, search_mode: 'fulltext' });
     // German stemming: "Fahrrad" finds "Fahrräder".
@@ -81,8 +92,14 @@ describe('language without asking', () => {
     await worker.drain();
     // As the migration leaves a collection of before: no language detected, chunks unstemmed
     // and without the item's name, waiting for a re-index.
-    await server.ctx.db.updateTable('knowledge_collections').set({ detected_language: null, index_version: 0 }).where('id', '=', id).execute();
-    await sql`update knowledge_chunks set ts_config = 'simple', tsv = to_tsvector('simple', content) where collection_id = ${id}`.execute(server.ctx.db);
+    await server.ctx.db
+      .updateTable('knowledge_collections')
+      .set({ detected_language: null, index_version: 0 })
+      .where('id', '=', id)
+      .execute();
+    await sql`update knowledge_chunks set ts_config = 'simple', tsv = to_tsvector('simple', content) where collection_id = ${id}`.execute(
+      server.ctx.db,
+    );
     expect((await collectionInfo(id)).reindexing).toBe(true);
     await worker.drain();
     expect(await collectionInfo(id)).toMatchObject({ detected_language: 'en', reindexing: false });
@@ -124,8 +141,16 @@ describe('relevance cut-off', () => {
   it('sends nothing when no passage clears the threshold, and the model is told there is no relevant knowledge', async () => {
     const id = await collection('en');
     // As in the issue: library manual pages beside the shop's own items.
-    await addText(id, 'ffi_closure_alloc(3)', 'ffi_closure_alloc, ffi_closure_free, ffi_prep_closure_loc: allocate and free a closure for a function; free memory with ffi_closure_free.');
-    await addText(id, 'malloc(3)', 'malloc, free, calloc, realloc: allocate and free dynamic memory. free() releases the space malloc returned.');
+    await addText(
+      id,
+      'ffi_closure_alloc(3)',
+      'ffi_closure_alloc, ffi_closure_free, ffi_prep_closure_loc: allocate and free a closure for a function; free memory with ffi_closure_free.',
+    );
+    await addText(
+      id,
+      'malloc(3)',
+      'malloc, free, calloc, realloc: allocate and free dynamic memory. free() releases the space malloc returned.',
+    );
     await addText(id, 'ffi_call(3)', 'ffi_call invokes a function described by a prepared call interface; the caller frees the arguments.');
     await addText(id, 'Opening hours', 'We open from 6:30 on weekdays. On Sundays the café opens at nine.');
     await addText(id, 'Parking', 'Customers park for one hour in the garage behind the shop.');
@@ -163,15 +188,22 @@ describe('relevance cut-off', () => {
 describe('no duplicates', () => {
   it('normalises URLs: case of host, www, default port, fragment, trailing slash, tracking parameters', () => {
     const key = normalizeKnowledgeUrl('https://example.com/a/b?x=1');
-    for (const u of ['HTTPS://WWW.Example.com:443/a/b/?x=1#top', 'https://example.com/a/b?utm_source=mail&x=1']) expect(normalizeKnowledgeUrl(u)).toBe(key);
+    for (const u of ['HTTPS://WWW.Example.com:443/a/b/?x=1#top', 'https://example.com/a/b?utm_source=mail&x=1'])
+      expect(normalizeKnowledgeUrl(u)).toBe(key);
     expect(normalizeKnowledgeUrl('https://example.com/a/c')).not.toBe(key);
   });
 
   it('refuses the same URL twice in a collection, item by item in a batch, and allows it in another collection', async () => {
     const id = await collection('en');
-    const first = await asAlice('POST', `/kb/v1/collections/${id}/items`, { name: 'Warranty', knowledge_type: { url: { url: `${site.url}/support/warranty` } } });
+    const first = await asAlice('POST', `/kb/v1/collections/${id}/items`, {
+      name: 'Warranty',
+      knowledge_type: { url: { url: `${site.url}/support/warranty` } },
+    });
     expect(first.statusCode, first.body).toBe(200);
-    const again = await asAlice('POST', `/kb/v1/collections/${id}/items`, { name: 'Again', knowledge_type: { url: { url: `${site.url}/support/warranty/#terms` } } });
+    const again = await asAlice('POST', `/kb/v1/collections/${id}/items`, {
+      name: 'Again',
+      knowledge_type: { url: { url: `${site.url}/support/warranty/#terms` } },
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json().errors).toEqual([DUPLICATE_URL_MESSAGE('Warranty')]);
     // A crawl adds its pages as a batch: the one already there is refused, the others added.
@@ -186,21 +218,43 @@ describe('no duplicates', () => {
       ['error', DUPLICATE_URL_MESSAGE('Warranty')],
     ]);
     const other = await collection('en');
-    expect((await asAlice('POST', `/kb/v1/collections/${other}/items`, { name: 'Warranty', knowledge_type: { url: { url: `${site.url}/support/warranty` } } })).statusCode).toBe(200);
+    expect(
+      (
+        await asAlice('POST', `/kb/v1/collections/${other}/items`, {
+          name: 'Warranty',
+          knowledge_type: { url: { url: `${site.url}/support/warranty` } },
+        })
+      ).statusCode,
+    ).toBe(200);
     await worker.drain();
   });
 
   it('refuses the same text twice and skips a page whose content is already in the collection, keeping no chunks', async () => {
     const id = await collection('en');
     await addText(id, 'Notes', 'Opening hours: the Lisbon workshop opens at nine and closes at six, Monday to Saturday.');
-    const same = await asAlice('POST', `/kb/v1/collections/${id}/items`, { name: 'Copy', knowledge_type: { text: { content: '  Opening hours: the Lisbon workshop opens at nine and closes at six,\nMonday to Saturday.' } } });
+    const same = await asAlice('POST', `/kb/v1/collections/${id}/items`, {
+      name: 'Copy',
+      knowledge_type: { text: { content: '  Opening hours: the Lisbon workshop opens at nine and closes at six,\nMonday to Saturday.' } },
+    });
     expect(same.statusCode).toBe(400);
     expect(same.json().errors).toEqual([DUPLICATE_TEXT_MESSAGE('Notes')]);
     // Another URL serving the same text: read, recognised, skipped with the reason.
-    const page = await asAlice('POST', `/kb/v1/collections/${id}/items`, { name: 'Notes page', knowledge_type: { url: { url: `${site.url}/notes.txt` } } });
+    const page = await asAlice('POST', `/kb/v1/collections/${id}/items`, {
+      name: 'Notes page',
+      knowledge_type: { url: { url: `${site.url}/notes.txt` } },
+    });
     await worker.drain();
-    const items = (await asAlice('GET', `/kb/v1/collections/${id}/items`)).json() as { id: string; status: string; fail_reason: string | null; chunk_count: number }[];
-    expect(items.find((i) => i.id === page.json().id)).toMatchObject({ status: 'failed', fail_reason: duplicateContent('Notes'), chunk_count: 0 });
+    const items = (await asAlice('GET', `/kb/v1/collections/${id}/items`)).json() as {
+      id: string;
+      status: string;
+      fail_reason: string | null;
+      chunk_count: number;
+    }[];
+    expect(items.find((i) => i.id === page.json().id)).toMatchObject({
+      status: 'failed',
+      fail_reason: duplicateContent('Notes'),
+      chunk_count: 0,
+    });
     const chunks = await server.ctx.db.selectFrom('knowledge_chunks').select('id').where('item_id', '=', page.json().id).execute();
     expect(chunks).toHaveLength(0);
     // One passage reaches the model, not two.
@@ -215,7 +269,10 @@ describe('see and refresh', () => {
     await worker.drain();
     const res = await asAlice('GET', `/kb/v1/items/${item.id}/chunks`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ item: { id: item.id, name: 'Hours', status: 'ready' }, chunks: [{ ord: 0, text: expect.stringContaining('We open at nine.') }] });
+    expect(res.json()).toMatchObject({
+      item: { id: item.id, name: 'Hours', status: 'ready' },
+      chunks: [{ ord: 0, text: expect.stringContaining('We open at nine.') }],
+    });
     const bob = await kbClient(server, await createCustomer(server, 'bob-detail'));
     expect((await bob('GET', `/kb/v1/items/${item.id}/chunks`)).statusCode).toBe(404);
     expect((await bob('POST', `/kb/v1/items/${item.id}/resync`)).statusCode).toBe(404);
@@ -224,7 +281,9 @@ describe('see and refresh', () => {
   it('re-syncs a web page under the same id: fetched again, re-indexed, the old text gone', async () => {
     const id = await collection('en');
     site.setNews('Spring news: the workshop now repairs cargo bikes.');
-    const page = (await asAlice('POST', `/kb/v1/collections/${id}/items`, { name: 'News', knowledge_type: { url: { url: `${site.url}/news` } } })).json() as { id: string };
+    const page = (
+      await asAlice('POST', `/kb/v1/collections/${id}/items`, { name: 'News', knowledge_type: { url: { url: `${site.url}/news` } } })
+    ).json() as { id: string };
     await worker.drain();
     expect((await search(id, 'cargo bikes repairs'))[0]?.item_id).toBe(page.id);
     site.setNews('Summer news: guided tours along the river every Saturday.');
@@ -247,7 +306,9 @@ describe('see and refresh', () => {
     const res = await asAlice('POST', `/kb/v1/items/${text.id}/resync`);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([RESYNC_URL_ONLY]);
-    const page = (await asAlice('POST', `/kb/v1/collections/${id}/items`, { name: 'About', knowledge_type: { url: { url: `${site.url}/about` } } })).json() as { id: string };
+    const page = (
+      await asAlice('POST', `/kb/v1/collections/${id}/items`, { name: 'About', knowledge_type: { url: { url: `${site.url}/about` } } })
+    ).json() as { id: string };
     const busy = await asAlice('POST', `/kb/v1/items/${page.id}/resync`);
     expect(busy.statusCode).toBe(400);
     expect(busy.json().errors).toEqual([RESYNC_BUSY]);
@@ -258,19 +319,36 @@ describe('see and refresh', () => {
 describe('more file types', () => {
   async function upload(name: string, data: string, type: string) {
     const body = multipart('file', name, Buffer.from(data), type);
-    const res = await server.inject({ method: 'POST', url: '/kb/v1/files', appKey: null, headers: { ...body.headers, authorization: `Bearer ${(await server.inject({ method: 'GET', url: '/api/token/jwt', token: alice.token })).json().jwtToken}` }, payload: body.payload });
+    const res = await server.inject({
+      method: 'POST',
+      url: '/kb/v1/files',
+      appKey: null,
+      headers: {
+        ...body.headers,
+        authorization: `Bearer ${(await server.inject({ method: 'GET', url: '/api/token/jwt', token: alice.token })).json().jwtToken}`,
+      },
+      payload: body.payload,
+    });
     return res;
   }
 
   it('reads an HTML file without its scripts and navigation, and a CSV file with its rows kept', async () => {
     const id = await collection('en');
-    const html = await upload('menu.html', '<html><head><title>Menu</title><script>var x = "tracking";</script></head><body><nav>Home</nav><main><h1>Menu</h1><p>Pastel de nata 1.50 euros.</p></main></body></html>', 'text/html');
+    const html = await upload(
+      'menu.html',
+      '<html><head><title>Menu</title><script>var x = "tracking";</script></head><body><nav>Home</nav><main><h1>Menu</h1><p>Pastel de nata 1.50 euros.</p></main></body></html>',
+      'text/html',
+    );
     expect(html.statusCode, html.body).toBe(200);
     expect(html.json().file_type).toBe('text/html');
     const csv = await upload('prices.csv', 'Model,Price,Stock\nCommuter,899 EUR,4\n"Cargo, long",1899 EUR,1\n', 'text/csv');
     expect(csv.statusCode, csv.body).toBe(200);
-    const a = (await asAlice('POST', `/kb/v1/collections/${id}/items`, { name: 'Menu', knowledge_type: { file: html.json() } })).json() as { id: string };
-    const b = (await asAlice('POST', `/kb/v1/collections/${id}/items`, { name: 'Prices', knowledge_type: { file: csv.json() } })).json() as { id: string };
+    const a = (await asAlice('POST', `/kb/v1/collections/${id}/items`, { name: 'Menu', knowledge_type: { file: html.json() } })).json() as {
+      id: string;
+    };
+    const b = (
+      await asAlice('POST', `/kb/v1/collections/${id}/items`, { name: 'Prices', knowledge_type: { file: csv.json() } })
+    ).json() as { id: string };
     await worker.drain();
     const menu = (await asAlice('GET', `/kb/v1/items/${a.id}/chunks`)).json() as { item: { status: string }; chunks: { text: string }[] };
     expect(menu.item.status).toBe('ready');
@@ -285,9 +363,14 @@ describe('more file types', () => {
     const id = await collection('en');
     const bad = await upload('broken.csv', 'Model,Price\n"Commuter,899\nCargo,1899\n', 'text/csv');
     expect(bad.statusCode, bad.body).toBe(200);
-    const item = (await asAlice('POST', `/kb/v1/collections/${id}/items`, { name: 'Broken', knowledge_type: { file: bad.json() } })).json() as { id: string };
+    const item = (
+      await asAlice('POST', `/kb/v1/collections/${id}/items`, { name: 'Broken', knowledge_type: { file: bad.json() } })
+    ).json() as { id: string };
     await worker.drain();
-    const detail = (await asAlice('GET', `/kb/v1/items/${item.id}/chunks`)).json() as { item: { status: string; fail_reason: string }; chunks: unknown[] };
+    const detail = (await asAlice('GET', `/kb/v1/items/${item.id}/chunks`)).json() as {
+      item: { status: string; fail_reason: string };
+      chunks: unknown[];
+    };
     expect(detail.item.status).toBe('failed');
     expect(detail.item.fail_reason).toMatch(/^The CSV file could not be read \(line \d+\): Quote Not Closed\.$/);
     expect(detail.chunks).toEqual([]);

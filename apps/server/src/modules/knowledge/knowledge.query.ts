@@ -11,9 +11,31 @@ import { languageCode } from './knowledge.language';
 const stopwords = createRequire(import.meta.url)('stopword') as Record<string, string[] | undefined>;
 
 const ISO3: Record<string, string> = {
-  ar: 'ara', hy: 'hye', eu: 'eus', ca: 'cat', da: 'dan', nl: 'nld', en: 'eng', fi: 'fin', fr: 'fra', de: 'deu',
-  el: 'ell', hi: 'hin', hu: 'hun', id: 'ind', ga: 'gle', it: 'ita', lt: 'lit', no: 'nob', nb: 'nob', pt: 'por',
-  ro: 'ron', ru: 'rus', es: 'spa', sv: 'swe', tr: 'tur',
+  ar: 'ara',
+  hy: 'hye',
+  eu: 'eus',
+  ca: 'cat',
+  da: 'dan',
+  nl: 'nld',
+  en: 'eng',
+  fi: 'fin',
+  fr: 'fra',
+  de: 'deu',
+  el: 'ell',
+  hi: 'hin',
+  hu: 'hun',
+  id: 'ind',
+  ga: 'gle',
+  it: 'ita',
+  lt: 'lit',
+  no: 'nob',
+  nb: 'nob',
+  pt: 'por',
+  ro: 'ron',
+  ru: 'rus',
+  es: 'spa',
+  sv: 'swe',
+  tr: 'tur',
 };
 
 const cache = new Map<string, Set<string>>();

@@ -28,7 +28,16 @@ async function collectionOf(size: number, answer = ANSWER): Promise<string> {
   const item = `rarity-${id}`;
   await server.ctx.db
     .insertInto('knowledge_items')
-    .values({ id: item, owner_id: alice.id, collection_id: id, name: 'Notes', kind: 'text', content: '', status: 'ready', chunk_count: size })
+    .values({
+      id: item,
+      owner_id: alice.id,
+      collection_id: id,
+      name: 'Notes',
+      kind: 'text',
+      content: '',
+      status: 'ready',
+      chunk_count: size,
+    })
     .execute();
   await sql`
     insert into knowledge_chunks (owner_id, collection_id, item_id, ord, content, ts_config, tsv)
@@ -65,7 +74,16 @@ describe('rarity of question words', () => {
     const late = `lisbon-${id}`;
     await server.ctx.db
       .insertInto('knowledge_items')
-      .values({ id: late, owner_id: alice.id, collection_id: id, name: 'Branches', kind: 'text', content: '', status: 'ready', chunk_count: 1 })
+      .values({
+        id: late,
+        owner_id: alice.id,
+        collection_id: id,
+        name: 'Branches',
+        kind: 'text',
+        content: '',
+        status: 'ready',
+        chunk_count: 1,
+      })
       .execute();
     const branch = 'acme opens a branch in lisbon next spring';
     await sql`insert into knowledge_chunks (owner_id, collection_id, item_id, ord, content, ts_config, tsv)

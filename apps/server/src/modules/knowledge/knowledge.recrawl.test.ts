@@ -29,7 +29,10 @@ afterAll(async () => {
 });
 
 const titles = (res: { json(): unknown }) => (res.json() as { title: string }[]).map((p) => p.title);
-type Collection = { id: string; crawl: { schedule: string; url: string | null; include: string[]; exclude: string[]; next_at: string | null } };
+type Collection = {
+  id: string;
+  crawl: { schedule: string; url: string | null; include: string[]; exclude: string[]; next_at: string | null };
+};
 
 describe('crawl path patterns', () => {
   it('lists only included paths, never fetches excluded ones, and refuses a pattern not starting with /', async () => {
@@ -51,7 +54,11 @@ describe('crawl path patterns', () => {
 describe('re-crawl schedules', () => {
   it('re-crawls a collection when due: new pages become items, pages it holds are re-synced under the same id', async () => {
     const id = ((await asAlice('POST', '/kb/v1/collections', { name: 'Site', language: 'en' })).json() as { id: string }).id;
-    const put = await asAlice('PUT', `/kb/v1/collections/${id}/crawl-schedule`, { schedule: 'daily', url: `${site.url}/`, include: ['/support/**', '/pricing'] });
+    const put = await asAlice('PUT', `/kb/v1/collections/${id}/crawl-schedule`, {
+      schedule: 'daily',
+      url: `${site.url}/`,
+      include: ['/support/**', '/pricing'],
+    });
     expect(put.statusCode, put.body).toBe(200);
     const next = Date.parse(put.json().next_at as string);
     expect(next - Date.now()).toBeGreaterThan(23 * 3600_000);
@@ -62,11 +69,19 @@ describe('re-crawl schedules', () => {
     await worker.drain();
     expect((await asAlice('GET', `/kb/v1/collections/${id}/items`)).json()).toEqual([]);
 
-    const due = () => server.ctx.db.updateTable('knowledge_collections').set({ crawl_next_at: new Date(Date.now() - 1000) }).where('id', '=', id).execute();
+    const due = () =>
+      server.ctx.db
+        .updateTable('knowledge_collections')
+        .set({ crawl_next_at: new Date(Date.now() - 1000) })
+        .where('id', '=', id)
+        .execute();
     await due();
     await worker.drain();
     const first = (await asAlice('GET', `/kb/v1/collections/${id}/items`)).json() as { id: string; name: string; status: string }[];
-    expect(first.map((i) => [i.name, i.status]).sort()).toEqual([['Pricing', 'ready'], ['Warranty', 'ready']]);
+    expect(first.map((i) => [i.name, i.status]).sort()).toEqual([
+      ['Pricing', 'ready'],
+      ['Warranty', 'ready'],
+    ]);
     const after = ((await asAlice('GET', '/kb/v1/collections')).json() as Collection[]).find((c) => c.id === id)!;
     expect(Date.parse(after.crawl.next_at!) - Date.now()).toBeGreaterThan(23 * 3600_000);
 
@@ -82,7 +97,7 @@ describe('re-crawl schedules', () => {
     expect(off.json()).toMatchObject({ schedule: 'off', next_at: null });
   });
 
-  it('refuses a schedule without a start page, an unknown schedule, and another account\'s collection', async () => {
+  it("refuses a schedule without a start page, an unknown schedule, and another account's collection", async () => {
     const id = ((await asAlice('POST', '/kb/v1/collections', { name: 'Other' })).json() as { id: string }).id;
     const noUrl = await asAlice('PUT', `/kb/v1/collections/${id}/crawl-schedule`, { schedule: 'weekly' });
     expect(noUrl.statusCode).toBe(400);

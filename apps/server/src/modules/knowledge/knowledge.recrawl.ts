@@ -24,7 +24,13 @@ const list = (json: string | null): string[] => {
   }
 };
 
-export function crawlSettingsOf(row: { crawl_schedule?: string | null; crawl_url?: string | null; crawl_include?: string | null; crawl_exclude?: string | null; crawl_next_at?: Date | null }) {
+export function crawlSettingsOf(row: {
+  crawl_schedule?: string | null;
+  crawl_url?: string | null;
+  crawl_include?: string | null;
+  crawl_exclude?: string | null;
+  crawl_next_at?: Date | null;
+}) {
   const schedule = (['daily', 'weekly'].includes(row.crawl_schedule ?? '') ? row.crawl_schedule : 'off') as CrawlSchedule;
   return {
     schedule,
@@ -62,7 +68,11 @@ export async function setCrawlSchedule(ctx: AppContext, ownerId: string, id: str
 /** Crawls one due collection, if any; answers whether there was one. */
 export async function recrawlNext(ctx: AppContext): Promise<boolean> {
   const now = ctx.now();
-  const due = await repo.claimDueCrawl(ctx.db, now, (schedule) => new Date(now.getTime() + (RECRAWL_EVERY_MS[schedule as 'daily'] ?? 7 * DAY_MS)));
+  const due = await repo.claimDueCrawl(
+    ctx.db,
+    now,
+    (schedule) => new Date(now.getTime() + (RECRAWL_EVERY_MS[schedule as 'daily'] ?? 7 * DAY_MS)),
+  );
   if (!due) return false;
   const settings = crawlSettingsOf(due);
   if (!settings.url) return true;
@@ -79,7 +89,22 @@ export async function recrawlNext(ctx: AppContext): Promise<boolean> {
         continue;
       }
       const at = ctx.now();
-      await repo.insertItem(ctx.db, { id: newId(), owner_id: due.owner_id, collection_id: due.id, name: page.title.slice(0, 200), kind: 'url', url: page.url, url_key: urlKey, content: null, file_id: null, file_name: null, file_type: null, fail_reason: null, created_at: at, updated_at: at });
+      await repo.insertItem(ctx.db, {
+        id: newId(),
+        owner_id: due.owner_id,
+        collection_id: due.id,
+        name: page.title.slice(0, 200),
+        kind: 'url',
+        url: page.url,
+        url_key: urlKey,
+        content: null,
+        file_id: null,
+        file_name: null,
+        file_type: null,
+        fail_reason: null,
+        created_at: at,
+        updated_at: at,
+      });
       added++;
     }
     ctx.log.info({ collection: due.id, pages: pages.length, added, resynced }, 'knowledge re-crawl');

@@ -38,7 +38,7 @@ export async function reindexNext(ctx: AppContext, isStopped: () => boolean = ()
   await q.setReindexFrom(ctx.db, c.id, await q.otherConfig(ctx.db, c.id, config));
   const pglite = ctx.database.kind === 'pglite';
   const sizes = new TimeBatches(BATCH_ROWS, undefined, pglite ? 4 : BATCH_ROWS);
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     if (isStopped()) return false;
     const started = performance.now();
     const ids = await q.reindexBatch(ctx.db, c.id, config, after, sizes.size);

@@ -12,9 +12,26 @@ type Q = Kysely<DB> | Transaction<DB>;
 export function listCollections(db: Q, ownerId: string) {
   return db
     .selectFrom('knowledge_collections as c')
-    .select(['c.id', 'c.name', 'c.language', 'c.detected_language', 'c.index_version', 'c.crawl_schedule', 'c.crawl_url', 'c.crawl_include', 'c.crawl_exclude', 'c.crawl_next_at', 'c.vectors_model', 'c.created_at'])
+    .select([
+      'c.id',
+      'c.name',
+      'c.language',
+      'c.detected_language',
+      'c.index_version',
+      'c.crawl_schedule',
+      'c.crawl_url',
+      'c.crawl_include',
+      'c.crawl_exclude',
+      'c.crawl_next_at',
+      'c.vectors_model',
+      'c.created_at',
+    ])
     .select((eb) =>
-      eb.selectFrom('knowledge_items as i').whereRef('i.collection_id', '=', 'c.id').select(eb.fn.countAll<number>().as('n')).as('item_count'),
+      eb
+        .selectFrom('knowledge_items as i')
+        .whereRef('i.collection_id', '=', 'c.id')
+        .select(eb.fn.countAll<number>().as('n'))
+        .as('item_count'),
     )
     .where('c.owner_id', '=', ownerId)
     .orderBy('c.created_at', 'asc')
@@ -31,12 +48,26 @@ export function findCollections(db: Q, ownerId: string, ids: string[]) {
 
 export function insertCollection(
   db: Q,
-  row: { id: string; owner_id: string; name: string; language: string | null; index_version: number; vectors_model?: string | null; created_at: Date; updated_at: Date },
+  row: {
+    id: string;
+    owner_id: string;
+    name: string;
+    language: string | null;
+    index_version: number;
+    vectors_model?: string | null;
+    created_at: Date;
+    updated_at: Date;
+  },
 ) {
   return db.insertInto('knowledge_collections').values(row).execute();
 }
 
-export function updateCollection(db: Q, ownerId: string, id: string, patch: { name: string; language?: string | null; index_version?: number; updated_at: Date }) {
+export function updateCollection(
+  db: Q,
+  ownerId: string,
+  id: string,
+  patch: { name: string; language?: string | null; index_version?: number; updated_at: Date },
+) {
   return db.updateTable('knowledge_collections').set(patch).where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
 }
 
@@ -54,7 +85,14 @@ export function setCrawlSettings(
   db: Q,
   ownerId: string,
   id: string,
-  patch: { crawl_schedule: string; crawl_url: string | null; crawl_include: string; crawl_exclude: string; crawl_next_at: Date | null; updated_at: Date },
+  patch: {
+    crawl_schedule: string;
+    crawl_url: string | null;
+    crawl_include: string;
+    crawl_exclude: string;
+    crawl_next_at: Date | null;
+    updated_at: Date;
+  },
 ) {
   return db.updateTable('knowledge_collections').set(patch).where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
 }
@@ -86,8 +124,21 @@ export function deleteCollection(db: Q, ownerId: string, id: string) {
 // --- Items ------------------------------------------------------------------------------------
 
 const itemColumns = [
-  'id', 'owner_id', 'collection_id', 'name', 'kind', 'url', 'file_id', 'file_name', 'file_type', 'status', 'fail_reason',
-  'chunk_count', 'attempts', 'created_at', 'updated_at',
+  'id',
+  'owner_id',
+  'collection_id',
+  'name',
+  'kind',
+  'url',
+  'file_id',
+  'file_name',
+  'file_type',
+  'status',
+  'fail_reason',
+  'chunk_count',
+  'attempts',
+  'created_at',
+  'updated_at',
 ] as const;
 
 /** A page of a collection's items, newest first; `search` keeps the names containing it. */
@@ -189,7 +240,14 @@ export function finishItem(db: Q, id: string, patch: Updateable<KnowledgeItemsTa
 export function failItemCrashed(db: Q, id: string, reason: string, now: Date) {
   return db
     .updateTable('knowledge_items')
-    .set((eb) => ({ status: 'failed', fail_reason: reason, crashes: eb('crashes', '+', 1), locked_until: null, updated_at: now, processed_at: now }))
+    .set((eb) => ({
+      status: 'failed',
+      fail_reason: reason,
+      crashes: eb('crashes', '+', 1),
+      locked_until: null,
+      updated_at: now,
+      processed_at: now,
+    }))
     .where('id', '=', id)
     .where('status', '=', 'processing')
     .executeTakeFirst();
@@ -205,7 +263,13 @@ export async function deleteSomeChunksOfItem(db: Q, itemId: string, limit: numbe
 
 /** The last chunk an interrupted ingestion wrote for this item, if any. */
 export function lastChunkOfItem(db: Q, itemId: string) {
-  return db.selectFrom('knowledge_chunks').select(['ord', 'content']).where('item_id', '=', itemId).orderBy('ord', 'desc').limit(1).executeTakeFirst();
+  return db
+    .selectFrom('knowledge_chunks')
+    .select(['ord', 'content'])
+    .where('item_id', '=', itemId)
+    .orderBy('ord', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /** Chunks with their full-text vectors; the item's name (a page's title) counts as their text. */
@@ -220,7 +284,13 @@ export async function insertChunks(
     const batch = rows.slice(i, i + 200);
     const res = await db
       .insertInto('knowledge_chunks')
-      .values(batch.map((r) => ({ ...r, ts_config: config, tsv: sql`to_tsvector(${config}::regconfig, ${title ? `${title}\n${r.content}` : r.content})` })))
+      .values(
+        batch.map((r) => ({
+          ...r,
+          ts_config: config,
+          tsv: sql`to_tsvector(${config}::regconfig, ${title ? `${title}\n${r.content}` : r.content})`,
+        })),
+      )
       .returning('id')
       .execute();
     ids.push(...res.map((r) => Number(r.id)));
@@ -266,14 +336,20 @@ export function unusedUploads(db: Q, before: Date) {
     .select(['f.id', 'f.owner_id'])
     .where('f.kind', '=', 'knowledge')
     .where('f.created_at', '<', before)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('knowledge_items as i').select('i.id').whereRef('i.file_id', '=', 'f.id'))))
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('knowledge_items as i').select('i.id').whereRef('i.file_id', '=', 'f.id'))),
+    )
     .limit(100)
     .execute();
 }
 
 /** Items waiting to be ingested, every owner's (the operators' metrics: one queue in the database). */
 export async function countQueuedItems(db: Q): Promise<number> {
-  const row = await db.selectFrom('knowledge_items').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'queued').executeTakeFirst();
+  const row = await db
+    .selectFrom('knowledge_items')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'queued')
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 

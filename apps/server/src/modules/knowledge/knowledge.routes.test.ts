@@ -91,7 +91,12 @@ describe('the knowledge API', () => {
     expect(none.statusCode).toBe(401);
     const session = await server.inject({ method: 'GET', url: '/kb/v1/collections', token: alice.token });
     expect(session.statusCode).toBe(401);
-    const forged = await server.inject({ method: 'GET', url: '/kb/v1/collections', appKey: null, headers: { authorization: 'Bearer a.b.c' } });
+    const forged = await server.inject({
+      method: 'GET',
+      url: '/kb/v1/collections',
+      appKey: null,
+      headers: { authorization: 'Bearer a.b.c' },
+    });
     expect(forged.statusCode).toBe(401);
   });
 
@@ -124,7 +129,9 @@ describe('the knowledge API', () => {
 
   it('ingests a text item and finds the right chunk first', async () => {
     const id = await newCollection(asAlice, 'Policies', 'en-US');
-    const filler = Array.from({ length: 400 }, (_, i) => `Paragraph ${i} talks about bicycles, saddles and commuting in general.`).join('\n\n');
+    const filler = Array.from({ length: 400 }, (_, i) => `Paragraph ${i} talks about bicycles, saddles and commuting in general.`).join(
+      '\n\n',
+    );
     await addItem(asAlice, id, { name: 'Filler', knowledge_type: { text: { content: filler } } });
     const policy = await addItem(asAlice, id, {
       name: 'Refund policy',
@@ -144,7 +151,10 @@ describe('the knowledge API', () => {
 
   it('re-indexes a collection when its language changes', async () => {
     const id = await newCollection(asAlice, 'Language', 'none');
-    await addItem(asAlice, id, { name: 'Cycling', knowledge_type: { text: { content: 'She was cycling along the rivers every morning.' } } });
+    await addItem(asAlice, id, {
+      name: 'Cycling',
+      knowledge_type: { text: { content: 'She was cycling along the rivers every morning.' } },
+    });
     await worker.drain();
     // 'simple' (no stemming chosen) matches words as written: "rivers" is not "river".
     expect(await search(asAlice, [id], 'river')).toHaveLength(0);
@@ -154,7 +164,9 @@ describe('the knowledge API', () => {
     expect(put.json()).toMatchObject({ language: 'en-GB', reindexing: true });
     await worker.drain();
     expect((await search(asAlice, [id], 'river'))[0]!.item_name).toBe('Cycling');
-    expect((await asAlice('GET', '/kb/v1/collections')).json().find((c: { id: string }) => c.id === id)).toMatchObject({ reindexing: false });
+    expect((await asAlice('GET', '/kb/v1/collections')).json().find((c: { id: string }) => c.id === id)).toMatchObject({
+      reindexing: false,
+    });
   });
 
   it('ranks first the chunks where a common word occurs most, beyond the matches it ranks in index order', async () => {
@@ -165,7 +177,8 @@ describe('the knowledge API', () => {
     // it four, three and two times (same length, so occurrences decide), stored last.
     const words = ['bicycle', 'saddle', 'helmet', 'pedal', 'chain', 'wheel', 'frame', 'brake', 'tyre'];
     const text = (times: number, n: number) => [...Array<string>(times).fill('acme'), ...words.slice(0, 9 - times), `model${n}`].join(' ');
-    const rows = (contents: string[]) => contents.map((content, i) => ({ owner_id: alice.id, collection_id: id, item_id: item.id, ord: i + 1, content }));
+    const rows = (contents: string[]) =>
+      contents.map((content, i) => ({ owner_id: alice.id, collection_id: id, item_id: item.id, ord: i + 1, content }));
     const config = await textSearchConfig(server.ctx.db, 'en');
     await insertChunks(server.ctx.db, rows(Array.from({ length: RANK_CANDIDATES + 100 }, (_, n) => text(1, n))), config);
     await insertChunks(server.ctx.db, rows([text(2, 0), text(4, 0), text(3, 0)]), config);
@@ -178,7 +191,13 @@ describe('the knowledge API', () => {
     expect(put.statusCode, put.body).toBe(200);
     await worker.drain();
     expect(occurrences(await search(asAlice, [id], 'acme', 3))).toEqual([4, 3, 2]);
-    const terms = () => server.ctx.db.selectFrom('knowledge_chunk_terms').select(['ts_config', 'tf']).where('collection_id', '=', id).where('lexeme', '=', 'acme').execute();
+    const terms = () =>
+      server.ctx.db
+        .selectFrom('knowledge_chunk_terms')
+        .select(['ts_config', 'tf'])
+        .where('collection_id', '=', id)
+        .where('lexeme', '=', 'acme')
+        .execute();
     expect((await terms()).map((t) => `${t.ts_config} ${t.tf}`).sort()).toEqual(['simple 2', 'simple 3', 'simple 4']);
 
     // Retry and delete take them with the chunks.
@@ -187,7 +206,9 @@ describe('the knowledge API', () => {
     await worker.drain();
     expect(await terms()).toHaveLength(0);
     expect((await asAlice('DELETE', `/kb/v1/items/${item.id}`)).statusCode).toBe(200);
-    expect(await server.ctx.db.selectFrom('knowledge_chunk_terms').select('chunk_id').where('collection_id', '=', id).execute()).toHaveLength(0);
+    expect(
+      await server.ctx.db.selectFrom('knowledge_chunk_terms').select('chunk_id').where('collection_id', '=', id).execute(),
+    ).toHaveLength(0);
   });
 
   it('fetches a URL item as readable text, without navigation or scripts', async () => {
@@ -237,7 +258,12 @@ describe('the knowledge API', () => {
   it('refuses URL items and crawls aimed at private or reserved addresses, without a connection', async () => {
     const id = await newCollection(asAlice);
     const vectors = ssrfVectors(canary.port);
-    const named = ['http://127.0.0.1:9/secret', 'http://169.254.169.254/latest/meta-data/', 'http://[::1]:8080/', 'http://ten.private-resolve.test/'];
+    const named = [
+      'http://127.0.0.1:9/secret',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[::1]:8080/',
+      'http://ten.private-resolve.test/',
+    ];
     for (const url of [...named, ...vectors]) {
       const item = await asAlice('POST', `/kb/v1/collections/${id}/items`, { name: 'x', knowledge_type: { url: { url } } });
       expect(item.statusCode, `${url}: ${item.body}`).toBe(400);
@@ -283,12 +309,39 @@ describe('the knowledge API', () => {
 
   it('uploads a PDF and a DOCX, extracts and finds their text', async () => {
     const id = await newCollection(asAlice, 'Files', 'en');
-    const pdf = multipart('file', 'manual.pdf', makePdf(['Chain maintenance: oil the chain every two hundred kilometres.']), 'application/pdf');
-    const upPdf = await server.inject({ method: 'POST', url: '/kb/v1/files', appKey: null, headers: { ...pdf.headers, authorization: (await jwtHeader(alice)) }, payload: pdf.payload });
+    const pdf = multipart(
+      'file',
+      'manual.pdf',
+      makePdf(['Chain maintenance: oil the chain every two hundred kilometres.']),
+      'application/pdf',
+    );
+    const upPdf = await server.inject({
+      method: 'POST',
+      url: '/kb/v1/files',
+      appKey: null,
+      headers: { ...pdf.headers, authorization: await jwtHeader(alice) },
+      payload: pdf.payload,
+    });
     expect(upPdf.statusCode, upPdf.body).toBe(200);
     expect(upPdf.json()).toMatchObject({ file_name: 'manual.pdf', file_type: 'application/pdf' });
-    const docx = multipart('file', 'terms.docx', makeDocx(['Delivery takes five working days within Portugal.'], [['Zone', 'Fee'], ['Lisbon', '0 EUR']]));
-    const upDocx = await server.inject({ method: 'POST', url: '/kb/v1/files', appKey: null, headers: { ...docx.headers, authorization: (await jwtHeader(alice)) }, payload: docx.payload });
+    const docx = multipart(
+      'file',
+      'terms.docx',
+      makeDocx(
+        ['Delivery takes five working days within Portugal.'],
+        [
+          ['Zone', 'Fee'],
+          ['Lisbon', '0 EUR'],
+        ],
+      ),
+    );
+    const upDocx = await server.inject({
+      method: 'POST',
+      url: '/kb/v1/files',
+      appKey: null,
+      headers: { ...docx.headers, authorization: await jwtHeader(alice) },
+      payload: docx.payload,
+    });
     expect(upDocx.statusCode, upDocx.body).toBe(200);
     const pdfItem = await addItem(asAlice, id, { name: 'Manual', knowledge_type: { file: upPdf.json() } });
     const docxItem = await addItem(asAlice, id, { name: 'Terms', knowledge_type: { file: upDocx.json() } });
@@ -316,7 +369,13 @@ describe('the knowledge API', () => {
     ];
     for (const c of cases) {
       const body = multipart('file', c.name, c.data);
-      const res = await server.inject({ method: 'POST', url: '/kb/v1/files', appKey: null, headers: { ...body.headers, authorization: auth }, payload: body.payload });
+      const res = await server.inject({
+        method: 'POST',
+        url: '/kb/v1/files',
+        appKey: null,
+        headers: { ...body.headers, authorization: auth },
+        payload: body.payload,
+      });
       expect(res.statusCode, `${c.name}: ${res.body}`).toBe(c.status);
       expect(res.json().errors).toEqual([c.message]);
     }
@@ -327,7 +386,13 @@ describe('the knowledge API', () => {
   it('deletes an item with its chunks and file', async () => {
     const id = await newCollection(asAlice);
     const body = multipart('file', 'faq.md', Buffer.from('# FAQ\n\nTyres are pumped for free at the front desk.'));
-    const up = await server.inject({ method: 'POST', url: '/kb/v1/files', appKey: null, headers: { ...body.headers, authorization: await jwtHeader(alice) }, payload: body.payload });
+    const up = await server.inject({
+      method: 'POST',
+      url: '/kb/v1/files',
+      appKey: null,
+      headers: { ...body.headers, authorization: await jwtHeader(alice) },
+      payload: body.payload,
+    });
     expect(up.statusCode, up.body).toBe(200);
     const item = await addItem(asAlice, id, { name: 'FAQ', knowledge_type: { file: up.json() } });
     await worker.drain();
@@ -362,7 +427,13 @@ describe('tenant isolation', () => {
       ['multipart/form-data; boundary=x', ''],
       [good.headers['content-type'], good.payload.subarray(0, good.payload.length - 20)],
       // A part without Content-Disposition larger than the parser's buffer stalls it.
-      [good.headers['content-type'], Buffer.from(good.payload.toString('latin1').replace('Content-Disposition', 'Content-Dispositio').replace('hello', 'x'.repeat(40_000)), 'latin1')],
+      [
+        good.headers['content-type'],
+        Buffer.from(
+          good.payload.toString('latin1').replace('Content-Disposition', 'Content-Dispositio').replace('hello', 'x'.repeat(40_000)),
+          'latin1',
+        ),
+      ],
     ];
     for (const [type, payload] of bodies) {
       const res = await server.inject({ method: 'POST', url: '/kb/v1/files', appKey: null, headers: headers(type), payload });
@@ -377,7 +448,13 @@ describe('tenant isolation', () => {
     const id = await newCollection(asAlice, 'Private to Alice');
     const item = await addItem(asAlice, id, { name: 'Secret', knowledge_type: { text: { content: 'The vault code is tangerine.' } } });
     const body = multipart('file', 'secret.txt', Buffer.from('alice only'));
-    const up = await server.inject({ method: 'POST', url: '/kb/v1/files', appKey: null, headers: { ...body.headers, authorization: await jwtHeader(alice) }, payload: body.payload });
+    const up = await server.inject({
+      method: 'POST',
+      url: '/kb/v1/files',
+      appKey: null,
+      headers: { ...body.headers, authorization: await jwtHeader(alice) },
+      payload: body.payload,
+    });
     const fileUrl = up.json().url as string;
     const calls: [Parameters<Kb>[0], string, unknown?][] = [
       ['GET', `/kb/v1/collections/${id}/items`],
@@ -404,7 +481,10 @@ describe('tenant isolation', () => {
   it("never returns another account's chunks", async () => {
     const a = await newCollection(asAlice, 'A');
     const b = await newCollection(asBob, 'B');
-    await addItem(asAlice, a, { name: 'Alice note', knowledge_type: { text: { content: 'Zebra crossings near the harbour are repainted in spring.' } } });
+    await addItem(asAlice, a, {
+      name: 'Alice note',
+      knowledge_type: { text: { content: 'Zebra crossings near the harbour are repainted in spring.' } },
+    });
     await addItem(asBob, b, { name: 'Bob note', knowledge_type: { text: { content: 'Zebra stripes are unique to each animal.' } } });
     await worker.drain();
     const bobHits = await search(asBob, [b], 'zebra stripes');

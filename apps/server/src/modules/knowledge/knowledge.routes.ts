@@ -24,7 +24,8 @@ import { searchChunks } from './knowledge.search';
 import * as knowledge from './knowledge.service';
 
 const kb = { auth: 'kb' as const };
-const malformedUpload = () => AppError.invalid('The upload could not be read. Send multipart/form-data with the document in the field file.', 'FILE_REQUIRED');
+const malformedUpload = () =>
+  AppError.invalid('The upload could not be read. Send multipart/form-data with the document in the field file.', 'FILE_REQUIRED');
 /** Pasted text may be long (500,000 characters); JSON elsewhere stays at the 1 MB default. */
 const ITEM_BODY_LIMIT = 4 * 1024 * 1024;
 const BATCH_BODY_LIMIT = 8 * 1024 * 1024;
@@ -84,7 +85,8 @@ export function knowledgeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const ownerId = requireUser(request).id;
       // A body the parser cannot read is the client's error (400), not ours.
       try {
-        for await (const part of stallGuarded(request.files(), request, malformedUpload)) return await uploadKnowledgeFile(ctx, ownerId, part);
+        for await (const part of stallGuarded(request.files(), request, malformedUpload))
+          return await uploadKnowledgeFile(ctx, ownerId, part);
         return await uploadKnowledgeFile(ctx, ownerId, undefined);
       } catch (err) {
         throw multipartClientError(err, malformedUpload) ?? err;
@@ -99,22 +101,31 @@ export function knowledgeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return reply.send(ctx.files.openRead(file.rel_path));
     });
 
-    app.post('/kb/v1/crawl', { schema: { body: crawlRequest }, config: { ...kb, rateLimit: { max: ctx.config.CRAWL_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } } }, async (request) => {
-      requireUser(request);
-      try {
-        return await crawlSite(ctx, request.body.url, request.body.limit, request.body);
-      } catch (err) {
-        // Spec 4 §7: on error the screen reads the message from the answer's `message`.
-        if (err instanceof FetchProblem) throw new AppError(ErrorCode.InvalidOrMissingParams, 400, [err.message], { failReason: 'ADDRESS_REFUSED', body: { message: err.message } });
-        throw err;
-      }
-    });
+    app.post(
+      '/kb/v1/crawl',
+      { schema: { body: crawlRequest }, config: { ...kb, rateLimit: { max: ctx.config.CRAWL_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } } },
+      async (request) => {
+        requireUser(request);
+        try {
+          return await crawlSite(ctx, request.body.url, request.body.limit, request.body);
+        } catch (err) {
+          // Spec 4 §7: on error the screen reads the message from the answer's `message`.
+          if (err instanceof FetchProblem)
+            throw new AppError(ErrorCode.InvalidOrMissingParams, 400, [err.message], {
+              failReason: 'ADDRESS_REFUSED',
+              body: { message: err.message },
+            });
+          throw err;
+        }
+      },
+    );
 
     app.put('/kb/v1/collections/:id/crawl-schedule', { schema: { params: idParams, body: crawlScheduleRequest }, config: kb }, (request) =>
       setCrawlSchedule(ctx, requireUser(request).id, request.params.id, request.body),
     );
 
-    app.post('/kb/v1/search', { schema: { body: searchRequest }, config: kb }, (request) => searchChunks(ctx, requireUser(request).id, request.body));
+    app.post('/kb/v1/search', { schema: { body: searchRequest }, config: kb }, (request) =>
+      searchChunks(ctx, requireUser(request).id, request.body),
+    );
   };
 }
-

@@ -52,7 +52,12 @@ async function searchGroups(ctx: AppContext, collections: Awaited<ReturnType<typ
   return [...groups.values()];
 }
 
-async function vectorHits(ctx: AppContext, ownerId: string, collectionIds: string[], query: string): Promise<{ id: number; score: number }[]> {
+async function vectorHits(
+  ctx: AppContext,
+  ownerId: string,
+  collectionIds: string[],
+  query: string,
+): Promise<{ id: number; score: number }[]> {
   const [vector] = await embed(ctx, [query]);
   const res = await sql<{ id: number; dist: number }>`
     select e.chunk_id as id, (e.embedding <=> ${vectorLiteral(vector!)}::vector)::float8 as dist
@@ -137,7 +142,14 @@ export async function searchChunks(ctx: AppContext, ownerId: string, input: Sear
     const key = row?.content.replace(/\s+/g, ' ').trim();
     if (!row || !key || seen.has(key)) continue;
     seen.add(key);
-    out.push({ item_id: row.item_id, item_name: row.item_name, collection_id: row.collection_id, text: row.content, score: Math.round(Math.min(1, r.score) * 10000) / 10000, match: r.match });
+    out.push({
+      item_id: row.item_id,
+      item_name: row.item_name,
+      collection_id: row.collection_id,
+      text: row.content,
+      score: Math.round(Math.min(1, r.score) * 10000) / 10000,
+      match: r.match,
+    });
     if (out.length === topK) break;
   }
   return out;

@@ -64,7 +64,13 @@ export function toItem(row: ItemRow): KnowledgeItem {
       ? { text: { content: row.content ?? '' } } // the first 300 characters: lists show a preview
       : row.kind === 'url'
         ? { url: { url: row.url ?? '' } }
-        : { file: { file_name: row.file_name ?? '', file_type: (row.file_type ?? 'text/plain') as never, url: row.file_id ? `${FILE_URL_PREFIX}${row.file_id}` : '' } };
+        : {
+            file: {
+              file_name: row.file_name ?? '',
+              file_type: (row.file_type ?? 'text/plain') as never,
+              url: row.file_id ? `${FILE_URL_PREFIX}${row.file_id}` : '',
+            },
+          };
   return {
     id: row.id,
     name: row.name,
@@ -94,7 +100,12 @@ export async function createCollection(ctx: AppContext, ownerId: string, input: 
   return toCollection({ ...row, item_count: 0, vectors_model }, hybrid, vectors_model);
 }
 
-export async function updateCollection(ctx: AppContext, ownerId: string, id: string, input: CollectionRequest): Promise<KnowledgeCollection> {
+export async function updateCollection(
+  ctx: AppContext,
+  ownerId: string,
+  id: string,
+  input: CollectionRequest,
+): Promise<KnowledgeCollection> {
   const existing = await repo.findCollection(ctx.db, ownerId, id);
   if (!existing) throw AppError.notFound('Collection');
   const language = input.language === undefined ? existing.language : input.language || null;

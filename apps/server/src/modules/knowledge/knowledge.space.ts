@@ -11,7 +11,14 @@ import type { DB } from '../../db/schema';
 import { checkpoint, vacuumTables } from './knowledge.repository';
 
 /** Every table a collection's delete empties rows of (the cascade of knowledge_collections). */
-export const KNOWLEDGE_TABLES = ['knowledge_chunk_terms', 'knowledge_embeddings', 'knowledge_chunks', 'knowledge_items', 'knowledge_lexeme_counts', 'knowledge_collections'] as const;
+export const KNOWLEDGE_TABLES = [
+  'knowledge_chunk_terms',
+  'knowledge_embeddings',
+  'knowledge_chunks',
+  'knowledge_items',
+  'knowledge_lexeme_counts',
+  'knowledge_collections',
+] as const;
 
 /** A delay after a delete, so several deletes in a row are vacuumed once. */
 export const RECLAIM_DELAY_MS = 2000;

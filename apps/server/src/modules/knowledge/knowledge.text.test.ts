@@ -59,7 +59,9 @@ describe('reading HTML', () => {
 describe('robots.txt', () => {
   it('applies the most specific group and the longest rule, Allow winning ties', () => {
     const robots = parseRobots(
-      ['User-agent: *', 'Disallow: /private/', 'Allow: /private/open', 'Disallow: /*.pdf$', '', 'User-agent: OtherBot', 'Disallow: /'].join('\n'),
+      ['User-agent: *', 'Disallow: /private/', 'Allow: /private/open', 'Disallow: /*.pdf$', '', 'User-agent: OtherBot', 'Disallow: /'].join(
+        '\n',
+      ),
     );
     expect(robots.allowed('/')).toBe(true);
     expect(robots.allowed('/private/x')).toBe(false);

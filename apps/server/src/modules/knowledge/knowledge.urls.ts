@@ -12,7 +12,8 @@ export function normalizeKnowledgeUrl(raw: string): string {
     return raw.trim().toLowerCase();
   }
   const host = u.hostname.toLowerCase().replace(/^www\./, '');
-  const port = u.port && !((u.protocol === 'http:' && u.port === '80') || (u.protocol === 'https:' && u.port === '443')) ? `:${u.port}` : '';
+  const port =
+    u.port && !((u.protocol === 'http:' && u.port === '80') || (u.protocol === 'https:' && u.port === '443')) ? `:${u.port}` : '';
   const params = [...u.searchParams.entries()].filter(([k]) => !/^utm_/i.test(k)).sort(([a], [b]) => a.localeCompare(b));
   const query = params.length ? `?${new URLSearchParams(params).toString()}` : '';
   const path = u.pathname.replace(/\/+$/, '') || '';

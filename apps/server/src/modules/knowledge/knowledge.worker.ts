@@ -35,7 +35,8 @@ const UNUSED_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;
 const CLEANUP_EVERY_MS = 60 * 60 * 1000;
 
 export const NO_TEXT = 'No readable text was found in this document.';
-export const INTERRUPTED = 'Processing was interrupted several times (the server restarted or the document is too heavy). Retry to try again.';
+export const INTERRUPTED =
+  'Processing was interrupted several times (the server restarted or the document is too heavy). Retry to try again.';
 export const CRASHED_TOO_OFTEN = `This document stopped its reader ${INGEST_MAX_CRASHES} times and is not processed again. Upload a simpler or smaller file.`;
 export const duplicateContent = (name: string) => `Skipped: the same content is already in this collection (“${name}”).`;
 const UNEXPECTED = 'The document could not be processed because of an internal error. Retry to try again.';
@@ -87,7 +88,13 @@ export async function processItem(ctx: AppContext, item: Item): Promise<void> {
   // A failed item keeps no chunks (an interrupted run may have written some).
   const finishFailed = async (reason: string) => {
     await clearChunks(ctx, item.id);
-    await repo.finishItem(ctx.db, item.id, { status: 'failed', fail_reason: reason, locked_until: null, updated_at: ctx.now(), processed_at: ctx.now() });
+    await repo.finishItem(ctx.db, item.id, {
+      status: 'failed',
+      fail_reason: reason,
+      locked_until: null,
+      updated_at: ctx.now(),
+      processed_at: ctx.now(),
+    });
   };
   if (item.crashes >= INGEST_MAX_CRASHES) {
     await finishFailed(CRASHED_TOO_OFTEN);

@@ -33,13 +33,18 @@ export const DOCX_DAMAGED = WORD.damaged;
 
 function open(data: Buffer): Promise<ZipFile> {
   return new Promise((resolve, reject) =>
-    yauzl.fromBuffer(data, { lazyEntries: true, autoClose: false, validateEntrySizes: true, decodeStrings: true }, (err, zip) => (err || !zip ? reject(err) : resolve(zip))),
+    yauzl.fromBuffer(data, { lazyEntries: true, autoClose: false, validateEntrySizes: true, decodeStrings: true }, (err, zip) =>
+      err || !zip ? reject(err) : resolve(zip),
+    ),
   );
 }
 
 function checkDeclared(entry: Entry, total: number, m: Messages): void {
   if (total > DOCX_LIMITS.maxUnpackedBytes) throw new ExtractError(m.tooLarge);
-  if (entry.uncompressedSize > DOCX_LIMITS.ratioFloorBytes && entry.uncompressedSize > DOCX_LIMITS.maxRatio * Math.max(entry.compressedSize, 1)) {
+  if (
+    entry.uncompressedSize > DOCX_LIMITS.ratioFloorBytes &&
+    entry.uncompressedSize > DOCX_LIMITS.maxRatio * Math.max(entry.compressedSize, 1)
+  ) {
     throw new ExtractError(m.ratio);
   }
 }

@@ -8,7 +8,16 @@ import type { LlmConfig } from '../../runtime/types';
 
 const TOKEN = 'metrics-token-0123456789';
 /** A model nobody answers for: the outbound guard refuses the private address (a provider failure). */
-const BROKEN_LLM: LlmConfig = { kind: 'llm', baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'sk-test-key-0000', model: 'm', instructions: '', memory: '', sendHistory: false, tools: [] };
+const BROKEN_LLM: LlmConfig = {
+  kind: 'llm',
+  baseUrl: 'http://127.0.0.1:9/v1',
+  apiKey: 'sk-test-key-0000',
+  model: 'm',
+  instructions: '',
+  memory: '',
+  sendHistory: false,
+  tools: [],
+};
 let server: TestServer;
 let off: TestServer;
 
@@ -25,7 +34,8 @@ afterAll(async () => {
   await off.close();
 });
 
-const scrape = (s: TestServer, authorization?: string) => s.inject({ method: 'GET', url: '/metrics', appKey: null, ...(authorization ? { headers: { authorization } } : {}) });
+const scrape = (s: TestServer, authorization?: string) =>
+  s.inject({ method: 'GET', url: '/metrics', appKey: null, ...(authorization ? { headers: { authorization } } : {}) });
 
 describe('GET /metrics', () => {
   it('is not found when no metrics token is configured', async () => {
@@ -34,7 +44,8 @@ describe('GET /metrics', () => {
   });
 
   it('answers 401 without the configured bearer token', async () => {
-    for (const auth of [undefined, 'Bearer wrong-token', `Bearer ${TOKEN}x`, TOKEN, `Basic ${TOKEN}`]) expect((await scrape(server, auth)).statusCode).toBe(401);
+    for (const auth of [undefined, 'Bearer wrong-token', `Bearer ${TOKEN}x`, TOKEN, `Basic ${TOKEN}`])
+      expect((await scrape(server, auth)).statusCode).toBe(401);
   });
 
   it('shows open conversations, turns, the first-delta histogram, the ingestion queue and failures per provider', async () => {

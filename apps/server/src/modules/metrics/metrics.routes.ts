@@ -17,7 +17,10 @@ export function metricsRoutes(ctx: AppContext, metrics: Metrics): FastifyPluginA
         if (!token) return reply.callNotFound();
         const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
         if (!given || !safeEqual(given, token)) throw AppError.unauthenticated('A valid metrics token is required.');
-        return reply.header('content-type', metrics.contentType).header('cache-control', 'no-store').send(await metrics.text());
+        return reply
+          .header('content-type', metrics.contentType)
+          .header('cache-control', 'no-store')
+          .send(await metrics.text());
       },
     );
   };

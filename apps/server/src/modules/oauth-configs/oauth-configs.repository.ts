@@ -6,7 +6,13 @@ import type { OauthAppsTable } from '../../db/tables/oauth';
 type Q = Kysely<DB> | Transaction<DB>;
 
 export function listApps(db: Q, ownerId: string) {
-  return db.selectFrom('oauth_apps').selectAll().where('owner_id', '=', ownerId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  return db
+    .selectFrom('oauth_apps')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
 }
 
 export function findApp(db: Q, ownerId: string, id: number) {
@@ -14,7 +20,11 @@ export function findApp(db: Q, ownerId: string, id: number) {
 }
 
 export async function countApps(db: Q, ownerId: string): Promise<number> {
-  const r = await db.selectFrom('oauth_apps').select((eb) => eb.fn.countAll<number>().as('n')).where('owner_id', '=', ownerId).executeTakeFirst();
+  const r = await db
+    .selectFrom('oauth_apps')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('owner_id', '=', ownerId)
+    .executeTakeFirst();
   return Number(r?.n ?? 0);
 }
 

@@ -155,10 +155,19 @@ describe('OAuth configs', () => {
         fc.oneof(
           fc.anything(),
           fc.record({ appId: fc.oneof(fc.integer(), fc.string(), fc.double()), mode: fc.string() }),
-          fc.record({ ...Object.fromEntries(Object.keys(valid).map((k) => [k, fc.oneof(fc.string(), fc.integer(), fc.constant(null))])), appId: fc.oneof(fc.integer(), fc.string()) }),
+          fc.record({
+            ...Object.fromEntries(Object.keys(valid).map((k) => [k, fc.oneof(fc.string(), fc.integer(), fc.constant(null))])),
+            appId: fc.oneof(fc.integer(), fc.string()),
+          }),
         ),
         async (url, body) => {
-          const res = await server.inject({ method: 'POST', url, token: mallory.token, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) ?? 'null' });
+          const res = await server.inject({
+            method: 'POST',
+            url,
+            token: mallory.token,
+            headers: { 'content-type': 'application/json' },
+            payload: JSON.stringify(body) ?? 'null',
+          });
           expect(res.statusCode).toBeLessThan(500);
         },
       ),

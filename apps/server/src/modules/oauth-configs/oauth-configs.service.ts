@@ -71,7 +71,13 @@ export async function saveApp(ctx: AppContext, ownerId: string, input: SaveInput
       // A masked value can only mean "keep the stored one", and a new config has none.
       if (isMasked(input.clientSecret)) throw AppError.invalid(SECRET_MASK_ON_CREATE);
       if ((await repo.countApps(trx, ownerId)) >= OAUTH_APPS_PER_ACCOUNT) throw AppError.invalid(OAUTH_LIMIT_MESSAGE, 'LIMIT_REACHED');
-      return repo.insertApp(trx, { ...fields, owner_id: ownerId, client_secret_enc: ctx.secrets.encrypt(input.clientSecret), created_at: now, updated_at: now });
+      return repo.insertApp(trx, {
+        ...fields,
+        owner_id: ownerId,
+        client_secret_enc: ctx.secrets.encrypt(input.clientSecret),
+        created_at: now,
+        updated_at: now,
+      });
     }
     const changes = {
       ...fields,

@@ -14,7 +14,9 @@ let avatarId: string;
 beforeAll(async () => {
   server = await createTestServer();
   const owner = await createCustomer(server, 'player-page');
-  const appearance = (await server.inject({ method: 'GET', url: '/api/catalogue/avatars' })).json().avatars.find((a: { type: string }) => a.type === '2d');
+  const appearance = (await server.inject({ method: 'GET', url: '/api/catalogue/avatars' }))
+    .json()
+    .avatars.find((a: { type: string }) => a.type === '2d');
   const res = await save(server, owner.token, { name: 'Framed anywhere', dhType: appearance.type, appearanceId: appearance.id });
   avatarId = res.json().agent.id as string;
 });
@@ -33,7 +35,10 @@ async function appWith(dist: string) {
 function builtPlayer(): string {
   const dist = mkdtempSync(join(tmpdir(), 'parla-player-'));
   mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/player/assets/main-abc123.js"></script>');
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><div id="root"></div><script type="module" src="/player/assets/main-abc123.js"></script>',
+  );
   writeFileSync(join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
   return dist;
 }

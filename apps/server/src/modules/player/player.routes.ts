@@ -62,7 +62,10 @@ export function playerRoutes(ctx: AppContext, distDir = PLAYER_DIST): FastifyPlu
       else if (framing !== 'any') reply.header('content-security-policy', `${CSP}; frame-ancestors 'self' ${framing.join(' ')}`);
       if (!html) return reply.status(503).type('text/html').send(NOT_BUILT);
       // The player shows its own "not available" screen for an avatar that is not found.
-      return reply.status(framing === 'none' ? 404 : 200).type('text/html; charset=utf-8').send(html);
+      return reply
+        .status(framing === 'none' ? 404 : 200)
+        .type('text/html; charset=utf-8')
+        .send(html);
     };
 
     app.get('/avatar/preview', { config: { auth: 'none' } }, (_req, reply) => sendPage(reply));

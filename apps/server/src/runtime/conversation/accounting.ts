@@ -68,7 +68,9 @@ export class Accounting {
 
   private dailyUsedUp(deviceUsed: number, ipUsed: number): boolean {
     const l = this.avatar.limits;
-    return (l.dailyLimitPerSession !== -1 && deviceUsed >= l.dailyLimitPerSession) || (l.dailyLimitPerIP !== -1 && ipUsed >= l.dailyLimitPerIP);
+    return (
+      (l.dailyLimitPerSession !== -1 && deviceUsed >= l.dailyLimitPerSession) || (l.dailyLimitPerIP !== -1 && ipUsed >= l.dailyLimitPerIP)
+    );
   }
 
   /** The conversation starts now: its record is written on the node it runs on. */
@@ -107,7 +109,12 @@ export class Accounting {
   }
 
   /** Which running limit applies once the tick has written and read the usage. */
-  atTick(nowMs: number, usedToday: (k: UsageKey) => number, monthlyMinutesUsedUp: boolean, state: { replying: boolean; echo: boolean }): LimitAction {
+  atTick(
+    nowMs: number,
+    usedToday: (k: UsageKey) => number,
+    monthlyMinutesUsedUp: boolean,
+    state: { replying: boolean; echo: boolean },
+  ): LimitAction {
     const l = this.avatar.limits;
     if (l.idleTimeout > 0 && nowMs - this.lastUserAt >= l.idleTimeout * 1000 && !state.replying) return { end: 'idle' };
     const [deviceUsed, ipUsed, demoUsed] = this.keys.map(usedToday);
@@ -127,6 +134,12 @@ export class Accounting {
   }
 
   replyFinished(r: ReplyFinished): void {
-    this.d.latency.add({ conversationId: this.conversationId, ownerId: this.avatar.ownerId, avatarId: this.avatar.id, at: this.d.now(), ...r });
+    this.d.latency.add({
+      conversationId: this.conversationId,
+      ownerId: this.avatar.ownerId,
+      avatarId: this.avatar.id,
+      at: this.d.now(),
+      ...r,
+    });
   }
 }

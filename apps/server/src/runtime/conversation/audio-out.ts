@@ -15,7 +15,10 @@ export class AudioOut {
   lastTurnId: string | null = null;
   private seq = 0;
 
-  constructor(private readonly sink: ClientSink, private readonly now: () => number) {}
+  constructor(
+    private readonly sink: ClientSink,
+    private readonly now: () => number,
+  ) {}
 
   send(turnId: string, event: AudioEvent): void {
     if (turnId !== this.lastTurnId) {

@@ -42,7 +42,14 @@ export class AvatarEffects {
     this.settings = avatar.settings ?? NO_SETTINGS;
     this.transcript = new Transcript(id, avatar, { transcripts: d.transcripts ?? { add: async () => undefined }, log: d.log, now: d.now });
     const b = this.settings.billingAuth;
-    this.billing = b && d.engines ? new BillingAuthorisation(b, { sessionId: id, avatarId: avatar.id, userId: client.userId, deviceId: client.deviceId }, { outbound: d.engines.outbound, log: d.log, now: d.now }) : null;
+    this.billing =
+      b && d.engines
+        ? new BillingAuthorisation(
+            b,
+            { sessionId: id, avatarId: avatar.id, userId: client.userId, deviceId: client.deviceId },
+            { outbound: d.engines.outbound, log: d.log, now: d.now },
+          )
+        : null;
   }
 
   /** The engine's configuration with the remembered summary of this verified end user. */

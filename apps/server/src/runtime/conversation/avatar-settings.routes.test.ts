@@ -37,7 +37,12 @@ const llm = (over: Partial<LlmConfig> = {}): LlmConfig => ({
   tools: [],
   ...over,
 });
-const restEngine = (over: Record<string, unknown> = {}): EngineConfig => ({ kind: 'rest', url: `${rest.url}/hook`, apiKey: REST_KEY, ...over });
+const restEngine = (over: Record<string, unknown> = {}): EngineConfig => ({
+  kind: 'rest',
+  url: `${rest.url}/hook`,
+  apiKey: REST_KEY,
+  ...over,
+});
 const realtime = (greeting?: string): EngineConfig => ({
   kind: 'realtime',
   provider: 'openai',
@@ -63,7 +68,12 @@ async function ended(c: TestConversation): Promise<void> {
 }
 
 beforeAll(async () => {
-  [openai, rest, google, billing] = await Promise.all([startOpenAiStandIn(), startRestStandIn(), startGoogleStandIn(), startBillingStandIn()]);
+  [openai, rest, google, billing] = await Promise.all([
+    startOpenAiStandIn(),
+    startRestStandIn(),
+    startGoogleStandIn(),
+    startBillingStandIn(),
+  ]);
   server = await createTestServer({
     OUTBOUND_ALLOW: [openai, rest, google, billing].map((s) => s.allow).join(','),
     // The product's own model writes summaries for engines without one (REST).
@@ -74,7 +84,15 @@ beforeAll(async () => {
   alice = await createCustomer(server, 'settings');
   const sa = parseServiceAccount(google.keyFile);
   const es: EngineConfig = { kind: 'dialogflow_es', projectId: 'proj-es', serviceAccount: sa, language: 'en', apiBase: google.url };
-  const cx: EngineConfig = { kind: 'dialogflow_cx', projectId: 'proj-cx', agentId: 'agent-7', regionId: 'global', serviceAccount: sa, language: 'en', apiBase: google.url };
+  const cx: EngineConfig = {
+    kind: 'dialogflow_cx',
+    projectId: 'proj-cx',
+    agentId: 'agent-7',
+    regionId: 'global',
+    serviceAccount: sa,
+    language: 'en',
+    apiBase: google.url,
+  };
   const o = alice.id;
   testAvatars(server, {
     'echo-wake': { ownerId: o, settings: settings({ wakeUpMessage: WAKE }) },
@@ -93,8 +111,14 @@ beforeAll(async () => {
     'llm-summary': { ownerId: o, engine: llm(), settings: settings({ summaryEnabled: true }), verifiedUserId: 'ada@example.com' },
     'llm-no-summary': { ownerId: o, engine: llm(), settings: settings({ summaryEnabled: false }), verifiedUserId: 'ada@example.com' },
     'rest-summary': { ownerId: o, engine: restEngine(), settings: settings({ summaryEnabled: true }), verifiedUserId: 'bob@example.com' },
-    billed: { ownerId: o, settings: settings({ billingAuth: { url: `${billing.url}/authorise`, header: 'Bearer billing-secret-123', pingSeconds: 30 } }) },
-    'billed-private': { ownerId: o, settings: settings({ billingAuth: { url: 'http://169.254.169.254/latest', header: 'Bearer x', pingSeconds: 30 } }) },
+    billed: {
+      ownerId: o,
+      settings: settings({ billingAuth: { url: `${billing.url}/authorise`, header: 'Bearer billing-secret-123', pingSeconds: 30 } }),
+    },
+    'billed-private': {
+      ownerId: o,
+      settings: settings({ billingAuth: { url: 'http://169.254.169.254/latest', header: 'Bearer x', pingSeconds: 30 } }),
+    },
     streaming: { ownerId: o, settings: settings({ transcriptionStreaming: true, handleSttResponse: true }) },
   });
 });
@@ -126,7 +150,10 @@ describe('Wake Up Message', () => {
     const c = await connect(host, { avatarId: 'rest-wake' });
     const { sessionId } = await c.next('ready');
     expect((await c.next('assistant_done')).text).toBe(`REST says: ${WAKE}`);
-    const events = rest.events().slice(before).filter((e) => e.sessionId === sessionId);
+    const events = rest
+      .events()
+      .slice(before)
+      .filter((e) => e.sessionId === sessionId);
     expect(events.map((e) => [e.event, e.message])).toEqual([
       ['LOGIN', undefined],
       ['CHAT', WAKE],
@@ -153,7 +180,8 @@ describe('Wake Up Message', () => {
     const c = await connect(host, { avatarId: 'rt-wake' });
     await c.next('ready');
     expect((await c.next('assistant_done')).text).toBe(`Realtime heard: ${WAKE}`);
-    const asked = () => openai.realtimeMessages.filter((m) => m.type === 'conversation.item.create' && JSON.stringify(m).includes(WAKE)).length;
+    const asked = () =>
+      openai.realtimeMessages.filter((m) => m.type === 'conversation.item.create' && JSON.stringify(m).includes(WAKE)).length;
     const n = asked();
     expect(n).toBeGreaterThan(0);
     const g = await connect(host, { avatarId: 'rt-greeting' });
@@ -171,8 +199,17 @@ describe('Send Chat History', () => {
     await c.ask('one');
     await c.ask('two');
     await ended(c);
-    await expect.poll(() => rest.events().filter((e) => e.sessionId === sessionId).map((e) => e.event)).toEqual(['LOGIN', 'CHAT', 'CHAT', 'LOGOUT']);
-    const [login, chat1, chat2, logout] = rest.events().filter((e) => e.sessionId === sessionId) as unknown as { history: { role: string; text: string; at: string }[] }[];
+    await expect
+      .poll(() =>
+        rest
+          .events()
+          .filter((e) => e.sessionId === sessionId)
+          .map((e) => e.event),
+      )
+      .toEqual(['LOGIN', 'CHAT', 'CHAT', 'LOGOUT']);
+    const [login, chat1, chat2, logout] = rest.events().filter((e) => e.sessionId === sessionId) as unknown as {
+      history: { role: string; text: string; at: string }[];
+    }[];
     expect(login!.history).toEqual([]);
     expect(chat1!.history).toEqual([]);
     expect(chat2!.history.map((h) => [h.role, h.text])).toEqual([
@@ -186,7 +223,12 @@ describe('Send Chat History', () => {
     const other = (await n.next('ready')).sessionId;
     await n.ask('one');
     await n.ask('two');
-    expect(rest.events().filter((e) => e.sessionId === other).every((e) => !('history' in e))).toBe(true);
+    expect(
+      rest
+        .events()
+        .filter((e) => e.sessionId === other)
+        .every((e) => !('history' in e)),
+    ).toBe(true);
   });
 
   it('bounds the history a REST endpoint gets to the last 50 messages and 32 KB, newest kept', async () => {
@@ -194,7 +236,10 @@ describe('Send Chat History', () => {
     const { sessionId } = await c.next('ready');
     const big = 'x'.repeat(3000);
     for (let i = 0; i < 28; i++) await c.ask(`${i} ${i % 4 === 0 ? big : 'short'}`);
-    const last = rest.events().filter((e) => e.sessionId === sessionId).at(-1) as unknown as { history: { role: string; text: string }[] };
+    const last = rest
+      .events()
+      .filter((e) => e.sessionId === sessionId)
+      .at(-1) as unknown as { history: { role: string; text: string }[] };
     expect(last.history.length).toBeLessThanOrEqual(50);
     expect(Buffer.byteLength(JSON.stringify(last.history))).toBeLessThanOrEqual(32 * 1024 + 50 * 80);
     expect(last.history.at(-1)!.text).toBe('REST says: 26 short');
@@ -207,7 +252,11 @@ describe('Send Chat History', () => {
       await c.ask('first question');
       await c.ask('second question');
     }
-    const intents = google.requests.filter((r) => r.path.endsWith(':detectIntent')).map((r) => r.json() as { queryInput: unknown; queryParams?: { parameters?: { history: unknown[] }; payload?: { history: unknown[] } } });
+    const intents = google.requests
+      .filter((r) => r.path.endsWith(':detectIntent'))
+      .map(
+        (r) => r.json() as { queryInput: unknown; queryParams?: { parameters?: { history: unknown[] }; payload?: { history: unknown[] } } },
+      );
     const [cx1, cx2, es1, es2, no1, no2] = intents.slice(-6);
     expect(cx1!.queryParams?.parameters?.history).toEqual([]);
     expect(cx2!.queryParams?.parameters?.history).toMatchObject([
@@ -226,7 +275,11 @@ describe('Send Chat History', () => {
     await c.ask('My name is Ada');
     await c.ask('What is my name?');
     const body = openai.chats().at(-1)!.json() as { messages: { role: string; content: string }[] };
-    expect(body.messages.filter((m) => m.role !== 'system').map((m) => m.content)).toEqual(['My name is Ada', 'You asked: My name is Ada', 'What is my name?']);
+    expect(body.messages.filter((m) => m.role !== 'system').map((m) => m.content)).toEqual([
+      'My name is Ada',
+      'You asked: My name is Ada',
+      'What is my name?',
+    ]);
   });
 });
 
@@ -243,7 +296,8 @@ describe('Transcription Streaming and Handle STT Response in ready', () => {
 });
 
 describe('Summaries', () => {
-  const summaryOf = async (id: string) => (await server.ctx.db.selectFrom('conversations').select('summary').where('id', '=', id).executeTakeFirst())?.summary ?? null;
+  const summaryOf = async (id: string) =>
+    (await server.ctx.db.selectFrom('conversations').select('summary').where('id', '=', id).executeTakeFirst())?.summary ?? null;
 
   it("writes a summary with the avatar's model at the end and gives it to the same verified user's next conversation as memory", async () => {
     const c = await connect(host, { avatarId: 'llm-summary' });
@@ -274,7 +328,10 @@ describe('Summaries', () => {
     const again = await connect(host, { avatarId: 'rest-summary' });
     const next = (await again.next('ready')).sessionId;
     await again.ask('hi');
-    const chat = rest.events().filter((e) => e.sessionId === next && e.event === 'CHAT').at(-1) as unknown as { summary?: string };
+    const chat = rest
+      .events()
+      .filter((e) => e.sessionId === next && e.event === 'CHAT')
+      .at(-1) as unknown as { summary?: string };
     expect(chat.summary).toBe(await summaryOf(sessionId));
   });
 
@@ -298,7 +355,8 @@ describe('Summaries', () => {
 });
 
 describe('billing authorisation', () => {
-  const record = (id: string) => server.ctx.db.selectFrom('conversations').select(['end_reason', 'end_detail']).where('id', '=', id).executeTakeFirstOrThrow();
+  const record = (id: string) =>
+    server.ctx.db.selectFrom('conversations').select(['end_reason', 'end_detail']).where('id', '=', id).executeTakeFirstOrThrow();
   const tick = async (seconds: number) => {
     server.advance(seconds * 1000);
     await server.app.runtime.tickAll();
@@ -314,7 +372,10 @@ describe('billing authorisation', () => {
     await tick(25);
     expect(billing.calls().length).toBe(before + 2);
     const [start, ping] = billing.calls().slice(before);
-    expect(start).toMatchObject({ auth: 'Bearer billing-secret-123', body: { event: 'start', sessionId, avatarId: 'billed', userId: 'user-b', deviceId: 'dev-b' } });
+    expect(start).toMatchObject({
+      auth: 'Bearer billing-secret-123',
+      body: { event: 'start', sessionId, avatarId: 'billed', userId: 'user-b', deviceId: 'dev-b' },
+    });
     expect(ping!.body.event).toBe('ping');
     expect((await c.ask('still here')).text).toBe('still here');
   });
@@ -326,7 +387,9 @@ describe('billing authorisation', () => {
     expect(await c.next('error')).toMatchObject({ code: ErrorCode.AuthenticationFailed, message: BILLING_REFUSED_MESSAGE });
     expect((await c.next('bye')).reason).toBe('billing');
     expect((await c.closed).code).toBe(CLOSE_CODES.authenticationFailed);
-    await expect.poll(() => record(sessionId)).toMatchObject({ end_reason: 'billing', end_detail: 'billing authorisation refused (HTTP 402)' });
+    await expect
+      .poll(() => record(sessionId))
+      .toMatchObject({ end_reason: 'billing', end_detail: 'billing authorisation refused (HTTP 402)' });
   });
 
   it('a refusal in a ping ({authorized: false}) ends a running conversation', async () => {

@@ -52,7 +52,8 @@ export class BillingAuthorisation {
         timeoutMs: 10_000,
         maxBytes: 64 * 1024,
       });
-      if (res.status === 401 || res.status === 402 || res.status === 403) return { verdict: 'refused', detail: `billing authorisation refused (HTTP ${res.status})` };
+      if (res.status === 401 || res.status === 402 || res.status === 403)
+        return { verdict: 'refused', detail: `billing authorisation refused (HTTP ${res.status})` };
       if (res.status < 200 || res.status >= 300) return { verdict: 'failed', detail: `billing authorisation failed (HTTP ${res.status})` };
       let body: unknown = null;
       try {
@@ -61,7 +62,8 @@ export class BillingAuthorisation {
         body = null;
       }
       const b = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-      if (b.authorized === false || b.authorised === false || b.allowed === false) return { verdict: 'refused', detail: 'billing authorisation refused (authorized: false)' };
+      if (b.authorized === false || b.authorised === false || b.allowed === false)
+        return { verdict: 'refused', detail: 'billing authorisation refused (authorized: false)' };
       return { verdict: 'ok', detail: '' };
     } catch (err) {
       return { verdict: 'failed', detail: `billing authorisation failed (${err instanceof Error ? err.message : String(err)})` };
@@ -79,7 +81,9 @@ export class BillingAuthorisation {
     this.d.log.info({ sessionId: this.ids.sessionId, detail }, 'billing authorisation');
     if (verdict === 'refused') return { message: BILLING_REFUSED_MESSAGE, detail };
     this.failures++;
-    return this.failures >= BILLING_MAX_FAILURES ? { message: BILLING_UNREACHABLE_MESSAGE, detail: `${detail}; ${this.failures} failed calls in a row` } : null;
+    return this.failures >= BILLING_MAX_FAILURES
+      ? { message: BILLING_UNREACHABLE_MESSAGE, detail: `${detail}; ${this.failures} failed calls in a row` }
+      : null;
   }
 
   /** The runtime's tick: pings when the period has passed (or at once after a failure). */

@@ -16,7 +16,8 @@ import { MIC_MAX_FRAME_BYTES, micFrameProblem } from '@parla/shared/audio-frames
 import type { ClientSink } from './ports';
 
 export const RATE_LIMITED_MESSAGE = 'Too many messages. Please slow down.';
-export const AUDIO_NOT_EXPECTED_MESSAGE = "This avatar does not listen to microphone audio here: its ready message did not say listen 'server'.";
+export const AUDIO_NOT_EXPECTED_MESSAGE =
+  "This avatar does not listen to microphone audio here: its ready message did not say listen 'server'.";
 const MIC_SAMPLE_RATE_HZ = 16000;
 
 /** What the conversation does with each client message. */
@@ -72,7 +73,10 @@ export class ClientChannel implements ClientSink {
   /** Takes one frame from the rate limit; false when the client is over it (then it ends). */
   private admit(h: ClientHandler): boolean {
     const t = performance.now();
-    this.frameTokens = Math.min(CONVERSATION_MAX_FRAMES_PER_SECOND * 2, this.frameTokens + ((t - this.frameRefillAt) / 1000) * CONVERSATION_MAX_FRAMES_PER_SECOND);
+    this.frameTokens = Math.min(
+      CONVERSATION_MAX_FRAMES_PER_SECOND * 2,
+      this.frameTokens + ((t - this.frameRefillAt) / 1000) * CONVERSATION_MAX_FRAMES_PER_SECOND,
+    );
     this.frameRefillAt = t;
     if (this.frameTokens < 1) {
       this.rateLimited(h);
@@ -86,7 +90,8 @@ export class ClientChannel implements ClientSink {
   onBinary(frame: Buffer): void {
     const h = this.handler;
     if (this.closed || !h || !this.admit(h)) return;
-    if (frame.length > MIC_MAX_FRAME_BYTES) return void h.end('client', CLOSE_CODES.tooLarge, `Audio frames may be at most ${MIC_MAX_FRAME_BYTES} bytes`);
+    if (frame.length > MIC_MAX_FRAME_BYTES)
+      return void h.end('client', CLOSE_CODES.tooLarge, `Audio frames may be at most ${MIC_MAX_FRAME_BYTES} bytes`);
     if (!this.listening) return this.send({ type: 'error', code: ErrorCode.BinarySocketError, message: AUDIO_NOT_EXPECTED_MESSAGE });
     const problem = micFrameProblem(frame);
     if (problem) return this.send({ type: 'error', code: ErrorCode.BinarySocketError, message: problem });

@@ -101,7 +101,13 @@ export class Conversation implements ClientHandler, TurnLoopListener {
   /** Opens the engine on a node, writes the record and says ready. */
   async open(node: NodeHandle, echo: boolean): Promise<void> {
     this.node = node;
-    const info = { sessionId: this.id, userId: this.client.userId, userName: this.client.userName, locale: this.client.locale, callbackUrl: this.d.callbackUrl(this.id, this.callbackToken) };
+    const info = {
+      sessionId: this.id,
+      userId: this.client.userId,
+      userName: this.client.userName,
+      locale: this.client.locale,
+      callbackUrl: this.d.callbackUrl(this.id, this.callbackToken),
+    };
     let opened: OpenInfo = {};
     if (echo) {
       this.loop.use(this.echoEngine(), true);

@@ -15,7 +15,13 @@ export function historyWindow(all: readonly ChatMessage[]): ChatMessage[] {
     const m = all[i]!;
     const n = size(m);
     if (bytes + n > HISTORY_MAX_BYTES) {
-      if (!out.length) out.push({ ...m, content: Buffer.from(m.content, 'utf8').subarray(0, HISTORY_MAX_BYTES - 64).toString('utf8') });
+      if (!out.length)
+        out.push({
+          ...m,
+          content: Buffer.from(m.content, 'utf8')
+            .subarray(0, HISTORY_MAX_BYTES - 64)
+            .toString('utf8'),
+        });
       break;
     }
     out.push(m);

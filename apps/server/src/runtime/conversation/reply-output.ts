@@ -75,7 +75,8 @@ export class ReplyOutput {
    *  still plays — the player stops that turn's audio when told it was interrupted (decision 611). */
   cut(bargeIn: boolean): void {
     const turnId = this.audioOut.lastTurnId;
-    if (bargeIn && turnId && this.audioOut.playing()) this.sink.send({ type: 'assistant_done', turnId, text: this.lastSpokenText, interrupted: true });
+    if (bargeIn && turnId && this.audioOut.playing())
+      this.sink.send({ type: 'assistant_done', turnId, text: this.lastSpokenText, interrupted: true });
     this.audioOut.stop();
     this.speaking.cut();
   }
@@ -89,10 +90,22 @@ export class ReplyOutput {
     }
     if (!interrupted) this.audioOut.end(reply.id);
     if (reply.audioSeq > 0) this.lastSpokenText = reply.text;
-    this.sink.send({ type: 'assistant_done', turnId: reply.id, text: reply.text, ...(interrupted ? { interrupted: true } : {}), ...(sources?.length ? { sources } : {}) });
+    this.sink.send({
+      type: 'assistant_done',
+      turnId: reply.id,
+      text: reply.text,
+      ...(interrupted ? { interrupted: true } : {}),
+      ...(sources?.length ? { sources } : {}),
+    });
     if (reply.text) this.listener.said?.('assistant', reply.text, interrupted);
     this.speaking.finished(interrupted, reply.words, reply.audioSeq > 0);
     if (!end.stopped) this.sink.send({ type: 'state', state: 'listening' });
-    this.listener.replyFinished({ firstDeltaMs: reply.firstDeltaMs, engineMs, retrievalMs: end.retrievalMs, interrupted, ...(error && !interrupted ? { failed: true } : {}) });
+    this.listener.replyFinished({
+      firstDeltaMs: reply.firstDeltaMs,
+      engineMs,
+      retrievalMs: end.retrievalMs,
+      interrupted,
+      ...(error && !interrupted ? { failed: true } : {}),
+    });
   }
 }

@@ -31,7 +31,9 @@ export class Transcript {
     const row = { conversationId: this.conversationId, ownerId: this.avatar.ownerId, avatarId: this.avatar.id, seq, ...line };
     this.writing = this.writing
       .then(() => this.d.transcripts.add(row))
-      .catch((err: unknown) => this.d.log.info({ err: String(err), conversationId: this.conversationId }, 'a transcript message could not be written'));
+      .catch((err: unknown) =>
+        this.d.log.info({ err: String(err), conversationId: this.conversationId }, 'a transcript message could not be written'),
+      );
   }
 
   /** Resolves once every message so far is written. */

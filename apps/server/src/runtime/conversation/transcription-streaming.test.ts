@@ -25,11 +25,16 @@ function hearingEngine(): Engine & { hear(): void; host?: ReturnType<TurnLoop['h
 function transcripts(settings: typeof NO_SETTINGS | undefined) {
   const frames: ServerMessage[] = [];
   const said: string[] = [];
-  const l = new TurnLoop({ id: 'a', ownerId: 'o', retrieval: null, settings }, { send: (m) => void frames.push(m), sendBinary() {} }, { replyFinished() {}, speakingChanged() {}, said: (role, text) => void said.push(`${role}:${text}`) }, {
-    retriever: { retrieve: async () => [] },
-    log: { info() {}, warn() {}, error() {} },
-    now: () => new Date(0),
-  });
+  const l = new TurnLoop(
+    { id: 'a', ownerId: 'o', retrieval: null, settings },
+    { send: (m) => void frames.push(m), sendBinary() {} },
+    { replyFinished() {}, speakingChanged() {}, said: (role, text) => void said.push(`${role}:${text}`) },
+    {
+      retriever: { retrieve: async () => [] },
+      log: { info() {}, warn() {}, error() {} },
+      now: () => new Date(0),
+    },
+  );
   const engine = hearingEngine();
   engine.host = l.host();
   l.use(engine, false);

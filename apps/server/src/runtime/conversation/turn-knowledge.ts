@@ -20,7 +20,12 @@ export function retrievalOf(avatar: TurnAvatar, echo: boolean): Retrieval | null
   return r && !echo && r.collectionIds.length ? r : null;
 }
 
-export async function retrieve(avatar: TurnAvatar, r: Retrieval, text: string, services: { retriever: Retriever; log: Logger }): Promise<Retrieved> {
+export async function retrieve(
+  avatar: TurnAvatar,
+  r: Retrieval,
+  text: string,
+  services: { retriever: Retriever; log: Logger },
+): Promise<Retrieved> {
   const r0 = performance.now();
   let context: RetrievedChunk[] = [];
   let searched = false;

@@ -164,7 +164,9 @@ export class TurnLoop {
 
   private enqueue(text: string, hidden = false): void {
     const epoch = this.epoch;
-    this.queue = this.queue.then(() => this.userTurn(text, epoch, hidden)).catch((err: unknown) => this.services.log.error({ err }, 'conversation turn failed'));
+    this.queue = this.queue
+      .then(() => this.userTurn(text, epoch, hidden))
+      .catch((err: unknown) => this.services.log.error({ err }, 'conversation turn failed'));
   }
 
   private finish(reply: Reply, end: Omit<ReplyEnd, 'stopped'>): void {
@@ -191,7 +193,14 @@ export class TurnLoop {
     const history = historyWindow(this.history);
     let error: string | undefined;
     try {
-      for await (const event of this.engine.turn({ turnId: reply.id, text, history, context, knowledgeSearched: searched, signal: reply.signal })) {
+      for await (const event of this.engine.turn({
+        turnId: reply.id,
+        text,
+        history,
+        context,
+        knowledgeSearched: searched,
+        signal: reply.signal,
+      })) {
         if (reply.cut || this.stopped) break;
         this.out.event(reply, event);
       }

@@ -46,7 +46,11 @@ afterAll(async () => {
 });
 
 const push = (s: TestServer, id: string, token: string | undefined, message = 'from the other process') =>
-  s.inject({ method: 'POST', url: `/api/conversation/callback/${id}${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`, payload: { message } });
+  s.inject({
+    method: 'POST',
+    url: `/api/conversation/callback/${id}${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`,
+    payload: { message },
+  });
 
 describe('cross-process delivery', () => {
   it("delivers a REST endpoint's callback posted to the process that does not hold the conversation", async () => {
@@ -58,13 +62,18 @@ describe('cross-process delivery', () => {
     expect((await c.next('assistant_done')).text).toBe('from the other process');
   });
 
-  it('refuses a callback on the other process without the conversation\'s own token, or for an ended conversation', async () => {
+  it("refuses a callback on the other process without the conversation's own token, or for an ended conversation", async () => {
     const c = await connect(hostA, { avatarId: 'echo' });
     const { sessionId } = await c.next('ready');
     const token = a.app.runtime.get(sessionId)!.callbackToken;
     const other = await connect(hostA, { avatarId: 'echo' }, { type: 'hello', deviceId: 'device-2', userName: 'Bo' });
     const { sessionId: otherId } = await other.next('ready');
-    const tries = [await push(b, sessionId, undefined), await push(b, sessionId, ''), await push(b, sessionId, a.app.runtime.get(otherId)!.callbackToken), await push(b, randomUUID(), token)];
+    const tries = [
+      await push(b, sessionId, undefined),
+      await push(b, sessionId, ''),
+      await push(b, sessionId, a.app.runtime.get(otherId)!.callbackToken),
+      await push(b, randomUUID(), token),
+    ];
     expect(tries.map((r) => r.statusCode)).toEqual([404, 404, 404, 404]);
     c.ws.close();
     await c.closed;
@@ -76,16 +85,25 @@ describe('cross-process delivery', () => {
   it('ends the conversations of an account suspended through the other process', async () => {
     const c = await connect(hostA, { avatarId: 'bobs' });
     await c.next('ready');
-    const res = await b.inject({ method: 'POST', url: '/api/admin/customer_status', token: admin.token, payload: { userId: bob.id, status: AccountStatus.Suspended } });
+    const res = await b.inject({
+      method: 'POST',
+      url: '/api/admin/customer_status',
+      token: admin.token,
+      payload: { userId: bob.id, status: AccountStatus.Suspended },
+    });
     expect(res.statusCode).toBe(200);
     expect((await c.closed).code).toBe(CLOSE_CODES.authenticationFailed);
   });
 
   it('disconnects a pipeline node connected to another process when an administrator deletes it here', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', NODE_MAIN, '--server', `http://${hostA}`, '--name', 'delivery-node', '--capacity', '2'], {
-      env: { PATH: process.env.PATH ?? '', NODE_SECRET: SECRET },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', NODE_MAIN, '--server', `http://${hostA}`, '--name', 'delivery-node', '--capacity', '2'],
+      {
+        env: { PATH: process.env.PATH ?? '', NODE_SECRET: SECRET },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     children.push(child);
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     const node = async () => {
@@ -109,16 +127,47 @@ describe('cross-process delivery', () => {
     const conversation = randomUUID();
     await a.ctx.db
       .insertInto('conversations')
-      .values({ id: conversation, owner_id: alice.id, avatar_id: 'echo', avatar_name: 'Echo', avatar_type: '2d', user_id: 'u', user_name: 'Ada', ip_address: '10.0.0.9', node_id: 'n', started_at: started, last_seen_at: seen, process_id: dead })
+      .values({
+        id: conversation,
+        owner_id: alice.id,
+        avatar_id: 'echo',
+        avatar_name: 'Echo',
+        avatar_type: '2d',
+        user_id: 'u',
+        user_name: 'Ada',
+        ip_address: '10.0.0.9',
+        node_id: 'n',
+        started_at: started,
+        last_seen_at: seen,
+        process_id: dead,
+      })
       .execute();
     const nodeId = randomUUID();
-    await a.ctx.db.insertInto('pipeline_nodes').values({ id: nodeId, name: 'dead-node', status: 'AVAILABLE', capacity: 1, created_at: started, last_connect_at: started, last_ping_at: seen, process_id: dead }).execute();
+    await a.ctx.db
+      .insertInto('pipeline_nodes')
+      .values({
+        id: nodeId,
+        name: 'dead-node',
+        status: 'AVAILABLE',
+        capacity: 1,
+        created_at: started,
+        last_connect_at: started,
+        last_ping_at: seen,
+        process_id: dead,
+      })
+      .execute();
 
     await b.app.runtime.delivery.beat();
 
-    const row = await a.ctx.db.selectFrom('conversations').select(['ended_at', 'end_reason']).where('id', '=', conversation).executeTakeFirstOrThrow();
+    const row = await a.ctx.db
+      .selectFrom('conversations')
+      .select(['ended_at', 'end_reason'])
+      .where('id', '=', conversation)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ ended_at: seen, end_reason: 'server_lost' });
-    expect((await a.ctx.db.selectFrom('pipeline_nodes').select('status').where('id', '=', nodeId).executeTakeFirstOrThrow()).status).toBe('OFFLINE');
+    expect((await a.ctx.db.selectFrom('pipeline_nodes').select('status').where('id', '=', nodeId).executeTakeFirstOrThrow()).status).toBe(
+      'OFFLINE',
+    );
     expect(await a.ctx.db.selectFrom('runtime_processes').select('id').where('id', '=', dead).executeTakeFirst()).toBeUndefined();
     // The live processes are not touched.
     const live = await a.ctx.db.selectFrom('runtime_processes').select('id').execute();
@@ -134,7 +183,12 @@ describe('cross-process delivery', () => {
       .values([
         { process_id: a.app.runtime.delivery.id, kind: 'say', payload: '{not json', created_at: at },
         { process_id: a.app.runtime.delivery.id, kind: 'unknown', payload: '{}', created_at: at },
-        { process_id: a.app.runtime.delivery.id, kind: 'say', payload: JSON.stringify({ conversationId: sessionId, message: 'still delivered' }), created_at: at },
+        {
+          process_id: a.app.runtime.delivery.id,
+          kind: 'say',
+          payload: JSON.stringify({ conversationId: sessionId, message: 'still delivered' }),
+          created_at: at,
+        },
       ])
       .execute();
     await a.app.runtime.delivery.poll();

@@ -74,7 +74,9 @@ export class Delivery {
     await this.polling;
     await this.listener?.end().catch(() => undefined);
     this.listener = null;
-    await removeProcess(this.o.db, this.id).catch((err: unknown) => this.o.log.warn({ err: String(err) }, 'removing the process row failed'));
+    await removeProcess(this.o.db, this.id).catch((err: unknown) =>
+      this.o.log.warn({ err: String(err) }, 'removing the process row failed'),
+    );
   }
 
   /** Whether a process is alive (this one always is). */
@@ -111,7 +113,10 @@ export class Delivery {
         for (const d of await takeDeliveries(this.o.db, this.id)) {
           const msg = parseDelivery(d.kind, d.payload);
           if (!msg) this.o.log.warn({ kind: d.kind }, 'dropped a malformed delivery');
-          else await this.o.handle(msg).catch((err: unknown) => this.o.log.warn({ err: String(err), kind: msg.kind }, 'handling a delivery failed'));
+          else
+            await this.o
+              .handle(msg)
+              .catch((err: unknown) => this.o.log.warn({ err: String(err), kind: msg.kind }, 'handling a delivery failed'));
         }
       } while (this.again && !this.stopped);
     })().finally(() => {
@@ -123,7 +128,11 @@ export class Delivery {
   private async post(processIds: string[], msg: DeliveryMessage): Promise<void> {
     if (!processIds.length) return;
     const now = await this.dbNow();
-    await postDeliveries(this.o.db, processIds.map((processId) => ({ processId, kind: msg.kind, payload: payloadOf(msg) })), now);
+    await postDeliveries(
+      this.o.db,
+      processIds.map((processId) => ({ processId, kind: msg.kind, payload: payloadOf(msg) })),
+      now,
+    );
     for (const id of processIds) await notifyChannel(this.o.db, channelOf(id));
   }
 

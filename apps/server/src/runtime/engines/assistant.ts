@@ -10,7 +10,10 @@ export class AssistantEngine implements Engine {
   readonly kind = 'assistant' as const;
   private threadId: string | null = null;
 
-  constructor(private readonly config: AssistantConfig, private readonly deps: EngineDeps) {}
+  constructor(
+    private readonly config: AssistantConfig,
+    private readonly deps: EngineDeps,
+  ) {}
 
   private headers(): Record<string, string> {
     return { 'content-type': 'application/json', authorization: `Bearer ${this.config.apiKey}`, 'openai-beta': 'assistants=v2' };
@@ -18,7 +21,11 @@ export class AssistantEngine implements Engine {
 
   private async thread(): Promise<string> {
     if (this.threadId) return this.threadId;
-    const res = await this.deps.outbound.fetch(joinUrl(this.config.baseUrl, 'threads'), { method: 'POST', headers: this.headers(), body: '{}' });
+    const res = await this.deps.outbound.fetch(joinUrl(this.config.baseUrl, 'threads'), {
+      method: 'POST',
+      headers: this.headers(),
+      body: '{}',
+    });
     if (res.status !== 200) throw await failure('Assistants', res, [this.config.apiKey]);
     const id = res.json<{ id?: string }>().id;
     if (!id) throw new ProviderError('Assistants', 'no thread id in the answer');

@@ -5,9 +5,26 @@ const pcm = (samples: number) => Buffer.alloc(samples * 2, 1).toString('base64')
 
 describe('audioPieces', () => {
   it('cuts PCM into pieces of at most the given size and moves each word into the piece it starts in', () => {
-    const pieces = audioPieces({ type: 'audio', format: 'pcm16', sampleRate: 100, audio: pcm(250), words: [{ word: 'one', start: 0.2, end: 0.9 }, { word: 'two', start: 1.1, end: 1.5 }, { word: 'three', start: 2.2, end: 2.5 }] }, 200);
+    const pieces = audioPieces(
+      {
+        type: 'audio',
+        format: 'pcm16',
+        sampleRate: 100,
+        audio: pcm(250),
+        words: [
+          { word: 'one', start: 0.2, end: 0.9 },
+          { word: 'two', start: 1.1, end: 1.5 },
+          { word: 'three', start: 2.2, end: 2.5 },
+        ],
+      },
+      200,
+    );
     expect(pieces.map((p) => Buffer.from(p.audio, 'base64').length)).toEqual([200, 200, 100]);
-    expect(pieces.map((p) => p.words?.map((w) => [w.word, Number(w.start.toFixed(2)), Number(w.end.toFixed(2))]))).toEqual([[['one', 0.2, 0.9]], [['two', 0.1, 0.5]], [['three', 0.2, 0.5]]]);
+    expect(pieces.map((p) => p.words?.map((w) => [w.word, Number(w.start.toFixed(2)), Number(w.end.toFixed(2))]))).toEqual([
+      [['one', 0.2, 0.9]],
+      [['two', 0.1, 0.5]],
+      [['three', 0.2, 0.5]],
+    ]);
   });
 
   it('leaves short audio and formats that cannot be cut whole', () => {

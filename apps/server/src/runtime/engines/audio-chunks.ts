@@ -19,8 +19,12 @@ export function audioPieces(event: AudioEvent, maxBytes = AUDIO_PIECE_BYTES): Au
     const from = at / 2 / event.sampleRate;
     const to = Math.min(at + size, bytes.length) / 2 / event.sampleRate;
     const last = at + size >= bytes.length;
-    const words = event.words?.filter((w) => w.start >= from && (w.start < to || last)).map((w) => ({ word: w.word, start: w.start - from, end: w.end - from }));
-    const visemes = event.visemes?.filter((v) => v.start >= from && (v.start < to || last)).map((v) => ({ viseme: v.viseme, start: v.start - from, end: v.end - from }));
+    const words = event.words
+      ?.filter((w) => w.start >= from && (w.start < to || last))
+      .map((w) => ({ word: w.word, start: w.start - from, end: w.end - from }));
+    const visemes = event.visemes
+      ?.filter((v) => v.start >= from && (v.start < to || last))
+      .map((v) => ({ viseme: v.viseme, start: v.start - from, end: v.end - from }));
     pieces.push({
       type: 'audio',
       format: 'pcm16',

@@ -41,7 +41,16 @@ beforeAll(async () => {
   server = await createTestServer({ OUTBOUND_ALLOW: [audio.allow, openai.allow, deepgram.allow].join(',') });
   host = await listen(server);
   const alice = await createCustomer(server, 'barge');
-  const llm = { kind: 'llm' as const, baseUrl: `${openai.url}/v1`, apiKey: STAND_IN_KEY, model: 'm', instructions: '', memory: '', sendHistory: true, tools: [] };
+  const llm = {
+    kind: 'llm' as const,
+    baseUrl: `${openai.url}/v1`,
+    apiKey: STAND_IN_KEY,
+    model: 'm',
+    instructions: '',
+    memory: '',
+    sendHistory: true,
+    tools: [],
+  };
   const streaming: SttConfig = { provider: 'deepgram', apiBase: deepgram.url, apiKey: DEEPGRAM_KEY, language: 'en-US' };
   testAvatars(server, {
     allowed: { ownerId: alice.id, engine: { kind: 'echo', speech: speech({ allowInterruptions: true }) } },
@@ -105,7 +114,9 @@ describe('barge-in', () => {
       expect(await c.next('transcript', (m) => !m.final)).toMatchObject({ text: 'what are' });
       expect(await c.next('assistant_done')).toMatchObject({ interrupted: true });
     } finally {
-      openai.reply = (messages) => ({ content: ['You asked: ', String([...messages].reverse().find((m) => m.role === 'user')?.content ?? '')] });
+      openai.reply = (messages) => ({
+        content: ['You asked: ', String([...messages].reverse().find((m) => m.role === 'user')?.content ?? '')],
+      });
     }
   });
 });

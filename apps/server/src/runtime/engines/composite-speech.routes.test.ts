@@ -29,7 +29,12 @@ const ANSWERS: Record<string, string> = {
 };
 
 beforeAll(async () => {
-  [openai, rest, google, speech] = await Promise.all([startOpenAiStandIn(), startRestStandIn(), startGoogleStandIn(), startSpeechStandIn()]);
+  [openai, rest, google, speech] = await Promise.all([
+    startOpenAiStandIn(),
+    startRestStandIn(),
+    startGoogleStandIn(),
+    startSpeechStandIn(),
+  ]);
   server = await createTestServer({ OUTBOUND_ALLOW: [openai, rest, google, speech].map((s) => s.allow).join(',') });
   host = await listen(server);
   const alice = await createCustomer(server, 'composite');
@@ -41,12 +46,32 @@ beforeAll(async () => {
   };
   const brains: Record<string, BrainConfig> = {
     echo: { kind: 'echo' },
-    llm: { kind: 'llm', baseUrl: `${openai.url}/v1`, apiKey: STAND_IN_KEY, model: 'm', instructions: '', memory: '', sendHistory: true, tools: [] },
+    llm: {
+      kind: 'llm',
+      baseUrl: `${openai.url}/v1`,
+      apiKey: STAND_IN_KEY,
+      model: 'm',
+      instructions: '',
+      memory: '',
+      sendHistory: true,
+      tools: [],
+    },
     rest: { kind: 'rest', url: `${rest.url}/hook`, apiKey: REST_KEY },
     dialogflow_es: { kind: 'dialogflow_es', projectId: 'proj-es', serviceAccount: sa, language: 'en', apiBase: google.url },
-    dialogflow_cx: { kind: 'dialogflow_cx', projectId: 'proj-cx', agentId: 'agent-7', regionId: 'europe-west1', serviceAccount: sa, language: 'en', apiBase: google.url },
+    dialogflow_cx: {
+      kind: 'dialogflow_cx',
+      projectId: 'proj-cx',
+      agentId: 'agent-7',
+      regionId: 'europe-west1',
+      serviceAccount: sa,
+      language: 'en',
+      apiBase: google.url,
+    },
   };
-  testAvatars(server, Object.fromEntries(Object.entries(brains).map(([id, brain]) => [id, { ownerId: alice.id, engine: { ...brain, speech: voice } }])));
+  testAvatars(
+    server,
+    Object.fromEntries(Object.entries(brains).map(([id, brain]) => [id, { ownerId: alice.id, engine: { ...brain, speech: voice } }])),
+  );
 });
 
 afterEach(async () => {

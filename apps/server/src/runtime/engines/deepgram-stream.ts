@@ -29,7 +29,11 @@ export class DeepgramStream {
     const checked = this.outbound.check(`${(this.config.apiBase ?? 'https://api.deepgram.com').replace(/\/+$/, '')}/v1/listen?${q}`);
     const target = new URL(checked);
     target.protocol = checked.protocol === 'https:' ? 'wss:' : 'ws:';
-    const ws = new WebSocket(target, { headers: { authorization: `Token ${this.config.apiKey}` }, handshakeTimeout: 10_000, ...this.outbound.wsOptions(checked) });
+    const ws = new WebSocket(target, {
+      headers: { authorization: `Token ${this.config.apiKey}` },
+      handshakeTimeout: 10_000,
+      ...this.outbound.wsOptions(checked),
+    });
     this.ws = ws;
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());

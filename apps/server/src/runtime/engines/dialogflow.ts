@@ -21,7 +21,10 @@ export class DialogflowEngine implements Engine {
   /** Aborted when the engine closes (the conversation ended): pending token retries stop. */
   private readonly closed = new AbortController();
 
-  constructor(private readonly config: DialogflowConfig, private readonly deps: EngineDeps) {
+  constructor(
+    private readonly config: DialogflowConfig,
+    private readonly deps: EngineDeps,
+  ) {
     this.kind = config.kind;
     this.tokens = new GoogleTokenSource(config.serviceAccount, DIALOGFLOW_SCOPES, deps.outbound, deps.now);
   }
@@ -45,8 +48,14 @@ export class DialogflowEngine implements Engine {
     const history = this.config.sendHistory ? input.history.map((m) => ({ role: m.role, text: m.content, at: m.at ?? null })) : null;
     const body =
       this.config.kind === 'dialogflow_es'
-        ? { queryInput: { text: { text: input.text, languageCode: this.config.language } }, ...(history ? { queryParams: { payload: { history } } } : {}) }
-        : { queryInput: { text: { text: input.text }, languageCode: this.config.language }, ...(history ? { queryParams: { parameters: { history } } } : {}) };
+        ? {
+            queryInput: { text: { text: input.text, languageCode: this.config.language } },
+            ...(history ? { queryParams: { payload: { history } } } : {}),
+          }
+        : {
+            queryInput: { text: { text: input.text }, languageCode: this.config.language },
+            ...(history ? { queryParams: { parameters: { history } } } : {}),
+          };
     const res = await this.deps.outbound.fetch(this.url(), {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },

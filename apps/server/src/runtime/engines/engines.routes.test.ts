@@ -55,7 +55,12 @@ const llm = (over: Partial<LlmConfig> = {}): LlmConfig => ({
 });
 
 beforeAll(async () => {
-  [openai, rest, google, speech] = await Promise.all([startOpenAiStandIn(), startRestStandIn(), startGoogleStandIn(), startSpeechStandIn()]);
+  [openai, rest, google, speech] = await Promise.all([
+    startOpenAiStandIn(),
+    startRestStandIn(),
+    startGoogleStandIn(),
+    startSpeechStandIn(),
+  ]);
   canary = await startCanary();
   server = await createTestServer({ OUTBOUND_ALLOW: [openai, rest, google, speech].map((s) => s.allow).join(',') });
   host = await listen(server);
@@ -67,13 +72,41 @@ beforeAll(async () => {
     {
       llm: { ownerId: alice.id, engineName: 'Large Language Model', engine: llm(), retrieval: { collectionIds: ['c1'], topK: 3 } },
       badkey: { ownerId: alice.id, engine: llm({ apiKey: 'sk-wrong' }) },
-      assistant: { ownerId: alice.id, engine: { kind: 'assistant', baseUrl: `${openai.url}/v1`, apiKey: STAND_IN_KEY, assistantId: 'asst_stand_in' } },
+      assistant: {
+        ownerId: alice.id,
+        engine: { kind: 'assistant', baseUrl: `${openai.url}/v1`, apiKey: STAND_IN_KEY, assistantId: 'asst_stand_in' },
+      },
       rest: { ownerId: alice.id, engine: { kind: 'rest', url: `${rest.url}/hook`, apiKey: REST_KEY, memory: 'vip' } },
-      es: { ownerId: alice.id, engine: { kind: 'dialogflow_es', projectId: 'proj-es', serviceAccount: sa, language: 'en', apiBase: google.url } },
-      cx: { ownerId: alice.id, engine: { kind: 'dialogflow_cx', projectId: 'proj-cx', agentId: 'agent-7', regionId: 'europe-west1', serviceAccount: sa, language: 'en', apiBase: google.url } },
+      es: {
+        ownerId: alice.id,
+        engine: { kind: 'dialogflow_es', projectId: 'proj-es', serviceAccount: sa, language: 'en', apiBase: google.url },
+      },
+      cx: {
+        ownerId: alice.id,
+        engine: {
+          kind: 'dialogflow_cx',
+          projectId: 'proj-cx',
+          agentId: 'agent-7',
+          regionId: 'europe-west1',
+          serviceAccount: sa,
+          language: 'en',
+          apiBase: google.url,
+        },
+      },
       realtime: {
         ownerId: alice.id,
-        engine: { kind: 'realtime', provider: 'openai', url: openai.realtimeUrl, apiKey: STAND_IN_KEY, model: 'gpt-4o-mini-realtime-preview', voice: 'alloy', instructions: 'Be brief.', greeting: 'Welcome to Parla!', vad: DEFAULT_REALTIME_VAD, tools: [] },
+        engine: {
+          kind: 'realtime',
+          provider: 'openai',
+          url: openai.realtimeUrl,
+          apiKey: STAND_IN_KEY,
+          model: 'gpt-4o-mini-realtime-preview',
+          voice: 'alloy',
+          instructions: 'Be brief.',
+          greeting: 'Welcome to Parla!',
+          vad: DEFAULT_REALTIME_VAD,
+          tools: [],
+        },
       },
       pipeline: {
         ownerId: alice.id,
@@ -95,17 +128,42 @@ beforeAll(async () => {
           turn: { ...DEFAULT_TURN_SETTINGS, minInterruptionDuration: 0.2, minEndpointingDelay: 5 },
         },
       },
-      eleven: { ownerId: alice.id, engine: { kind: 'elevenlabs', agentId: 'agent_0123456789ab', apiKey: ELEVEN_KEY, connectionType: 'websocket', apiBase: speech.url } },
-      elevenrtc: { ownerId: alice.id, engine: { kind: 'elevenlabs', agentId: 'agent_0123456789ab', apiKey: ELEVEN_KEY, connectionType: 'webrtc', apiBase: speech.url } },
-      agora: { ownerId: alice.id, engine: { kind: 'agora_ten', appId: '970CA35de60c44645bbae8a215061b33', appCertificate: '5CFd2fd1755d40ecb72977518be15d3b' } },
+      eleven: {
+        ownerId: alice.id,
+        engine: { kind: 'elevenlabs', agentId: 'agent_0123456789ab', apiKey: ELEVEN_KEY, connectionType: 'websocket', apiBase: speech.url },
+      },
+      elevenrtc: {
+        ownerId: alice.id,
+        engine: { kind: 'elevenlabs', agentId: 'agent_0123456789ab', apiKey: ELEVEN_KEY, connectionType: 'webrtc', apiBase: speech.url },
+      },
+      agora: {
+        ownerId: alice.id,
+        engine: { kind: 'agora_ten', appId: '970CA35de60c44645bbae8a215061b33', appCertificate: '5CFd2fd1755d40ecb72977518be15d3b' },
+      },
       tools: { ownerId: alice.id, engine: llm({ tools: [ADD, evil()] }) },
       rttools: {
         ownerId: alice.id,
-        engine: { kind: 'realtime', provider: 'openai', url: openai.realtimeUrl, apiKey: STAND_IN_KEY, model: 'gpt-4o-realtime-preview', voice: 'verse', instructions: 'Use tools.', vad: DEFAULT_REALTIME_VAD, tools: [ADD, evil()] },
+        engine: {
+          kind: 'realtime',
+          provider: 'openai',
+          url: openai.realtimeUrl,
+          apiKey: STAND_IN_KEY,
+          model: 'gpt-4o-realtime-preview',
+          voice: 'verse',
+          instructions: 'Use tools.',
+          vad: DEFAULT_REALTIME_VAD,
+          tools: [ADD, evil()],
+        },
       },
-      simple: { ownerId: alice.id, engine: { kind: 'unavailable', message: 'No language model is configured for Simple mode on this server.' } },
+      simple: {
+        ownerId: alice.id,
+        engine: { kind: 'unavailable', message: 'No language model is configured for Simple mode on this server.' },
+      },
     },
-    (query) => (query.includes('breakfast') ? [{ text: 'Breakfast is served from 6:30 to 10:30 in the Garden Room.', source: 'hotel-guide.pdf', itemId: 'item-1' }] : []),
+    (query) =>
+      query.includes('breakfast')
+        ? [{ text: 'Breakfast is served from 6:30 to 10:30 in the Garden Room.', source: 'hotel-guide.pdf', itemId: 'item-1' }]
+        : [],
   );
 });
 
@@ -150,7 +208,9 @@ describe('large language model', () => {
       const done = await c.next('assistant_done');
       expect(done).toMatchObject({ interrupted: true, text: '' });
     } finally {
-      openai.reply = (messages) => ({ content: ['You asked: ', String([...messages].reverse().find((m) => m.role === 'user')?.content ?? '')] });
+      openai.reply = (messages) => ({
+        content: ['You asked: ', String([...messages].reverse().find((m) => m.role === 'user')?.content ?? '')],
+      });
     }
   });
 
@@ -195,7 +255,11 @@ describe('REST endpoint', () => {
     expect(chat).toMatchObject({ event: 'CHAT', message: 'bonjour', sessionId });
     expect(chat!.callbackUrl).toMatch(new RegExp(`/api/conversation/callback/${sessionId}\\?token=`));
     // The callback needs the conversation's token.
-    const forged = await server.inject({ method: 'POST', url: `/api/conversation/callback/${sessionId}?token=wrong`, payload: { message: 'x' } });
+    const forged = await server.inject({
+      method: 'POST',
+      url: `/api/conversation/callback/${sessionId}?token=wrong`,
+      payload: { message: 'x' },
+    });
     expect(forged.statusCode).toBe(404);
   });
 });
@@ -226,7 +290,11 @@ describe('realtime speech-to-speech', () => {
     const greeting = await c.next('assistant_done');
     expect(greeting.text).toBe('Welcome to Parla!');
     const update = openai.realtimeMessages.find((m) => m.type === 'session.update') as { session: Record<string, unknown> };
-    expect(update.session).toMatchObject({ voice: 'alloy', instructions: 'Be brief.', turn_detection: { type: 'server_vad', threshold: 0.5, prefix_padding_ms: 300, silence_duration_ms: 500 } });
+    expect(update.session).toMatchObject({
+      voice: 'alloy',
+      instructions: 'Be brief.',
+      turn_detection: { type: 'server_vad', threshold: 0.5, prefix_padding_ms: 300, silence_duration_ms: 500 },
+    });
     expect((await c.ask('hello')).text).toBe('Realtime heard: hello');
     expect((await c.audioFrames(1))[0]!.header.format).toBe('pcm16');
     c.sendBinary(Buffer.alloc(3200));
@@ -280,7 +348,9 @@ describe('custom STT/LLM/TTS pipeline', () => {
       c.send({ type: 'user_speech', event: 'start', at: 600 });
       expect(await c.next('assistant_done')).toMatchObject({ interrupted: true });
     } finally {
-      openai.reply = (messages) => ({ content: ['You asked: ', String([...messages].reverse().find((m) => m.role === 'user')?.content ?? '')] });
+      openai.reply = (messages) => ({
+        content: ['You asked: ', String([...messages].reverse().find((m) => m.role === 'user')?.content ?? '')],
+      });
     }
   });
 
@@ -300,17 +370,29 @@ describe('third-party frameworks', () => {
   it('ElevenLabs: gives the player a signed URL (websocket) or a conversation token (webrtc)', async () => {
     const c = await connect(host, { avatarId: 'eleven' });
     await c.next('ready');
-    expect(await c.next('connect')).toMatchObject({ provider: 'elevenlabs', connectionType: 'websocket', signedUrl: expect.stringContaining('conversation_signature=sig123') });
+    expect(await c.next('connect')).toMatchObject({
+      provider: 'elevenlabs',
+      connectionType: 'websocket',
+      signedUrl: expect.stringContaining('conversation_signature=sig123'),
+    });
     const r = await connect(host, { avatarId: 'elevenrtc' });
     await r.next('ready');
-    expect(await r.next('connect')).toMatchObject({ provider: 'elevenlabs', connectionType: 'webrtc', conversationToken: 'eleven-webrtc-token-agent_0123456789ab' });
+    expect(await r.next('connect')).toMatchObject({
+      provider: 'elevenlabs',
+      connectionType: 'webrtc',
+      conversationToken: 'eleven-webrtc-token-agent_0123456789ab',
+    });
   });
 
   it('Agora TEN: gives the player an AccessToken2 RTC token for a fresh channel', async () => {
     const c = await connect(host, { avatarId: 'agora' });
     await c.next('ready');
     const connect_ = await c.next('connect');
-    expect(connect_).toMatchObject({ provider: 'agora_ten', appId: '970CA35de60c44645bbae8a215061b33', channel: expect.stringMatching(/^parla-/) });
+    expect(connect_).toMatchObject({
+      provider: 'agora_ten',
+      appId: '970CA35de60c44645bbae8a215061b33',
+      channel: expect.stringMatching(/^parla-/),
+    });
     expect(connect_.token!.startsWith('007')).toBe(true);
     const content = inflateSync(Buffer.from(connect_.token!.slice(3), 'base64'));
     // Signature (length-prefixed 32 bytes), then the app id.
@@ -338,7 +420,9 @@ describe('functions as tools', () => {
       expect(done.text).toBe('The sum is undefined.');
       expect(canary.connections()).toBe(0);
     } finally {
-      openai.reply = (messages) => ({ content: ['You asked: ', String([...messages].reverse().find((m) => m.role === 'user')?.content ?? '')] });
+      openai.reply = (messages) => ({
+        content: ['You asked: ', String([...messages].reverse().find((m) => m.role === 'user')?.content ?? '')],
+      });
     }
   }, 90_000);
 

@@ -18,7 +18,20 @@ beforeAll(async () => {
   host = await listen(server);
   const alice = await createCustomer(server, 'gemini');
   testAvatars(server, {
-    gemini: { ownerId: alice.id, engine: { kind: 'realtime', provider: 'gemini', url: gemini.liveUrl, apiKey: GEMINI_KEY, model: 'gemini-2.0-flash-exp', voice: 'Puck', instructions: 'Be brief.', vad: DEFAULT_REALTIME_VAD, tools: [] } },
+    gemini: {
+      ownerId: alice.id,
+      engine: {
+        kind: 'realtime',
+        provider: 'gemini',
+        url: gemini.liveUrl,
+        apiKey: GEMINI_KEY,
+        model: 'gemini-2.0-flash-exp',
+        voice: 'Puck',
+        instructions: 'Be brief.',
+        vad: DEFAULT_REALTIME_VAD,
+        tools: [],
+      },
+    },
   });
 });
 
@@ -35,7 +48,12 @@ describe('Gemini Live', () => {
   it('sends setup first, answers a typed turn and microphone audio with audio frames and transcripts', async () => {
     const c = await connect(host, { avatarId: 'gemini' });
     expect(await c.next('ready')).toMatchObject({ listen: 'server', audio: true });
-    expect(gemini.received[0]).toMatchObject({ setup: { model: 'models/gemini-2.0-flash-exp', generationConfig: { speechConfig: { voiceConfig: { prebuiltVoiceConfig: { voiceName: 'Puck' } } } } } });
+    expect(gemini.received[0]).toMatchObject({
+      setup: {
+        model: 'models/gemini-2.0-flash-exp',
+        generationConfig: { speechConfig: { voiceConfig: { prebuiltVoiceConfig: { voiceName: 'Puck' } } } },
+      },
+    });
     const done = await c.ask('hello');
     expect(done.text).toBe('Gemini heard: hello');
     expect((await c.audioFrames(1))[0]!.header).toMatchObject({ turnId: done.turnId, format: 'pcm16', sampleRate: 24000 });

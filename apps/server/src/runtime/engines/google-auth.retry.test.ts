@@ -26,8 +26,16 @@ beforeAll(async () => {
   await new Promise<void>((r) => tokenServer.listen(0, '127.0.0.1', () => r()));
   const port = (tokenServer.address() as AddressInfo).port;
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  account = { client_email: 'bot@proj.iam.gserviceaccount.com', private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), token_uri: `http://127.0.0.1:${port}/token` };
-  outbound = new OutboundClient({ allow: [`127.0.0.1:${port}`], allowPrivate: false, retry: { attempts: 3, baseMs: 5, maxRetryAfterMs: 10_000 } });
+  account = {
+    client_email: 'bot@proj.iam.gserviceaccount.com',
+    private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    token_uri: `http://127.0.0.1:${port}/token`,
+  };
+  outbound = new OutboundClient({
+    allow: [`127.0.0.1:${port}`],
+    allowPrivate: false,
+    retry: { attempts: 3, baseMs: 5, maxRetryAfterMs: 10_000 },
+  });
 });
 afterAll(() => new Promise<void>((r) => tokenServer.close(() => r())));
 

@@ -38,7 +38,12 @@ export function parseServiceAccount(text: string): ServiceAccount {
 export class GoogleTokenSource {
   private token: { value: string; expiresAt: number } | null = null;
 
-  constructor(private readonly account: ServiceAccount, private readonly scope: string, private readonly outbound: OutboundClient, private readonly now: () => Date) {}
+  constructor(
+    private readonly account: ServiceAccount,
+    private readonly scope: string,
+    private readonly outbound: OutboundClient,
+    private readonly now: () => Date,
+  ) {}
 
   /** A valid access token; the exchange is safe to repeat and is retried (decision 010), until
    *  `abort` (the turn or the engine ended). */
@@ -49,7 +54,7 @@ export class GoogleTokenSource {
     try {
       assertion = await signServiceAccountJwt(this.account, this.scope, Math.floor(nowMs / 1000));
     } catch {
-      throw new ProviderError('Dialogflow', 'the JSON key\'s private key cannot sign');
+      throw new ProviderError('Dialogflow', "the JSON key's private key cannot sign");
     }
     const res = await this.outbound.fetchIdempotent('Google token', this.account.token_uri, {
       method: 'POST',

@@ -26,7 +26,9 @@ export const languageModel = (config: LlmConfig, deps: EngineDeps): LlmEngine =>
 
 export function createEngine(config: EngineConfig, deps: EngineDeps, host: EngineHost): Engine {
   const brain = createBrain(config, deps, host);
-  return config.speech && config.kind !== 'pipeline' && config.kind !== 'realtime' ? new VoiceEngine(brain, config.speech, deps, host) : brain;
+  return config.speech && config.kind !== 'pipeline' && config.kind !== 'realtime'
+    ? new VoiceEngine(brain, config.speech, deps, host)
+    : brain;
 }
 
 function createBrain(config: BrainConfig, deps: EngineDeps, host: EngineHost): Engine {

@@ -17,7 +17,10 @@ interface ChunkChoice {
 
 export class LlmEngine implements Engine {
   readonly kind = 'llm' as const;
-  constructor(private readonly config: LlmConfig, private readonly deps: EngineDeps) {}
+  constructor(
+    private readonly config: LlmConfig,
+    private readonly deps: EngineDeps,
+  ) {}
 
   async *turn(input: TurnInput): AsyncIterable<EngineEvent> {
     const messages: OpenAiMessage[] = buildMessages({
@@ -39,7 +42,10 @@ export class LlmEngine implements Engine {
       const body: Record<string, unknown> = { model: this.config.model, messages, stream: true };
       if (this.config.maxTokens) body.max_tokens = this.config.maxTokens;
       if (tools.length && round < MAX_TOOL_ROUNDS) {
-        body.tools = tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }));
+        body.tools = tools.map((t) => ({
+          type: 'function',
+          function: { name: t.name, description: t.description, parameters: t.parameters },
+        }));
       }
       const res = await this.deps.outbound.stream(joinUrl(this.config.baseUrl, 'chat/completions'), {
         method: 'POST',

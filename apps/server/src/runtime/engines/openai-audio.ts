@@ -46,7 +46,13 @@ export async function openAiSynthesize(outbound: OutboundClient, c: TtsConfig, t
   const res = await outbound.fetch(joinUrl(c.apiBase ?? 'https://api.openai.com/v1', 'audio/speech'), {
     method: 'POST',
     headers: { ...bearer(c.apiKey), 'content-type': 'application/json' },
-    body: JSON.stringify({ model: c.model || 'tts-1', input: text, voice: c.voiceId || 'alloy', response_format: 'pcm', ...(c.speed ? { speed: c.speed } : {}) }),
+    body: JSON.stringify({
+      model: c.model || 'tts-1',
+      input: text,
+      voice: c.voiceId || 'alloy',
+      response_format: 'pcm',
+      ...(c.speed ? { speed: c.speed } : {}),
+    }),
     maxBytes: 20 * 1024 * 1024,
     timeoutMs: c.timeoutMs ?? TIMEOUT_MS,
   });

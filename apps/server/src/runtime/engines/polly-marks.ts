@@ -41,7 +41,8 @@ function parseMarks(body: string): Mark[] {
     if (!line.trim()) continue;
     try {
       const m = JSON.parse(line) as Partial<Mark>;
-      if (typeof m.time === 'number' && m.time >= 0 && typeof m.type === 'string' && typeof m.value === 'string') marks.push({ time: m.time, type: m.type, value: m.value });
+      if (typeof m.time === 'number' && m.time >= 0 && typeof m.type === 'string' && typeof m.value === 'string')
+        marks.push({ time: m.time, type: m.type, value: m.value });
     } catch {
       // A line that is not JSON is skipped: timings are a help, never a reason to fail speech.
     }

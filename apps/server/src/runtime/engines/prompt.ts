@@ -38,7 +38,11 @@ export function knowledgeBlock(context: RetrievedChunk[], searched = false): str
 }
 
 export function buildMessages(p: PromptParts): OpenAiMessage[] {
-  const system = [p.instructions.trim(), p.memory?.trim() ? `Memory:\n${p.memory.trim()}` : '', knowledgeBlock(p.context, p.knowledgeSearched)]
+  const system = [
+    p.instructions.trim(),
+    p.memory?.trim() ? `Memory:\n${p.memory.trim()}` : '',
+    knowledgeBlock(p.context, p.knowledgeSearched),
+  ]
     .filter(Boolean)
     .join('\n\n');
   const messages: OpenAiMessage[] = [];

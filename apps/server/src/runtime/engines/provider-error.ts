@@ -1,7 +1,11 @@
 // A provider answered with a failure or could not be reached. The message is safe to log and
 // to show the customer (no keys, no bodies beyond a short excerpt).
 export class ProviderError extends Error {
-  constructor(readonly provider: string, message: string, readonly status?: number) {
+  constructor(
+    readonly provider: string,
+    message: string,
+    readonly status?: number,
+  ) {
     super(`${provider}: ${message}`);
     this.name = 'ProviderError';
   }
@@ -13,18 +17,25 @@ export function redact(text: string, secrets: readonly (string | null | undefine
   let out = text;
   for (const secret of secrets) {
     if (!secret || secret.length < 6) continue;
-    for (const form of new Set([secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)])) out = out.split(form).join('[redacted]');
+    for (const form of new Set([secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)]))
+      out = out.split(form).join('[redacted]');
   }
   return out;
 }
 
 /** A provider's failure, with a short excerpt of its answer; `secrets` (what the request
  *  carried) never appear in it, even when the provider echoes them back. */
-export async function failure(provider: string, res: { status: number; text(): Promise<string> | string }, secrets: readonly (string | null | undefined)[] = []): Promise<ProviderError> {
+export async function failure(
+  provider: string,
+  res: { status: number; text(): Promise<string> | string },
+  secrets: readonly (string | null | undefined)[] = [],
+): Promise<ProviderError> {
   let excerpt = '';
   try {
     // Redacted before cutting, so a secret cut in half at the end is not left behind either.
-    excerpt = redact(String(await res.text()), secrets).slice(0, 200).replace(/\s+/g, ' ');
+    excerpt = redact(String(await res.text()), secrets)
+      .slice(0, 200)
+      .replace(/\s+/g, ' ');
   } catch {
     excerpt = '';
   }

@@ -21,7 +21,11 @@ export class RealtimeEngine implements Engine {
   private pending: Promise<void> | null = null;
   private audioSeq = 0;
 
-  constructor(private readonly config: RealtimeConfig, private readonly deps: EngineDeps, private readonly host: EngineHost) {}
+  constructor(
+    private readonly config: RealtimeConfig,
+    private readonly deps: EngineDeps,
+    private readonly host: EngineHost,
+  ) {}
 
   async open(_session: ConversationInfo): Promise<OpenInfo> {
     const url = this.config.provider === 'openai' ? this.openAiUrl() : this.geminiUrl();
@@ -31,11 +35,24 @@ export class RealtimeEngine implements Engine {
     target.protocol = checked.protocol === 'https:' ? 'wss:' : 'ws:';
     const headers: Record<string, string> =
       this.config.provider === 'openai' ? { authorization: `Bearer ${this.config.apiKey}`, 'openai-beta': 'realtime=v1' } : {};
-    const ws = new WebSocket(target, { headers, handshakeTimeout: 15_000, maxPayload: 8 * 1024 * 1024, ...this.deps.outbound.wsOptions(checked) });
+    const ws = new WebSocket(target, {
+      headers,
+      handshakeTimeout: 15_000,
+      maxPayload: 8 * 1024 * 1024,
+      ...this.deps.outbound.wsOptions(checked),
+    });
     this.ws = ws;
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
-      ws.once('unexpected-response', (_req, res) => reject(new ProviderError('Realtime', res.statusCode === 401 || res.statusCode === 403 ? 'the API key was refused' : `HTTP ${res.statusCode}`, res.statusCode)));
+      ws.once('unexpected-response', (_req, res) =>
+        reject(
+          new ProviderError(
+            'Realtime',
+            res.statusCode === 401 || res.statusCode === 403 ? 'the API key was refused' : `HTTP ${res.statusCode}`,
+            res.statusCode,
+          ),
+        ),
+      );
       ws.once('error', (err) => reject(new ProviderError('Realtime', err.message)));
     });
     ws.on('message', (data) => {
@@ -86,7 +103,12 @@ export class RealtimeEngine implements Engine {
         prefix_padding_ms: this.config.vad.prefixPaddingMs,
         silence_duration_ms: this.config.vad.silenceDurationMs,
       },
-      ...(tools.length ? { tools: tools.map((t) => ({ type: 'function', name: t.name, description: t.description, parameters: t.parameters })), tool_choice: 'auto' } : {}),
+      ...(tools.length
+        ? {
+            tools: tools.map((t) => ({ type: 'function', name: t.name, description: t.description, parameters: t.parameters })),
+            tool_choice: 'auto',
+          }
+        : {}),
     };
   }
 
@@ -95,14 +117,22 @@ export class RealtimeEngine implements Engine {
     const model = this.config.model.startsWith('models/') ? this.config.model : `models/${this.config.model}`;
     return {
       model,
-      generationConfig: { responseModalities: ['AUDIO'], speechConfig: { voiceConfig: { prebuiltVoiceConfig: { voiceName: this.config.voice } } } },
+      generationConfig: {
+        responseModalities: ['AUDIO'],
+        speechConfig: { voiceConfig: { prebuiltVoiceConfig: { voiceName: this.config.voice } } },
+      },
       systemInstruction: { parts: [{ text: this.config.instructions }] },
       outputAudioTranscription: {},
       inputAudioTranscription: {},
       realtimeInputConfig: {
-        automaticActivityDetection: { prefixPaddingMs: this.config.vad.prefixPaddingMs, silenceDurationMs: this.config.vad.silenceDurationMs },
+        automaticActivityDetection: {
+          prefixPaddingMs: this.config.vad.prefixPaddingMs,
+          silenceDurationMs: this.config.vad.silenceDurationMs,
+        },
       },
-      ...(tools.length ? { tools: [{ functionDeclarations: tools.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters })) }] } : {}),
+      ...(tools.length
+        ? { tools: [{ functionDeclarations: tools.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters })) }] }
+        : {}),
     };
   }
 
@@ -114,7 +144,9 @@ export class RealtimeEngine implements Engine {
     if (this.config.provider === 'openai') {
       this.send({ type: 'response.create', response: { instructions: `Greet the user by saying exactly: ${text}` } });
     } else {
-      this.send({ clientContent: { turns: [{ role: 'user', parts: [{ text: `Greet me by saying exactly: ${text}` }] }], turnComplete: true } });
+      this.send({
+        clientContent: { turns: [{ role: 'user', parts: [{ text: `Greet me by saying exactly: ${text}` }] }], turnComplete: true },
+      });
     }
   }
 
@@ -235,7 +267,11 @@ export class RealtimeEngine implements Engine {
         } catch {
           response = { result: output };
         }
-        responses.push({ id: call.id, name: call.name, response: typeof response === 'object' && response !== null ? response : { result: response } });
+        responses.push({
+          id: call.id,
+          name: call.name,
+          response: typeof response === 'object' && response !== null ? response : { result: response },
+        });
       }
       this.send({ toolResponse: { functionResponses: responses } });
     }
@@ -264,7 +300,10 @@ export class RealtimeEngine implements Engine {
       queue.end();
     });
     if (this.config.provider === 'openai') {
-      this.send({ type: 'conversation.item.create', item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: input.text }] } });
+      this.send({
+        type: 'conversation.item.create',
+        item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: input.text }] },
+      });
       this.send({ type: 'response.create' });
     } else {
       this.send({ clientContent: { turns: [{ role: 'user', parts: [{ text: input.text }] }], turnComplete: true } });

@@ -37,7 +37,10 @@ export class RestEngine implements Engine {
   /** The conversation so far as the last turn was given it (events between turns carry it too). */
   private history: ChatMessage[] = [];
 
-  constructor(private readonly config: RestConfig, private readonly deps: EngineDeps) {
+  constructor(
+    private readonly config: RestConfig,
+    private readonly deps: EngineDeps,
+  ) {
     this.lastSeen = deps.now().toISOString();
   }
 

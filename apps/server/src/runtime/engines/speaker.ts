@@ -61,7 +61,12 @@ export function audioEvent(spoken: SpokenAudio): Extract<EngineEvent, { type: 'a
 }
 
 /** The brain's events with the audio of each sentence added, in order. */
-export async function* spokenTurn(brain: AsyncIterable<EngineEvent>, tts: TtsConfig, deps: Pick<EngineDeps, 'outbound'>, signal: AbortSignal): AsyncIterable<EngineEvent> {
+export async function* spokenTurn(
+  brain: AsyncIterable<EngineEvent>,
+  tts: TtsConfig,
+  deps: Pick<EngineDeps, 'outbound'>,
+  signal: AbortSignal,
+): AsyncIterable<EngineEvent> {
   const queue = new EventQueue<EngineEvent>();
   let chain: Promise<void> = Promise.resolve();
   const say = (text: string) => {

@@ -34,8 +34,26 @@ beforeAll(async () => {
   const base = voices.url;
   const echo = (speech: SpeechConfig) => ({ ownerId: alice.id, engine: { kind: 'echo' as const, speech } });
   testAvatars(server, {
-    polly: echo(onlyTts({ provider: 'polly', apiBase: base, apiKey: VOICE_KEYS.pollyAccess, secretKey: VOICE_KEYS.pollySecret, region: 'eu-west-1', voiceId: 'Joanna:neural' })),
-    pollybad: echo(onlyTts({ provider: 'polly', apiBase: base, apiKey: VOICE_KEYS.pollyAccess, secretKey: 'not-the-secret-0123456789', region: 'eu-west-1', voiceId: 'Joanna:neural' })),
+    polly: echo(
+      onlyTts({
+        provider: 'polly',
+        apiBase: base,
+        apiKey: VOICE_KEYS.pollyAccess,
+        secretKey: VOICE_KEYS.pollySecret,
+        region: 'eu-west-1',
+        voiceId: 'Joanna:neural',
+      }),
+    ),
+    pollybad: echo(
+      onlyTts({
+        provider: 'polly',
+        apiBase: base,
+        apiKey: VOICE_KEYS.pollyAccess,
+        secretKey: 'not-the-secret-0123456789',
+        region: 'eu-west-1',
+        voiceId: 'Joanna:neural',
+      }),
+    ),
     neuphonic: echo(onlyTts({ provider: 'neuphonic', apiBase: base, apiKey: VOICE_KEYS.neuphonic, voiceId: 'e564ba7e', language: 'de' })),
     azure: echo(onlyTts({ provider: 'azure', apiBase: base, apiKey: VOICE_KEYS.azure, voiceId: 'en-US-JennyNeural' })),
     cartesia: echo(onlyTts({ provider: 'cartesia', apiBase: base, apiKey: VOICE_KEYS.cartesia, voiceId: 'a0e99841' })),
@@ -43,9 +61,28 @@ beforeAll(async () => {
     nova2: echo(onlyStt({ provider: 'deepgram', apiBase: deepgram.url, apiKey: DEEPGRAM_KEY, language: 'en-US', model: 'nova-2' })),
     google: echo(onlyStt({ provider: 'google', apiBase: base, apiKey: VOICE_KEYS.google, language: 'en-GB' })),
     azurestt: echo(onlyStt({ provider: 'azure', apiBase: base, apiKey: VOICE_KEYS.azure, language: 'en-GB' })),
-    novamulti: echo(onlyStt({ provider: 'deepgram', apiBase: deepgram.url, apiKey: DEEPGRAM_KEY, language: 'en-US', model: 'nova-3', alternativeLanguages: ['es-ES'] })),
-    googlemulti: echo(onlyStt({ provider: 'google', apiBase: base, apiKey: VOICE_KEYS.google, language: 'en-GB', alternativeLanguages: ['fr-FR', 'de-DE', 'es-ES', 'it-IT'] })),
-    azuremulti: echo(onlyStt({ provider: 'azure', apiBase: base, apiKey: VOICE_KEYS.azure, language: 'en-GB', alternativeLanguages: ['fr-FR'] })),
+    novamulti: echo(
+      onlyStt({
+        provider: 'deepgram',
+        apiBase: deepgram.url,
+        apiKey: DEEPGRAM_KEY,
+        language: 'en-US',
+        model: 'nova-3',
+        alternativeLanguages: ['es-ES'],
+      }),
+    ),
+    googlemulti: echo(
+      onlyStt({
+        provider: 'google',
+        apiBase: base,
+        apiKey: VOICE_KEYS.google,
+        language: 'en-GB',
+        alternativeLanguages: ['fr-FR', 'de-DE', 'es-ES', 'it-IT'],
+      }),
+    ),
+    azuremulti: echo(
+      onlyStt({ provider: 'azure', apiBase: base, apiKey: VOICE_KEYS.azure, language: 'en-GB', alternativeLanguages: ['fr-FR'] }),
+    ),
   });
 });
 
@@ -83,7 +120,10 @@ describe('every TTS of the spec speaks through its real protocol', () => {
     await c.ask('Maybe so.');
     const [frame] = await c.audioFrames(1);
     expect(voices.markTypes.at(-1)).toEqual(['viseme', 'word']);
-    const header = frame!.header as { visemes?: { viseme: string; start: number; end: number }[]; words?: { word: string; start: number }[] };
+    const header = frame!.header as {
+      visemes?: { viseme: string; start: number; end: number }[];
+      words?: { word: string; start: number }[];
+    };
     expect(header.words?.map((w) => [w.word, w.start])).toEqual([
       ['Maybe', 0],
       ['so.', 0.3],
@@ -137,7 +177,7 @@ describe('context phrases reach the recognisers that take them', () => {
 });
 
 describe('additional STT languages reach the recognisers that take several', () => {
-  it("Deepgram: the multilingual model instead of the primary language", async () => {
+  it('Deepgram: the multilingual model instead of the primary language', async () => {
     const c = await connect(host, { avatarId: 'novamulti' });
     await c.next('ready');
     speak(c);

@@ -42,25 +42,31 @@ export async function transcribe(outbound: OutboundClient, c: SttConfig, pcm: Bu
     return json.results?.channels?.[0]?.alternatives?.[0]?.transcript?.trim() ?? '';
   }
   if (c.provider === 'google') {
-    const res = await outbound.fetch(`${joinUrl(c.apiBase ?? 'https://speech.googleapis.com', 'v1/speech:recognize')}?key=${encodeURIComponent(c.apiKey)}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        config: {
-          encoding: 'LINEAR16',
-          sampleRateHertz: sampleRate,
-          languageCode: c.language,
-          ...(c.model ? { model: c.model } : {}),
-          ...(c.phrases?.length ? { speechContexts: [{ phrases: c.phrases }] } : {}),
-          // Google takes up to three alternative languages beside the primary one.
-          ...(c.alternativeLanguages?.length ? { alternativeLanguageCodes: c.alternativeLanguages.slice(0, 3) } : {}),
-        },
-        audio: { content: pcm.toString('base64') },
-      }),
-    });
+    const res = await outbound.fetch(
+      `${joinUrl(c.apiBase ?? 'https://speech.googleapis.com', 'v1/speech:recognize')}?key=${encodeURIComponent(c.apiKey)}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          config: {
+            encoding: 'LINEAR16',
+            sampleRateHertz: sampleRate,
+            languageCode: c.language,
+            ...(c.model ? { model: c.model } : {}),
+            ...(c.phrases?.length ? { speechContexts: [{ phrases: c.phrases }] } : {}),
+            // Google takes up to three alternative languages beside the primary one.
+            ...(c.alternativeLanguages?.length ? { alternativeLanguageCodes: c.alternativeLanguages.slice(0, 3) } : {}),
+          },
+          audio: { content: pcm.toString('base64') },
+        }),
+      },
+    );
     if (res.status !== 200) throw await failure('Google STT', res, [c.apiKey]);
     const json = res.json<{ results?: { alternatives?: { transcript?: string }[] }[] }>();
-    return (json.results ?? []).map((r) => r.alternatives?.[0]?.transcript ?? '').join(' ').trim();
+    return (json.results ?? [])
+      .map((r) => r.alternatives?.[0]?.transcript ?? '')
+      .join(' ')
+      .trim();
   }
   return azureTranscribe(outbound, c, pcm, sampleRate);
 }
@@ -94,18 +100,27 @@ export async function synthesize(outbound: OutboundClient, c: TtsConfig, text: s
     const res = await outbound.fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'xi-api-key': c.apiKey },
-      body: JSON.stringify({ text, ...(c.model ? { model_id: c.model } : {}), ...(c.speed ? { voice_settings: { speed: 1 + c.speed } } : {}) }),
+      body: JSON.stringify({
+        text,
+        ...(c.model ? { model_id: c.model } : {}),
+        ...(c.speed ? { voice_settings: { speed: 1 + c.speed } } : {}),
+      }),
       maxBytes: 20 * 1024 * 1024,
     });
     if (res.status !== 200) throw await failure('ElevenLabs TTS', res, [c.apiKey]);
-    const json = res.json<{ audio_base64?: string; alignment?: { characters?: string[]; character_start_times_seconds?: number[]; character_end_times_seconds?: number[] } }>();
+    const json = res.json<{
+      audio_base64?: string;
+      alignment?: { characters?: string[]; character_start_times_seconds?: number[]; character_end_times_seconds?: number[] };
+    }>();
     if (!json.audio_base64) throw new ProviderError('ElevenLabs TTS', 'no audio in the answer');
     const a = json.alignment;
     return {
       format: 'pcm16',
       sampleRate: 16000,
       audio: json.audio_base64,
-      ...(a?.characters ? { words: wordsFromAlignment(a.characters, a.character_start_times_seconds ?? [], a.character_end_times_seconds ?? []) } : {}),
+      ...(a?.characters
+        ? { words: wordsFromAlignment(a.characters, a.character_start_times_seconds ?? [], a.character_end_times_seconds ?? []) }
+        : {}),
     };
   }
   if (c.provider === 'cartesia') {
@@ -127,7 +142,11 @@ export async function synthesize(outbound: OutboundClient, c: TtsConfig, text: s
     const ssml = `<speak version='1.0' xml:lang='en-US'><voice name='${escapeXml(c.voiceId)}'>${escapeXml(text)}</voice></speak>`;
     const res = await outbound.fetch(joinUrl(c.apiBase ?? 'https://westeurope.tts.speech.microsoft.com', 'cognitiveservices/v1'), {
       method: 'POST',
-      headers: { 'ocp-apim-subscription-key': c.apiKey, 'content-type': 'application/ssml+xml', 'x-microsoft-outputformat': 'raw-16khz-16bit-mono-pcm' },
+      headers: {
+        'ocp-apim-subscription-key': c.apiKey,
+        'content-type': 'application/ssml+xml',
+        'x-microsoft-outputformat': 'raw-16khz-16bit-mono-pcm',
+      },
       body: ssml,
       maxBytes: 20 * 1024 * 1024,
     });

@@ -6,7 +6,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../../test/harness';
 import { createCustomer } from '../../../test/accounts';
 import { closeAll, connect, listen, testAvatars } from '../../../test/conversation-client';
-import { startOpenAiAudioStandIn, SPEECH_PCM_RATE, SPEECH_STAND_IN_KEY, type OpenAiAudioStandIn } from '../../../test/stand-ins/runtime/openai-audio';
+import {
+  startOpenAiAudioStandIn,
+  SPEECH_PCM_RATE,
+  SPEECH_STAND_IN_KEY,
+  type OpenAiAudioStandIn,
+} from '../../../test/stand-ins/runtime/openai-audio';
 import { DAILY_LIMIT_NOTICE } from '../conversation/conversation';
 import { DEFAULT_TURN_SETTINGS, type SpeechConfig } from '../types';
 
@@ -17,7 +22,11 @@ let audio: OpenAiAudioStandIn;
 const PUSHED = 'Your order has shipped and will arrive tomorrow morning before ten.';
 
 const push = (sessionId: string, message = PUSHED) =>
-  server.inject({ method: 'POST', url: `/api/conversation/callback/${sessionId}?token=${encodeURIComponent(server.app.runtime.get(sessionId)!.callbackToken)}`, payload: { message } });
+  server.inject({
+    method: 'POST',
+    url: `/api/conversation/callback/${sessionId}?token=${encodeURIComponent(server.app.runtime.get(sessionId)!.callbackToken)}`,
+    payload: { message },
+  });
 
 beforeAll(async () => {
   audio = await startOpenAiAudioStandIn();
@@ -31,7 +40,11 @@ beforeAll(async () => {
   };
   testAvatars(server, {
     spoken: { ownerId: alice.id, engine: { kind: 'echo', speech } },
-    limited: { ownerId: alice.id, engine: { kind: 'echo', speech }, limits: { dailyLimitPerSession: 30, dailyLimitPerIP: -1, demo: -1, idleTimeout: 300 } },
+    limited: {
+      ownerId: alice.id,
+      engine: { kind: 'echo', speech },
+      limits: { dailyLimitPerSession: 30, dailyLimitPerIP: -1, demo: -1, idleTimeout: 300 },
+    },
   });
 });
 
@@ -70,7 +83,7 @@ describe('replies a brain starts by itself', () => {
 });
 
 describe('the echo of the daily limit', () => {
-  it('keeps the avatar\'s server speech, mid-conversation and when a conversation starts in echo', async () => {
+  it("keeps the avatar's server speech, mid-conversation and when a conversation starts in echo", async () => {
     const c = await connect(host, { avatarId: 'limited' }, { type: 'hello', deviceId: 'spoken-limit' });
     expect(await c.next('ready')).toMatchObject({ listen: 'server', audio: true });
     server.advance(31_000);

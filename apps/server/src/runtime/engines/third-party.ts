@@ -11,7 +11,10 @@ import { failure, ProviderError } from './provider-error';
 
 export class ElevenLabsAgentEngine implements Engine {
   readonly kind = 'elevenlabs' as const;
-  constructor(private readonly config: ElevenLabsAgentConfig, private readonly deps: EngineDeps) {}
+  constructor(
+    private readonly config: ElevenLabsAgentConfig,
+    private readonly deps: EngineDeps,
+  ) {}
 
   async open(): Promise<OpenInfo> {
     const c = this.config;
@@ -40,7 +43,10 @@ export class ElevenLabsAgentEngine implements Engine {
 
 export class AgoraTenEngine implements Engine {
   readonly kind = 'agora_ten' as const;
-  constructor(private readonly config: AgoraTenConfig, private readonly deps: EngineDeps) {}
+  constructor(
+    private readonly config: AgoraTenConfig,
+    private readonly deps: EngineDeps,
+  ) {}
 
   async open(): Promise<OpenInfo> {
     const channel = `parla-${randomBytes(8).toString('hex')}`;

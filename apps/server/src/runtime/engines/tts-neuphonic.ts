@@ -13,7 +13,14 @@ export async function neuphonicSynthesize(outbound: OutboundClient, c: TtsConfig
   const res = await outbound.fetch(joinUrl(c.apiBase ?? 'https://api.neuphonic.com', `sse/speak/${encodeURIComponent(lang)}`), {
     method: 'POST',
     headers: { 'x-api-key': c.apiKey, 'content-type': 'application/json' },
-    body: JSON.stringify({ text, voice_id: c.voiceId || undefined, lang_code: lang, encoding: 'pcm_linear', sampling_rate: RATE, speed: 1 + (c.speed ?? 0) }),
+    body: JSON.stringify({
+      text,
+      voice_id: c.voiceId || undefined,
+      lang_code: lang,
+      encoding: 'pcm_linear',
+      sampling_rate: RATE,
+      speed: 1 + (c.speed ?? 0),
+    }),
     maxBytes: 30 * 1024 * 1024,
     timeoutMs: c.timeoutMs ?? 20_000,
   });
@@ -27,7 +34,8 @@ export async function neuphonicSynthesize(outbound: OutboundClient, c: TtsConfig
     } catch {
       throw new ProviderError('Neuphonic', 'an event is not JSON');
     }
-    if (event.status_code !== undefined && event.status_code !== 200) throw new ProviderError('Neuphonic', `status ${event.status_code}`, event.status_code);
+    if (event.status_code !== undefined && event.status_code !== 200)
+      throw new ProviderError('Neuphonic', `status ${event.status_code}`, event.status_code);
     if (typeof event.data?.audio === 'string' && event.data.audio) chunks.push(Buffer.from(event.data.audio, 'base64'));
   }
   const pcm = Buffer.concat(chunks);

@@ -19,7 +19,17 @@ function pollyRequest(outbound: OutboundClient, c: TtsConfig, fields: Record<str
   const region = c.region || 'us-east-1';
   const url = new URL(joinUrl(c.apiBase ?? `https://polly.${region}.amazonaws.com`, 'v1/speech'));
   const body = JSON.stringify(fields);
-  const signed = signAws({ method: 'POST', url, region, service: 'polly', accessKeyId: c.apiKey, secretAccessKey: c.secretKey ?? '', body, headers: { 'content-type': 'application/json' }, now });
+  const signed = signAws({
+    method: 'POST',
+    url,
+    region,
+    service: 'polly',
+    accessKeyId: c.apiKey,
+    secretAccessKey: c.secretKey ?? '',
+    body,
+    headers: { 'content-type': 'application/json' },
+    now,
+  });
   const { host: _host, 'content-length': _length, ...headers } = signed.headers;
   return outbound.fetch(url, { method: 'POST', headers, body, maxBytes: 20 * 1024 * 1024, timeoutMs: c.timeoutMs ?? 20_000 });
 }
@@ -42,7 +52,8 @@ export async function pollySynthesize(outbound: OutboundClient, c: TtsConfig, te
     SPEECH_MARK_ENGINES.has(engine) ? speechMarks(outbound, c, fields, now) : Promise.resolve(null),
   ]);
   if (res.status !== 200) throw await failure('Amazon Polly', res, [c.apiKey, c.secretKey]);
-  if (!res.body.length || res.body.length % 2 !== 0 || /json/.test(res.headers.get('content-type') ?? '')) throw new ProviderError('Amazon Polly', 'the answer is not PCM audio');
+  if (!res.body.length || res.body.length % 2 !== 0 || /json/.test(res.headers.get('content-type') ?? ''))
+    throw new ProviderError('Amazon Polly', 'the answer is not PCM audio');
   const audio: SpokenAudio = { format: 'pcm16', sampleRate: RATE, audio: res.body.toString('base64') };
   if (!marks) return audio;
   const { visemes, words } = cuesFromMarks(marks, res.body.length / 2 / RATE);

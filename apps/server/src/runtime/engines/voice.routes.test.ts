@@ -8,7 +8,12 @@ import { MIC_MAX_FRAME_BYTES } from '@parla/shared/audio-frames';
 import { createTestServer, type TestServer } from '../../../test/harness';
 import { createCustomer, type TestAccount } from '../../../test/accounts';
 import { closeAll, connect, listen, testAvatars, type TestConversation } from '../../../test/conversation-client';
-import { startOpenAiAudioStandIn, SPEECH_PCM_RATE, SPEECH_STAND_IN_KEY, type OpenAiAudioStandIn } from '../../../test/stand-ins/runtime/openai-audio';
+import {
+  startOpenAiAudioStandIn,
+  SPEECH_PCM_RATE,
+  SPEECH_STAND_IN_KEY,
+  type OpenAiAudioStandIn,
+} from '../../../test/stand-ins/runtime/openai-audio';
 import { startOpenAiStandIn, STAND_IN_KEY, type OpenAiStandIn } from '../../../test/stand-ins/runtime/openai';
 import { ErrorCode } from '@parla/shared/errors';
 import { AUDIO_NOT_EXPECTED_MESSAGE } from '../conversation/client-channel';
@@ -22,8 +27,23 @@ let audio: OpenAiAudioStandIn;
 let openai: OpenAiStandIn;
 
 const speech = (turn: Partial<TurnSettings> = {}, timeoutMs?: number): SpeechConfig => ({
-  stt: { provider: 'openai', apiBase: `${audio.url}/v1`, apiKey: SPEECH_STAND_IN_KEY, language: 'en-US', model: 'whisper-1', phrases: ['Parla', 'Ada Lovelace'], ...(timeoutMs ? { timeoutMs } : {}) },
-  tts: { provider: 'openai', apiBase: `${audio.url}/v1`, apiKey: SPEECH_STAND_IN_KEY, voiceId: 'alloy', model: 'tts-1', ...(timeoutMs ? { timeoutMs } : {}) },
+  stt: {
+    provider: 'openai',
+    apiBase: `${audio.url}/v1`,
+    apiKey: SPEECH_STAND_IN_KEY,
+    language: 'en-US',
+    model: 'whisper-1',
+    phrases: ['Parla', 'Ada Lovelace'],
+    ...(timeoutMs ? { timeoutMs } : {}),
+  },
+  tts: {
+    provider: 'openai',
+    apiBase: `${audio.url}/v1`,
+    apiKey: SPEECH_STAND_IN_KEY,
+    voiceId: 'alloy',
+    model: 'tts-1',
+    ...(timeoutMs ? { timeoutMs } : {}),
+  },
   turn: { ...DEFAULT_TURN_SETTINGS, minEndpointingDelay: 0.05, ...turn },
 });
 
@@ -39,7 +59,16 @@ beforeAll(async () => {
   server = await createTestServer({ OUTBOUND_ALLOW: [audio.allow, openai.allow].join(',') });
   host = await listen(server);
   alice = await createCustomer(server, 'voice');
-  const llm = { kind: 'llm' as const, baseUrl: `${openai.url}/v1`, apiKey: STAND_IN_KEY, model: 'm', instructions: 'Be brief.', memory: '', sendHistory: true, tools: [] };
+  const llm = {
+    kind: 'llm' as const,
+    baseUrl: `${openai.url}/v1`,
+    apiKey: STAND_IN_KEY,
+    model: 'm',
+    instructions: 'Be brief.',
+    memory: '',
+    sendHistory: true,
+    tools: [],
+  };
   testAvatars(server, {
     echo: { ownerId: alice.id, engine: { kind: 'echo', speech: speech() } },
     llm: { ownerId: alice.id, engine: { ...llm, speech: speech() } },
@@ -63,7 +92,11 @@ describe('server speech around a brain', () => {
   it('Echo with the product speech: the ready says listen server with audio, the utterance reaches the STT as a WAV, and the reply comes back as binary PCM frames', async () => {
     const c = await connect(host, { avatarId: 'echo' });
     const ready = await c.next('ready');
-    expect(ready).toMatchObject({ listen: 'server', audio: true, vad: { allow_interruptions: true, min_interruption_duration: 0.5, activation_threshold: 0.5 } });
+    expect(ready).toMatchObject({
+      listen: 'server',
+      audio: true,
+      vad: { allow_interruptions: true, min_interruption_duration: 0.5, activation_threshold: 0.5 },
+    });
     speak(c);
     expect(await c.next('transcript', (m) => m.final)).toMatchObject({ text: 'what are your opening hours' });
     const done = await c.next('assistant_done');
@@ -72,7 +105,13 @@ describe('server speech around a brain', () => {
     expect(frames[0]!.header).toMatchObject({ turnId: done.turnId, seq: 0, format: 'pcm16', sampleRate: SPEECH_PCM_RATE });
     expect(frames[0]!.bytes).toBeGreaterThan(0);
     expect(frames.at(-1)!.header).toMatchObject({ turnId: done.turnId, last: true });
-    expect(audio.heard.at(-1)).toMatchObject({ model: 'whisper-1', language: 'en', prompt: 'Parla, Ada Lovelace', pcmBytes: 32000, sampleRate: 16000 });
+    expect(audio.heard.at(-1)).toMatchObject({
+      model: 'whisper-1',
+      language: 'en',
+      prompt: 'Parla, Ada Lovelace',
+      pcmBytes: 32000,
+      sampleRate: 16000,
+    });
     expect(audio.spoken.at(-1)).toEqual({ model: 'tts-1', input: 'what are your opening hours', voice: 'alloy', responseFormat: 'pcm' });
     // Text chat keeps working beside voice (typed while the audio plays, it stops that audio).
     c.send({ type: 'user_text', text: 'hello there' });
@@ -107,7 +146,9 @@ describe('server speech around a brain', () => {
       const frames = await c.audioFrames(4);
       expect(frames.map((f) => f.header.seq)).toEqual([0, 1, 2, 3]);
     } finally {
-      openai.reply = (messages) => ({ content: ['You asked: ', String([...messages].reverse().find((m) => m.role === 'user')?.content ?? '')] });
+      openai.reply = (messages) => ({
+        content: ['You asked: ', String([...messages].reverse().find((m) => m.role === 'user')?.content ?? '')],
+      });
     }
   });
 

@@ -7,9 +7,19 @@ export class LocalNode implements NodeHandle {
   readonly inProcess = true;
   readonly conversations = new Set<string>();
 
-  constructor(readonly id: string, readonly name: string, readonly capacity: number, private readonly deps: EngineDeps) {}
+  constructor(
+    readonly id: string,
+    readonly name: string,
+    readonly capacity: number,
+    private readonly deps: EngineDeps,
+  ) {}
 
-  async openEngine(sessionId: string, config: EngineConfig, host: EngineHost, info: ConversationInfo): Promise<{ engine: Engine; info: OpenInfo }> {
+  async openEngine(
+    sessionId: string,
+    config: EngineConfig,
+    host: EngineHost,
+    info: ConversationInfo,
+  ): Promise<{ engine: Engine; info: OpenInfo }> {
     const engine = createEngine(config, this.deps, host);
     try {
       const opened = (await engine.open?.(info)) ?? {};

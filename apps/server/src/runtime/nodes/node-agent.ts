@@ -56,7 +56,13 @@ export class NodeAgent {
     this.ws = ws;
     return new Promise((resolve, reject) => {
       ws.once('open', () => {
-        this.send({ type: 'register', name: this.opts.name || hostname(), capacity: this.opts.capacity, address: hostname(), privateIp: privateIp() });
+        this.send({
+          type: 'register',
+          name: this.opts.name || hostname(),
+          capacity: this.opts.capacity,
+          address: hostname(),
+          privateIp: privateIp(),
+        });
       });
       ws.once('unexpected-response', (_req, res) => reject(new Error(`the server refused the node (HTTP ${res.statusCode})`)));
       ws.once('error', (err) => reject(err));
@@ -117,10 +123,14 @@ export class NodeAgent {
         break;
       }
       case 'turn':
-        await this.runTurn(msg.sessionId, msg.turnId, (engine, signal) => engine.turn({ turnId: msg.turnId, text: msg.text, history: msg.history, context: msg.context, signal }));
+        await this.runTurn(msg.sessionId, msg.turnId, (engine, signal) =>
+          engine.turn({ turnId: msg.turnId, text: msg.text, history: msg.history, context: msg.context, signal }),
+        );
         break;
       case 'say':
-        await this.runTurn(msg.sessionId, msg.turnId, (engine, signal) => (engine.say ? engine.say(msg.text, signal) : saidAsText(msg.text)));
+        await this.runTurn(msg.sessionId, msg.turnId, (engine, signal) =>
+          engine.say ? engine.say(msg.text, signal) : saidAsText(msg.text),
+        );
         break;
       case 'cancel':
         this.running.get(msg.sessionId)?.turns.get(msg.turnId)?.abort();
@@ -153,7 +163,11 @@ export class NodeAgent {
 
   /** Runs one turn (or push) of a conversation's engine, its events and end sent to the server;
    *  the server's `cancel` for its turn id aborts it. */
-  private async runTurn(sessionId: string, turnId: string, start: (engine: Engine, signal: AbortSignal) => AsyncIterable<EngineEvent>): Promise<void> {
+  private async runTurn(
+    sessionId: string,
+    turnId: string,
+    start: (engine: Engine, signal: AbortSignal) => AsyncIterable<EngineEvent>,
+  ): Promise<void> {
     const s = this.running.get(sessionId);
     if (!s?.engine) return this.send({ type: 'turn_end', sessionId, turnId, error: 'no such session' });
     const abort = new AbortController();

@@ -10,7 +10,12 @@ export interface NodeHandle {
   /** Ids of the conversations whose engines run here. */
   readonly conversations: Set<string>;
   /** Opens an engine for a conversation on this node. */
-  openEngine(sessionId: string, config: EngineConfig, host: EngineHost, info: ConversationInfo): Promise<{ engine: Engine; info: OpenInfo }>;
+  openEngine(
+    sessionId: string,
+    config: EngineConfig,
+    host: EngineHost,
+    info: ConversationInfo,
+  ): Promise<{ engine: Engine; info: OpenInfo }>;
   /** The avatar started or stopped speaking in a conversation (engines on a remote node decide
    *  barge-in with it; in process they ask the turn loop directly). */
   speaking(conversationId: string, value: boolean): void;

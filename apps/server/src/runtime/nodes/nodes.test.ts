@@ -34,11 +34,17 @@ function startNode(name: string): { child: ChildProcess; exited: Promise<number 
 
 async function vps(name: string) {
   const res = await server.inject({ method: 'GET', url: '/api/list_vps', token: admin.token });
-  return (res.json().vpsList as { name: string; status: string; id: string; sessionId: string; remoteIp: string; inProcess: boolean }[]).find((v) => v.name === name);
+  return (
+    res.json().vpsList as { name: string; status: string; id: string; sessionId: string; remoteIp: string; inProcess: boolean }[]
+  ).find((v) => v.name === name);
 }
 
 const push = (sessionId: string, message: string) =>
-  server.inject({ method: 'POST', url: `/api/conversation/callback/${sessionId}?token=${encodeURIComponent(server.app.runtime.get(sessionId)!.callbackToken)}`, payload: { message } });
+  server.inject({
+    method: 'POST',
+    url: `/api/conversation/callback/${sessionId}?token=${encodeURIComponent(server.app.runtime.get(sessionId)!.callbackToken)}`,
+    payload: { message },
+  });
 
 beforeAll(async () => {
   audio = await startOpenAiAudioStandIn();
@@ -51,7 +57,14 @@ beforeAll(async () => {
     echo: { ownerId: alice.id },
     voiced: {
       ownerId: alice.id,
-      engine: { kind: 'echo', speech: { stt: { provider: 'openai', ...api, language: 'en-US' }, tts: { provider: 'openai', ...api, voiceId: 'alloy' }, turn: { ...DEFAULT_TURN_SETTINGS, minEndpointingDelay: 0.05 } } },
+      engine: {
+        kind: 'echo',
+        speech: {
+          stt: { provider: 'openai', ...api, language: 'en-US' },
+          tts: { provider: 'openai', ...api, voiceId: 'alloy' },
+          turn: { ...DEFAULT_TURN_SETTINGS, minEndpointingDelay: 0.05 },
+        },
+      },
     },
   });
 });
@@ -93,7 +106,11 @@ describe('pipeline nodes', () => {
     // New conversations go to the in-process node.
     const next = await connect(host, { avatarId: 'echo' });
     const ready = await next.next('ready');
-    const again = await server.ctx.db.selectFrom('conversations').select('node_id').where('id', '=', ready.sessionId).executeTakeFirstOrThrow();
+    const again = await server.ctx.db
+      .selectFrom('conversations')
+      .select('node_id')
+      .where('id', '=', ready.sessionId)
+      .executeTakeFirstOrThrow();
     expect(again.node_id).toBe(server.app.runtime.localNode.id);
   }, 60_000);
 
@@ -133,7 +150,8 @@ describe('pipeline nodes', () => {
     const { child } = startNode('worker-busy');
     await expect.poll(async () => (await vps('worker-busy'))?.status, { timeout: 30_000, interval: 200 }).toBe('AVAILABLE');
     const node = (await vps('worker-busy'))!;
-    const nodeOf = async (sessionId: string) => (await server.ctx.db.selectFrom('conversations').select('node_id').where('id', '=', sessionId).executeTakeFirstOrThrow()).node_id;
+    const nodeOf = async (sessionId: string) =>
+      (await server.ctx.db.selectFrom('conversations').select('node_id').where('id', '=', sessionId).executeTakeFirstOrThrow()).node_id;
     for (let i = 0; i < 3; i++) {
       const c = await connect(host, { avatarId: 'echo' }, { type: 'hello', deviceId: `busy-${i}` });
       expect(await nodeOf((await c.next('ready')).sessionId)).toBe(node.id);
@@ -173,7 +191,12 @@ describe('pipeline nodes', () => {
 
   it('answers "VPS was already discinnected" for a node that is already offline', async () => {
     const offline = (await vps('worker-kill'))!;
-    const del = await server.inject({ method: 'POST', url: '/api/del_vps', token: admin.token, payload: { vpsId: offline.id, mode: 'delete' } });
+    const del = await server.inject({
+      method: 'POST',
+      url: '/api/del_vps',
+      token: admin.token,
+      payload: { vpsId: offline.id, mode: 'delete' },
+    });
     expect(del.statusCode).toBe(409);
     expect(del.json().errors).toEqual(['VPS was already discinnected']);
   });

@@ -7,7 +7,16 @@ import type { Kysely } from 'kysely';
 import type { Vps, VpsStatus } from '@parla/shared/schemas/conversation';
 import { NODE_OFFLINE_AFTER_MS } from '@parla/shared/schemas/node';
 import type { DB } from '../../db/schema';
-import { deleteNode, findNode, listNodes, markNodesOffline, updateNodeState, upsertNode, type NodeMeta, type NodeRow } from '../repositories/pipeline-nodes.repository';
+import {
+  deleteNode,
+  findNode,
+  listNodes,
+  markNodesOffline,
+  updateNodeState,
+  upsertNode,
+  type NodeMeta,
+  type NodeRow,
+} from '../repositories/pipeline-nodes.repository';
 import type { NodeHandle } from './node';
 import { RemoteNode } from './remote-node';
 
@@ -51,7 +60,9 @@ export class NodeRegistry {
   /** Picks a node with room, or null when every node is full or offline. */
   pick(): NodeHandle | null {
     const candidates = this.list().filter((n) => this.statusOf(n) === 'AVAILABLE');
-    candidates.sort((a, b) => Number(a.inProcess) - Number(b.inProcess) || a.conversations.size / a.capacity - b.conversations.size / b.capacity);
+    candidates.sort(
+      (a, b) => Number(a.inProcess) - Number(b.inProcess) || a.conversations.size / a.capacity - b.conversations.size / b.capacity,
+    );
     return candidates[0] ?? null;
   }
 

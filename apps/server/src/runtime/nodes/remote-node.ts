@@ -35,7 +35,12 @@ export class RemoteNode implements NodeHandle {
     if (!this.lost && this.socket.readyState === 1) this.socket.send(JSON.stringify(msg));
   }
 
-  async openEngine(sessionId: string, config: EngineConfig, host: EngineHost, info: ConversationInfo): Promise<{ engine: Engine; info: OpenInfo }> {
+  async openEngine(
+    sessionId: string,
+    config: EngineConfig,
+    host: EngineHost,
+    info: ConversationInfo,
+  ): Promise<{ engine: Engine; info: OpenInfo }> {
     if (this.lost) throw new NodeLostError();
     const session: RemoteSession = { host, turns: new Map() };
     this.remote.set(sessionId, session);
@@ -54,7 +59,15 @@ export class RemoteNode implements NodeHandle {
   private proxy(sessionId: string, kind: EngineConfig['kind'], session: RemoteSession): Engine {
     return {
       kind,
-      turn: (input: TurnInput) => this.stream(sessionId, session, input.turnId, input.signal, { type: 'turn', sessionId, turnId: input.turnId, text: input.text, history: input.history, context: input.context }),
+      turn: (input: TurnInput) =>
+        this.stream(sessionId, session, input.turnId, input.signal, {
+          type: 'turn',
+          sessionId,
+          turnId: input.turnId,
+          text: input.text,
+          history: input.history,
+          context: input.context,
+        }),
       // A push is said by the node's engine (its server speech), as a turn of its own.
       say: (text: string, signal: AbortSignal) => {
         const turnId = randomUUID();
@@ -72,7 +85,13 @@ export class RemoteNode implements NodeHandle {
   }
 
   /** Sends a turn (or push) to the node; its events come back into the returned queue. */
-  private stream(sessionId: string, session: RemoteSession, turnId: string, signal: AbortSignal, msg: ServerToNode): AsyncQueue<EngineEvent> {
+  private stream(
+    sessionId: string,
+    session: RemoteSession,
+    turnId: string,
+    signal: AbortSignal,
+    msg: ServerToNode,
+  ): AsyncQueue<EngineEvent> {
     const q = new AsyncQueue<EngineEvent>();
     if (this.lost) {
       q.fail(new NodeLostError());

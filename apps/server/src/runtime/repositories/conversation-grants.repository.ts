@@ -9,7 +9,12 @@ export function insertGrant(db: Kysely<DB>, row: Insertable<DB['conversation_gra
 
 /** Marks a grant used; answers it when it was unused, unexpired and for this avatar (with the
  *  verified subject, if any), else null. */
-export async function spendGrant(db: Kysely<DB>, idHash: string, avatarId: string, now: Date): Promise<{ verifiedSubject: string | null } | null> {
+export async function spendGrant(
+  db: Kysely<DB>,
+  idHash: string,
+  avatarId: string,
+  now: Date,
+): Promise<{ verifiedSubject: string | null } | null> {
   const row = await db
     .updateTable('conversation_grants')
     .set({ used_at: now })

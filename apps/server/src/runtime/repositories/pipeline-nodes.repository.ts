@@ -14,7 +14,13 @@ export interface NodeMeta {
 }
 
 /** A node (re)connected: inserted, or brought back AVAILABLE with its new details. */
-export async function upsertNode(db: Kysely<DB>, node: { id: string; name: string; inProcess: boolean; capacity: number }, meta: NodeMeta, at: Date, processId: string | null = null): Promise<void> {
+export async function upsertNode(
+  db: Kysely<DB>,
+  node: { id: string; name: string; inProcess: boolean; capacity: number },
+  meta: NodeMeta,
+  at: Date,
+  processId: string | null = null,
+): Promise<void> {
   await db
     .insertInto('pipeline_nodes')
     .values({
@@ -33,7 +39,16 @@ export async function upsertNode(db: Kysely<DB>, node: { id: string; name: strin
       process_id: processId,
     })
     .onConflict((oc) =>
-      oc.column('id').doUpdateSet({ status: 'AVAILABLE', name: node.name, capacity: node.capacity, address: meta.address, remote_ip: meta.remoteIp, last_connect_at: at, last_ping_at: at, process_id: processId }),
+      oc.column('id').doUpdateSet({
+        status: 'AVAILABLE',
+        name: node.name,
+        capacity: node.capacity,
+        address: meta.address,
+        remote_ip: meta.remoteIp,
+        last_connect_at: at,
+        last_ping_at: at,
+        process_id: processId,
+      }),
     )
     .execute();
 }
@@ -63,7 +78,8 @@ export async function updateNodeState(db: Kysely<DB>, id: string, s: NodeState):
 }
 
 export async function markNodesOffline(db: Kysely<DB>, ids: string[]): Promise<void> {
-  if (ids.length) await db.updateTable('pipeline_nodes').set({ status: 'OFFLINE', sessions: 0, session_id: '' }).where('id', 'in', ids).execute();
+  if (ids.length)
+    await db.updateTable('pipeline_nodes').set({ status: 'OFFLINE', sessions: 0, session_id: '' }).where('id', 'in', ids).execute();
 }
 
 export function listNodes(db: Kysely<DB>): Promise<NodeRow[]> {

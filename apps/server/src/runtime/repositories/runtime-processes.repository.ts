@@ -56,7 +56,11 @@ export async function removeProcess(db: Kysely<DB>, id: string): Promise<void> {
   await db.deleteFrom('runtime_processes').where('id', '=', id).execute();
 }
 
-export async function postDeliveries(db: Kysely<DB>, rows: { processId: string; kind: string; payload: string }[], at: Date): Promise<void> {
+export async function postDeliveries(
+  db: Kysely<DB>,
+  rows: { processId: string; kind: string; payload: string }[],
+  at: Date,
+): Promise<void> {
   if (!rows.length) return;
   await db
     .insertInto('runtime_deliveries')

@@ -16,10 +16,24 @@ describe('usage of many conversations at once', () => {
   it('sums the seconds of conversations sharing a key and reads every key back', async () => {
     const at = new Date('2026-11-22T10:00:00Z');
     const ip: UsageKey = { scope: 'ip', key: 'avatar-1:10.0.0.1' };
-    const parts = Array.from({ length: 1500 }, (_, i) => ({ keys: [{ scope: 'session', key: `avatar-1:device-${i}` } as UsageKey, ip], seconds: 2 }));
+    const parts = Array.from({ length: 1500 }, (_, i) => ({
+      keys: [{ scope: 'session', key: `avatar-1:device-${i}` } as UsageKey, ip],
+      seconds: 2,
+    }));
     await addUsageMany(server.ctx.db, parts, at);
-    await addUsageMany(server.ctx.db, [{ keys: [ip], seconds: 5 }, { keys: [ip], seconds: 0 }], at);
-    const used = await usageTodayMany(server.ctx.db, [ip, parts[0]!.keys[0]!, parts[1499]!.keys[0]!, { scope: 'demo', key: 'avatar-1:10.0.0.1' }], at);
+    await addUsageMany(
+      server.ctx.db,
+      [
+        { keys: [ip], seconds: 5 },
+        { keys: [ip], seconds: 0 },
+      ],
+      at,
+    );
+    const used = await usageTodayMany(
+      server.ctx.db,
+      [ip, parts[0]!.keys[0]!, parts[1499]!.keys[0]!, { scope: 'demo', key: 'avatar-1:10.0.0.1' }],
+      at,
+    );
     expect(used.get(usageId(ip))).toBe(3005);
     expect(used.get(usageId(parts[0]!.keys[0]!))).toBe(2);
     expect(used.get(usageId(parts[1499]!.keys[0]!))).toBe(2);

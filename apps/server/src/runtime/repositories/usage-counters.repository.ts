@@ -58,7 +58,9 @@ async function addUsageRows(db: Kysely<DB>, rows: { key: UsageKey; seconds: numb
   await db
     .insertInto('usage_counters')
     .values(rows.map((r) => ({ scope: r.key.scope, key: r.key.key, day, seconds: r.seconds, updated_at: at })))
-    .onConflict((oc) => oc.columns(['scope', 'key', 'day']).doUpdateSet({ seconds: sql`usage_counters.seconds + excluded.seconds`, updated_at: at }))
+    .onConflict((oc) =>
+      oc.columns(['scope', 'key', 'day']).doUpdateSet({ seconds: sql`usage_counters.seconds + excluded.seconds`, updated_at: at }),
+    )
     .execute();
 }
 

@@ -43,7 +43,9 @@ export function stageRuntime(): string {
 /** The unprivileged user a root server runs functions as: `nobody` from /etc/passwd, else 65534. */
 export function unprivilegedUser(): { uid: number; gid: number } {
   try {
-    const line = readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.startsWith('nobody:'));
+    const line = readFileSync('/etc/passwd', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('nobody:'));
     const [, , uid, gid] = line?.split(':') ?? [];
     if (uid && gid && Number(uid) > 0) return { uid: Number(uid), gid: Number(gid) };
   } catch {
@@ -77,12 +79,7 @@ export function childLaunch(memoryMb: number): ChildLaunch {
     options: {
       cwd,
       env: {},
-      execArgv: [
-        permissionFlag(),
-        `--allow-fs-read=${dir}`,
-        '--disallow-code-generation-from-strings',
-        `--max-old-space-size=${memoryMb}`,
-      ],
+      execArgv: [permissionFlag(), `--allow-fs-read=${dir}`, '--disallow-code-generation-from-strings', `--max-old-space-size=${memoryMb}`],
       ...(asRoot ? unprivilegedUser() : {}),
       stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
       serialization: 'json',

@@ -60,22 +60,49 @@ const internal = new Set([M.MEMFS, M.PIPEFS, M.SOCKFS].filter(Boolean));
 FS.mount = (type, opts, mountpoint) => (internal.has(type) ? mount(type, opts, mountpoint) : denied());
 for (const k of ['unmount', 'syncfs', 'createLazyFile', 'createPreloadedFile']) FS[k] = denied;
 // Pyodide's own ways to the host: mounting, reading files, loading packages and libraries, sockets.
-for (const k of ['mountNodeFS', 'mountNativeFS', 'loadPackage', 'loadPackagesFromImports', 'registerJsModule', 'registerComlink', 'setInterruptBuffer']) {
-  try { py[k] = denied; } catch { /* read-only */ }
+for (const k of [
+  'mountNodeFS',
+  'mountNativeFS',
+  'loadPackage',
+  'loadPackagesFromImports',
+  'registerJsModule',
+  'registerComlink',
+  'setInterruptBuffer',
+]) {
+  try {
+    py[k] = denied;
+  } catch {
+    /* read-only */
+  }
 }
 for (const k of ['loadBinaryFile', 'loadDynlib', 'initializeNodeSockFS', 'install', 'packageManager', 'restoreSnapshot']) {
-  try { py._api[k] = denied; } catch { /* read-only */ }
+  try {
+    py._api[k] = denied;
+  } catch {
+    /* read-only */
+  }
 }
 for (const k of ['loadDynamicLibrary', 'loadWebAssemblyModule', 'asyncLoad', 'loadDylibs']) M[k] = denied;
 for (const k of Object.keys(M.SOCKFS?.websocket_sock_ops ?? {})) {
-  if (k !== 'poll') M.SOCKFS.websocket_sock_ops[k] = () => { throw new FS.ErrnoError(63); };
+  if (k !== 'poll')
+    M.SOCKFS.websocket_sock_ops[k] = () => {
+      throw new FS.ErrnoError(63);
+    };
 }
 M.WS = undefined;
 for (const k of ['fetch', 'WebSocket', 'XMLHttpRequest', 'EventSource', 'Request', 'Response']) {
-  try { delete globalThis[k]; } catch { /* not configurable */ }
+  try {
+    delete globalThis[k];
+  } catch {
+    /* not configurable */
+  }
 }
 for (const k of ['binding', '_linkedBinding', 'getBuiltinModule', 'dlopen', 'env', 'kill', 'chdir']) {
-  try { process[k] = k === 'env' ? {} : undefined; } catch { /* read-only */ }
+  try {
+    process[k] = k === 'env' ? {} : undefined;
+  } catch {
+    /* read-only */
+  }
 }
 
 // Python's side: the import hook that serves `js` and `pyodide_js` is emptied and removed, and

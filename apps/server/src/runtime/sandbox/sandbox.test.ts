@@ -6,7 +6,14 @@ import { Sandbox, UnapprovedFunction } from './sandbox';
 let sandbox: Sandbox;
 let canary: Canary;
 
-const tool = (code: string, name: string, approved = true): FunctionTool => ({ id: name, name, description: '', parameters: {}, code, approved });
+const tool = (code: string, name: string, approved = true): FunctionTool => ({
+  id: name,
+  name,
+  description: '',
+  parameters: {},
+  code,
+  approved,
+});
 
 beforeAll(async () => {
   canary = await startCanary();
@@ -65,7 +72,11 @@ describe('function sandbox', () => {
     expect(d).toEqual({
       name: 'book',
       description: 'Book a table.',
-      parameters: { type: 'object', properties: { name: { type: 'string', description: 'Who books.' }, guests: { type: 'integer', description: 'How many.' } }, required: ['name'] },
+      parameters: {
+        type: 'object',
+        properties: { name: { type: 'string', description: 'Who books.' }, guests: { type: 'integer', description: 'How many.' } },
+        required: ['name'],
+      },
     });
   }, 60_000);
 });

@@ -103,7 +103,9 @@ export async function startElevenLabsAgentStandIn(opts: ElevenLabsAgentOptions):
       if (token) return json(res, 200, { token: `standin-webrtc-token-${agentId}` });
       const signature = randomBytes(12).toString('hex');
       signatures.set(signature, agentId);
-      return json(res, 200, { signed_url: `${base.replace(/^http/, 'ws')}/v1/convai/conversation?agent_id=${encodeURIComponent(agentId)}&conversation_signature=${signature}` });
+      return json(res, 200, {
+        signed_url: `${base.replace(/^http/, 'ws')}/v1/convai/conversation?agent_id=${encodeURIComponent(agentId)}&conversation_signature=${signature}`,
+      });
     }
     if (opts.fallback?.(req, res, url.pathname, q)) return;
     json(res, 404, { detail: 'Not Found' });
@@ -123,7 +125,17 @@ export async function startElevenLabsAgentStandIn(opts: ElevenLabsAgentOptions):
   });
 
   function converse(ws: WebSocket, agentId: string): void {
-    const c: AgentConversation = { id: `conv_${randomBytes(8).toString('hex')}`, agentId, initiation: null, userMessages: [], audioBytes: 0, loudestRms: 0, pongs: [], userActivity: 0, closed: false };
+    const c: AgentConversation = {
+      id: `conv_${randomBytes(8).toString('hex')}`,
+      agentId,
+      initiation: null,
+      userMessages: [],
+      audioBytes: 0,
+      loudestRms: 0,
+      pongs: [],
+      userActivity: 0,
+      closed: false,
+    };
     conversations.push(c);
     let eventId = 0;
     let speakingUntil = 0;
@@ -145,7 +157,13 @@ export async function startElevenLabsAgentStandIn(opts: ElevenLabsAgentOptions):
             audio_base_64: speech(part).toString('base64'),
             event_id: id,
             ...(aligned
-              ? { alignment: { chars, char_start_times_ms: chars.map((_, i) => Math.round(i * CHAR_SECONDS * 1000)), char_durations_ms: chars.map(() => Math.round(CHAR_SECONDS * 1000)) } }
+              ? {
+                  alignment: {
+                    chars,
+                    char_start_times_ms: chars.map((_, i) => Math.round(i * CHAR_SECONDS * 1000)),
+                    char_durations_ms: chars.map(() => Math.round(CHAR_SECONDS * 1000)),
+                  },
+                }
               : {}),
           },
         });
@@ -188,7 +206,11 @@ export async function startElevenLabsAgentStandIn(opts: ElevenLabsAgentOptions):
           c.initiation = msg;
           send({
             type: 'conversation_initiation_metadata',
-            conversation_initiation_metadata_event: { conversation_id: c.id, agent_output_audio_format: `pcm_${SAMPLE_RATE}`, user_input_audio_format: `pcm_${SAMPLE_RATE}` },
+            conversation_initiation_metadata_event: {
+              conversation_id: c.id,
+              agent_output_audio_format: `pcm_${SAMPLE_RATE}`,
+              user_input_audio_format: `pcm_${SAMPLE_RATE}`,
+            },
           });
           send({ type: 'ping', ping_event: { event_id: 1, ping_ms: null } });
           say(AGENT_GREETING, true);

@@ -33,7 +33,11 @@ export async function startGeminiLiveStandIn(): Promise<GeminiLiveStandIn> {
       let heard = 0;
       const send = (msg: unknown) => ws.send(Buffer.from(JSON.stringify(msg)), { binary: true });
       const answer = (text: string) => {
-        send({ serverContent: { modelTurn: { parts: [{ inlineData: { mimeType: 'audio/pcm;rate=24000', data: tone(0.3, 24000).toString('base64') } }] } } });
+        send({
+          serverContent: {
+            modelTurn: { parts: [{ inlineData: { mimeType: 'audio/pcm;rate=24000', data: tone(0.3, 24000).toString('base64') } }] },
+          },
+        });
         send({ serverContent: { outputTranscription: { text } } });
         send({ serverContent: { turnComplete: true } });
       };

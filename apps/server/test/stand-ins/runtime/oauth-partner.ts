@@ -59,13 +59,19 @@ export async function startOAuthPartner(): Promise<OAuthPartnerStandIn> {
       return void res.end();
     }
     if (req.method === 'GET' && req.path === '/jwks') {
-      return sendJson(res, 200, { keys: [{ ...partnerKey.publicKey.export({ format: 'jwk' }), kid: 'partner-key', alg: 'ES256', use: 'sig' }] });
+      return sendJson(res, 200, {
+        keys: [{ ...partnerKey.publicKey.export({ format: 'jwk' }), kid: 'partner-key', alg: 'ES256', use: 'sig' }],
+      });
     }
     if (req.method === 'POST' && req.path === '/token') {
       const form = new URLSearchParams(req.body.toString('utf8'));
       const code = form.get('code') ?? '';
       const redirect = codes.get(code);
-      if (form.get('grant_type') !== 'authorization_code' || form.get('client_id') !== PARTNER_CLIENT.id || form.get('client_secret') !== PARTNER_CLIENT.secret) {
+      if (
+        form.get('grant_type') !== 'authorization_code' ||
+        form.get('client_id') !== PARTNER_CLIENT.id ||
+        form.get('client_secret') !== PARTNER_CLIENT.secret
+      ) {
         return sendJson(res, 401, { error: 'invalid_client' });
       }
       if (!redirect || redirect !== form.get('redirect_uri')) return sendJson(res, 400, { error: 'invalid_grant' });

@@ -37,7 +37,9 @@ export interface OpenAiAudioStandIn extends StandIn {
   mode: 'ok' | 'hang' | 'garbage';
 }
 
-const unauthorized = { error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', param: null, code: 'invalid_api_key' } };
+const unauthorized = {
+  error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', param: null, code: 'invalid_api_key' },
+};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A tone of `seconds` at 24 kHz, PCM16 little-endian. */
@@ -67,7 +69,14 @@ function wavData(file: Buffer): { pcm: Buffer; sampleRate: number } | null {
 }
 
 export async function startOpenAiAudioStandIn(port = 0): Promise<OpenAiAudioStandIn> {
-  const self = { transcript: 'what are your opening hours', heard: [], spoken: [], sttDelayMs: 0, ttsDelayMs: 0, mode: 'ok' } as unknown as OpenAiAudioStandIn;
+  const self = {
+    transcript: 'what are your opening hours',
+    heard: [],
+    spoken: [],
+    sttDelayMs: 0,
+    ttsDelayMs: 0,
+    mode: 'ok',
+  } as unknown as OpenAiAudioStandIn;
   const http = await startHttp(async (req, res) => {
     if (req.method === 'GET' && req.path === '/_stand-in/requests') return sendJson(res, 200, { heard: self.heard, spoken: self.spoken });
     if (req.method === 'POST' && req.path === '/_stand-in/transcript') {
@@ -76,16 +85,28 @@ export async function startOpenAiAudioStandIn(port = 0): Promise<OpenAiAudioStan
     }
     if (req.headers.authorization !== `Bearer ${SPEECH_STAND_IN_KEY}`) return sendJson(res, 401, unauthorized);
     if (req.method === 'POST' && req.path === '/v1/audio/transcriptions') {
-      const form = await new Request('http://stand-in/', { method: 'POST', headers: { 'content-type': String(req.headers['content-type'] ?? '') }, body: new Uint8Array(req.body) })
+      const form = await new Request('http://stand-in/', {
+        method: 'POST',
+        headers: { 'content-type': String(req.headers['content-type'] ?? '') },
+        body: new Uint8Array(req.body),
+      })
         .formData()
         .catch(() => null);
       const file = form?.get('file');
       const model = form?.get('model');
       if (!form || !(file instanceof Blob) || typeof model !== 'string') {
-        return sendJson(res, 400, { error: { message: "'file' and 'model' are required (multipart/form-data).", type: 'invalid_request_error', param: 'file', code: null } });
+        return sendJson(res, 400, {
+          error: {
+            message: "'file' and 'model' are required (multipart/form-data).",
+            type: 'invalid_request_error',
+            param: 'file',
+            code: null,
+          },
+        });
       }
       const wav = wavData(Buffer.from(await file.arrayBuffer()));
-      if (!wav) return sendJson(res, 400, { error: { message: 'Invalid file format.', type: 'invalid_request_error', param: 'file', code: null } });
+      if (!wav)
+        return sendJson(res, 400, { error: { message: 'Invalid file format.', type: 'invalid_request_error', param: 'file', code: null } });
       const text = (k: string) => (typeof form.get(k) === 'string' ? String(form.get(k)) : null);
       self.heard.push({ model, language: text('language'), prompt: text('prompt'), pcmBytes: wav.pcm.length, sampleRate: wav.sampleRate });
       if (self.mode === 'hang') return;
@@ -98,7 +119,10 @@ export async function startOpenAiAudioStandIn(port = 0): Promise<OpenAiAudioStan
     }
     if (req.method === 'POST' && req.path === '/v1/audio/speech') {
       const body = req.json() as { model?: string; input?: string; voice?: string; response_format?: string };
-      if (!body?.model || !body.input || !body.voice) return sendJson(res, 400, { error: { message: 'model, input and voice are required.', type: 'invalid_request_error', param: null, code: null } });
+      if (!body?.model || !body.input || !body.voice)
+        return sendJson(res, 400, {
+          error: { message: 'model, input and voice are required.', type: 'invalid_request_error', param: null, code: null },
+        });
       self.spoken.push({ model: body.model, input: body.input, voice: body.voice, responseFormat: body.response_format ?? 'mp3' });
       if (self.mode === 'hang') return;
       await sleep(self.ttsDelayMs);
@@ -106,7 +130,10 @@ export async function startOpenAiAudioStandIn(port = 0): Promise<OpenAiAudioStan
         res.setHeader('content-type', 'text/html');
         return void res.end('<html>Bad gateway</html>');
       }
-      if (body.response_format !== 'pcm') return sendJson(res, 400, { error: { message: 'The stand-in speaks pcm only.', type: 'invalid_request_error', param: 'response_format', code: null } });
+      if (body.response_format !== 'pcm')
+        return sendJson(res, 400, {
+          error: { message: 'The stand-in speaks pcm only.', type: 'invalid_request_error', param: 'response_format', code: null },
+        });
       res.statusCode = 200;
       res.setHeader('content-type', 'audio/pcm');
       return void res.end(tone(body.input.length * SECONDS_PER_CHAR));

@@ -44,13 +44,20 @@ export async function startOpenAiStandIn(port = 0): Promise<OpenAiStandIn> {
   const http = await startHttp(async (req, res) => {
     // What tests read back (end-to-end tests run in another process).
     if (req.method === 'GET' && req.path === '/_stand-in/chats') {
-      return sendJson(res, 200, http.requests.filter((r) => r.path.endsWith('/chat/completions')).map((r) => r.json()));
+      return sendJson(
+        res,
+        200,
+        http.requests.filter((r) => r.path.endsWith('/chat/completions')).map((r) => r.json()),
+      );
     }
     if (req.headers.authorization !== `Bearer ${STAND_IN_KEY}`) {
-      return sendJson(res, 401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } });
+      return sendJson(res, 401, {
+        error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' },
+      });
     }
     const p = req.path.replace(/^\/v1/, '');
-    if (req.method === 'GET' && p === '/models') return sendJson(res, 200, { object: 'list', data: [{ id: 'stand-in-model', object: 'model' }] });
+    if (req.method === 'GET' && p === '/models')
+      return sendJson(res, 200, { object: 'list', data: [{ id: 'stand-in-model', object: 'model' }] });
     if (req.method === 'POST' && p === '/chat/completions') {
       const body = req.json() as { messages: { role: string; content: string | null }[]; stream?: boolean; model: string };
       const reply = (self.reply ?? defaultReply)(body.messages, req);
@@ -60,8 +67,24 @@ export async function startOpenAiStandIn(port = 0): Promise<OpenAiStandIn> {
       const base = { id, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model: body.model };
       sse(res, { ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] });
       if (reply.toolCall) {
-        sse(res, { ...base, choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: `call_${nextId}`, type: 'function', function: { name: reply.toolCall.name, arguments: '' } }] }, finish_reason: null }] });
-        sse(res, { ...base, choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: reply.toolCall.arguments } }] }, finish_reason: null }] });
+        sse(res, {
+          ...base,
+          choices: [
+            {
+              index: 0,
+              delta: {
+                tool_calls: [{ index: 0, id: `call_${nextId}`, type: 'function', function: { name: reply.toolCall.name, arguments: '' } }],
+              },
+              finish_reason: null,
+            },
+          ],
+        });
+        sse(res, {
+          ...base,
+          choices: [
+            { index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: reply.toolCall.arguments } }] }, finish_reason: null },
+          ],
+        });
         sse(res, { ...base, choices: [{ index: 0, delta: {}, finish_reason: 'tool_calls' }] });
       } else {
         for (const [i, piece] of (reply.content ?? []).entries()) {
@@ -93,13 +116,18 @@ export async function startOpenAiStandIn(port = 0): Promise<OpenAiStandIn> {
       const t = threads.get(run[1]!);
       if (!t) return sendJson(res, 404, { error: { message: 'No thread found' } });
       const b = req.json() as { assistant_id: string };
-      if (b.assistant_id !== 'asst_stand_in') return sendJson(res, 404, { error: { message: `No assistant found with id '${b.assistant_id}'.` } });
+      if (b.assistant_id !== 'asst_stand_in')
+        return sendJson(res, 404, { error: { message: `No assistant found with id '${b.assistant_id}'.` } });
       const last = t[t.length - 1]?.content ?? '';
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       const runId = `run_${nextId++}`;
       sse(res, { id: runId, object: 'thread.run', status: 'queued' }, 'thread.run.created');
       for (const piece of ['Assistant heard: ', last]) {
-        sse(res, { id: `msg_${nextId}`, object: 'thread.message.delta', delta: { content: [{ index: 0, type: 'text', text: { value: piece } }] } }, 'thread.message.delta');
+        sse(
+          res,
+          { id: `msg_${nextId}`, object: 'thread.message.delta', delta: { content: [{ index: 0, type: 'text', text: { value: piece } }] } },
+          'thread.message.delta',
+        );
       }
       t.push({ role: 'assistant', content: `Assistant heard: ${last}` });
       sse(res, { id: runId, object: 'thread.run', status: 'completed' }, 'thread.run.completed');
@@ -166,7 +194,13 @@ export async function startOpenAiStandIn(port = 0): Promise<OpenAiStandIn> {
           } else if (tools.length && lastUserText.startsWith('call ')) {
             const rid = `resp_${nextId++}`;
             send({ type: 'response.created', response: { id: rid } });
-            send({ type: 'response.function_call_arguments.done', response_id: rid, call_id: `call_${nextId++}`, name: lastUserText.slice(5).trim(), arguments: JSON.stringify({ a: 2, b: 3 }) });
+            send({
+              type: 'response.function_call_arguments.done',
+              response_id: rid,
+              call_id: `call_${nextId++}`,
+              name: lastUserText.slice(5).trim(),
+              arguments: JSON.stringify({ a: 2, b: 3 }),
+            });
             send({ type: 'response.done', response: { id: rid, status: 'completed' } });
           } else respond(`Realtime heard: ${lastUserText}`);
           break;

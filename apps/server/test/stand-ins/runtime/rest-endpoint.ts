@@ -24,10 +24,16 @@ export async function startRestStandIn(): Promise<RestStandIn> {
     ...http,
     events,
     push: async (message, origin) => {
-      const last = events().reverse().find((e) => e.callbackUrl);
+      const last = events()
+        .reverse()
+        .find((e) => e.callbackUrl);
       const url = new URL(last.callbackUrl);
       const target = origin ? `${origin}${url.pathname}${url.search}` : url.toString();
-      const res = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message }) });
+      const res = await fetch(target, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ message }),
+      });
       return res.status;
     },
   };

@@ -24,7 +24,11 @@ import { navItems, type NavItem } from './nav-items';
 function Brand() {
   const { productName } = usePortalSettings();
   return (
-    <Box component={RouterLink} to={paths.home} sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none' }}>
+    <Box
+      component={RouterLink}
+      to={paths.home}
+      sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none' }}
+    >
       <Box component="img" src="/react/favicon.svg" alt="" sx={{ width: 30, height: 30 }} />
       <Typography variant="h6" component="span" sx={{ fontWeight: 700, letterSpacing: 0.2 }}>
         {productName}
@@ -42,12 +46,7 @@ function DesktopItem({ item }: { item: NavItem }) {
     );
   }
   return (
-    <Button
-      color="inherit"
-      component={NavLink}
-      to={item.to}
-      sx={{ '&.active': { bgcolor: 'rgba(255,255,255,0.16)' } }}
-    >
+    <Button color="inherit" component={NavLink} to={item.to} sx={{ '&.active': { bgcolor: 'rgba(255,255,255,0.16)' } }}>
       {item.label}
     </Button>
   );

@@ -21,8 +21,14 @@ export default function HomeRoute() {
         {productName} gives your AI agent a face that speaks: build it, connect its brain, and embed it with one line.
       </Typography>
       <Box sx={{ mt: 4, display: 'flex', gap: 2, justifyContent: 'center' }}>
-        <Button variant="contained" size="large" component={RouterLink} to={paths.login}>Sign In</Button>
-        {allowRegistration && <Button variant="outlined" size="large" component={RouterLink} to={paths.register}>Register</Button>}
+        <Button variant="contained" size="large" component={RouterLink} to={paths.login}>
+          Sign In
+        </Button>
+        {allowRegistration && (
+          <Button variant="outlined" size="large" component={RouterLink} to={paths.register}>
+            Register
+          </Button>
+        )}
       </Box>
     </Container>
   );

@@ -8,8 +8,12 @@ export default function NotFoundRoute() {
   return (
     <Container maxWidth="sm" sx={{ py: 10, textAlign: 'center' }}>
       <Typography variant="h1">Page not found</Typography>
-      <Typography color="text.secondary" sx={{ mt: 2 }}>The page you asked for does not exist.</Typography>
-      <Button component={RouterLink} to={paths.home} variant="contained" sx={{ mt: 4 }}>Go Home</Button>
+      <Typography color="text.secondary" sx={{ mt: 2 }}>
+        The page you asked for does not exist.
+      </Typography>
+      <Button component={RouterLink} to={paths.home} variant="contained" sx={{ mt: 4 }}>
+        Go Home
+      </Button>
     </Container>
   );
 }

@@ -22,7 +22,15 @@ export type FormSelectProps<T extends FieldValues> = Omit<TextFieldProps, 'name'
   onValueChange?: (value: string | number) => void;
 };
 
-export function FormSelect<T extends FieldValues>({ control, name, options, loading, onValueChange, helperText, ...rest }: FormSelectProps<T>) {
+export function FormSelect<T extends FieldValues>({
+  control,
+  name,
+  options,
+  loading,
+  onValueChange,
+  helperText,
+  ...rest
+}: FormSelectProps<T>) {
   return (
     <Controller
       control={control}

@@ -24,7 +24,15 @@ export function FormSwitch<T extends FieldValues>({ control, name, label, disabl
       render={({ field, fieldState }) => (
         <FormControl error={Boolean(fieldState.error)} onClick={onClick} onFocus={onFocus} sx={{ display: 'block' }}>
           <FormControlLabel
-            control={<Switch checked={Boolean(field.value)} onChange={(e) => field.onChange(e.target.checked)} onBlur={field.onBlur} slotProps={{ input: { ref: field.ref } }} disabled={disabled} />}
+            control={
+              <Switch
+                checked={Boolean(field.value)}
+                onChange={(e) => field.onChange(e.target.checked)}
+                onBlur={field.onBlur}
+                slotProps={{ input: { ref: field.ref } }}
+                disabled={disabled}
+              />
+            }
             label={label}
           />
           {(fieldState.error?.message ?? helperText) && <FormHelperText>{fieldState.error?.message ?? helperText}</FormHelperText>}

@@ -27,7 +27,15 @@ export const neuphonicVoices: VoiceSource<{ key: string; langCode?: string }> = 
       .filter((v) => v.voice_id ?? v.id)
       .map((v) => {
         const id = (v.voice_id ?? v.id)!;
-        return { id, name: v.name ?? v.voice_name ?? id, languageCode: v.lang_code ?? '', languageName: v.lang_code ?? '', gender: '', supportedEngines: [], custom: false };
+        return {
+          id,
+          name: v.name ?? v.voice_name ?? id,
+          languageCode: v.lang_code ?? '',
+          languageName: v.lang_code ?? '',
+          gender: '',
+          supportedEngines: [],
+          custom: false,
+        };
       });
   },
 };

@@ -30,7 +30,15 @@ export function pollyVoices(now: () => Date): VoiceSource<{ accessKey: string; s
     request: (c, { accessKey, secretKey, region }, token) => {
       const url = new URL(withRegion(c.endpoints.pollyVoices, region));
       if (token) url.searchParams.set('NextToken', token);
-      const signed = signAws({ method: 'GET', url, region, service: 'polly', accessKeyId: accessKey, secretAccessKey: secretKey, now: now() });
+      const signed = signAws({
+        method: 'GET',
+        url,
+        region,
+        service: 'polly',
+        accessKeyId: accessKey,
+        secretAccessKey: secretKey,
+        now: now(),
+      });
       const { host: _host, ...headers } = signed.headers;
       return { url: url.toString(), headers };
     },

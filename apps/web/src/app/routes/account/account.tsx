@@ -26,13 +26,22 @@ function DetailsPane({ onChangeSubscription }: { onChangeSubscription: () => voi
     return (
       <Paper variant="outlined" sx={{ p: 2 }} aria-busy="true" aria-label="Loading account details">
         <Skeleton width="60%" height={32} />
-        {Array.from({ length: 7 }, (_, i) => <Skeleton key={i} height={44} />)}
+        {Array.from({ length: 7 }, (_, i) => (
+          <Skeleton key={i} height={44} />
+        ))}
       </Paper>
     );
   }
   if (info.isError) {
     return (
-      <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void info.refetch()}>Retry</Button>}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void info.refetch()}>
+            Retry
+          </Button>
+        }
+      >
         {SCREEN_MESSAGES.accountDetailsFailed}
       </Alert>
     );
@@ -46,7 +55,10 @@ function DetailsPane({ onChangeSubscription }: { onChangeSubscription: () => voi
         <>
           {details.userType === 'CUSTOMER' && (
             <Typography variant="body2" sx={{ mt: 2, px: 1 }}>
-              Sign-in for your avatars&apos; users: <Link component={RouterLink} to={paths.oauthConfigs}>OAuth Configs</Link>
+              Sign-in for your avatars&apos; users:{' '}
+              <Link component={RouterLink} to={paths.oauthConfigs}>
+                OAuth Configs
+              </Link>
             </Typography>
           )}
           <DownloadMyData />
@@ -66,7 +78,11 @@ function Panes({ onChangeSubscription }: { onChangeSubscription: () => void }) {
         p: { xs: 1.5, sm: 3 },
         alignItems: 'start',
         gridTemplateColumns: { xs: '1fr', md: '300px minmax(0, 1fr)', lg: '300px minmax(0, 1fr) 300px' },
-        gridTemplateAreas: { xs: shown ? '"details" "info" "billing"' : '"details" "billing"', md: '"details billing" "info billing"', lg: '"details billing info"' },
+        gridTemplateAreas: {
+          xs: shown ? '"details" "info" "billing"' : '"details" "billing"',
+          md: '"details billing" "info billing"',
+          lg: '"details billing info"',
+        },
       }}
     >
       <Box sx={{ gridArea: 'details' }}>

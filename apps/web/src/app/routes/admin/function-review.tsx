@@ -27,7 +27,8 @@ export default function FunctionReviewRoute() {
               Function Review
             </Typography>
             <Typography color="text.secondary" sx={{ mt: 1 }}>
-              Choose a function to read its code. Approve it only if it is safe to run for the customer's avatars; a change of its code sends it back here.
+              Choose a function to read its code. Approve it only if it is safe to run for the customer's avatars; a change of its code
+              sends it back here.
             </Typography>
           </Paper>
         )}

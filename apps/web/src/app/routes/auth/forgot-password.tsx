@@ -26,10 +26,13 @@ export default function ForgotPasswordRoute() {
     return (
       <AuthCard title="Email sent">
         <Typography>
-          If an account exists for <strong>{getValues('email')}</strong>, we have sent instructions to reset its password. The link works once, for one hour.
+          If an account exists for <strong>{getValues('email')}</strong>, we have sent instructions to reset its password. The link works
+          once, for one hour.
         </Typography>
         <Box sx={{ mt: 3 }}>
-          <Link component={RouterLink} to={paths.login}>Back to sign in</Link>
+          <Link component={RouterLink} to={paths.login}>
+            Back to sign in
+          </Link>
         </Box>
       </AuthCard>
     );
@@ -44,7 +47,9 @@ export default function ForgotPasswordRoute() {
           {forgot.isPending ? <CircularProgress size={24} color="inherit" aria-label="Sending" /> : 'Send Email to Reset'}
         </Button>
         <Typography variant="body2" align="center" sx={{ mt: 2 }}>
-          <Link component={RouterLink} to={paths.login}>Back to sign in</Link>
+          <Link component={RouterLink} to={paths.login}>
+            Back to sign in
+          </Link>
         </Typography>
       </Box>
     </AuthCard>

@@ -39,7 +39,9 @@ export default function RegisterRoute() {
     return (
       <AuthCard title="Registration is closed">
         <Alert severity="info">Registration is currently disabled. Ask your administrator for an account.</Alert>
-        <Box sx={{ mt: 2 }}><BackToSignIn /></Box>
+        <Box sx={{ mt: 2 }}>
+          <BackToSignIn />
+        </Box>
       </AuthCard>
     );
   }
@@ -53,7 +55,9 @@ export default function RegisterRoute() {
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
           No mail after a few minutes? Check your spam folder, or sign in: we send a new link if your address is not verified yet.
         </Typography>
-        <Box sx={{ mt: 3 }}><BackToSignIn /></Box>
+        <Box sx={{ mt: 3 }}>
+          <BackToSignIn />
+        </Box>
       </AuthCard>
     );
   }

@@ -24,8 +24,12 @@ function InvalidCode({ message }: { message: string }) {
     <AuthCard title="Invalid Code">
       <Alert severity="error">{message}</Alert>
       <Box sx={{ mt: 3, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2 }}>
-        <Button variant="contained" component={RouterLink} to={paths.forgotPassword}>Send Email Again</Button>
-        <Link component={RouterLink} to={paths.login}>Back to Sign In</Link>
+        <Button variant="contained" component={RouterLink} to={paths.forgotPassword}>
+          Send Email Again
+        </Button>
+        <Link component={RouterLink} to={paths.login}>
+          Back to Sign In
+        </Link>
       </Box>
     </AuthCard>
   );
@@ -56,7 +60,9 @@ export default function ResetPasswordRoute() {
     return (
       <AuthCard title="Password reset">
         <Alert severity="success">Password has been reset for {check.data.email} successfully. Proceed with Login.</Alert>
-        <Button variant="contained" component={RouterLink} to={paths.login} sx={{ mt: 3 }}>Sign In</Button>
+        <Button variant="contained" component={RouterLink} to={paths.login} sx={{ mt: 3 }}>
+          Sign In
+        </Button>
       </AuthCard>
     );
   }
@@ -79,7 +85,9 @@ export default function ResetPasswordRoute() {
           {reset.isPending ? <CircularProgress size={24} color="inherit" aria-label="Resetting" /> : 'Reset Password'}
         </Button>
         <Typography variant="body2" align="center" sx={{ mt: 2 }}>
-          <Link component={RouterLink} to={paths.login}>Back to Sign In</Link>
+          <Link component={RouterLink} to={paths.login}>
+            Back to Sign In
+          </Link>
         </Typography>
       </Box>
     </AuthCard>

@@ -15,11 +15,16 @@ export default function AddAvatarRoute() {
   if (!mobile) return <AvatarsScreen />;
   return (
     <Box sx={{ p: 2, display: 'grid', gap: 2 }}>
-      <Typography variant="h1" sx={{ fontSize: '1.5rem' }}>Add Avatar</Typography>
+      <Typography variant="h1" sx={{ fontSize: '1.5rem' }}>
+        Add Avatar
+      </Typography>
       <Alert severity="info">
-        Creating and editing avatars needs a larger screen. Please open the Avatar Creator on a desktop computer; your new avatar then appears in your list here.
+        Creating and editing avatars needs a larger screen. Please open the Avatar Creator on a desktop computer; your new avatar then
+        appears in your list here.
       </Alert>
-      <Button variant="contained" component={RouterLink} to={paths.avatars}>Back to Your Avatars</Button>
+      <Button variant="contained" component={RouterLink} to={paths.avatars}>
+        Back to Your Avatars
+      </Button>
     </Box>
   );
 }

@@ -24,14 +24,36 @@ export default function FunctionsRoute() {
   const current = view.kind === 'edit' ? (functions.data?.find((f) => f.id === view.fn.id) ?? view.fn) : null;
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '320px 1fr' }, gap: 3, p: { xs: 2, sm: 3 }, alignItems: 'start' }}>
-      <FunctionsPanel selectedId={current?.id ?? null} onSelect={(fn) => guard(() => setView({ kind: 'edit', fn }))} onNew={() => guard(reset)} />
+      <FunctionsPanel
+        selectedId={current?.id ?? null}
+        onSelect={(fn) => guard(() => setView({ kind: 'edit', fn }))}
+        onNew={() => guard(reset)}
+      />
       <Box sx={{ minWidth: 0 }}>
         {view.kind === 'choose' && (
-          <TemplateChooser serverTemplates={functions.data?.filter((f) => f.template) ?? []} onChoose={(t) => setView({ kind: 'new', initial: t, key: Date.now() })} />
+          <TemplateChooser
+            serverTemplates={functions.data?.filter((f) => f.template) ?? []}
+            onChoose={(t) => setView({ kind: 'new', initial: t, key: Date.now() })}
+          />
         )}
-        {view.kind === 'new' && <FunctionEditor key={view.key} existing={null} initial={view.initial} onChooseAnother={() => guard(reset)} onDone={reset} onDirtyChange={setDirty} />}
+        {view.kind === 'new' && (
+          <FunctionEditor
+            key={view.key}
+            existing={null}
+            initial={view.initial}
+            onChooseAnother={() => guard(reset)}
+            onDone={reset}
+            onDirtyChange={setDirty}
+          />
+        )}
         {view.kind === 'edit' && current && (
-          <FunctionEditor key={current.id} existing={current} initial={{ name: current.name, code: current.code }} onDone={reset} onDirtyChange={setDirty} />
+          <FunctionEditor
+            key={current.id}
+            existing={current}
+            initial={{ name: current.name, code: current.code }}
+            onDone={reset}
+            onDirtyChange={setDirty}
+          />
         )}
       </Box>
       {dialog}

@@ -27,11 +27,19 @@ export default function AddOAuthAppRoute() {
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 2, sm: 4 } }}>
       <Typography variant="body2">
-        <Link component={RouterLink} to={paths.oauthConfigs}>OAuth Configs</Link>
+        <Link component={RouterLink} to={paths.oauthConfigs}>
+          OAuth Configs
+        </Link>
       </Typography>
-      <Typography variant="h1" sx={{ mt: 1 }}>Create OAuth Config</Typography>
+      <Typography variant="h1" sx={{ mt: 1 }}>
+        Create OAuth Config
+      </Typography>
       <Typography color="text.secondary" sx={{ mt: 1 }}>
-        Register a client with your identity service first; <Link component={RouterLink} to={paths.oauthHelp}>the help page</Link> explains how.
+        Register a client with your identity service first;{' '}
+        <Link component={RouterLink} to={paths.oauthHelp}>
+          the help page
+        </Link>{' '}
+        explains how.
       </Typography>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mt: 3 }}>
         <OAuthAppStepper

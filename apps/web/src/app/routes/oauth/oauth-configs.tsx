@@ -30,27 +30,40 @@ export default function OAuthConfigsRoute() {
   return (
     <Container maxWidth="md" sx={{ py: { xs: 2, sm: 4 } }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <Typography variant="h1" sx={{ flex: 1 }}>OAuth Configs</Typography>
+        <Typography variant="h1" sx={{ flex: 1 }}>
+          OAuth Configs
+        </Typography>
         <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={paths.addOauthApp}>
           Create OAuth Config
         </Button>
       </Box>
       <Typography color="text.secondary" sx={{ mt: 1 }}>
         Let your avatars&apos; users sign in with their Google or SmartPension account before a conversation starts.{' '}
-        <Link component={RouterLink} to={paths.oauthHelp}>How OAuth configs work</Link>
+        <Link component={RouterLink} to={paths.oauthHelp}>
+          How OAuth configs work
+        </Link>
       </Typography>
 
       <Box sx={{ mt: 3 }}>
         {apps.isPending && <PageLoading label="Loading OAuth configs..." />}
         {apps.isError && (
-          <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void apps.refetch()}>Retry</Button>}>
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void apps.refetch()}>
+                Retry
+              </Button>
+            }
+          >
             {SCREEN_MESSAGES.appsFailed}
           </Alert>
         )}
         {apps.data && apps.data.oauthApps.length === 0 && (
           <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
             <Typography sx={{ fontWeight: 600 }}>No OAuth configs yet</Typography>
-            <Typography color="text.secondary" sx={{ mt: 1 }}>Create one with the client ID and secret your identity service gave you.</Typography>
+            <Typography color="text.secondary" sx={{ mt: 1 }}>
+              Create one with the client ID and secret your identity service gave you.
+            </Typography>
           </Paper>
         )}
         {apps.data && apps.data.oauthApps.length > 0 && (

@@ -22,11 +22,23 @@ function Field({ label, info, children, valueTestId }: { label: string; info: Fi
     <ButtonBase
       {...handlers}
       aria-label={`${label}: show information`}
-      sx={{ display: 'block', width: '100%', textAlign: 'left', borderRadius: 1, px: 1, py: 0.75, '&:hover, &.Mui-focusVisible': { bgcolor: 'action.hover' } }}
+      sx={{
+        display: 'block',
+        width: '100%',
+        textAlign: 'left',
+        borderRadius: 1,
+        px: 1,
+        py: 0.75,
+        '&:hover, &.Mui-focusVisible': { bgcolor: 'action.hover' },
+      }}
     >
-      <Typography variant="caption" color="text.secondary" component="div">{label}</Typography>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {label}
+      </Typography>
       {/* Break between words (an id's hyphens) first, inside one only when it cannot fit. */}
-      <Box data-testid={valueTestId} sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{children}</Box>
+      <Box data-testid={valueTestId} sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+        {children}
+      </Box>
     </ButtonBase>
   );
 }
@@ -39,7 +51,13 @@ function Meter({ label, used, limit }: { label: string; used: number; limit: num
         {label}: {used} {limit === null ? '(unlimited)' : `of ${limit}`}
       </Typography>
       {limit !== null && (
-        <LinearProgress variant="determinate" value={ratio * 100} color={ratio >= 1 ? 'error' : ratio >= 0.8 ? 'warning' : 'primary'} aria-label={`${label} used`} sx={{ mt: 0.5, height: 6, borderRadius: 3 }} />
+        <LinearProgress
+          variant="determinate"
+          value={ratio * 100}
+          color={ratio >= 1 ? 'error' : ratio >= 0.8 ? 'warning' : 'primary'}
+          aria-label={`${label} used`}
+          sx={{ mt: 0.5, height: 6, borderRadius: 3 }}
+        />
       )}
     </Box>
   );
@@ -47,21 +65,37 @@ function Meter({ label, used, limit }: { label: string; used: number; limit: num
 
 export const formatDate = (iso: string) => dayjs(iso).format('D MMM YYYY');
 
-export function AccountDetailsPanel({ details, onChangeSubscription, extra }: { details: AccountDetails; onChangeSubscription: () => void; extra?: ReactNode }) {
+export function AccountDetailsPanel({
+  details,
+  onChangeSubscription,
+  extra,
+}: {
+  details: AccountDetails;
+  onChangeSubscription: () => void;
+  extra?: ReactNode;
+}) {
   const plan = planName(details.licenses.webgl.subscriptionType);
   const requested = details.requestedSubType !== null ? planName(details.requestedSubType) : null;
   return (
     <Paper variant="outlined" component="section" aria-labelledby="account-details-title" sx={{ p: 2 }}>
-      <Typography id="account-details-title" variant="h3" component="h2" sx={{ px: 1, mb: 1 }}>Account Details</Typography>
+      <Typography id="account-details-title" variant="h3" component="h2" sx={{ px: 1, mb: 1 }}>
+        Account Details
+      </Typography>
       <Field label="Customer ID" info={ACCOUNT_FIELD_INFO.customerId} valueTestId="customer-id">
         {details.Id}
       </Field>
-      <Field label="Name" info={ACCOUNT_FIELD_INFO.name}>{details.Name}</Field>
-      <Field label="Email" info={ACCOUNT_FIELD_INFO.email}>{details.Email}</Field>
+      <Field label="Name" info={ACCOUNT_FIELD_INFO.name}>
+        {details.Name}
+      </Field>
+      <Field label="Email" info={ACCOUNT_FIELD_INFO.email}>
+        {details.Email}
+      </Field>
       <Field label="Status" info={ACCOUNT_FIELD_INFO.status}>
         <Chip size="small" label={details.Status} color={details.Status === 'ACTIVE' ? 'success' : 'error'} variant="outlined" />
       </Field>
-      <Field label="Created" info={ACCOUNT_FIELD_INFO.created}>{formatDate(details['Create Date'])}</Field>
+      <Field label="Created" info={ACCOUNT_FIELD_INFO.created}>
+        {formatDate(details['Create Date'])}
+      </Field>
       <Field label="Subscription plan" info={ACCOUNT_FIELD_INFO.plan}>
         <span data-testid="current-plan">{plan}</span>
         {requested && (
@@ -70,7 +104,9 @@ export function AccountDetailsPanel({ details, onChangeSubscription, extra }: { 
           </Typography>
         )}
       </Field>
-      <Field label="Subscribed since" info={ACCOUNT_FIELD_INFO.subscribedSince}>{formatDate(details.subscribedSince)}</Field>
+      <Field label="Subscribed since" info={ACCOUNT_FIELD_INFO.subscribedSince}>
+        {formatDate(details.subscribedSince)}
+      </Field>
       <Field label="Usage this month" info={ACCOUNT_FIELD_INFO.usage}>
         <Meter label="Avatars" used={details.usage.avatars.used} limit={details.usage.avatars.limit} />
         <Meter label="Minutes" used={details.usage.minutes.used} limit={details.usage.minutes.limit} />
@@ -78,7 +114,9 @@ export function AccountDetailsPanel({ details, onChangeSubscription, extra }: { 
       {details.userType !== 'ADMIN' && (
         <>
           <Divider sx={{ my: 1.5 }} />
-          <Button variant="contained" fullWidth onClick={onChangeSubscription}>Change Subscription</Button>
+          <Button variant="contained" fullWidth onClick={onChangeSubscription}>
+            Change Subscription
+          </Button>
         </>
       )}
       {extra}

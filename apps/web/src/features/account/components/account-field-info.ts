@@ -28,7 +28,10 @@ export const ACCOUNT_FIELD_INFO = {
   status: {
     title: 'Status',
     description: 'Whether the account may be used.',
-    possibleValues: ['ACTIVE: you can sign in and your avatars work', 'SUSPENDED: an administrator has suspended the account; nobody can sign in to it'],
+    possibleValues: [
+      'ACTIVE: you can sign in and your avatars work',
+      'SUSPENDED: an administrator has suspended the account; nobody can sign in to it',
+    ],
     whyImportant: 'A suspended account is signed out everywhere at once. Contact support if you believe this is a mistake.',
   },
   created: {
@@ -38,9 +41,11 @@ export const ACCOUNT_FIELD_INFO = {
   },
   plan: {
     title: 'Subscription plan',
-    description: 'Your current plan. It decides how many avatars you can have and how many conversation minutes your avatars may use each calendar month.',
+    description:
+      'Your current plan. It decides how many avatars you can have and how many conversation minutes your avatars may use each calendar month.',
     possibleValues: PLAN_DISPLAY_ORDER.map(planLine),
-    whyImportant: 'When a limit is reached, new avatars cannot be created or conversations stop until the next month. Use Change Subscription to ask for another plan.',
+    whyImportant:
+      'When a limit is reached, new avatars cannot be created or conversations stop until the next month. Use Change Subscription to ask for another plan.',
   },
   subscribedSince: {
     title: 'Subscribed since',

@@ -16,7 +16,8 @@ export function DownloadMyData() {
         {download.isPending ? 'Preparing your data…' : 'Download my data'}
       </Button>
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5, px: 1 }}>
-        Your account, avatars, knowledge, functions, OAuth configs and conversations with their transcripts, as JSON. Keys and secrets are left out.
+        Your account, avatars, knowledge, functions, OAuth configs and conversations with their transcripts, as JSON. Keys and secrets are
+        left out.
       </Typography>
       {download.isError && (
         <Alert severity="error" sx={{ mt: 1 }}>

@@ -10,7 +10,14 @@ function setup(overrides: Partial<Parameters<typeof AdvancedTabForm>[0]> = {}) {
   let validate: (() => Promise<boolean>) | undefined;
   render(
     <AdvancedTabForm
-      draft={{ setupMode: 'Composite', wakeUpMessage: 'Hello!', dailyLimitPerSession: -1, dailyLimitPerIP: 300, dailyLimits: { Demo: -1 }, idleTimeout: 300 }}
+      draft={{
+        setupMode: 'Composite',
+        wakeUpMessage: 'Hello!',
+        dailyLimitPerSession: -1,
+        dailyLimitPerIP: 300,
+        dailyLimits: { Demo: -1 },
+        idleTimeout: 300,
+      }}
       adminProxy={false}
       subscriptionType={2}
       encKeys={[{ id: 'k1', name: 'Website key', defaultKey: true }]}
@@ -41,22 +48,26 @@ describe('the ADVANCED form', () => {
     expect(screen.getByRole('textbox', { name: 'Daily Limit Per IP (seconds)' })).toHaveValue('300');
   });
 
-  it("shows the spec's messages as values are typed and says 'Invalid advance tab form' when the check fails", { timeout: 20_000 }, async () => {
-    const user = userEvent.setup();
-    const { validate } = setup();
-    const ip = screen.getByRole('textbox', { name: 'Daily Limit Per IP (seconds)' });
-    await user.clear(ip);
-    await user.type(ip, '0');
-    expect(await screen.findByText('Daily Limit Per IP must be greater than 0 or -1 for unlimited')).toBeInTheDocument();
-    await user.clear(screen.getByRole('textbox', { name: 'Wake Up Message' }));
-    expect(await screen.findByText('Wake Up Message is required')).toBeInTheDocument();
-    let ok = true;
-    await act(async () => {
-      ok = await validate();
-    });
-    expect(ok).toBe(false);
-    expect(screen.getByText('Invalid advance tab form')).toBeInTheDocument();
-  });
+  it(
+    "shows the spec's messages as values are typed and says 'Invalid advance tab form' when the check fails",
+    { timeout: 20_000 },
+    async () => {
+      const user = userEvent.setup();
+      const { validate } = setup();
+      const ip = screen.getByRole('textbox', { name: 'Daily Limit Per IP (seconds)' });
+      await user.clear(ip);
+      await user.type(ip, '0');
+      expect(await screen.findByText('Daily Limit Per IP must be greater than 0 or -1 for unlimited')).toBeInTheDocument();
+      await user.clear(screen.getByRole('textbox', { name: 'Wake Up Message' }));
+      expect(await screen.findByText('Wake Up Message is required')).toBeInTheDocument();
+      let ok = true;
+      await act(async () => {
+        ok = await validate();
+      });
+      expect(ok).toBe(false);
+      expect(screen.getByText('Invalid advance tab form')).toBeInTheDocument();
+    },
+  );
 
   it('keeps the admin-proxy fields and the idle timeout away from customers', { timeout: 20_000 }, () => {
     setup();

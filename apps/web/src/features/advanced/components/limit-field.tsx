@@ -11,7 +11,17 @@ import type { AdvancedForm, DailyLimitField } from '@parla/shared/schemas/advanc
 import { toNumber } from '@parla/shared/schemas/brain-forms';
 import { useFieldInfo, type FieldInfo } from '../../../components/info-panel';
 
-export function LimitField({ control, name, label, info }: { control: Control<AdvancedForm>; name: DailyLimitField; label: string; info: FieldInfo }) {
+export function LimitField({
+  control,
+  name,
+  label,
+  info,
+}: {
+  control: Control<AdvancedForm>;
+  name: DailyLimitField;
+  label: string;
+  info: FieldInfo;
+}) {
   const { field, fieldState } = useController({ control, name });
   const handlers = useFieldInfo(info);
   const unlimited = toNumber(field.value) === UNLIMITED;

@@ -38,7 +38,10 @@ export function LoginFormView({ onSignedIn }: { onSignedIn: () => void }) {
           control={control}
           name="rememberMe"
           render={({ field }) => (
-            <FormControlLabel control={<Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />} label="Remember me" />
+            <FormControlLabel
+              control={<Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
+              label="Remember me"
+            />
           )}
         />
         <Link component={RouterLink} to={paths.forgotPassword} variant="body2">

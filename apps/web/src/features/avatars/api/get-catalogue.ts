@@ -16,5 +16,7 @@ export function useCatalogueAvatars() {
 }
 
 export function useCatalogueEnvironments() {
-  return useQuery(queryOptions({ queryKey: ['avatars', 'catalogue', 'environments'], queryFn: getCatalogueEnvironments, staleTime: Infinity }));
+  return useQuery(
+    queryOptions({ queryKey: ['avatars', 'catalogue', 'environments'], queryFn: getCatalogueEnvironments, staleTime: Infinity }),
+  );
 }

@@ -14,7 +14,12 @@ export function getConversations(avatarId: string, page: number, pageSize: numbe
 }
 
 export function getConversationsQueryOptions(avatarId: string, page: number, pageSize: number) {
-  return queryOptions({ queryKey: ['transcripts', avatarId, page, pageSize], queryFn: () => getConversations(avatarId, page, pageSize), staleTime: 0, placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: ['transcripts', avatarId, page, pageSize],
+    queryFn: () => getConversations(avatarId, page, pageSize),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useConversations(avatarId: string, page: number, pageSize: number, enabled: boolean) {

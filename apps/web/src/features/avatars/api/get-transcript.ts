@@ -16,7 +16,8 @@ export function useTranscript(conversationId: string | null) {
 
 /** Saves the transcript as a file (the same text and JSON the server's download gives). */
 export function downloadTranscript(t: Transcript, format: 'txt' | 'json'): void {
-  const body = format === 'txt' ? transcriptText(t) : `${JSON.stringify({ conversation: t.conversation, messages: t.messages }, null, 2)}\n`;
+  const body =
+    format === 'txt' ? transcriptText(t) : `${JSON.stringify({ conversation: t.conversation, messages: t.messages }, null, 2)}\n`;
   const url = URL.createObjectURL(new Blob([body], { type: format === 'txt' ? 'text/plain;charset=utf-8' : 'application/json' }));
   const a = document.createElement('a');
   a.href = url;

@@ -13,7 +13,9 @@ export function useRegenerateAvatarToken(onSuccess?: (res: RegenerateAvatarToken
   return useMutation({
     mutationFn: regenerateAvatarToken,
     onSuccess: async (res) => {
-      queryClient.setQueryData<{ agents: Avatar[] }>(['avatars'], (old) => (old ? { agents: old.agents.map((a) => (a.id === res.agentId ? { ...a, token: res.token } : a)) } : old));
+      queryClient.setQueryData<{ agents: Avatar[] }>(['avatars'], (old) =>
+        old ? { agents: old.agents.map((a) => (a.id === res.agentId ? { ...a, token: res.token } : a)) } : old,
+      );
       await queryClient.invalidateQueries({ queryKey: ['avatars'] });
       onSuccess?.(res);
     },

@@ -45,8 +45,12 @@ export function connectLink(a: Pick<AvatarCardItem, 'id' | 'token' | 'encKeyId'>
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <Box sx={{ display: 'contents' }}>
-      <Typography component="dt" variant="caption" color="text.secondary" sx={{ pt: 0.25 }}>{label}</Typography>
-      <Box component="dd" sx={{ m: 0, minWidth: 0 }}>{children}</Box>
+      <Typography component="dt" variant="caption" color="text.secondary" sx={{ pt: 0.25 }}>
+        {label}
+      </Typography>
+      <Box component="dd" sx={{ m: 0, minWidth: 0 }}>
+        {children}
+      </Box>
     </Box>
   );
 }
@@ -58,7 +62,9 @@ function SelectedName() {
   if (!editing) {
     return (
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
-        <Typography variant="h3" component="h3" noWrap sx={{ fontSize: '1.1rem' }} title={name}>{name || '—'}</Typography>
+        <Typography variant="h3" component="h3" noWrap sx={{ fontSize: '1.1rem' }} title={name}>
+          {name || '—'}
+        </Typography>
         <Tooltip title="Edit name">
           <IconButton size="small" aria-label="Edit avatar name" onClick={() => setEditing(true)}>
             <EditIcon fontSize="small" />
@@ -140,7 +146,13 @@ export const AvatarCard = memo(function AvatarCard({ avatar, selected, mobile, b
       variant="outlined"
       aria-label={`Avatar ${avatar.name}`}
       aria-current={selected || undefined}
-      sx={{ width: '100%', maxWidth: mobile ? 'none' : AVATAR_CARD_MAX_WIDTH_PX, borderWidth: 2, borderColor: selected ? 'primary.main' : 'divider', boxShadow: selected ? 3 : 0 }}
+      sx={{
+        width: '100%',
+        maxWidth: mobile ? 'none' : AVATAR_CARD_MAX_WIDTH_PX,
+        borderWidth: 2,
+        borderColor: selected ? 'primary.main' : 'divider',
+        boxShadow: selected ? 3 : 0,
+      }}
     >
       <CardContent sx={{ pb: 1 }}>
         <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', mb: 1.5 }}>
@@ -150,17 +162,23 @@ export const AvatarCard = memo(function AvatarCard({ avatar, selected, mobile, b
             <AvatarPhoto name={avatar.name} url={avatar.avatarPhotoURL} editable={false} onPhoto={noPhotoChange} />
           )}
           <Box sx={{ minWidth: 0, flex: 1 }}>
-            <Typography variant="caption" color="text.secondary">Avatar Name</Typography>
+            <Typography variant="caption" color="text.secondary">
+              Avatar Name
+            </Typography>
             {selected && !mobile ? (
               <SelectedName />
             ) : (
-              <Typography variant="h3" component="h3" noWrap sx={{ fontSize: '1.1rem' }} title={avatar.name}>{avatar.name}</Typography>
+              <Typography variant="h3" component="h3" noWrap sx={{ fontSize: '1.1rem' }} title={avatar.name}>
+                {avatar.name}
+              </Typography>
             )}
           </Box>
         </Box>
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.5, m: 0 }}>
           <Field label="Avatar ID">
-            <Typography variant="body2" sx={{ fontFamily: 'monospace', fontSize: '0.75rem', wordBreak: 'break-all' }}>{avatar.id}</Typography>
+            <Typography variant="body2" sx={{ fontFamily: 'monospace', fontSize: '0.75rem', wordBreak: 'break-all' }}>
+              {avatar.id}
+            </Typography>
           </Field>
           <Field label="Avatar Engine">
             <Typography variant="body2">{avatar.nlpEngineName}</Typography>
@@ -170,28 +188,51 @@ export const AvatarCard = memo(function AvatarCard({ avatar, selected, mobile, b
           </Field>
           <Field label="Online Users">
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-              <Link component="button" variant="body2" onClick={() => setUsersOpen(true)} aria-label={`${count} online users of ${avatar.name}`}>
+              <Link
+                component="button"
+                variant="body2"
+                onClick={() => setUsersOpen(true)}
+                aria-label={`${count} online users of ${avatar.name}`}
+              >
                 {count}
               </Link>
-              <IconButton size="small" aria-label="Refresh online users" onClick={() => void refresh()} disabled={refreshing} sx={{ p: 0.25 }}>
+              <IconButton
+                size="small"
+                aria-label="Refresh online users"
+                onClick={() => void refresh()}
+                disabled={refreshing}
+                sx={{ p: 0.25 }}
+              >
                 <RefreshIcon fontSize="small" />
               </IconButton>
             </Box>
           </Field>
         </Box>
       </CardContent>
-      <CardActions sx={{ px: 2, pb: 1.5, gap: 0.75, '& .MuiButton-root': { minWidth: 0, px: 1.25 }, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
+      <CardActions
+        sx={{ px: 2, pb: 1.5, gap: 0.75, '& .MuiButton-root': { minWidth: 0, px: 1.25 }, '& > :not(style) ~ :not(style)': { ml: 0 } }}
+      >
         {!mobile && !selected && (
-          <Button size="small" variant="outlined" onClick={() => onEdit(avatar)} disabled={busy}>Edit</Button>
+          <Button size="small" variant="outlined" onClick={() => onEdit(avatar)} disabled={busy}>
+            Edit
+          </Button>
         )}
         {!mobile && selected && (
           <>
-            <Button size="small" variant="contained" onClick={onSave} disabled={busy}>Save</Button>
-            <Button size="small" variant="outlined" onClick={onClose} disabled={busy}>Close</Button>
+            <Button size="small" variant="contained" onClick={onSave} disabled={busy}>
+              Save
+            </Button>
+            <Button size="small" variant="outlined" onClick={onClose} disabled={busy}>
+              Close
+            </Button>
           </>
         )}
-        <Button size="small" color="secondary" variant="outlined" href={connectLink(avatar)} target="_blank" rel="noopener noreferrer">Connect</Button>
-        <Button size="small" variant="outlined" onClick={() => setConversationsOpen(true)} aria-label={`Conversations of ${avatar.name}`}>Conversations</Button>
+        <Button size="small" color="secondary" variant="outlined" href={connectLink(avatar)} target="_blank" rel="noopener noreferrer">
+          Connect
+        </Button>
+        <Button size="small" variant="outlined" onClick={() => setConversationsOpen(true)} aria-label={`Conversations of ${avatar.name}`}>
+          Conversations
+        </Button>
         {!mobile && (
           <Button size="small" color="error" onClick={() => onDelete(avatar)} disabled={busy} sx={{ ml: 'auto !important' }}>
             Delete
@@ -199,7 +240,9 @@ export const AvatarCard = memo(function AvatarCard({ avatar, selected, mobile, b
         )}
       </CardActions>
       <OnlineUsersDialog agentId={avatar.id} name={avatar.name} open={usersOpen} onClose={() => setUsersOpen(false)} />
-      {conversationsOpen && <ConversationsDialog avatarId={avatar.id} name={avatar.name} open onClose={() => setConversationsOpen(false)} />}
+      {conversationsOpen && (
+        <ConversationsDialog avatarId={avatar.id} name={avatar.name} open onClose={() => setConversationsOpen(false)} />
+      )}
     </Card>
   );
 });

@@ -17,10 +17,14 @@ export function AvatarCreatedDialog({ name, open, onClose }: { name: string; ope
         <Typography gutterBottom>
           <strong>{name}</strong> has been created in echo-back mode: it repeats what it hears.
         </Typography>
-        <Typography color="text.secondary">To give it a brain, select it in the left panel and click EDIT, then open the Brain tab.</Typography>
+        <Typography color="text.secondary">
+          To give it a brain, select it in the left panel and click EDIT, then open the Brain tab.
+        </Typography>
       </DialogContent>
       <DialogActions>
-        <Button variant="contained" onClick={onClose}>OK</Button>
+        <Button variant="contained" onClick={onClose}>
+          OK
+        </Button>
       </DialogActions>
     </Dialog>
   );
@@ -35,33 +39,69 @@ export const SAVE_TEXTS = [
   'Save the configuration files of this avatar? Pages that embed it show the change on their next load.',
 ];
 
-export function SaveConfirmDialog({ open, tab, typeChanged, onConfirm, onCancel }: { open: boolean; tab: number; typeChanged: boolean; onConfirm(): void; onCancel(): void }) {
+export function SaveConfirmDialog({
+  open,
+  tab,
+  typeChanged,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  tab: number;
+  typeChanged: boolean;
+  onConfirm(): void;
+  onCancel(): void;
+}) {
   return (
     <Dialog open={open} onClose={onCancel} maxWidth="xs" fullWidth aria-labelledby="save-confirm-title">
       <DialogTitle id="save-confirm-title">Save Avatar</DialogTitle>
       <DialogContent>
         <Typography>{SAVE_TEXTS[tab] ?? SAVE_TEXTS[0]}</Typography>
-        {typeChanged && <Alert severity="warning" sx={{ mt: 2 }}>{AVATAR_MESSAGES.typeChangeWarning}</Alert>}
+        {typeChanged && (
+          <Alert severity="warning" sx={{ mt: 2 }}>
+            {AVATAR_MESSAGES.typeChangeWarning}
+          </Alert>
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel}>Cancel</Button>
-        <Button variant="contained" onClick={onConfirm}>Save</Button>
+        <Button variant="contained" onClick={onConfirm}>
+          Save
+        </Button>
       </DialogActions>
     </Dialog>
   );
 }
 
-export function UnsavedChangesDialog({ open, name, onSave, onDiscard, onCancel }: { open: boolean; name: string; onSave(): void; onDiscard(): void; onCancel(): void }) {
+export function UnsavedChangesDialog({
+  open,
+  name,
+  onSave,
+  onDiscard,
+  onCancel,
+}: {
+  open: boolean;
+  name: string;
+  onSave(): void;
+  onDiscard(): void;
+  onCancel(): void;
+}) {
   return (
     <Dialog open={open} onClose={onCancel} maxWidth="xs" fullWidth aria-labelledby="unsaved-title">
       <DialogTitle id="unsaved-title">Unsaved changes</DialogTitle>
       <DialogContent>
-        <Typography>{name ? `${name} has changes that are not saved.` : 'This avatar has changes that are not saved.'} Save them or discard them?</Typography>
+        <Typography>
+          {name ? `${name} has changes that are not saved.` : 'This avatar has changes that are not saved.'} Save them or discard them?
+        </Typography>
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel}>Cancel</Button>
-        <Button color="error" onClick={onDiscard}>Discard</Button>
-        <Button variant="contained" onClick={onSave}>Save</Button>
+        <Button color="error" onClick={onDiscard}>
+          Discard
+        </Button>
+        <Button variant="contained" onClick={onSave}>
+          Save
+        </Button>
       </DialogActions>
     </Dialog>
   );

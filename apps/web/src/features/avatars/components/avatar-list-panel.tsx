@@ -66,21 +66,40 @@ export function AvatarListPanel(p: AvatarListPanelProps) {
   const settled = useSettled(term);
   const remote = useAvatars(settled, p.showSearchBar && Boolean(term) && !complete);
   const searching = Boolean(term) && !complete;
-  const shown = !term ? all : complete ? all.filter((a) => a.id.toLowerCase().includes(term)) : settled === term ? cardsOf(remote.data) : [];
+  const shown = !term
+    ? all
+    : complete
+      ? all.filter((a) => a.id.toLowerCase().includes(term))
+      : settled === term
+        ? cardsOf(remote.data)
+        : [];
   const pages = searching ? remote : p.avatars;
 
   return (
-    <Box component="section" aria-label="Your avatars" sx={{ width: { xs: '100%', sm: 336 }, flexShrink: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+    <Box
+      component="section"
+      aria-label="Your avatars"
+      sx={{ width: { xs: '100%', sm: 336 }, flexShrink: 0, display: 'flex', flexDirection: 'column', gap: 1.5 }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
         <Typography variant="h1" component="h1" sx={{ fontSize: '1.5rem', whiteSpace: 'nowrap' }}>
           {p.mobile ? 'Your Avatars' : 'Avatar Creator'}
         </Typography>
-        <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={p.onAdd} disabled={p.busy} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+        <Button
+          variant="contained"
+          size="small"
+          startIcon={<AddIcon />}
+          onClick={p.onAdd}
+          disabled={p.busy}
+          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+        >
           Add Avatar
         </Button>
       </Box>
       {p.mobile && (
-        <Alert severity="info">To create and manage avatars, please use a desktop computer. Here you can see your avatars and connect to them.</Alert>
+        <Alert severity="info">
+          To create and manage avatars, please use a desktop computer. Here you can see your avatars and connect to them.
+        </Alert>
       )}
       {p.showSearchBar && (
         <TextField
@@ -89,7 +108,15 @@ export function AvatarListPanel(p: AvatarListPanelProps) {
           margin="none"
           value={search}
           onChange={(e) => setSearch(e.target.value)}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
         />
       )}
       {p.avatars.isPending && (
@@ -119,7 +146,9 @@ export function AvatarListPanel(p: AvatarListPanelProps) {
       {p.avatars.isSuccess && all.length === 0 && (
         <Alert severity="info" icon={false}>
           <AlertTitle>No avatars yet</AlertTitle>
-          {p.mobile ? 'Avatars you create on a desktop computer appear here.' : 'Choose an avatar from the grid: the START button becomes CREATE AVATAR; click it to make your first one.'}
+          {p.mobile
+            ? 'Avatars you create on a desktop computer appear here.'
+            : 'Choose an avatar from the grid: the START button becomes CREATE AVATAR; click it to make your first one.'}
         </Alert>
       )}
       {searching && (settled !== term || remote.isPending) && (

@@ -10,9 +10,7 @@ import { TOAST_FILE_SIZE_MS } from '@parla/shared/limits';
 import { uploadProblem } from '../lib/upload-check';
 
 // The crop dialog (and its cropper library) is fetched when a photo is picked.
-const PhotoCropDialog = lazy(() =>
-  import('./photo-crop-dialog').then((m) => ({ default: m.PhotoCropDialog })),
-);
+const PhotoCropDialog = lazy(() => import('./photo-crop-dialog').then((m) => ({ default: m.PhotoCropDialog })));
 
 export function AvatarPhoto({
   name,

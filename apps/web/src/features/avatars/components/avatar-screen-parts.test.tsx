@@ -120,14 +120,28 @@ describe('the avatar list', () => {
   });
 
   it('prompts to create the first avatar when the list is empty, and shows the search bar on request', () => {
-    panel({ isSuccess: true, hasNextPage: false, data: { pages: [{ agents: [], nextOffset: null }], pageParams: [0] } }, { showSearchBar: true });
+    panel(
+      { isSuccess: true, hasNextPage: false, data: { pages: [{ agents: [], nextOffset: null }], pageParams: [0] } },
+      { showSearchBar: true },
+    );
     expect(screen.getByText(/Choose an avatar from the grid: the START button becomes CREATE AVATAR/)).toBeInTheDocument();
     expect(screen.getByLabelText('Search by Avatar ID')).toBeInTheDocument();
   });
 
   const card = (id: string, name: string): AvatarCardItem => ({
-    id, name, nlpEngine: 0, nlpEngineName: 'Echo', dhType: '2d', dhTypeName: 'Upper Body 3D', appearanceId: 'ub-noah', usersCount: 0,
-    created: '2026-11-24T10:00:00.000Z', updated: '2026-11-24T10:00:00.000Z', avatarPhotoURL: null, token: 't'.repeat(40), encKeyId: 'Default',
+    id,
+    name,
+    nlpEngine: 0,
+    nlpEngineName: 'Echo',
+    dhType: '2d',
+    dhTypeName: 'Upper Body 3D',
+    appearanceId: 'ub-noah',
+    usersCount: 0,
+    created: '2026-11-24T10:00:00.000Z',
+    updated: '2026-11-24T10:00:00.000Z',
+    avatarPhotoURL: null,
+    token: 't'.repeat(40),
+    encKeyId: 'Default',
   });
 
   it('filters the cards by id in the browser at once when the whole list is in hand, without Load more', async () => {

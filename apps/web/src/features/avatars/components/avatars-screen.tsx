@@ -57,7 +57,11 @@ export function AvatarsScreen() {
   const save = useSaveAvatar();
   const del = useDeleteAvatar();
   const { enqueueSnackbar, closeSnackbar } = useSnackbar();
-  const form = useForm<EditorValues>({ resolver: zodResolver(editorSchema) as unknown as Resolver<EditorValues>, defaultValues: emptyValues(), reValidateMode: 'onChange' });
+  const form = useForm<EditorValues>({
+    resolver: zodResolver(editorSchema) as unknown as Resolver<EditorValues>,
+    defaultValues: emptyValues(),
+    reValidateMode: 'onChange',
+  });
   const validators = useValidatorRegistry();
 
   const [saved, setSaved] = useState<Avatar | null>(null);
@@ -149,7 +153,10 @@ export function AvatarsScreen() {
     try {
       const res = await save.mutateAsync({ payload: payloadFrom(values), uploads });
       closeSnackbar(key);
-      enqueueSnackbar(creating ? 'Avatar created successfully.' : 'Avatar updated successfully.', { variant: 'success', autoHideDuration: TOAST_SUCCESS_MS });
+      enqueueSnackbar(creating ? 'Avatar created successfully.' : 'Avatar updated successfully.', {
+        variant: 'success',
+        autoHideDuration: TOAST_SUCCESS_MS,
+      });
       load(res.agent, !creating);
       return res.agent;
     } catch (err) {
@@ -280,7 +287,8 @@ export function AvatarsScreen() {
             }}
           >
             <Typography>
-              Delete <strong>{deleting?.name}</strong>? Its configuration, photo and uploaded media are removed, and pages that embed it stop working. This cannot be undone.
+              Delete <strong>{deleting?.name}</strong>? Its configuration, photo and uploaded media are removed, and pages that embed it
+              stop working. This cannot be undone.
             </Typography>
           </ConfirmDialog>
         </InfoPanelProvider>

@@ -37,15 +37,21 @@ function UserCard({ user }: { user: AvatarOnlineUser }) {
       <AccordionSummary expandIcon={<ExpandMoreIcon />}>
         <Box>
           <Typography sx={{ fontWeight: 600 }}>{user.userName}</Typography>
-          <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>{truncateSession(user.sessionId)}</Typography>
+          <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+            {truncateSession(user.sessionId)}
+          </Typography>
         </Box>
       </AccordionSummary>
       <AccordionDetails>
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
           {rows.map(([k, v]) => (
             <Box key={k} sx={{ display: 'contents' }}>
-              <Typography component="dt" variant="body2" color="text.secondary">{k}</Typography>
-              <Typography component="dd" variant="body2" sx={{ m: 0, wordBreak: 'break-all' }}>{v || '—'}</Typography>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                {k}
+              </Typography>
+              <Typography component="dd" variant="body2" sx={{ m: 0, wordBreak: 'break-all' }}>
+                {v || '—'}
+              </Typography>
             </Box>
           ))}
         </Box>
@@ -60,7 +66,9 @@ export function OnlineUsersDialog({ agentId, name, open, onClose }: { agentId: s
     <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="online-users-title">
       <DialogTitle id="online-users-title">Online Users</DialogTitle>
       <DialogContent>
-        <Typography color="text.secondary" sx={{ mb: 1.5 }}>{name}</Typography>
+        <Typography color="text.secondary" sx={{ mb: 1.5 }}>
+          {name}
+        </Typography>
         {users.isPending && <CircularProgress size={28} aria-label="Loading online users" />}
         {users.isError && (
           <Alert severity="error">
@@ -82,7 +90,9 @@ export function OnlineUsersDialog({ agentId, name, open, onClose }: { agentId: s
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={() => void users.refetch()} disabled={users.isFetching}>Refresh</Button>
+        <Button onClick={() => void users.refetch()} disabled={users.isFetching}>
+          Refresh
+        </Button>
         <Button onClick={onClose}>Close</Button>
       </DialogActions>
     </Dialog>

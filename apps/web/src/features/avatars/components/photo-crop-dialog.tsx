@@ -46,7 +46,9 @@ export function PhotoCropDialog({ src, onCancel, onCropped }: { src: string | nu
           )}
         </Box>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 2 }}>
-          <Typography id="zoom-label" variant="body2">Zoom</Typography>
+          <Typography id="zoom-label" variant="body2">
+            Zoom
+          </Typography>
           <Slider aria-labelledby="zoom-label" value={zoom} min={1} max={3} step={0.05} onChange={(_e, v) => setZoom(v as number)} />
         </Box>
         {error && <Typography color="error">{error}</Typography>}

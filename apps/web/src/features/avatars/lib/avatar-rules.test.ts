@@ -32,22 +32,41 @@ describe('the save payload', () => {
 
   it('sends the whole avatar with its version, the media to keep and a pending upload placeholder', () => {
     const saved = {
-      id: 'a1', updated: '2026-01-01T00:00:00.000Z', name: 'Nova', dhType: '2d', appearanceId: 'cara', nlpEngine: 0, restApiKey: '••••abcd',
-      avatarJson: {}, clientJson: {}, avatarConfigURL: 'http://x/config-files/avatars/a1/avatar.json', clientConfigURL: 'http://x/config-files/avatars/a1/client.json',
-      mediaDetails: { backgroundImage: [{ id: 'm1', url: '/m1.png', kind: 'image' }], scene: [] }, customData: {},
+      id: 'a1',
+      updated: '2026-01-01T00:00:00.000Z',
+      name: 'Nova',
+      dhType: '2d',
+      appearanceId: 'cara',
+      nlpEngine: 0,
+      restApiKey: '••••abcd',
+      avatarJson: {},
+      clientJson: {},
+      avatarConfigURL: 'http://x/config-files/avatars/a1/avatar.json',
+      clientConfigURL: 'http://x/config-files/avatars/a1/client.json',
+      mediaDetails: { backgroundImage: [{ id: 'm1', url: '/m1.png', kind: 'image' }], scene: [] },
+      customData: {},
     } as unknown as Avatar;
     const v = valuesFromAvatar(saved);
     v.avatarJson = { panel: { contentURL: UPLOAD_REF.backgroundImage } };
     const p = payloadFrom(v);
-    expect(p).toMatchObject({ id: 'a1', updated: saved.updated, restApiKey: '••••abcd', mediaDetails: { backgroundImage: [{ id: 'm1' }], scene: [] } });
+    expect(p).toMatchObject({
+      id: 'a1',
+      updated: saved.updated,
+      restApiKey: '••••abcd',
+      mediaDetails: { backgroundImage: [{ id: 'm1' }], scene: [] },
+    });
     expect(p.avatarJson?.panel?.contentURL).toBe('upload:backgroundImage');
   });
 });
 
 describe('save failures', () => {
   it('maps failReasons to messages and falls back for anything unreadable', () => {
-    expect(saveErrorMessage(new ApiError(ErrorCode.InvalidOrMissingParams, 400, ['x'], 'INVALID_APPEARANCE'))).toMatch(/appearance is not available/);
-    expect(saveErrorMessage(new ApiError(ErrorCode.InvalidOrMissingParams, 413, ['File size exceeds 10MB for image.'], 'FILE_TOO_LARGE'))).toBe('File size exceeds 10MB for image.');
+    expect(saveErrorMessage(new ApiError(ErrorCode.InvalidOrMissingParams, 400, ['x'], 'INVALID_APPEARANCE'))).toMatch(
+      /appearance is not available/,
+    );
+    expect(
+      saveErrorMessage(new ApiError(ErrorCode.InvalidOrMissingParams, 413, ['File size exceeds 10MB for image.'], 'FILE_TOO_LARGE')),
+    ).toBe('File size exceeds 10MB for image.');
     expect(saveErrorMessage(new Error('boom'))).toBe('An unexpected error occurred. Please try again.');
   });
 });
@@ -92,8 +111,16 @@ describe('the preview of unsaved environment choices', () => {
       lights: [],
       environments: [{ id: 'loft', name: 'Loft', modelURL: '/c/loft.glb', previewURL: '/p', staging: {} as never }],
     };
-    expect(sceneParams({ panel: { contentURL: '/c/office.jpg' }, Lights: [{ preset: 'studio' }] }, env)).toEqual({ backgroundId: 'office', lightingId: 'studio' });
-    expect(sceneParams({ panel: { BgColor: '#112233' }, Environment: { 'gltf-model': '/c/loft.glb' } }, env)).toEqual({ backgroundColor: '#112233', environmentId: 'loft' });
-    expect(sceneParams({ Scene: { background: 'transparent: true' }, panel: { contentURL: '/c/office.jpg' } }, env)).toEqual({ transparent: 'true' });
+    expect(sceneParams({ panel: { contentURL: '/c/office.jpg' }, Lights: [{ preset: 'studio' }] }, env)).toEqual({
+      backgroundId: 'office',
+      lightingId: 'studio',
+    });
+    expect(sceneParams({ panel: { BgColor: '#112233' }, Environment: { 'gltf-model': '/c/loft.glb' } }, env)).toEqual({
+      backgroundColor: '#112233',
+      environmentId: 'loft',
+    });
+    expect(sceneParams({ Scene: { background: 'transparent: true' }, panel: { contentURL: '/c/office.jpg' } }, env)).toEqual({
+      transparent: 'true',
+    });
   });
 });

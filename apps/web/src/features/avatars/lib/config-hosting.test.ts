@@ -16,8 +16,12 @@ describe('configSelfHosted', () => {
   });
 
   it("an edited URL is this server's when it is under PUBLIC_URL's or the page's config-files path", () => {
-    expect(configSelfHosted('http://127.0.0.1:8480/config-files/avatars/a2/avatar.json', saved, 'avatarConfigURL', 'http://localhost:5173')).toBe(false);
-    expect(configSelfHosted('http://localhost:5173/config-files/avatars/a2/avatar.json', null, 'avatarConfigURL', 'http://localhost:5173')).toBe(false);
+    expect(
+      configSelfHosted('http://127.0.0.1:8480/config-files/avatars/a2/avatar.json', saved, 'avatarConfigURL', 'http://localhost:5173'),
+    ).toBe(false);
+    expect(
+      configSelfHosted('http://localhost:5173/config-files/avatars/a2/avatar.json', null, 'avatarConfigURL', 'http://localhost:5173'),
+    ).toBe(false);
     expect(configSelfHosted('https://cdn.example.com/avatar.json', saved, 'avatarConfigURL', 'http://localhost:5173')).toBe(true);
   });
 });

@@ -4,7 +4,13 @@
 // the host the portal happens to be opened on.
 import { isSelfHostedConfigUrl, type Avatar } from '@parla/shared/schemas/avatar';
 
-export function configSelfHosted(url: string | null | undefined, saved: Avatar | null, field: 'avatarConfigURL' | 'clientConfigURL', pageOrigin: string): boolean {
-  if (saved?.selfHosted && url === saved[field]) return field === 'avatarConfigURL' ? saved.selfHosted.avatarConfig : saved.selfHosted.clientConfig;
+export function configSelfHosted(
+  url: string | null | undefined,
+  saved: Avatar | null,
+  field: 'avatarConfigURL' | 'clientConfigURL',
+  pageOrigin: string,
+): boolean {
+  if (saved?.selfHosted && url === saved[field])
+    return field === 'avatarConfigURL' ? saved.selfHosted.avatarConfig : saved.selfHosted.clientConfig;
   return isSelfHostedConfigUrl(url, [pageOrigin, ...(saved?.configFilesOrigin ? [saved.configFilesOrigin] : [])]);
 }

@@ -28,5 +28,7 @@ export async function cropToSquare(src: string, area: PixelArea, max = AVATAR_PH
   if (!g) throw new Error('The image could not be cropped.');
   g.imageSmoothingQuality = 'high';
   g.drawImage(img, area.x, area.y, area.width, area.height, 0, 0, side, side);
-  return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('The image could not be cropped.'))), 'image/jpeg', 0.92));
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('The image could not be cropped.'))), 'image/jpeg', 0.92),
+  );
 }

@@ -4,7 +4,9 @@ import type { DhType } from '@parla/shared/enums';
 import { DEFAULT_AVATAR_JSON, DEFAULT_CLIENT_JSON, type AvatarJson, type ClientJsonConfig } from '@parla/shared/schemas/player';
 import { saveAvatarRequest, type Avatar, type AvatarMediaDetails, type SaveAvatarInput } from '@parla/shared/schemas/avatar';
 
-export interface EditorValues extends Partial<Omit<Avatar, 'dhType' | 'name' | 'appearanceId' | 'avatarJson' | 'clientJson' | 'mediaDetails'>> {
+export interface EditorValues extends Partial<
+  Omit<Avatar, 'dhType' | 'name' | 'appearanceId' | 'avatarJson' | 'clientJson' | 'mediaDetails'>
+> {
   name: string;
   dhType: DhType | '';
   appearanceId: string;
@@ -19,7 +21,7 @@ export const editorSchema = saveAvatarRequest
   .pick({ name: true, dhType: true, appearanceId: true, avatarJson: true, clientJson: true, avatarConfigURL: true, clientConfigURL: true })
   .loose();
 
-export const clone = <T,>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+export const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
 export function emptyValues(): EditorValues {
   return {
@@ -39,10 +41,34 @@ export function valuesFromAvatar(a: Avatar): EditorValues {
 
 /** Brain and advanced settings: sent back as loaded (masked secrets mean "unchanged"). */
 const PASS_THROUGH = [
-  'nlpEngine', 'setupMode', 'realtime', 'callBackURL', 'projectId', 'agentId', 'regionId', 'jsonKey', 'restApiKey',
-  'restEndPointURL', 'poolName', 'wakeUpMessage', 'agentLanguage', 'operatorAssistanceNeeded', 'oauthEnabled',
-  'partnerOauthAppId', 'billingAuthURL', 'billingAuthPingTime', 'billingAuthHeader', 'dailyLimitPerSession',
-  'dailyLimitPerIP', 'dailyLimits', 'idleTimeout', 'sendChatHistory', 'handleSttResponse', 'functions', 'customData', 'encKeyId',
+  'nlpEngine',
+  'setupMode',
+  'realtime',
+  'callBackURL',
+  'projectId',
+  'agentId',
+  'regionId',
+  'jsonKey',
+  'restApiKey',
+  'restEndPointURL',
+  'poolName',
+  'wakeUpMessage',
+  'agentLanguage',
+  'operatorAssistanceNeeded',
+  'oauthEnabled',
+  'partnerOauthAppId',
+  'billingAuthURL',
+  'billingAuthPingTime',
+  'billingAuthHeader',
+  'dailyLimitPerSession',
+  'dailyLimitPerIP',
+  'dailyLimits',
+  'idleTimeout',
+  'sendChatHistory',
+  'handleSttResponse',
+  'functions',
+  'customData',
+  'encKeyId',
   'allowedOrigins',
 ] as const;
 

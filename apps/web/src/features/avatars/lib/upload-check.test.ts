@@ -23,7 +23,9 @@ describe('checkUpload (before the file is sent)', () => {
     let size = { width: 1024, height: 1024 };
     vi.stubGlobal('createImageBitmap', async () => ({ ...size, close() {} }));
     const png = new File([new Uint8Array(100)], 'bg.png', { type: 'image/png' });
-    expect(await checkUpload(png, ['image'], { sixteenByNine: true })).toBe('Background images must be 16:9 (for example 1920 × 1080); this one is 1024 × 1024.');
+    expect(await checkUpload(png, ['image'], { sixteenByNine: true })).toBe(
+      'Background images must be 16:9 (for example 1920 × 1080); this one is 1024 × 1024.',
+    );
     size = { width: 1920, height: 1080 };
     expect(await checkUpload(png, ['image'], { sixteenByNine: true })).toBeNull();
   });

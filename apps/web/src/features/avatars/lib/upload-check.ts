@@ -13,7 +13,11 @@ export function uploadKindOf(file: File): UploadKind | null {
 export function uploadProblem(file: File, expected: readonly UploadKind[]): string | null {
   const kind = uploadKindOf(file);
   if (!kind || !expected.includes(kind)) {
-    return expected.includes('glb') ? 'Please choose a .glb file.' : expected.includes('video') ? 'Please choose an image or a video file.' : 'Please choose an image file.';
+    return expected.includes('glb')
+      ? 'Please choose a .glb file.'
+      : expected.includes('video')
+        ? 'Please choose an image or a video file.'
+        : 'Please choose an image file.';
   }
   return file.size > UPLOAD_LIMITS[kind] ? fileTooLargeMessage(kind) : null;
 }
@@ -40,7 +44,11 @@ async function imageDimensions(file: Blob): Promise<{ width: number; height: num
  * (magic, version 2, declared length) and, for backgrounds, the image's 16:9 shape. The server
  * checks the same again on save.
  */
-export async function checkUpload(file: File, expected: readonly UploadKind[], opts: { sixteenByNine?: boolean } = {}): Promise<string | null> {
+export async function checkUpload(
+  file: File,
+  expected: readonly UploadKind[],
+  opts: { sixteenByNine?: boolean } = {},
+): Promise<string | null> {
   const basic = uploadProblem(file, expected);
   if (basic) return basic;
   const kind = uploadKindOf(file);
@@ -52,4 +60,3 @@ export async function checkUpload(file: File, expected: readonly UploadKind[], o
   }
   return null;
 }
-

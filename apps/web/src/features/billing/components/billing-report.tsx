@@ -79,12 +79,7 @@ export function BillingReport() {
 
   const data = stats.data;
   return (
-    <Paper
-      variant="outlined"
-      component="section"
-      aria-labelledby="billing-title"
-      sx={{ p: { xs: 2, sm: 3 }, minWidth: 0 }}
-    >
+    <Paper variant="outlined" component="section" aria-labelledby="billing-title" sx={{ p: { xs: 2, sm: 3 }, minWidth: 0 }}>
       <Typography id="billing-title" variant="h2" component="h2">
         Billing Report
       </Typography>
@@ -117,9 +112,7 @@ export function BillingReport() {
           </Button>
         </Box>
       </LocalizationProvider>
-      <Box sx={{ height: 4, mt: 2 }}>
-        {stats.isFetching && <LinearProgress aria-label="Loading billing data" />}
-      </Box>
+      <Box sx={{ height: 4, mt: 2 }}>{stats.isFetching && <LinearProgress aria-label="Loading billing data" />}</Box>
       {stats.isError && !stats.isFetching && (
         <Alert
           severity="error"

@@ -8,5 +8,11 @@ export function getAssistants(body: AssistantsRequest, signal?: AbortSignal): Pr
 }
 
 export function useAssistants(body: AssistantsRequest | null) {
-  return useQuery({ queryKey: ['brain', 'assistants', body], queryFn: ({ signal }) => getAssistants(body!, signal), enabled: Boolean(body), retry: false, staleTime: 60_000 });
+  return useQuery({
+    queryKey: ['brain', 'assistants', body],
+    queryFn: ({ signal }) => getAssistants(body!, signal),
+    enabled: Boolean(body),
+    retry: false,
+    staleTime: 60_000,
+  });
 }

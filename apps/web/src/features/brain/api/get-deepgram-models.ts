@@ -16,13 +16,24 @@ export class InvalidSttKey extends Error {
   }
 }
 
-export async function getDeepgramModels(base: string, key: string, avatarId: string | undefined, signal?: AbortSignal): Promise<DeepgramModel[]> {
-  const auth = { url: '', headers: { Authorization: `Token ${key}` }, ...(isMaskedSecret(key) ? { avatarId, secretRef: 'stt' as const } : {}) };
+export async function getDeepgramModels(
+  base: string,
+  key: string,
+  avatarId: string | undefined,
+  signal?: AbortSignal,
+): Promise<DeepgramModel[]> {
+  const auth = {
+    url: '',
+    headers: { Authorization: `Token ${key}` },
+    ...(isMaskedSecret(key) ? { avatarId, secretRef: 'stt' as const } : {}),
+  };
   const token = await proxyRequest({ ...auth, url: `${base}/auth/token` }, signal);
   if (token.httpStatus !== 200) throw new InvalidSttKey();
   const res = await proxyRequest({ ...auth, url: `${base}/models` }, signal);
   const stt = (res.data as { stt?: { canonical_name?: string; languages?: string[]; streaming?: boolean }[] } | null)?.stt ?? [];
-  return stt.filter((m) => m.canonical_name && m.streaming !== false).map((m) => ({ canonical_name: m.canonical_name!, languages: m.languages ?? [] }));
+  return stt
+    .filter((m) => m.canonical_name && m.streaming !== false)
+    .map((m) => ({ canonical_name: m.canonical_name!, languages: m.languages ?? [] }));
 }
 
 export function useDeepgramModels(base: string | undefined, key: string, avatarId: string | undefined) {

@@ -13,5 +13,10 @@ export function listSttLanguages(sttProvider: 'azure' | 'google'): Promise<SttLa
 }
 
 export function useSttLanguages(sttProvider: 'azure' | 'google' | null) {
-  return useQuery({ queryKey: ['brain', 'stt-languages', sttProvider], queryFn: () => listSttLanguages(sttProvider!), enabled: Boolean(sttProvider), staleTime: Infinity });
+  return useQuery({
+    queryKey: ['brain', 'stt-languages', sttProvider],
+    queryFn: () => listSttLanguages(sttProvider!),
+    enabled: Boolean(sttProvider),
+    staleTime: Infinity,
+  });
 }

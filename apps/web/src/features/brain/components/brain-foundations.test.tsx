@@ -23,15 +23,28 @@ beforeEach(() => {
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     calls.push({ url, body });
     const json = (data: unknown) => new Response(JSON.stringify(data), { status: 200, headers: { 'content-type': 'application/json' } });
-    if (url === '/api/brain/catalogue') return json({ ...catalogue, ...(serverLlm === undefined ? {} : { serverLlm }), ...(serverSpeech === undefined ? {} : { serverSpeech }) });
+    if (url === '/api/brain/catalogue')
+      return json({
+        ...catalogue,
+        ...(serverLlm === undefined ? {} : { serverLlm }),
+        ...(serverSpeech === undefined ? {} : { serverSpeech }),
+      });
     if (url === '/api/third_party/agent_check') {
       const id = (body as { agent_id: string }).agent_id;
       return json(id === 'agent_public_0123' ? { status: 'public' } : { status: 'invalid_agent_id', message: 'Agent ID not found' });
     }
     if (url === '/api/llm/models') {
       const b = body as { baseUrl: string; custom?: boolean };
-      if ((body as { apiKey: string }).apiKey.includes('unlisted')) return new Response(JSON.stringify({ status: 'ERROR', code: 1001, errors: ['The provider did not answer.'] }), { status: 502, headers: { 'content-type': 'application/json' } });
-      if (b.custom && b.baseUrl.includes('quiet')) return new Response(JSON.stringify({ status: 'ERROR', code: 1001, errors: ['Invalid URL or API Key provided.'] }), { status: 400, headers: { 'content-type': 'application/json' } });
+      if ((body as { apiKey: string }).apiKey.includes('unlisted'))
+        return new Response(JSON.stringify({ status: 'ERROR', code: 1001, errors: ['The provider did not answer.'] }), {
+          status: 502,
+          headers: { 'content-type': 'application/json' },
+        });
+      if (b.custom && b.baseUrl.includes('quiet'))
+        return new Response(JSON.stringify({ status: 'ERROR', code: 1001, errors: ['Invalid URL or API Key provided.'] }), {
+          status: 400,
+          headers: { 'content-type': 'application/json' },
+        });
       return json({ models: ['house-model-large', 'house-model-small'] });
     }
     return new Response('{}', { status: 404 });
@@ -44,7 +57,12 @@ afterEach(() => {
 
 function setup(nlpEngine: AvatarEngine = AvatarEngine.EchoTest) {
   const onChange = vi.fn<(c: BrainChange) => void>();
-  const saved = { setupMode: 'Simple' as const, nlpEngine, realtime: false, pipeline: formsToPipeline(defaultBrainForm(catalogue), {}, catalogue) };
+  const saved = {
+    setupMode: 'Simple' as const,
+    nlpEngine,
+    realtime: false,
+    pipeline: formsToPipeline(defaultBrainForm(catalogue), {}, catalogue),
+  };
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <BrainFoundations draft={saved} saved={saved} onChange={onChange} />
@@ -73,7 +91,11 @@ describe('Brain → FOUNDATIONS', () => {
     expect(onChange).not.toHaveBeenCalled();
     await user.click(screen.getByRole('radio', { name: '3rd Party AI' }));
     await waitFor(() => expect(onChange).toHaveBeenCalled());
-    expect(onChange.mock.lastCall![0]).toMatchObject({ setupMode: 'None', nlpEngine: AvatarEngine.Ten, pipeline: { llm: { provider: 'none' }, stt: { provider: 'none' }, tts: { provider: 'none' } } });
+    expect(onChange.mock.lastCall![0]).toMatchObject({
+      setupMode: 'None',
+      nlpEngine: AvatarEngine.Ten,
+      pipeline: { llm: { provider: 'none' }, stt: { provider: 'none' }, tts: { provider: 'none' } },
+    });
   });
 
   it('checks the agent id after typing stops and shows the outcome', { timeout: 20_000 }, async () => {
@@ -91,58 +113,85 @@ describe('Brain → FOUNDATIONS', () => {
     await user.type(id, 'agent_public_0123');
     expect(await screen.findByText('Public agent: it works without an API key.', {}, { timeout: 3000 })).toBeInTheDocument();
     expect(calls.filter((c) => c.url === '/api/third_party/agent_check')).toHaveLength(1);
-    await waitFor(() => expect(onChange.mock.lastCall![0].pipeline.third_party).toMatchObject({ agent_id: 'agent_public_0123', is_public: true, connection_type: 'webrtc' }));
+    await waitFor(() =>
+      expect(onChange.mock.lastCall![0].pipeline.third_party).toMatchObject({
+        agent_id: 'agent_public_0123',
+        is_public: true,
+        connection_type: 'webrtc',
+      }),
+    );
     await user.clear(id);
     await user.type(id, 'agent_nobody_0123');
     const engine = screen.getByRole('region', { name: 'Avatar Engine' });
     expect(await within(engine).findByText('Agent ID not found', {}, { timeout: 3000 })).toBeInTheDocument();
   });
 
-  it('offers a custom OpenAI-compatible base URL in Composite mode: checked, its models listed, or typed when they cannot be', { timeout: 60_000 }, async () => {
-    const user = userEvent.setup();
-    const { onChange } = setup();
-    await screen.findByText('currently set');
-    await user.click(screen.getByRole('radio', { name: 'Composite (cascading)' }));
-    await user.click(screen.getByRole('combobox', { name: 'Avatar Engine' }));
-    await user.click(screen.getByRole('option', { name: 'Large Language Model' }));
-    await user.click(screen.getByRole('combobox', { name: 'Base URL' }));
-    const options = screen.getAllByRole('option').map((o) => o.textContent);
-    expect(options).toHaveLength(11);
-    expect(options.at(-1)).toBe(CUSTOM_LLM_LABEL);
-    await user.click(screen.getByRole('option', { name: CUSTOM_LLM_LABEL }));
-    const url = screen.getByRole('textbox', { name: /Custom base URL/ });
-    await user.type(url, 'ftp://llm.example.com');
-    await user.tab();
-    expect(await screen.findByText(CUSTOM_LLM_MESSAGES.baseUrlInvalid)).toBeInTheDocument();
-    await user.clear(url);
-    await user.type(url, 'https://LLM.example.com/v1/');
-    await waitFor(() => expect(screen.queryByText(CUSTOM_LLM_MESSAGES.baseUrlInvalid)).not.toBeInTheDocument());
-    await user.type(screen.getByLabelText(/^API Key/), 'sk-house-0123456789');
-    await waitFor(() => expect(calls.some((c) => c.url === '/api/llm/models')).toBe(true), { timeout: 3000 });
-    expect(calls.find((c) => c.url === '/api/llm/models')!.body).toEqual({ baseUrl: 'https://LLM.example.com/v1/', apiKey: 'sk-house-0123456789', custom: true });
-    await user.click(screen.getByRole('combobox', { name: 'Model' }));
-    await user.click(await screen.findByRole('option', { name: 'house-model-small' }));
-    await waitFor(() => expect(onChange.mock.lastCall![0].pipeline.llm).toMatchObject({ provider: 'custom', base_url: 'https://llm.example.com/v1', model: 'house-model-small' }));
+  it(
+    'offers a custom OpenAI-compatible base URL in Composite mode: checked, its models listed, or typed when they cannot be',
+    { timeout: 60_000 },
+    async () => {
+      const user = userEvent.setup();
+      const { onChange } = setup();
+      await screen.findByText('currently set');
+      await user.click(screen.getByRole('radio', { name: 'Composite (cascading)' }));
+      await user.click(screen.getByRole('combobox', { name: 'Avatar Engine' }));
+      await user.click(screen.getByRole('option', { name: 'Large Language Model' }));
+      await user.click(screen.getByRole('combobox', { name: 'Base URL' }));
+      const options = screen.getAllByRole('option').map((o) => o.textContent);
+      expect(options).toHaveLength(11);
+      expect(options.at(-1)).toBe(CUSTOM_LLM_LABEL);
+      await user.click(screen.getByRole('option', { name: CUSTOM_LLM_LABEL }));
+      const url = screen.getByRole('textbox', { name: /Custom base URL/ });
+      await user.type(url, 'ftp://llm.example.com');
+      await user.tab();
+      expect(await screen.findByText(CUSTOM_LLM_MESSAGES.baseUrlInvalid)).toBeInTheDocument();
+      await user.clear(url);
+      await user.type(url, 'https://LLM.example.com/v1/');
+      await waitFor(() => expect(screen.queryByText(CUSTOM_LLM_MESSAGES.baseUrlInvalid)).not.toBeInTheDocument());
+      await user.type(screen.getByLabelText(/^API Key/), 'sk-house-0123456789');
+      await waitFor(() => expect(calls.some((c) => c.url === '/api/llm/models')).toBe(true), { timeout: 3000 });
+      expect(calls.find((c) => c.url === '/api/llm/models')!.body).toEqual({
+        baseUrl: 'https://LLM.example.com/v1/',
+        apiKey: 'sk-house-0123456789',
+        custom: true,
+      });
+      await user.click(screen.getByRole('combobox', { name: 'Model' }));
+      await user.click(await screen.findByRole('option', { name: 'house-model-small' }));
+      await waitFor(() =>
+        expect(onChange.mock.lastCall![0].pipeline.llm).toMatchObject({
+          provider: 'custom',
+          base_url: 'https://llm.example.com/v1',
+          model: 'house-model-small',
+        }),
+      );
 
-    // A server that cannot list its models: the model is typed instead.
-    await user.clear(url);
-    await user.type(url, 'https://quiet.example.com/v1');
-    const typed = await screen.findByRole('textbox', { name: /^Model/ }, { timeout: 3000 });
-    expect(screen.getByText(/The model list could not be fetched: type the model name\./)).toBeInTheDocument();
-    await user.type(typed, 'quiet-7b');
-    await waitFor(() => expect(onChange.mock.lastCall![0].pipeline.llm).toMatchObject({ provider: 'custom', base_url: 'https://quiet.example.com/v1', model: 'quiet-7b', api_key: 'sk-house-0123456789' }));
+      // A server that cannot list its models: the model is typed instead.
+      await user.clear(url);
+      await user.type(url, 'https://quiet.example.com/v1');
+      const typed = await screen.findByRole('textbox', { name: /^Model/ }, { timeout: 3000 });
+      expect(screen.getByText(/The model list could not be fetched: type the model name\./)).toBeInTheDocument();
+      await user.type(typed, 'quiet-7b');
+      await waitFor(() =>
+        expect(onChange.mock.lastCall![0].pipeline.llm).toMatchObject({
+          provider: 'custom',
+          base_url: 'https://quiet.example.com/v1',
+          model: 'quiet-7b',
+          api_key: 'sk-house-0123456789',
+        }),
+      );
 
-    // Back to a listed provider: the spec's rule clears model and key; Simple mode never offers it.
-    await user.click(screen.getByRole('combobox', { name: 'Base URL' }));
-    await user.click(screen.getByRole('option', { name: /^OpenAI/ }));
-    expect(screen.queryByRole('textbox', { name: /Custom base URL/ })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('radio', { name: /^Simple/ }));
-    await user.click(screen.getByRole('combobox', { name: 'Avatar Engine' }));
-    await user.click(screen.getByRole('option', { name: 'Large Language Model' }));
-    expect(screen.getByRole('combobox', { name: 'Base URL' })).toHaveAttribute('aria-disabled', 'true');
-    expect(screen.getByRole('combobox', { name: 'Base URL' })).toHaveTextContent('Groq');
-    expect(screen.queryByRole('textbox', { name: /Custom base URL/ })).not.toBeInTheDocument();
-  });
+      // Back to a listed provider: the spec's rule clears model and key; Simple mode never offers it.
+      await user.click(screen.getByRole('combobox', { name: 'Base URL' }));
+      await user.click(screen.getByRole('option', { name: /^OpenAI/ }));
+      expect(screen.queryByRole('textbox', { name: /Custom base URL/ })).not.toBeInTheDocument();
+      await user.click(screen.getByRole('radio', { name: /^Simple/ }));
+      await user.click(screen.getByRole('combobox', { name: 'Avatar Engine' }));
+      await user.click(screen.getByRole('option', { name: 'Large Language Model' }));
+      expect(screen.getByRole('combobox', { name: 'Base URL' })).toHaveAttribute('aria-disabled', 'true');
+      expect(screen.getByRole('combobox', { name: 'Base URL' })).toHaveTextContent('Groq');
+      expect(screen.queryByRole('textbox', { name: /Custom base URL/ })).not.toBeInTheDocument();
+    },
+  );
 
   it('lets the model be typed for a listed provider whose model list cannot be read', { timeout: 60_000 }, async () => {
     const user = userEvent.setup();
@@ -160,20 +209,24 @@ describe('Brain → FOUNDATIONS', () => {
     await waitFor(() => expect(onChange.mock.lastCall![0].pipeline.llm).toMatchObject({ model: 'gpt-4o-mini' }));
   });
 
-  it('refuses Simple LLM in the engine list, with the reason, and warns before saving when the server has no language model', { timeout: 30_000 }, async () => {
-    serverLlm = false;
-    const user = userEvent.setup();
-    setup(AvatarEngine.LargeLanguageModel);
-    await screen.findByText('currently set');
-    expect(screen.getByRole('alert')).toHaveTextContent(NO_SERVER_LLM_WARNING);
-    await user.click(screen.getByRole('combobox', { name: 'Avatar Engine' }));
-    const option = screen.getByRole('option', { name: `Large Language Model — ${NO_SERVER_LLM_OPTION}` });
-    expect(option).toHaveAttribute('aria-disabled', 'true');
-    await user.click(screen.getByRole('option', { name: 'Echo' }));
-    expect(screen.queryByText(NO_SERVER_LLM_WARNING)).not.toBeInTheDocument();
-  });
+  it(
+    'refuses Simple LLM in the engine list, with the reason, and warns before saving when the server has no language model',
+    { timeout: 30_000 },
+    async () => {
+      serverLlm = false;
+      const user = userEvent.setup();
+      setup(AvatarEngine.LargeLanguageModel);
+      await screen.findByText('currently set');
+      expect(screen.getByRole('alert')).toHaveTextContent(NO_SERVER_LLM_WARNING);
+      await user.click(screen.getByRole('combobox', { name: 'Avatar Engine' }));
+      const option = screen.getByRole('option', { name: `Large Language Model — ${NO_SERVER_LLM_OPTION}` });
+      expect(option).toHaveAttribute('aria-disabled', 'true');
+      await user.click(screen.getByRole('option', { name: 'Echo' }));
+      expect(screen.queryByText(NO_SERVER_LLM_WARNING)).not.toBeInTheDocument();
+    },
+  );
 
-  it('says which speech a Simple avatar will get: the server\'s own when it has one, else the browser\'s', async () => {
+  it("says which speech a Simple avatar will get: the server's own when it has one, else the browser's", async () => {
     serverSpeech = true;
     setup();
     expect(await screen.findByTestId('speech-source')).toHaveTextContent(SERVER_SPEECH_SIMPLE);

@@ -52,7 +52,9 @@ export interface BrainFoundationsProps {
 export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Paper variant="outlined" component="section" aria-label={title} sx={{ p: 2 }}>
-      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 0.5 }}>{title}</Typography>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 0.5 }}>
+        {title}
+      </Typography>
       {children}
     </Paper>
   );
@@ -71,9 +73,16 @@ const ENGINE_NOTES: Partial<Record<number, string>> = {
 
 export const NO_SERVER_LLM_OPTION = 'not available: this server has no language model';
 export const NO_SERVER_LLM_WARNING =
-  "This server has no language model of its own (LLM_BASE_URL is not set), so a Simple-mode LLM avatar could not answer its visitors. Choose Composite mode with a provider and key, or another engine.";
+  'This server has no language model of its own (LLM_BASE_URL is not set), so a Simple-mode LLM avatar could not answer its visitors. Choose Composite mode with a provider and key, or another engine.';
 
-function FoundationsForm({ draft, saved, avatarId, onChange, registerValidator, catalogue }: BrainFoundationsProps & { catalogue: BrainCatalogue }) {
+function FoundationsForm({
+  draft,
+  saved,
+  avatarId,
+  onChange,
+  registerValidator,
+  catalogue,
+}: BrainFoundationsProps & { catalogue: BrainCatalogue }) {
   const resolver = useMemo(() => zodResolver(brainFormSchema(catalogue)) as unknown as Resolver<BrainForm>, [catalogue]);
   const form = useForm<BrainForm>({
     // The form starts from the editor's draft once; later draft changes come from this form.
@@ -85,12 +94,23 @@ function FoundationsForm({ draft, saved, avatarId, onChange, registerValidator, 
   const mode = values.setupMode;
   const engine = values.nlpEngine;
   const modeInfo = useFieldInfo(BRAIN_INFO.mode);
-  const savedBrain: SavedBrain = saved ?? { setupMode: draft.setupMode, nlpEngine: draft.nlpEngine, realtime: draft.realtime, pipeline: draft.pipeline, fields: draft };
+  const savedBrain: SavedBrain = saved ?? {
+    setupMode: draft.setupMode,
+    nlpEngine: draft.nlpEngine,
+    realtime: draft.realtime,
+    pipeline: draft.pipeline,
+    fields: draft,
+  };
 
   // Hand every change to the editor, in the saved shape (the state it opened with is not a change).
   const sent = useRef<string | null>(null);
   useEffect(() => {
-    const change: BrainChange = { setupMode: values.setupMode, nlpEngine: values.nlpEngine, pipeline: formsToPipeline(values, {}, catalogue), avatarFields: formsToAvatarFields(values) };
+    const change: BrainChange = {
+      setupMode: values.setupMode,
+      nlpEngine: values.nlpEngine,
+      pipeline: formsToPipeline(values, {}, catalogue),
+      avatarFields: formsToAvatarFields(values),
+    };
     const text = JSON.stringify(change);
     if (sent.current === null) sent.current = text;
     else if (text !== sent.current) {
@@ -134,7 +154,12 @@ function FoundationsForm({ draft, saved, avatarId, onChange, registerValidator, 
       <Box sx={{ display: 'grid', gap: 2 }}>
         <FormControl {...modeInfo}>
           <FormLabel id="brain-mode-label">Mode</FormLabel>
-          <RadioGroup row aria-labelledby="brain-mode-label" value={mode} onChange={(_e, v) => replace(switchMode(form.getValues(), v as SetupMode, savedBrain, catalogue))}>
+          <RadioGroup
+            row
+            aria-labelledby="brain-mode-label"
+            value={mode}
+            onChange={(_e, v) => replace(switchMode(form.getValues(), v as SetupMode, savedBrain, catalogue))}
+          >
             {catalogue.setupModes.map((m) => (
               <FormControlLabel
                 key={m.value}
@@ -149,8 +174,14 @@ function FoundationsForm({ draft, saved, avatarId, onChange, registerValidator, 
               />
             ))}
           </RadioGroup>
-          <Typography variant="caption" color="text.secondary">{catalogue.setupModes.find((m) => m.value === mode)?.meaning}</Typography>
-          {speechSourceNote(mode, catalogue.serverSpeech) && <Typography variant="caption" color="text.secondary" data-testid="speech-source">{speechSourceNote(mode, catalogue.serverSpeech)}</Typography>}
+          <Typography variant="caption" color="text.secondary">
+            {catalogue.setupModes.find((m) => m.value === mode)?.meaning}
+          </Typography>
+          {speechSourceNote(mode, catalogue.serverSpeech) && (
+            <Typography variant="caption" color="text.secondary" data-testid="speech-source">
+              {speechSourceNote(mode, catalogue.serverSpeech)}
+            </Typography>
+          )}
         </FormControl>
 
         <Section title="Avatar Engine">
@@ -167,8 +198,14 @@ function FoundationsForm({ draft, saved, avatarId, onChange, registerValidator, 
               {NO_SERVER_LLM_WARNING}
             </Alert>
           )}
-          {ENGINE_NOTES[engine] && <Typography color="text.secondary" sx={{ mt: 1 }}>{ENGINE_NOTES[engine]}</Typography>}
-          {(usesLlmForm(engine) || engine === AvatarEngine.CustomChatGPTPrompt || engine === AvatarEngine.CustomChatGPTAssistant) && <LlmForm catalogue={catalogue} avatarId={avatarId} />}
+          {ENGINE_NOTES[engine] && (
+            <Typography color="text.secondary" sx={{ mt: 1 }}>
+              {ENGINE_NOTES[engine]}
+            </Typography>
+          )}
+          {(usesLlmForm(engine) || engine === AvatarEngine.CustomChatGPTPrompt || engine === AvatarEngine.CustomChatGPTAssistant) && (
+            <LlmForm catalogue={catalogue} avatarId={avatarId} />
+          )}
           {engine === AvatarEngine.RestEndpoint && <RestForm />}
           {engine === AvatarEngine.DialogflowES && <DialogflowForm cx={false} />}
           {engine === AvatarEngine.DialogflowCX && <DialogflowForm cx />}
@@ -178,10 +215,18 @@ function FoundationsForm({ draft, saved, avatarId, onChange, registerValidator, 
         </Section>
 
         <Section title="Speech to Text">
-          {usesSpeechSections(engine) ? <SttForm catalogue={catalogue} avatarId={avatarId} /> : <Typography color="text.secondary">None: the engine listens itself.</Typography>}
+          {usesSpeechSections(engine) ? (
+            <SttForm catalogue={catalogue} avatarId={avatarId} />
+          ) : (
+            <Typography color="text.secondary">None: the engine listens itself.</Typography>
+          )}
         </Section>
         <Section title="Text to Speech">
-          {usesSpeechSections(engine) ? <TtsForm catalogue={catalogue} avatarId={avatarId} /> : <Typography color="text.secondary">None: the engine speaks itself.</Typography>}
+          {usesSpeechSections(engine) ? (
+            <TtsForm catalogue={catalogue} avatarId={avatarId} />
+          ) : (
+            <Typography color="text.secondary">None: the engine speaks itself.</Typography>
+          )}
         </Section>
       </Box>
     </FormProvider>

@@ -26,10 +26,34 @@ export function BrainText({ name, info, ...rest }: { name: Name; info: FieldInfo
   return <FormTextField control={control} name={name} margin="dense" {...handlers} {...rest} />;
 }
 
-export function BrainSelect({ name, info, options, loading, onValueChange, ...rest }: { name: Name; info: FieldInfo; options: readonly SelectOption[]; loading?: boolean; onValueChange?: (v: string | number) => void } & Omit<TextFieldProps, 'name' | 'select'>) {
+export function BrainSelect({
+  name,
+  info,
+  options,
+  loading,
+  onValueChange,
+  ...rest
+}: {
+  name: Name;
+  info: FieldInfo;
+  options: readonly SelectOption[];
+  loading?: boolean;
+  onValueChange?: (v: string | number) => void;
+} & Omit<TextFieldProps, 'name' | 'select'>) {
   const { control } = useFormContext<BrainForm>();
   const handlers = useFieldInfo(info);
-  return <FormSelect control={control} name={name} options={options} loading={loading} onValueChange={onValueChange} margin="dense" {...handlers} {...rest} />;
+  return (
+    <FormSelect
+      control={control}
+      name={name}
+      options={options}
+      loading={loading}
+      onValueChange={onValueChange}
+      margin="dense"
+      {...handlers}
+      {...rest}
+    />
+  );
 }
 
 /** A key: hidden while typed, a stored one shown masked (sending it back keeps it). */
@@ -46,7 +70,12 @@ export function SecretField({ name, info, label, ...rest }: { name: Name; info: 
         input: {
           endAdornment: (
             <InputAdornment position="end">
-              <IconButton aria-label={shown ? `Hide ${label}` : `Show ${label}`} onClick={() => setShown((s) => !s)} edge="end" size="small">
+              <IconButton
+                aria-label={shown ? `Hide ${label}` : `Show ${label}`}
+                onClick={() => setShown((s) => !s)}
+                edge="end"
+                size="small"
+              >
                 {shown ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
               </IconButton>
             </InputAdornment>
@@ -86,7 +115,9 @@ export function JsonKeyField({ name, fileName, info, label }: { name: Name; file
 
   return (
     <Box sx={{ my: 1 }} {...handlers}>
-      <Typography variant="body2" color="text.secondary">{label}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mt: 0.5 }}>
         <Button variant="outlined" size="small" startIcon={<UploadFileIcon />} onClick={() => input.current?.click()}>
           {value ? 'Replace JSON key' : 'Upload JSON key'}
@@ -95,7 +126,14 @@ export function JsonKeyField({ name, fileName, info, label }: { name: Name; file
           {file.field.value ? String(file.field.value) : stored ? 'A key is stored' : 'No file chosen'}
           {stored && file.field.value ? ' (stored)' : ''}
         </Typography>
-        <input ref={input} type="file" accept=".json,application/json" hidden aria-label={label} onChange={(e) => void read(e.target.files?.[0])} />
+        <input
+          ref={input}
+          type="file"
+          accept=".json,application/json"
+          hidden
+          aria-label={label}
+          onChange={(e) => void read(e.target.files?.[0])}
+        />
       </Box>
       {(problem ?? key.fieldState.error?.message) && <FormHelperText error>{problem ?? key.fieldState.error?.message}</FormHelperText>}
     </Box>
@@ -103,7 +141,17 @@ export function JsonKeyField({ name, fileName, info, label }: { name: Name; file
 }
 
 /** The Base URL select while the custom choice is on: its value is the choice, not the URL. */
-export function BaseUrlChoice({ value, options, onChange, info }: { value: string; options: readonly SelectOption[]; onChange: (v: string) => void; info: FieldInfo }) {
+export function BaseUrlChoice({
+  value,
+  options,
+  onChange,
+  info,
+}: {
+  value: string;
+  options: readonly SelectOption[];
+  onChange: (v: string) => void;
+  info: FieldInfo;
+}) {
   const handlers = useFieldInfo(info);
   return (
     <TextField select label="Base URL" value={value} onChange={(e) => onChange(e.target.value)} margin="dense" {...handlers}>
@@ -117,7 +165,15 @@ export function BaseUrlChoice({ value, options, onChange, info }: { value: strin
 }
 
 /** The custom base URL, typed: `onValueChange` applies the transition (model and stored key go). */
-export function CustomUrlField({ info, onValueChange, helperText }: { info: FieldInfo; onValueChange: (v: string) => void; helperText?: string }) {
+export function CustomUrlField({
+  info,
+  onValueChange,
+  helperText,
+}: {
+  info: FieldInfo;
+  onValueChange: (v: string) => void;
+  helperText?: string;
+}) {
   const { control, trigger } = useFormContext<BrainForm>();
   const { field, fieldState } = useController({ control, name: 'llmDetails.url' });
   const handlers = useFieldInfo(info);

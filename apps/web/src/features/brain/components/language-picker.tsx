@@ -8,7 +8,15 @@ import type { SelectOption } from '../../../components/form/form-select';
 import { useFieldInfo } from '../../../components/info-panel';
 import { BRAIN_INFO } from './brain-field-info';
 
-export function AdditionalLanguages({ options, primary, loading }: { options: readonly SelectOption[]; primary: string; loading?: boolean }) {
+export function AdditionalLanguages({
+  options,
+  primary,
+  loading,
+}: {
+  options: readonly SelectOption[];
+  primary: string;
+  loading?: boolean;
+}) {
   const { control } = useFormContext<BrainForm>();
   const { field, fieldState } = useController({ control, name: 'sttDetails.sttAdditionalLanguages' });
   const info = useFieldInfo(BRAIN_INFO.sttAdditional);

@@ -44,11 +44,15 @@ export function LlmForm({ catalogue, avatarId }: { catalogue: BrainCatalogue; av
   const customUrl = useDebounced(custom ? llm.url : '', KEY_SETTLE_MS);
   const urlReady = custom ? Boolean(customUrl) && !customBaseUrlIssue(customUrl) && customUrl === llm.url : Boolean(llm.url);
   const ready = !simple && urlReady && key.trim().length > 0;
-  const models = useLlmModels(ready ? { baseUrl: llm.url, apiKey: key, ...(custom ? { custom: true } : {}), ...(isMaskedSecret(key) ? { avatarId } : {}) } : null);
+  const models = useLlmModels(
+    ready ? { baseUrl: llm.url, apiKey: key, ...(custom ? { custom: true } : {}), ...(isMaskedSecret(key) ? { avatarId } : {}) } : null,
+  );
   const selectable = interactionTypeSelectable({ setupMode: mode, realtime, llmDetails: llm }, catalogue);
   const assistantKey = useDebounced(llm.llmAPIKey ?? '', ASSISTANT_FETCH_DELAY_MS);
   const wantAssistants = selectable && llm.interactionType === 'assistant' && assistantKey.trim().length > 0;
-  const assistants = useAssistants(wantAssistants ? { baseUrl: llm.url, apiKey: assistantKey, ...(isMaskedSecret(assistantKey) ? { avatarId } : {}) } : null);
+  const assistants = useAssistants(
+    wantAssistants ? { baseUrl: llm.url, apiKey: assistantKey, ...(isMaskedSecret(assistantKey) ? { avatarId } : {}) } : null,
+  );
   const typeInfo = useFieldInfo(BRAIN_INFO.interactionType);
   const chooseBaseUrl = (v: string) => {
     const current = getValues('llmDetails');
@@ -58,7 +62,9 @@ export function LlmForm({ catalogue, avatarId }: { catalogue: BrainCatalogue; av
   };
   const summaryInfo = useFieldInfo(BRAIN_INFO.summary);
 
-  const modelOptions = simple ? catalogue.singleModeModelsList.map((m) => ({ value: m, label: m })) : (models.data?.models ?? []).map((m) => ({ value: m, label: m }));
+  const modelOptions = simple
+    ? catalogue.singleModeModelsList.map((m) => ({ value: m, label: m }))
+    : (models.data?.models ?? []).map((m) => ({ value: m, label: m }));
   const modelsError = !simple && models.isError ? errorLines(models.error).join(' ') : undefined;
   // Any provider whose model list cannot be read (or is empty): the model is typed.
   const typedModel = !simple && ready && !models.isFetching && (models.isError || (models.isSuccess && models.data.models.length === 0));
@@ -77,7 +83,14 @@ export function LlmForm({ catalogue, avatarId }: { catalogue: BrainCatalogue; av
       {custom ? (
         <BaseUrlChoice value={CUSTOM_CHOICE} options={urlOptions} info={BRAIN_INFO.llmUrl} onChange={(v) => chooseBaseUrl(v)} />
       ) : (
-        <BrainSelect name="llmDetails.url" label="Base URL" info={BRAIN_INFO.llmUrl} disabled={simple} options={urlOptions} onValueChange={(v) => chooseBaseUrl(String(v))} />
+        <BrainSelect
+          name="llmDetails.url"
+          label="Base URL"
+          info={BRAIN_INFO.llmUrl}
+          disabled={simple}
+          options={urlOptions}
+          onValueChange={(v) => chooseBaseUrl(String(v))}
+        />
       )}
       {custom && (
         <CustomUrlField
@@ -102,7 +115,14 @@ export function LlmForm({ catalogue, avatarId }: { catalogue: BrainCatalogue; av
           info={BRAIN_INFO.llmModel}
           options={modelOptions}
           loading={!simple && ready && models.isFetching}
-          helperText={modelsError ?? (!simple && !ready ? (custom ? 'Enter the base URL and the API key to list the models.' : 'Enter the API key to list the models.') : undefined)}
+          helperText={
+            modelsError ??
+            (!simple && !ready
+              ? custom
+                ? 'Enter the base URL and the API key to list the models.'
+                : 'Enter the API key to list the models.'
+              : undefined)
+          }
           slotProps={{ formHelperText: { error: Boolean(modelsError) } }}
         />
       )}
@@ -131,11 +151,18 @@ export function LlmForm({ catalogue, avatarId }: { catalogue: BrainCatalogue; av
           slotProps={{ formHelperText: { error: Boolean(assistantsError) } }}
         />
       )}
-      {!(selectable && llm.interactionType === 'assistant') && <BrainText name="llmDetails.llmPrompt" label="Instructions" info={BRAIN_INFO.prompt} multiline minRows={3} maxRows={10} />}
+      {!(selectable && llm.interactionType === 'assistant') && (
+        <BrainText name="llmDetails.llmPrompt" label="Instructions" info={BRAIN_INFO.prompt} multiline minRows={3} maxRows={10} />
+      )}
       <BrainText name="llmDetails.custom_text" label="Avatar Memory" info={BRAIN_INFO.memory} multiline minRows={2} maxRows={8} required />
       <Box sx={{ display: 'grid', gridTemplateColumns: { sm: '1fr', md: '1fr 1fr' }, columnGap: 2 }}>
         <BrainText name="llmDetails.llmMaxTokens" label="Max tokens" info={BRAIN_INFO.maxTokens} inputMode="numeric" />
-        <BrainSelect name="llmDetails.agent_language" label="Agent language" info={BRAIN_INFO.agentLanguage} options={AGENT_LANGUAGE_OPTIONS} />
+        <BrainSelect
+          name="llmDetails.agent_language"
+          label="Agent language"
+          info={BRAIN_INFO.agentLanguage}
+          options={AGENT_LANGUAGE_OPTIONS}
+        />
       </Box>
       <FormSwitch control={control} name="llmDetails.summaryEnabled" label="Remember the conversation (summary)" {...summaryInfo} />
     </Box>

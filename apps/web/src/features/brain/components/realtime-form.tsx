@@ -21,13 +21,27 @@ export function RealtimeForm({ catalogue }: { catalogue: BrainCatalogue }) {
         onValueChange={(v) => {
           // Another service: its own models and voices, and its own key.
           const next = realtimeProviderForUrl(catalogue, String(v));
-          setValue('realtimeDetails', { ...getValues('realtimeDetails'), url: String(v), api_key: '', model: next?.models[0] ?? '', voice_id: next?.voices[0] ?? '' }, { shouldDirty: true });
+          setValue(
+            'realtimeDetails',
+            { ...getValues('realtimeDetails'), url: String(v), api_key: '', model: next?.models[0] ?? '', voice_id: next?.voices[0] ?? '' },
+            { shouldDirty: true },
+          );
         }}
       />
       <SecretField name="realtimeDetails.api_key" label="API Key" info={BRAIN_INFO.llmKey} />
       <Box sx={{ display: 'grid', gridTemplateColumns: { sm: '1fr', md: '1fr 1fr' }, columnGap: 2 }}>
-        <BrainSelect name="realtimeDetails.model" label="Model" info={BRAIN_INFO.realtimeModel} options={(provider?.models ?? []).map((m) => ({ value: m, label: m }))} />
-        <BrainSelect name="realtimeDetails.voice_id" label="Voice" info={BRAIN_INFO.realtimeVoice} options={(provider?.voices ?? []).map((v) => ({ value: v, label: v }))} />
+        <BrainSelect
+          name="realtimeDetails.model"
+          label="Model"
+          info={BRAIN_INFO.realtimeModel}
+          options={(provider?.models ?? []).map((m) => ({ value: m, label: m }))}
+        />
+        <BrainSelect
+          name="realtimeDetails.voice_id"
+          label="Voice"
+          info={BRAIN_INFO.realtimeVoice}
+          options={(provider?.voices ?? []).map((v) => ({ value: v, label: v }))}
+        />
       </Box>
       <BrainText name="realtimeDetails.instructions" label="Instructions" info={BRAIN_INFO.prompt} multiline minRows={3} maxRows={10} />
       <BrainText name="realtimeDetails.greeting" label="Greeting" info={BRAIN_INFO.greeting} />

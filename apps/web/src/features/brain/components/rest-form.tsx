@@ -13,10 +13,29 @@ export function RestForm() {
   const summaryInfo = useFieldInfo(BRAIN_INFO.summary);
   return (
     <Box>
-      <BrainText name="restEndpoint.base_url" label="REST Endpoint URL" info={BRAIN_INFO.restUrl} placeholder="https://example.com/avatar-events" required />
+      <BrainText
+        name="restEndpoint.base_url"
+        label="REST Endpoint URL"
+        info={BRAIN_INFO.restUrl}
+        placeholder="https://example.com/avatar-events"
+        required
+      />
       <SecretField name="restEndpoint.api_key" label="REST API Key" info={BRAIN_INFO.restKey} required />
-      <BrainText name="restEndpoint.custom_text" label="Avatar Memory" info={BRAIN_INFO.memory} multiline minRows={2} maxRows={8} required />
-      <BrainSelect name="restEndpoint.agent_language" label="Agent language" info={BRAIN_INFO.agentLanguage} options={AGENT_LANGUAGE_OPTIONS} />
+      <BrainText
+        name="restEndpoint.custom_text"
+        label="Avatar Memory"
+        info={BRAIN_INFO.memory}
+        multiline
+        minRows={2}
+        maxRows={8}
+        required
+      />
+      <BrainSelect
+        name="restEndpoint.agent_language"
+        label="Agent language"
+        info={BRAIN_INFO.agentLanguage}
+        options={AGENT_LANGUAGE_OPTIONS}
+      />
       <FormSwitch control={control} name="restEndpoint.summary_enabled" label="Remember the conversation (summary)" {...summaryInfo} />
     </Box>
   );

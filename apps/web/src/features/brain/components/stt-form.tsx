@@ -8,7 +8,13 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { SttProvider } from '@parla/shared/enums';
 import { SPOKEN_LANGUAGES, spokenLanguageName } from '@parla/shared/languages';
 import type { BrainCatalogue } from '@parla/shared/provider-urls';
-import { AZURE_SPEECH_REGIONS, DEEPGRAM_ENGLISH_ONLY_MODEL, DEEPGRAM_MULTILINGUAL, GOOGLE_STT_LOCATIONS, STT_PROVIDERS } from '@parla/shared/providers';
+import {
+  AZURE_SPEECH_REGIONS,
+  DEEPGRAM_ENGLISH_ONLY_MODEL,
+  DEEPGRAM_MULTILINGUAL,
+  GOOGLE_STT_LOCATIONS,
+  STT_PROVIDERS,
+} from '@parla/shared/providers';
 import { BRAIN_MESSAGES } from '@parla/shared/schemas/brain';
 import type { BrainForm } from '@parla/shared/schemas/brain-forms';
 import type { GoogleSttLanguage } from '@parla/shared/stt-languages';
@@ -21,7 +27,10 @@ import { BRAIN_INFO } from './brain-field-info';
 import { BrainSelect, BrainText, JsonKeyField, SecretField } from './fields';
 import { AdditionalLanguages } from './language-picker';
 
-const label = (code: string) => (code === DEEPGRAM_MULTILINGUAL ? 'Multilingual (multi)' : `${spokenLanguageName(code)}${spokenLanguageName(code) === code ? '' : ` (${code})`}`);
+const label = (code: string) =>
+  code === DEEPGRAM_MULTILINGUAL
+    ? 'Multilingual (multi)'
+    : `${spokenLanguageName(code)}${spokenLanguageName(code) === code ? '' : ` (${code})`}`;
 const codes = (list: readonly string[]): SelectOption[] => list.map((c) => ({ value: c, label: label(c) }));
 const isEnglish = (code: string) => /^en(-|$)/i.test(code);
 
@@ -40,7 +49,10 @@ export function SttForm({ catalogue, avatarId }: { catalogue: BrainCatalogue; av
     if (keyRefused) setError('sttDetails.sttAPIKey', { message: BRAIN_MESSAGES.sttKeyInvalid });
   }, [keyRefused, setError]);
 
-  const providerOptions = (mode === 'Simple' ? STT_PROVIDERS.filter((p) => p.value === SttProvider.Default) : STT_PROVIDERS).map((p) => ({ value: p.value, label: p.name }));
+  const providerOptions = (mode === 'Simple' ? STT_PROVIDERS.filter((p) => p.value === SttProvider.Default) : STT_PROVIDERS).map((p) => ({
+    value: p.value,
+    label: p.name,
+  }));
   const onProvider = (v: string | number) => {
     setValue('sttDetails', changeSttProvider(getValues('sttDetails'), Number(v) as SttProvider), { shouldDirty: true });
     clearErrors('sttDetails');
@@ -65,7 +77,9 @@ export function SttForm({ catalogue, avatarId }: { catalogue: BrainCatalogue; av
   }
   if (provider === SttProvider.Deepgram && !keyRefused) {
     const all = deepgram.data ?? [];
-    models = all.filter((m) => m.canonical_name !== DEEPGRAM_ENGLISH_ONLY_MODEL || isEnglish(d.sttLanguage)).map((m) => ({ value: m.canonical_name, label: m.canonical_name }));
+    models = all
+      .filter((m) => m.canonical_name !== DEEPGRAM_ENGLISH_ONLY_MODEL || isEnglish(d.sttLanguage))
+      .map((m) => ({ value: m.canonical_name, label: m.canonical_name }));
     const model = all.find((m) => m.canonical_name === d.sttModel);
     languages = codes(model?.languages ?? []);
   }
@@ -73,18 +87,36 @@ export function SttForm({ catalogue, avatarId }: { catalogue: BrainCatalogue; av
 
   return (
     <Box>
-      <BrainSelect name="sttDetails.sttProvider" label="Speech to Text provider" info={BRAIN_INFO.sttProvider} options={providerOptions} disabled={mode === 'Simple'} onValueChange={onProvider} />
-      {provider === SttProvider.None && <Typography color="text.secondary" sx={{ mt: 1 }}>The avatar does not listen; users type their messages.</Typography>}
+      <BrainSelect
+        name="sttDetails.sttProvider"
+        label="Speech to Text provider"
+        info={BRAIN_INFO.sttProvider}
+        options={providerOptions}
+        disabled={mode === 'Simple'}
+        onValueChange={onProvider}
+      />
+      {provider === SttProvider.None && (
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          The avatar does not listen; users type their messages.
+        </Typography>
+      )}
       {provider === SttProvider.Google && (
         <>
-          <JsonKeyField name="sttDetails.sttAPIKey" fileName="sttDetails.sttAPIKeyFileName" label="Google JSON key file" info={BRAIN_INFO.sttKeyFile} />
+          <JsonKeyField
+            name="sttDetails.sttAPIKey"
+            fileName="sttDetails.sttAPIKeyFileName"
+            label="Google JSON key file"
+            info={BRAIN_INFO.sttKeyFile}
+          />
           <BrainSelect name="sttDetails.sttRegion" label="Region" info={BRAIN_INFO.sttRegion} options={regions} />
         </>
       )}
       {(provider === SttProvider.Azure || provider === SttProvider.Deepgram) && (
         <SecretField name="sttDetails.sttAPIKey" label="API Key" info={BRAIN_INFO.sttKey} required />
       )}
-      {provider === SttProvider.Azure && <BrainSelect name="sttDetails.sttRegion" label="Region" info={BRAIN_INFO.sttRegion} options={regions} />}
+      {provider === SttProvider.Azure && (
+        <BrainSelect name="sttDetails.sttRegion" label="Region" info={BRAIN_INFO.sttRegion} options={regions} />
+      )}
       {(provider === SttProvider.Google || provider === SttProvider.Deepgram) && (
         <BrainSelect
           name="sttDetails.sttModel"
@@ -97,14 +129,30 @@ export function SttForm({ catalogue, avatarId }: { catalogue: BrainCatalogue; av
       )}
       {provider !== SttProvider.None && (
         <>
-          <BrainSelect name="sttDetails.sttLanguage" label="Language" info={BRAIN_INFO.sttLanguage} options={languages} loading={loadingLanguages} />
+          <BrainSelect
+            name="sttDetails.sttLanguage"
+            label="Language"
+            info={BRAIN_INFO.sttLanguage}
+            options={languages}
+            loading={loadingLanguages}
+          />
           <AdditionalLanguages options={languages} primary={d.sttLanguage} loading={loadingLanguages} />
         </>
       )}
       {provider !== SttProvider.None && provider !== SttProvider.Default && mode !== 'Simple' && (
-        <BrainText name="sttDetails.sttContextPhrases" label="Context phrases" info={BRAIN_INFO.sttPhrases} multiline minRows={2} maxRows={6} placeholder="One phrase per line" />
+        <BrainText
+          name="sttDetails.sttContextPhrases"
+          label="Context phrases"
+          info={BRAIN_INFO.sttPhrases}
+          multiline
+          minRows={2}
+          maxRows={6}
+          placeholder="One phrase per line"
+        />
       )}
-      {provider === SttProvider.Deepgram && <BrainText name="sttDetails.deepgramEndpoint" label="Endpointing (ms)" info={BRAIN_INFO.deepgramEndpoint} inputMode="numeric" />}
+      {provider === SttProvider.Deepgram && (
+        <BrainText name="sttDetails.deepgramEndpoint" label="Endpointing (ms)" info={BRAIN_INFO.deepgramEndpoint} inputMode="numeric" />
+      )}
     </Box>
   );
 }

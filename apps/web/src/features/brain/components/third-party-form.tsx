@@ -44,11 +44,13 @@ export function ThirdPartyForm({ avatarId }: { avatarId?: string }) {
 
   useEffect(() => {
     const [id = '', settledKey = ''] = settledText.split('\n');
-    const set = (s: AgentStatus) => setValue('elevenLabsConversationAI', applyAgentStatus(getValues('elevenLabsConversationAI'), s), { shouldDirty: true });
+    const set = (s: AgentStatus) =>
+      setValue('elevenLabsConversationAI', applyAgentStatus(getValues('elevenLabsConversationAI'), s), { shouldDirty: true });
     if (id.length < AGENT_ID_MIN_LENGTH) {
       set('idle');
       setMessage(undefined);
-      if (id.length > 0 && id.length < SHORT_HINT_BELOW) setError('elevenLabsConversationAI.agent_id', { message: BRAIN_MESSAGES.agentIdTooShort });
+      if (id.length > 0 && id.length < SHORT_HINT_BELOW)
+        setError('elevenLabsConversationAI.agent_id', { message: BRAIN_MESSAGES.agentIdTooShort });
       return;
     }
     const abort = new AbortController();
@@ -81,12 +83,31 @@ export function ThirdPartyForm({ avatarId }: { avatarId?: string }) {
         required
         slotProps={{ input: { endAdornment: checking ? <CircularProgress size={18} aria-label="Checking the agent" /> : undefined } }}
       />
-      <SecretField name="elevenLabsConversationAI.api_key" label="API Key" info={BRAIN_INFO.agentKey} disabled={status === 'public'} helperText={status === 'public' ? 'Not needed for a public agent.' : undefined} />
-      {!checking && shown && <Alert severity={shown.severity} sx={{ mt: 1 }}>{shown.text}</Alert>}
-      {!checking && message && <Alert severity="error" sx={{ mt: 1 }}>{message}</Alert>}
+      <SecretField
+        name="elevenLabsConversationAI.api_key"
+        label="API Key"
+        info={BRAIN_INFO.agentKey}
+        disabled={status === 'public'}
+        helperText={status === 'public' ? 'Not needed for a public agent.' : undefined}
+      />
+      {!checking && shown && (
+        <Alert severity={shown.severity} sx={{ mt: 1 }}>
+          {shown.text}
+        </Alert>
+      )}
+      {!checking && message && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {message}
+        </Alert>
+      )}
       <FormControl sx={{ mt: 1.5 }} {...connectionInfo}>
         <FormLabel id="agent-connection-type">Connection type</FormLabel>
-        <RadioGroup row aria-labelledby="agent-connection-type" value={connection} onChange={(_e, v) => setValue('elevenLabsConversationAI.connection_type', v as ConnectionType, { shouldDirty: true })}>
+        <RadioGroup
+          row
+          aria-labelledby="agent-connection-type"
+          value={connection}
+          onChange={(_e, v) => setValue('elevenLabsConversationAI.connection_type', v as ConnectionType, { shouldDirty: true })}
+        >
           <FormControlLabel value="webrtc" control={<Radio />} label="WebRTC" />
           <FormControlLabel value="websocket" control={<Radio />} label="WebSocket" />
         </RadioGroup>

@@ -23,14 +23,22 @@ import { BrainSelect, BrainText, SecretField } from './fields';
 function voiceRequest(d: TtsDetails): TtsListVoicesRequest | null {
   const p = d.ttsProvider;
   const has = (v: string) => Boolean(v && v.trim());
-  if (p === SpeechVoiceProvider.Azure) return has(d.azureSubscriptionKey) && has(d.ttsRegion) ? { ttsProvider: p, azureSubscriptionKey: d.azureSubscriptionKey, ttsRegion: d.ttsRegion } : null;
-  if (p === SpeechVoiceProvider.Polly) return has(d.pollyAccessKey) && has(d.pollySecretKey) && has(d.ttsRegion) ? { ttsProvider: p, pollyAccessKey: d.pollyAccessKey, pollySecretKey: d.pollySecretKey, ttsRegion: d.ttsRegion } : null;
-  if (p === SpeechVoiceProvider.ElevenLabs) return has(d.elevenLabsAPIKey) ? { ttsProvider: p, elevenLabsAPIKey: d.elevenLabsAPIKey } : null;
+  if (p === SpeechVoiceProvider.Azure)
+    return has(d.azureSubscriptionKey) && has(d.ttsRegion)
+      ? { ttsProvider: p, azureSubscriptionKey: d.azureSubscriptionKey, ttsRegion: d.ttsRegion }
+      : null;
+  if (p === SpeechVoiceProvider.Polly)
+    return has(d.pollyAccessKey) && has(d.pollySecretKey) && has(d.ttsRegion)
+      ? { ttsProvider: p, pollyAccessKey: d.pollyAccessKey, pollySecretKey: d.pollySecretKey, ttsRegion: d.ttsRegion }
+      : null;
+  if (p === SpeechVoiceProvider.ElevenLabs)
+    return has(d.elevenLabsAPIKey) ? { ttsProvider: p, elevenLabsAPIKey: d.elevenLabsAPIKey } : null;
   if (p === SpeechVoiceProvider.Cartesia) return has(d.cartesiaAPIKey) ? { ttsProvider: p, cartesiaAPIKey: d.cartesiaAPIKey } : null;
   return null;
 }
 
-const voiceLabel = (v: VoiceEntry) => [v.name, v.languageCode && `(${v.languageCode})`, v.gender, v.custom ? '· custom' : ''].filter(Boolean).join(' ');
+const voiceLabel = (v: VoiceEntry) =>
+  [v.name, v.languageCode && `(${v.languageCode})`, v.gender, v.custom ? '· custom' : ''].filter(Boolean).join(' ');
 
 export function TtsForm({ catalogue, avatarId }: { catalogue: BrainCatalogue; avatarId?: string }) {
   const { control, getValues, setValue, clearErrors } = useFormContext<BrainForm>();
@@ -44,7 +52,8 @@ export function TtsForm({ catalogue, avatarId }: { catalogue: BrainCatalogue; av
   const voices = useTtsVoices(JSON.parse(request) as TtsListVoicesRequest | null, neuphonic, avatarId);
 
   let list: VoiceEntry[] = provider === SpeechVoiceProvider.Default ? [...catalogue.defaultVoices] : (voices.data ?? []);
-  if (provider === SpeechVoiceProvider.Neuphonic && d.neuphonic?.lang_code) list = list.filter((v) => !v.languageCode || v.languageCode === d.neuphonic.lang_code);
+  if (provider === SpeechVoiceProvider.Neuphonic && d.neuphonic?.lang_code)
+    list = list.filter((v) => !v.languageCode || v.languageCode === d.neuphonic.lang_code);
   const failed = provider !== SpeechVoiceProvider.Default && voices.isError;
 
   // The first voice is chosen when none is set; a failed list clears the choice (spec 3 §4, §8).
@@ -54,7 +63,9 @@ export function TtsForm({ catalogue, avatarId }: { catalogue: BrainCatalogue; av
     else if (!failed && first && !getValues('ttsDetails.ttsVoice')) setValue('ttsDetails.ttsVoice', first, { shouldDirty: true });
   }, [failed, first, getValues, setValue]);
 
-  const providerOptions = (mode === 'Simple' ? TTS_PROVIDERS.filter((p) => p.value === SpeechVoiceProvider.Default) : TTS_PROVIDERS).map((p) => ({ value: p.value, label: p.name }));
+  const providerOptions = (mode === 'Simple' ? TTS_PROVIDERS.filter((p) => p.value === SpeechVoiceProvider.Default) : TTS_PROVIDERS).map(
+    (p) => ({ value: p.value, label: p.name }),
+  );
   const onProvider = (v: string | number) => {
     setValue('ttsDetails', changeTtsProvider(getValues('ttsDetails'), Number(v) as SpeechVoiceProvider), { shouldDirty: true });
     clearErrors('ttsDetails');
@@ -63,35 +74,85 @@ export function TtsForm({ catalogue, avatarId }: { catalogue: BrainCatalogue; av
 
   return (
     <Box>
-      <BrainSelect name="ttsDetails.ttsProvider" label="Text to Speech provider" info={BRAIN_INFO.ttsProvider} options={providerOptions} disabled={mode === 'Simple'} onValueChange={onProvider} />
-      {provider === SpeechVoiceProvider.None && <Typography color="text.secondary" sx={{ mt: 1 }}>The avatar does not speak; replies are shown as text.</Typography>}
-      {provider === SpeechVoiceProvider.Azure && <SecretField name="ttsDetails.azureSubscriptionKey" label="Subscription Key" info={BRAIN_INFO.ttsKey} required />}
+      <BrainSelect
+        name="ttsDetails.ttsProvider"
+        label="Text to Speech provider"
+        info={BRAIN_INFO.ttsProvider}
+        options={providerOptions}
+        disabled={mode === 'Simple'}
+        onValueChange={onProvider}
+      />
+      {provider === SpeechVoiceProvider.None && (
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          The avatar does not speak; replies are shown as text.
+        </Typography>
+      )}
+      {provider === SpeechVoiceProvider.Azure && (
+        <SecretField name="ttsDetails.azureSubscriptionKey" label="Subscription Key" info={BRAIN_INFO.ttsKey} required />
+      )}
       {provider === SpeechVoiceProvider.Polly && (
         <Box sx={{ display: 'grid', gridTemplateColumns: { sm: '1fr', md: '1fr 1fr' }, columnGap: 2 }}>
           <BrainText name="ttsDetails.pollyAccessKey" label="Access Key" info={BRAIN_INFO.pollyAccess} required autoComplete="off" />
           <SecretField name="ttsDetails.pollySecretKey" label="Secret Key" info={BRAIN_INFO.pollySecret} required />
         </Box>
       )}
-      {provider === SpeechVoiceProvider.ElevenLabs && <SecretField name="ttsDetails.elevenLabsAPIKey" label="API Key" info={BRAIN_INFO.ttsKey} required />}
-      {provider === SpeechVoiceProvider.Cartesia && <SecretField name="ttsDetails.cartesiaAPIKey" label="API Key" info={BRAIN_INFO.ttsKey} required />}
+      {provider === SpeechVoiceProvider.ElevenLabs && (
+        <SecretField name="ttsDetails.elevenLabsAPIKey" label="API Key" info={BRAIN_INFO.ttsKey} required />
+      )}
+      {provider === SpeechVoiceProvider.Cartesia && (
+        <SecretField name="ttsDetails.cartesiaAPIKey" label="API Key" info={BRAIN_INFO.ttsKey} required />
+      )}
       {provider === SpeechVoiceProvider.Neuphonic && (
         <Box sx={{ display: 'grid', gridTemplateColumns: { sm: '1fr', md: '1fr 1fr' }, columnGap: 2 }}>
           <SecretField name="ttsDetails.neuphonic.api_key" label="API Key" info={BRAIN_INFO.ttsKey} required />
-          <BrainSelect name="ttsDetails.neuphonic.lang_code" label="Language" info={BRAIN_INFO.neuphonicLang} options={NEUPHONIC_LANGUAGES.map((l) => ({ value: l, label: l }))} />
+          <BrainSelect
+            name="ttsDetails.neuphonic.lang_code"
+            label="Language"
+            info={BRAIN_INFO.neuphonicLang}
+            options={NEUPHONIC_LANGUAGES.map((l) => ({ value: l, label: l }))}
+          />
         </Box>
       )}
       {regions.length > 0 && <BrainSelect name="ttsDetails.ttsRegion" label="Region" info={BRAIN_INFO.ttsRegion} options={regions} />}
-      {info?.models && info.key !== 'polly' && <BrainSelect name="ttsDetails.ttsModel" label="Model" info={BRAIN_INFO.ttsModel} options={info.models.map((m) => ({ value: m, label: m }))} />}
+      {info?.models && info.key !== 'polly' && (
+        <BrainSelect
+          name="ttsDetails.ttsModel"
+          label="Model"
+          info={BRAIN_INFO.ttsModel}
+          options={info.models.map((m) => ({ value: m, label: m }))}
+        />
+      )}
       {provider !== SpeechVoiceProvider.None && (
-        <BrainSelect name="ttsDetails.ttsVoice" label="Voice" info={BRAIN_INFO.ttsVoice} options={list.map((v) => ({ value: v.id, label: voiceLabel(v) }))} loading={voices.isFetching} />
+        <BrainSelect
+          name="ttsDetails.ttsVoice"
+          label="Voice"
+          info={BRAIN_INFO.ttsVoice}
+          options={list.map((v) => ({ value: v.id, label: voiceLabel(v) }))}
+          loading={voices.isFetching}
+        />
       )}
       {failed && (
-        <Alert severity="error" sx={{ mt: 1 }} action={<Link component="button" type="button" onClick={() => void voices.refetch()}>Retry</Link>}>
+        <Alert
+          severity="error"
+          sx={{ mt: 1 }}
+          action={
+            <Link component="button" type="button" onClick={() => void voices.refetch()}>
+              Retry
+            </Link>
+          }
+        >
           {BRAIN_MESSAGES.voicesFailed}
         </Alert>
       )}
       {info?.speed && mode !== 'Simple' && (
-        <BrainText name="ttsDetails.ttsSpeechSpeed" label="Speech speed" info={BRAIN_INFO.ttsSpeed} inputMode="decimal" helperText={`From ${info.speed.min} (slowest) to ${info.speed.max} (fastest).`} required={info.speed.required} />
+        <BrainText
+          name="ttsDetails.ttsSpeechSpeed"
+          label="Speech speed"
+          info={BRAIN_INFO.ttsSpeed}
+          inputMode="decimal"
+          helperText={`From ${info.speed.min} (slowest) to ${info.speed.max} (fastest).`}
+          required={info.speed.required}
+        />
       )}
     </Box>
   );

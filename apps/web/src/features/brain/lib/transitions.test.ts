@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { AvatarEngine, SpeechVoiceProvider, SttProvider } from '@parla/shared/enums';
 import { buildBrainCatalogue } from '@parla/shared/provider-urls';
 import { defaultBrainForm, formsToPipeline } from '@parla/shared/schemas/brain-pipeline';
-import { applyAgentStatus, changeBaseUrl, changeSttProvider, changeTtsProvider, chooseEngine, interactionTypeSelectable, switchMode, type SavedBrain } from './transitions';
+import {
+  applyAgentStatus,
+  changeBaseUrl,
+  changeSttProvider,
+  changeTtsProvider,
+  chooseEngine,
+  interactionTypeSelectable,
+  switchMode,
+  type SavedBrain,
+} from './transitions';
 
 const c = buildBrainCatalogue();
 const url = (id: string) => c.llmProviders.find((p) => p.id === id)!.baseUrl;
@@ -11,7 +20,14 @@ function savedComposite(): SavedBrain {
   const f = defaultBrainForm(c);
   f.setupMode = 'Composite';
   f.nlpEngine = AvatarEngine.LargeLanguageModel;
-  f.llmDetails = { ...f.llmDetails, url: url('openai'), llmProvider: 'openai', llmAPIKey: '••••abcd', llmModel: 'gpt-4o', custom_text: 'm' };
+  f.llmDetails = {
+    ...f.llmDetails,
+    url: url('openai'),
+    llmProvider: 'openai',
+    llmAPIKey: '••••abcd',
+    llmModel: 'gpt-4o',
+    custom_text: 'm',
+  };
   f.sttDetails = changeSttProvider(f.sttDetails, SttProvider.Deepgram);
   f.sttDetails.sttAPIKey = '••••gram';
   return { setupMode: 'Composite', nlpEngine: AvatarEngine.LargeLanguageModel, realtime: false, pipeline: formsToPipeline(f, {}, c) };
@@ -23,7 +39,15 @@ describe('spec 3 §4 transitions', () => {
   });
 
   it('defaults the LLM engine to the Groq base URL', () => {
-    const f = chooseEngine({ ...defaultBrainForm(c), setupMode: 'Composite', llmDetails: { ...defaultBrainForm(c).llmDetails, url: url('openai'), llmModel: 'gpt-4o' } }, AvatarEngine.LargeLanguageModel, c);
+    const f = chooseEngine(
+      {
+        ...defaultBrainForm(c),
+        setupMode: 'Composite',
+        llmDetails: { ...defaultBrainForm(c).llmDetails, url: url('openai'), llmModel: 'gpt-4o' },
+      },
+      AvatarEngine.LargeLanguageModel,
+      c,
+    );
     expect(f.llmDetails).toMatchObject({ url: url('groq'), llmProvider: 'groq', llmModel: '' });
   });
 
@@ -66,8 +90,22 @@ describe('spec 3 §4 transitions', () => {
   });
 
   it('clears model, key, interaction type and assistant when the base URL changes', () => {
-    const llm = { ...defaultBrainForm(c).llmDetails, url: url('openai'), llmModel: 'gpt-4o', llmAPIKey: 'sk', interactionType: 'assistant' as const, llmAssistantId: 'asst_1' };
-    expect(changeBaseUrl(llm, url('xai'), c)).toMatchObject({ url: url('xai'), llmProvider: 'xai', llmModel: '', llmAPIKey: '', interactionType: 'prompt', llmAssistantId: '' });
+    const llm = {
+      ...defaultBrainForm(c).llmDetails,
+      url: url('openai'),
+      llmModel: 'gpt-4o',
+      llmAPIKey: 'sk',
+      interactionType: 'assistant' as const,
+      llmAssistantId: 'asst_1',
+    };
+    expect(changeBaseUrl(llm, url('xai'), c)).toMatchObject({
+      url: url('xai'),
+      llmProvider: 'xai',
+      llmModel: '',
+      llmAPIKey: '',
+      interactionType: 'prompt',
+      llmAssistantId: '',
+    });
   });
 
   it('offers the interaction type only in Composite, without realtime, on OpenAI', () => {
@@ -80,15 +118,44 @@ describe('spec 3 §4 transitions', () => {
   });
 
   it('starts a new STT provider clean with its defaults', () => {
-    const d = { ...defaultBrainForm(c).sttDetails, sttAPIKey: 'k', sttAPIKeyFileName: 'f.json', sttRegion: 'r', sttContextPhrases: 'p', sttModel: 'm' };
-    expect(changeSttProvider(d, SttProvider.Deepgram)).toMatchObject({ sttAPIKey: '', sttAPIKeyFileName: '', sttContextPhrases: '', sttRegion: '', sttModel: 'nova-3-general', sttLanguage: 'multi', sttAPIKeyType: 'string' });
-    expect(changeSttProvider(d, SttProvider.Google)).toMatchObject({ sttModel: 'long', sttRegion: 'global', sttLanguage: 'en-US', sttAPIKeyType: 'file' });
-    expect(changeSttProvider({ ...d, sttLanguage: 'de-DE' }, SttProvider.Azure)).toMatchObject({ sttLanguage: 'de-DE', sttRegion: '', sttModel: '' });
+    const d = {
+      ...defaultBrainForm(c).sttDetails,
+      sttAPIKey: 'k',
+      sttAPIKeyFileName: 'f.json',
+      sttRegion: 'r',
+      sttContextPhrases: 'p',
+      sttModel: 'm',
+    };
+    expect(changeSttProvider(d, SttProvider.Deepgram)).toMatchObject({
+      sttAPIKey: '',
+      sttAPIKeyFileName: '',
+      sttContextPhrases: '',
+      sttRegion: '',
+      sttModel: 'nova-3-general',
+      sttLanguage: 'multi',
+      sttAPIKeyType: 'string',
+    });
+    expect(changeSttProvider(d, SttProvider.Google)).toMatchObject({
+      sttModel: 'long',
+      sttRegion: 'global',
+      sttLanguage: 'en-US',
+      sttAPIKeyType: 'file',
+    });
+    expect(changeSttProvider({ ...d, sttLanguage: 'de-DE' }, SttProvider.Azure)).toMatchObject({
+      sttLanguage: 'de-DE',
+      sttRegion: '',
+      sttModel: '',
+    });
   });
 
   it('starts a new TTS provider clean, with speed 1 for Neuphonic and 0 for the others', () => {
     const d = { ...defaultBrainForm(c).ttsDetails, azureSubscriptionKey: 'k', ttsRegion: 'eastus', ttsVoice: 'v', ttsSpeechSpeed: 0.5 };
-    expect(changeTtsProvider(d, SpeechVoiceProvider.Neuphonic)).toMatchObject({ azureSubscriptionKey: '', ttsRegion: '', ttsVoice: '', ttsSpeechSpeed: 1 });
+    expect(changeTtsProvider(d, SpeechVoiceProvider.Neuphonic)).toMatchObject({
+      azureSubscriptionKey: '',
+      ttsRegion: '',
+      ttsVoice: '',
+      ttsSpeechSpeed: 1,
+    });
     expect(changeTtsProvider(d, SpeechVoiceProvider.Azure).ttsSpeechSpeed).toBe(0);
   });
 

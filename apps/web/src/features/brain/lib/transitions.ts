@@ -4,9 +4,25 @@
 import { AvatarEngine, SpeechVoiceProvider, SttProvider, type SetupMode } from '@parla/shared/enums';
 import { DEFAULT_SPOKEN_LANGUAGE, isSpokenLanguage } from '@parla/shared/languages';
 import { llmProviderForUrl, type BrainCatalogue } from '@parla/shared/provider-urls';
-import { DEFAULT_LLM_PROVIDER, DEFAULT_TTS_VOICES, engineForMode, enginesWithOwnSpeech, sttProviderInfo, ttsProviderInfo } from '@parla/shared/providers';
+import {
+  DEFAULT_LLM_PROVIDER,
+  DEFAULT_TTS_VOICES,
+  engineForMode,
+  enginesWithOwnSpeech,
+  sttProviderInfo,
+  ttsProviderInfo,
+} from '@parla/shared/providers';
 import type { AgentStatus } from '@parla/shared/schemas/brain';
-import { isCustomLlm, isMaskedSecret, usesLlmForm, type BrainForm, type LlmDetails, type SttDetails, type ThirdPartyAgentDetails, type TtsDetails } from '@parla/shared/schemas/brain-forms';
+import {
+  isCustomLlm,
+  isMaskedSecret,
+  usesLlmForm,
+  type BrainForm,
+  type LlmDetails,
+  type SttDetails,
+  type ThirdPartyAgentDetails,
+  type TtsDetails,
+} from '@parla/shared/schemas/brain-forms';
 import { pipelineToForms, type AvatarEngineFields } from '@parla/shared/schemas/brain-pipeline';
 import { CUSTOM_LLM_PROVIDER } from '@parla/shared/schemas/custom-llm';
 
@@ -22,17 +38,28 @@ export interface SavedBrain {
   fields?: AvatarEngineFields;
 }
 
-const clone = <T,>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
 /** Interaction type is offered only in Composite mode, without the realtime flag, on OpenAI. */
-export function interactionTypeSelectable(f: Pick<BrainForm, 'setupMode' | 'realtime' | 'llmDetails'>, c: Pick<BrainCatalogue, 'llmProviders'>): boolean {
+export function interactionTypeSelectable(
+  f: Pick<BrainForm, 'setupMode' | 'realtime' | 'llmDetails'>,
+  c: Pick<BrainCatalogue, 'llmProviders'>,
+): boolean {
   return f.setupMode === 'Composite' && !f.realtime && llmProviderForUrl(c, f.llmDetails.url)?.id === 'openai';
 }
 
 /** Changing the base URL clears model, key, interaction type (back to prompt) and assistant,
  *  and takes the provider from the URL. */
 export function changeBaseUrl(llm: LlmDetails, url: string, c: Pick<BrainCatalogue, 'llmProviders'>): LlmDetails {
-  return { ...llm, url, llmProvider: llmProviderForUrl(c, url)?.id ?? '', llmModel: '', llmAPIKey: '', interactionType: 'prompt', llmAssistantId: '' };
+  return {
+    ...llm,
+    url,
+    llmProvider: llmProviderForUrl(c, url)?.id ?? '',
+    llmModel: '',
+    llmAPIKey: '',
+    interactionType: 'prompt',
+    llmAssistantId: '',
+  };
 }
 
 /** Choosing "Custom (OpenAI-compatible)": an empty base URL of its own, and like any change of
@@ -44,7 +71,14 @@ export function chooseCustomBaseUrl(llm: LlmDetails): LlmDetails {
 /** Typing the custom base URL: the model list belongs to the old address, so the model goes; a
  *  stored key (masked) is bound to the saved address and goes too; a typed key stays. */
 export function changeCustomBaseUrl(llm: LlmDetails, url: string): LlmDetails {
-  return { ...llm, url, llmModel: '', llmAPIKey: isMaskedSecret(llm.llmAPIKey) ? '' : llm.llmAPIKey, interactionType: 'prompt', llmAssistantId: '' };
+  return {
+    ...llm,
+    url,
+    llmModel: '',
+    llmAPIKey: isMaskedSecret(llm.llmAPIKey) ? '' : llm.llmAPIKey,
+    interactionType: 'prompt',
+    llmAssistantId: '',
+  };
 }
 
 /** Rules that hold in a mode whatever the user did: Simple forces Groq and its first model,
@@ -54,7 +88,8 @@ export function applyModeRules(f: BrainForm, c: Catalogue): BrainForm {
   if (out.setupMode === 'Simple') {
     // The product's own speech: a spoken language of the product and one of its voices.
     if (out.sttDetails.sttProvider !== SttProvider.Default) out.sttDetails = changeSttProvider(out.sttDetails, SttProvider.Default);
-    if (out.ttsDetails.ttsProvider !== SpeechVoiceProvider.Default) out.ttsDetails = { ...changeTtsProvider(out.ttsDetails, SpeechVoiceProvider.Default), ttsVoice: DEFAULT_TTS_VOICES[0]!.id };
+    if (out.ttsDetails.ttsProvider !== SpeechVoiceProvider.Default)
+      out.ttsDetails = { ...changeTtsProvider(out.ttsDetails, SpeechVoiceProvider.Default), ttsVoice: DEFAULT_TTS_VOICES[0]!.id };
     if (usesLlmForm(out.nlpEngine)) {
       const groq = c.llmProviders.find((p) => p.id === DEFAULT_LLM_PROVIDER)!;
       out.llmDetails.url = groq.baseUrl;
@@ -93,8 +128,18 @@ export function chooseEngine(f: BrainForm, engine: number, c: Catalogue): BrainF
 /** Switching mode puts back the saved STT, TTS and LLM details, clears the model when the mode
  *  differs from the saved one, and keeps the engine only if the new mode offers it. */
 export function switchMode(f: BrainForm, next: SetupMode, saved: SavedBrain, c: Catalogue): BrainForm {
-  const restored = pipelineToForms(saved.pipeline, { ...saved.fields, setupMode: saved.setupMode, nlpEngine: saved.nlpEngine, realtime: saved.realtime }, c);
-  let out: BrainForm = { ...clone(f), setupMode: next, sttDetails: restored.sttDetails, ttsDetails: restored.ttsDetails, llmDetails: restored.llmDetails };
+  const restored = pipelineToForms(
+    saved.pipeline,
+    { ...saved.fields, setupMode: saved.setupMode, nlpEngine: saved.nlpEngine, realtime: saved.realtime },
+    c,
+  );
+  let out: BrainForm = {
+    ...clone(f),
+    setupMode: next,
+    sttDetails: restored.sttDetails,
+    ttsDetails: restored.ttsDetails,
+    llmDetails: restored.llmDetails,
+  };
   if (next !== saved.setupMode) out.llmDetails.llmModel = '';
   // Back to the saved mode: the saved engine too, so the saved details make sense again.
   const current = next === saved.setupMode ? saved.nlpEngine : out.nlpEngine;
@@ -118,8 +163,16 @@ export function changeSttProvider(d: SttDetails, provider: SttProvider): SttDeta
     sttRegion: defaults?.region ?? '',
     sttContextPhrases: '',
     sttModel: defaults?.model ?? '',
-    sttLanguage: provider === SttProvider.Deepgram || provider === SttProvider.Google ? defaults!.language : isSpokenLanguage(d.sttLanguage) ? d.sttLanguage : DEFAULT_SPOKEN_LANGUAGE,
-    sttAdditionalLanguages: provider === SttProvider.Deepgram || provider === SttProvider.Google ? d.sttAdditionalLanguages : d.sttAdditionalLanguages.filter(isSpokenLanguage),
+    sttLanguage:
+      provider === SttProvider.Deepgram || provider === SttProvider.Google
+        ? defaults!.language
+        : isSpokenLanguage(d.sttLanguage)
+          ? d.sttLanguage
+          : DEFAULT_SPOKEN_LANGUAGE,
+    sttAdditionalLanguages:
+      provider === SttProvider.Deepgram || provider === SttProvider.Google
+        ? d.sttAdditionalLanguages
+        : d.sttAdditionalLanguages.filter(isSpokenLanguage),
     deepgramEndpoint: '',
   };
 }

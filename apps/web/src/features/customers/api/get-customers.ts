@@ -10,7 +10,12 @@ export function getCustomers(search: string, offset = 0): Promise<CustomersRespo
 }
 
 export function getCustomersQueryOptions(search: string) {
-  return pagedQueryOptions(['customers', search.trim()], (offset) => getCustomers(search, offset), (a) => a.customers, (c) => c.id);
+  return pagedQueryOptions(
+    ['customers', search.trim()],
+    (offset) => getCustomers(search, offset),
+    (a) => a.customers,
+    (c) => c.id,
+  );
 }
 
 export function useCustomers(search: string) {

@@ -38,13 +38,37 @@ function confirmText(action: CustomerAction, c: CustomerRow) {
   const to = c.requestedSubType !== null ? planName(c.requestedSubType) : '';
   switch (action) {
     case 'approve':
-      return { title: 'Approve plan change', body: `Change the plan of ${who} from ${from} to ${to}? They receive an email.`, label: 'Approve', done: `${who} is now on the ${to} plan.`, failed: 'Plan change failed' };
+      return {
+        title: 'Approve plan change',
+        body: `Change the plan of ${who} from ${from} to ${to}? They receive an email.`,
+        label: 'Approve',
+        done: `${who} is now on the ${to} plan.`,
+        failed: 'Plan change failed',
+      };
     case 'decline':
-      return { title: 'Decline plan change', body: `Decline the request of ${who} to change from ${from} to ${to}? Their plan stays ${from} and they receive an email.`, label: 'Decline', done: 'Request declined.', failed: 'Decline failed' };
+      return {
+        title: 'Decline plan change',
+        body: `Decline the request of ${who} to change from ${from} to ${to}? Their plan stays ${from} and they receive an email.`,
+        label: 'Decline',
+        done: 'Request declined.',
+        failed: 'Decline failed',
+      };
     case 'suspend':
-      return { title: 'Suspend account', body: `Suspend ${who}? They are signed out at once and cannot sign in until the account is reactivated.`, label: 'Suspend', done: `${who} is suspended.`, failed: 'Suspend failed' };
+      return {
+        title: 'Suspend account',
+        body: `Suspend ${who}? They are signed out at once and cannot sign in until the account is reactivated.`,
+        label: 'Suspend',
+        done: `${who} is suspended.`,
+        failed: 'Suspend failed',
+      };
     case 'reactivate':
-      return { title: 'Reactivate account', body: `Reactivate ${who}? They can sign in again.`, label: 'Reactivate', done: `${who} is active again.`, failed: 'Reactivate failed' };
+      return {
+        title: 'Reactivate account',
+        body: `Reactivate ${who}? They can sign in again.`,
+        label: 'Reactivate',
+        done: `${who} is active again.`,
+        failed: 'Reactivate failed',
+      };
   }
 }
 
@@ -97,11 +121,28 @@ export function CustomersTable() {
         margin="none"
         size="small"
         sx={{ maxWidth: 360 }}
-        slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> }, htmlInput: { maxLength: 100 } }}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+          htmlInput: { maxLength: 100 },
+        }}
       />
       <Box sx={{ height: 4, mt: 1.5 }}>{customers.isFetching && <LinearProgress aria-label="Loading customers" />}</Box>
       {customers.isError && (
-        <Alert severity="error" sx={{ mt: 1 }} action={<Button color="inherit" size="small" onClick={() => void customers.refetch()}>Retry</Button>}>
+        <Alert
+          severity="error"
+          sx={{ mt: 1 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void customers.refetch()}>
+              Retry
+            </Button>
+          }
+        >
           {FAILED_TO_FETCH}
         </Alert>
       )}
@@ -132,7 +173,11 @@ export function CustomersTable() {
                   <TableCell>{c.name}</TableCell>
                   <TableCell sx={{ wordBreak: 'break-all' }}>
                     {c.email}
-                    {!c.emailVerified && <Typography variant="caption" color="text.secondary" component="div">not verified</Typography>}
+                    {!c.emailVerified && (
+                      <Typography variant="caption" color="text.secondary" component="div">
+                        not verified
+                      </Typography>
+                    )}
                   </TableCell>
                   <TableCell>
                     <Chip size="small" variant="outlined" label={c.status} color={c.status === 'ACTIVE' ? 'success' : 'error'} />
@@ -142,16 +187,26 @@ export function CustomersTable() {
                     {c.requestedSubType !== null ? (
                       <>
                         <Chip size="small" color="warning" label={planName(c.requestedSubType)} />
-                        {c.requestedAt && <Typography variant="caption" color="text.secondary" component="div">{dayjs(c.requestedAt).format('D MMM YYYY HH:mm')}</Typography>}
+                        {c.requestedAt && (
+                          <Typography variant="caption" color="text.secondary" component="div">
+                            {dayjs(c.requestedAt).format('D MMM YYYY HH:mm')}
+                          </Typography>
+                        )}
                       </>
-                    ) : '—'}
+                    ) : (
+                      '—'
+                    )}
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{dayjs(c.created).format('D MMM YYYY')}</TableCell>
                   <TableCell sx={{ minWidth: 260 }}>
-                    <CustomerActions customer={c} onAction={(action) => {
+                    <CustomerActions
+                      customer={c}
+                      onAction={(action) => {
                         setPending({ action, customer: c });
                         setOpen(true);
-                      }} onSignInAs={() => void signInAs(c)} />
+                      }}
+                      onSignInAs={() => void signInAs(c)}
+                    />
                   </TableCell>
                 </TableRow>
               ))}
@@ -159,7 +214,13 @@ export function CustomersTable() {
           </Table>
         </TableContainer>
       )}
-      <LoadMore shown={rows.length} noun="customers" hasMore={customers.hasNextPage} loading={customers.isFetchingNextPage} onMore={() => void customers.fetchNextPage()} />
+      <LoadMore
+        shown={rows.length}
+        noun="customers"
+        hasMore={customers.hasNextPage}
+        loading={customers.isFetchingNextPage}
+        onMore={() => void customers.fetchNextPage()}
+      />
       <ConfirmDialog
         open={open}
         title={text?.title ?? ''}

@@ -25,7 +25,11 @@ export function CreateKeyForm() {
   const add = useAddEncKey();
   const [created, setCreated] = useState<{ name: string; privateKey: string } | null>(null);
   const [copied, setCopied] = useState(false);
-  const { control, handleSubmit, reset } = useForm<EncKeyForm>({ resolver: zodResolver(encKeyForm), defaultValues: { name: '' }, reValidateMode: 'onChange' });
+  const { control, handleSubmit, reset } = useForm<EncKeyForm>({
+    resolver: zodResolver(encKeyForm),
+    defaultValues: { name: '' },
+    reValidateMode: 'onChange',
+  });
 
   const onSubmit = handleSubmit((v) =>
     add.mutate(v.name, {
@@ -33,7 +37,11 @@ export function CreateKeyForm() {
         setCreated({ name: res.key.name, privateKey: res.encKey });
         reset({ name: '' });
       },
-      onError: (err) => enqueueSnackbar(`Error creating item. ${errorLines(err).join(' ')}`, { variant: 'error', autoHideDuration: TOAST_KNOWLEDGE_ERROR_MS }),
+      onError: (err) =>
+        enqueueSnackbar(`Error creating item. ${errorLines(err).join(' ')}`, {
+          variant: 'error',
+          autoHideDuration: TOAST_KNOWLEDGE_ERROR_MS,
+        }),
     }),
   );
 
@@ -43,7 +51,10 @@ export function CreateKeyForm() {
       await navigator.clipboard.writeText(created.privateKey);
       setCopied(true);
     } catch {
-      enqueueSnackbar('Copying is not allowed here: select the key and copy it by hand.', { variant: 'error', autoHideDuration: TOAST_KNOWLEDGE_ERROR_MS });
+      enqueueSnackbar('Copying is not allowed here: select the key and copy it by hand.', {
+        variant: 'error',
+        autoHideDuration: TOAST_KNOWLEDGE_ERROR_MS,
+      });
     }
   };
 
@@ -53,8 +64,8 @@ export function CreateKeyForm() {
         Create an Encryption Key
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 1 }}>
-        An avatar protected by a key accepts only access tokens signed with its private key (ES256). We keep the public key; the private key is
-        shown once, right after creation.
+        An avatar protected by a key accepts only access tokens signed with its private key (ES256). We keep the public key; the private key
+        is shown once, right after creation.
       </Typography>
       <Box component="form" noValidate aria-label="Create an Encryption Key" onSubmit={onSubmit} sx={{ maxWidth: 520 }}>
         <FormTextField control={control} name="name" label="Encryption Name" required />
@@ -70,7 +81,18 @@ export function CreateKeyForm() {
             component="pre"
             tabIndex={0}
             aria-label="Private key PEM"
-            sx={{ mt: 1.5, p: 1.5, bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: 1, fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-all', userSelect: 'all' }}
+            sx={{
+              mt: 1.5,
+              p: 1.5,
+              bgcolor: 'background.paper',
+              border: 1,
+              borderColor: 'divider',
+              borderRadius: 1,
+              fontSize: 12,
+              whiteSpace: 'pre-wrap',
+              wordBreak: 'break-all',
+              userSelect: 'all',
+            }}
           >
             {created.privateKey}
           </Box>
@@ -79,7 +101,13 @@ export function CreateKeyForm() {
           </Button>
         </Alert>
       )}
-      <Snackbar open={copied} autoHideDuration={COPY_SNACKBAR_MS} onClose={() => setCopied(false)} message={KEY_COPIED} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }} />
+      <Snackbar
+        open={copied}
+        autoHideDuration={COPY_SNACKBAR_MS}
+        onClose={() => setCopied(false)}
+        message={KEY_COPIED}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      />
     </Paper>
   );
 }

@@ -9,7 +9,12 @@ export function getReviewFunctions(offset = 0): Promise<{ functions: ReviewFunct
 }
 
 export function getReviewFunctionsQueryOptions() {
-  return pagedQueryOptions(['function-review'], getReviewFunctions, (a) => a.functions, (f) => f.id);
+  return pagedQueryOptions(
+    ['function-review'],
+    getReviewFunctions,
+    (a) => a.functions,
+    (f) => f.id,
+  );
 }
 
 export function useReviewFunctions() {

@@ -50,7 +50,10 @@ export function ReviewDetail({ fn, onDecided }: { fn: ReviewFunctionRecord; onDe
       {
         onSuccess: () => {
           onDecided?.({ ...fn, approvalStatus: approve ? 'Approved' : 'Rejected' });
-          enqueueSnackbar(approve ? `"${fn.name}" approved.` : `"${fn.name}" rejected.`, { variant: 'success', autoHideDuration: TOAST_SUCCESS_MS });
+          enqueueSnackbar(approve ? `"${fn.name}" approved.` : `"${fn.name}" rejected.`, {
+            variant: 'success',
+            autoHideDuration: TOAST_SUCCESS_MS,
+          });
         },
       },
     );
@@ -62,16 +65,27 @@ export function ReviewDetail({ fn, onDecided }: { fn: ReviewFunctionRecord; onDe
         <Typography variant="h2" component="h1" sx={{ wordBreak: 'break-all' }}>
           {fn.name}
         </Typography>
-        <Chip label={fn.approvalStatus} color={fn.approvalStatus === 'Approved' ? 'primary' : fn.approvalStatus === 'Rejected' ? 'error' : 'warning'} />
+        <Chip
+          label={fn.approvalStatus}
+          color={fn.approvalStatus === 'Approved' ? 'primary' : fn.approvalStatus === 'Rejected' ? 'error' : 'warning'}
+        />
       </Stack>
       <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-        By {fn.ownerName} ({fn.ownerEmail}) · created {new Date(fn.createDate).toLocaleString()} · last change {new Date(fn.lastUpdateDate).toLocaleString()}
+        By {fn.ownerName} ({fn.ownerEmail}) · created {new Date(fn.createDate).toLocaleString()} · last change{' '}
+        {new Date(fn.lastUpdateDate).toLocaleString()}
       </Typography>
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5, fontFamily: 'monospace' }}>
         SHA-256 {fn.codeHash}
       </Typography>
       <Box sx={{ mt: 2, border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden', fontSize: 14 }}>
-        <CodeMirror value={fn.code} editable={false} readOnly extensions={[python(), readOnlyLabel]} maxHeight="480px" basicSetup={{ foldGutter: false }} />
+        <CodeMirror
+          value={fn.code}
+          editable={false}
+          readOnly
+          extensions={[python(), readOnlyLabel]}
+          maxHeight="480px"
+          basicSetup={{ foldGutter: false }}
+        />
       </Box>
       <TextField
         label="Reason"
@@ -99,7 +113,9 @@ export function ReviewDetail({ fn, onDecided }: { fn: ReviewFunctionRecord; onDe
       <Typography variant="h3" component="h2" sx={{ mt: 4 }}>
         Audit trail
       </Typography>
-      {history.isError && <Alert severity="error">Oops! Something went wrong. We couldn't load the audit trail. Please try again later.</Alert>}
+      {history.isError && (
+        <Alert severity="error">Oops! Something went wrong. We couldn't load the audit trail. Please try again later.</Alert>
+      )}
       <Table size="small" aria-label="Audit trail" sx={{ mt: 1 }}>
         <TableHead>
           <TableRow>

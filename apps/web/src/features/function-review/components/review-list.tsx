@@ -54,7 +54,13 @@ export function ReviewList({ selectedId, onSelect }: { selectedId: string | null
           </ListItemButton>
         ))}
       </List>
-      <LoadMore shown={functions.data?.length ?? 0} noun="functions" hasMore={functions.hasNextPage} loading={functions.isFetchingNextPage} onMore={() => void functions.fetchNextPage()} />
+      <LoadMore
+        shown={functions.data?.length ?? 0}
+        noun="functions"
+        hasMore={functions.hasNextPage}
+        loading={functions.isFetchingNextPage}
+        onMore={() => void functions.fetchNextPage()}
+      />
     </Paper>
   );
 }

@@ -10,7 +10,12 @@ export function getFunctions(offset = 0): Promise<{ functions: FunctionRecord[];
 }
 
 export function getFunctionsQueryOptions() {
-  return pagedQueryOptions(['functions'], getFunctions, (a) => a.functions, (f) => f.id);
+  return pagedQueryOptions(
+    ['functions'],
+    getFunctions,
+    (a) => a.functions,
+    (f) => f.id,
+  );
 }
 
 export function useFunctions() {

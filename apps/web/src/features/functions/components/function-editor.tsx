@@ -46,7 +46,11 @@ export function FunctionEditor({
   const { enqueueSnackbar } = useSnackbar();
   const save = useSaveFunction();
   const [deleting, setDeleting] = useState(false);
-  const { control, handleSubmit, formState } = useForm<FunctionForm>({ resolver: zodResolver(functionForm), defaultValues: initial, reValidateMode: 'onChange' });
+  const { control, handleSubmit, formState } = useForm<FunctionForm>({
+    resolver: zodResolver(functionForm),
+    defaultValues: initial,
+    reValidateMode: 'onChange',
+  });
   const dirty = formState.isDirty;
   useEffect(() => {
     onDirtyChange?.(dirty);
@@ -56,7 +60,9 @@ export function FunctionEditor({
   const fail = (message: string) => enqueueSnackbar(message, { variant: 'error', autoHideDuration: TOAST_KNOWLEDGE_ERROR_MS });
 
   const submit = handleSubmit((v) => {
-    const action = existing ? { action: 'update' as const, id: existing.id, name: v.name, code: v.code, language: 'python' as const } : { action: 'new' as const, name: v.name, code: v.code, language: 'python' as const };
+    const action = existing
+      ? { action: 'update' as const, id: existing.id, name: v.name, code: v.code, language: 'python' as const }
+      : { action: 'new' as const, name: v.name, code: v.code, language: 'python' as const };
     save.mutate(action, {
       onSuccess: () => {
         ok(existing ? 'The function has been updated successfully!' : 'The function has been created successfully!');
@@ -99,7 +105,16 @@ export function FunctionEditor({
               <FormLabel required error={Boolean(fieldState.error)}>
                 Code
               </FormLabel>
-              <Box sx={{ mt: 0.5, border: 1, borderColor: fieldState.error ? 'error.main' : 'divider', borderRadius: 1, overflow: 'hidden', fontSize: 14 }}>
+              <Box
+                sx={{
+                  mt: 0.5,
+                  border: 1,
+                  borderColor: fieldState.error ? 'error.main' : 'divider',
+                  borderRadius: 1,
+                  overflow: 'hidden',
+                  fontSize: 14,
+                }}
+              >
                 <CodeMirror
                   value={field.value}
                   onChange={field.onChange}

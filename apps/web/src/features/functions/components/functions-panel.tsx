@@ -26,7 +26,15 @@ function Line({ label, value }: { label: string; value: string }) {
   );
 }
 
-export function FunctionsPanel({ selectedId, onSelect, onNew }: { selectedId: string | null; onSelect: (f: FunctionRecord) => void; onNew: () => void }) {
+export function FunctionsPanel({
+  selectedId,
+  onSelect,
+  onNew,
+}: {
+  selectedId: string | null;
+  onSelect: (f: FunctionRecord) => void;
+  onNew: () => void;
+}) {
   const functions = useFunctions();
   const own = functions.data?.filter((f) => !f.template) ?? [];
   return (
@@ -51,7 +59,11 @@ export function FunctionsPanel({ selectedId, onSelect, onNew }: { selectedId: st
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, mt: 2 }}>
         {own.map((f) => (
           <Card key={f.id} variant="outlined" sx={{ borderColor: f.id === selectedId ? 'primary.main' : undefined }}>
-            <CardActionArea onClick={() => onSelect(f)} aria-label={`${f.name}, ${f.approvalStatus}`} aria-current={f.id === selectedId ? 'true' : undefined}>
+            <CardActionArea
+              onClick={() => onSelect(f)}
+              aria-label={`${f.name}, ${f.approvalStatus}`}
+              aria-current={f.id === selectedId ? 'true' : undefined}
+            >
               <CardContent sx={{ py: 1.5 }}>
                 <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
                   <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{f.name}</Typography>
@@ -65,7 +77,13 @@ export function FunctionsPanel({ selectedId, onSelect, onNew }: { selectedId: st
           </Card>
         ))}
       </Box>
-      <LoadMore shown={own.length} noun="functions" hasMore={functions.hasNextPage} loading={functions.isFetchingNextPage} onMore={() => void functions.fetchNextPage()} />
+      <LoadMore
+        shown={own.length}
+        noun="functions"
+        hasMore={functions.hasNextPage}
+        loading={functions.isFetchingNextPage}
+        onMore={() => void functions.fetchNextPage()}
+      />
     </Paper>
   );
 }

@@ -22,11 +22,32 @@ export interface ChosenTemplate {
   code: string;
 }
 
-export function TemplateChooser({ serverTemplates, onChoose }: { serverTemplates: FunctionRecord[]; onChoose: (t: ChosenTemplate) => void }) {
+export function TemplateChooser({
+  serverTemplates,
+  onChoose,
+}: {
+  serverTemplates: FunctionRecord[];
+  onChoose: (t: ChosenTemplate) => void;
+}) {
   const options: { key: string; title: string; description: string; template: ChosenTemplate }[] = [
     { key: 'empty', title: EMPTY_FUNCTION_TEMPLATE, description: 'Start from a blank file.', template: { name: '', code: '' } },
-    { key: 'example', title: EXAMPLE_FUNCTION_TEMPLATE, description: 'A documented Python function that looks up an order.', template: { name: 'get_order_status.py', code: EXAMPLE_FUNCTION_CODE } },
-    ...serverTemplates.map((t) => ({ key: t.id, title: t.name, description: t.code.split('\n').find((l) => l.trim().startsWith('"""'))?.replace(/"""/g, '').trim() || 'Template', template: { name: t.name, code: t.code } })),
+    {
+      key: 'example',
+      title: EXAMPLE_FUNCTION_TEMPLATE,
+      description: 'A documented Python function that looks up an order.',
+      template: { name: 'get_order_status.py', code: EXAMPLE_FUNCTION_CODE },
+    },
+    ...serverTemplates.map((t) => ({
+      key: t.id,
+      title: t.name,
+      description:
+        t.code
+          .split('\n')
+          .find((l) => l.trim().startsWith('"""'))
+          ?.replace(/"""/g, '')
+          .trim() || 'Template',
+      template: { name: t.name, code: t.code },
+    })),
   ];
   const [picked, setPicked] = useState<string | null>(null);
   const [error, setError] = useState(false);
@@ -39,9 +60,17 @@ export function TemplateChooser({ serverTemplates, onChoose }: { serverTemplates
       <Typography color="text.secondary" sx={{ mt: 1 }}>
         Functions are Python code an avatar can call. An administrator reviews each function before any avatar may use it.
       </Typography>
-      <Box role="radiogroup" aria-label="Function templates" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2, mt: 2 }}>
+      <Box
+        role="radiogroup"
+        aria-label="Function templates"
+        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2, mt: 2 }}
+      >
         {options.map((o) => (
-          <Card key={o.key} variant="outlined" sx={{ borderColor: picked === o.key ? 'primary.main' : undefined, borderWidth: picked === o.key ? 2 : 1 }}>
+          <Card
+            key={o.key}
+            variant="outlined"
+            sx={{ borderColor: picked === o.key ? 'primary.main' : undefined, borderWidth: picked === o.key ? 2 : 1 }}
+          >
             <CardActionArea
               role="radio"
               aria-checked={picked === o.key}

@@ -8,7 +8,11 @@ export function createItem(collectionId: string, item: CreateItemRequest): Promi
 }
 
 export function createItems(collectionId: string, items: CreateItemRequest[]): Promise<BatchItemResult[]> {
-  return kbRequest(`/kb/v1/collections/${encodeURIComponent(collectionId)}/items/batch`, { method: 'POST', body: { items }, timeoutMs: 30_000 });
+  return kbRequest(`/kb/v1/collections/${encodeURIComponent(collectionId)}/items/batch`, {
+    method: 'POST',
+    body: { items },
+    timeoutMs: 30_000,
+  });
 }
 
 /** Refreshes a collection's items and the collection list (item counts). */

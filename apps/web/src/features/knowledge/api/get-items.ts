@@ -20,7 +20,8 @@ export function getItemsQueryOptions(collectionId: string) {
     initialPageParam: 0,
     getNextPageParam: listPageParam,
     select: (data) => uniqueRows(data.pages.flat(), (i) => i.id),
-    refetchInterval: (query) => (query.state.data?.pages.some((p) => p.some((i) => i.status === 'queued' || i.status === 'processing')) ? ITEMS_POLL_MS : false),
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((p) => p.some((i) => i.status === 'queued' || i.status === 'processing')) ? ITEMS_POLL_MS : false,
   });
 }
 

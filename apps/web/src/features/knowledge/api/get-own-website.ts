@@ -5,6 +5,8 @@ import type { AccountInfoResponse } from '@parla/shared/schemas/account';
 import { apiRequest } from '../../../lib/api-client';
 
 export function useOwnWebsite(): string | null {
-  const info = useQuery(queryOptions({ queryKey: ['account', 'info'], queryFn: () => apiRequest<AccountInfoResponse>('/api/account_info') }));
+  const info = useQuery(
+    queryOptions({ queryKey: ['account', 'info'], queryFn: () => apiRequest<AccountInfoResponse>('/api/account_info') }),
+  );
   return info.data?.accountDetails.ownWebsite ?? null;
 }

@@ -32,10 +32,16 @@ export function AddKnowledgeDialog({ collectionId, open, onClose }: { collection
   const progress = useUploadProgress(done);
   const setRetry = useCallback((r: (() => void) | null) => setRetryState(() => r), []);
   const [dirtyTabs, setDirtyTabs] = useState<Record<string, boolean>>({});
-  const setDirty = useCallback((tabName: string, dirty: boolean) => setDirtyTabs((d) => (d[tabName] === dirty ? d : { ...d, [tabName]: dirty })), []);
+  const setDirty = useCallback(
+    (tabName: string, dirty: boolean) => setDirtyTabs((d) => (d[tabName] === dirty ? d : { ...d, [tabName]: dirty })),
+    [],
+  );
   const dirty = open && Object.values(dirtyTabs).some(Boolean);
   const { guard, dialog } = useUnsavedChanges(dirty, 'This knowledge');
-  const ctx: SubmitContext = useMemo(() => ({ collectionId, progress, setRetry, refresh, setDirty }), [collectionId, progress, setRetry, refresh, setDirty]);
+  const ctx: SubmitContext = useMemo(
+    () => ({ collectionId, progress, setRetry, refresh, setDirty }),
+    [collectionId, progress, setRetry, refresh, setDirty],
+  );
   const busy = progress.state.status === 'normal' || progress.state.status === 'success';
 
   const closeNow = () => {
@@ -65,14 +71,26 @@ export function AddKnowledgeDialog({ collectionId, open, onClose }: { collection
           <CloseIcon />
         </IconButton>
       </DialogTitle>
-      <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} aria-label="Kind of knowledge" sx={{ px: 3, borderBottom: 1, borderColor: 'divider' }}>
+      <Tabs
+        value={tab}
+        onChange={(_e, v: number) => setTab(v)}
+        aria-label="Kind of knowledge"
+        sx={{ px: 3, borderBottom: 1, borderColor: 'divider' }}
+      >
         {TABS.map((t) => (
           <Tab key={t} label={t} id={`knowledge-tab-${t}`} aria-controls={`knowledge-panel-${t}`} />
         ))}
       </Tabs>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
         {TABS.map((t, i) => (
-          <Box key={t} role="tabpanel" id={`knowledge-panel-${t}`} aria-labelledby={`knowledge-tab-${t}`} hidden={tab !== i} sx={{ flex: 1, minHeight: 0, display: tab === i ? 'flex' : 'none', flexDirection: 'column' }}>
+          <Box
+            key={t}
+            role="tabpanel"
+            id={`knowledge-panel-${t}`}
+            aria-labelledby={`knowledge-tab-${t}`}
+            hidden={tab !== i}
+            sx={{ flex: 1, minHeight: 0, display: tab === i ? 'flex' : 'none', flexDirection: 'column' }}
+          >
             {t === 'Text' && <TextTab ctx={ctx} />}
             {t === 'Url' && <UrlTab ctx={ctx} />}
             {t === 'Crawl' && <CrawlTab ctx={ctx} />}

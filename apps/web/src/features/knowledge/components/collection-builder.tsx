@@ -41,13 +41,17 @@ export function CollectionBuilder({ collection, onDeleted }: { collection: Knowl
     defaultValues: { name: collection.name, language: collection.language ?? '' },
     reValidateMode: 'onChange',
   });
-  useEffect(() => reset({ name: collection.name, language: collection.language ?? '' }), [collection.id, collection.name, collection.language, reset]);
+  useEffect(
+    () => reset({ name: collection.name, language: collection.language ?? '' }),
+    [collection.id, collection.name, collection.language, reset],
+  );
 
   const onSave = handleSubmit((v) =>
     save.mutate(
       { id: collection.id, name: v.name, language: v.language || null },
       {
-        onSuccess: () => enqueueSnackbar('The collection has been updated successfully!', { variant: 'success', autoHideDuration: TOAST_SUCCESS_MS }),
+        onSuccess: () =>
+          enqueueSnackbar('The collection has been updated successfully!', { variant: 'success', autoHideDuration: TOAST_SUCCESS_MS }),
         onError: () => enqueueSnackbar('Error updating item', { variant: 'error', autoHideDuration: TOAST_KNOWLEDGE_ERROR_MS }),
       },
     ),
@@ -117,7 +121,13 @@ export function CollectionBuilder({ collection, onDeleted }: { collection: Knowl
           </Box>
         )}
         {items.isSuccess && items.data.length > 0 && <ItemsTable items={items.data} />}
-        <LoadMore shown={items.data?.length ?? 0} noun="items" hasMore={items.hasNextPage} loading={items.isFetchingNextPage} onMore={() => void items.fetchNextPage()} />
+        <LoadMore
+          shown={items.data?.length ?? 0}
+          noun="items"
+          hasMore={items.hasNextPage}
+          loading={items.isFetchingNextPage}
+          onMore={() => void items.fetchNextPage()}
+        />
       </Paper>
 
       <RetrievalTest collectionId={collection.id} />

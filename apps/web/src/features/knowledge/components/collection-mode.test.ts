@@ -18,7 +18,9 @@ const base: KnowledgeCollection = {
 describe("a collection's mode line", () => {
   it('says when vectors are still being added to earlier items of a hybrid collection, and no longer once done', () => {
     expect(collectionModeLine(base)).toBe('Full-text search · Detected: English');
-    expect(collectionModeLine({ ...base, search_mode: 'hybrid', vectors_backfilling: true })).toBe('Hybrid search (full-text and vectors) · Adding vectors to earlier items… · Detected: English');
+    expect(collectionModeLine({ ...base, search_mode: 'hybrid', vectors_backfilling: true })).toBe(
+      'Hybrid search (full-text and vectors) · Adding vectors to earlier items… · Detected: English',
+    );
     expect(collectionModeLine({ ...base, search_mode: 'hybrid' })).toBe('Hybrid search (full-text and vectors) · Detected: English');
   });
 });

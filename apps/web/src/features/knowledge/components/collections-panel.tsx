@@ -13,7 +13,15 @@ import { useCollections } from '../api/get-collections';
 
 export const loadFailed = (name: string) => `Oops! Something went wrong. We couldn't load the ${name}. Please try again later.`;
 
-export function CollectionsPanel({ selectedId, onSelect, onCreate }: { selectedId: string | null; onSelect: (id: string) => void; onCreate: () => void }) {
+export function CollectionsPanel({
+  selectedId,
+  onSelect,
+  onCreate,
+}: {
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+  onCreate: () => void;
+}) {
   const collections = useCollections();
   return (
     <Paper variant="outlined" component="nav" aria-label="Collections" sx={{ p: 2, height: '100%' }}>

@@ -26,7 +26,11 @@ export const SELECT_A_URL = 'Please select a URL before submitting.';
 export const CRAWL_EMPTY = 'Unable to fetch URLs from the provided website. Please check the URL and try again.';
 
 const SCHEDULE_LABELS: Record<CrawlSchedule, string> = { off: 'Off', daily: 'Daily', weekly: 'Weekly' };
-const patterns = (text: string) => text.split(',').map((p) => p.trim()).filter(Boolean);
+const patterns = (text: string) =>
+  text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
 
 interface Row extends CrawledPage {
   name: string;
@@ -48,7 +52,11 @@ export function CrawlTab({ ctx }: { ctx: SubmitContext }) {
   const [exclude, setExclude] = useState('');
   const [schedule, setSchedule] = useState<CrawlSchedule>('off');
   const [crawled, setCrawled] = useState<string | null>(null);
-  const { control, handleSubmit } = useForm<{ url: string }>({ resolver: zodResolver(crawlForm), defaultValues: { url: '' }, reValidateMode: 'onChange' });
+  const { control, handleSubmit } = useForm<{ url: string }>({
+    resolver: zodResolver(crawlForm),
+    defaultValues: { url: '' },
+    reValidateMode: 'onChange',
+  });
 
   const runCrawl = handleSubmit(async ({ url }) => {
     setError(null);
@@ -80,7 +88,10 @@ export function CrawlTab({ ctx }: { ctx: SubmitContext }) {
         return setError(errorLines(err).join(' '));
       }
     }
-    void submitBatch(ctx, selected.map((r) => ({ name: r.name.trim(), knowledge_type: { url: { url: r.url } } })));
+    void submitBatch(
+      ctx,
+      selected.map((r) => ({ name: r.name.trim(), knowledge_type: { url: { url: r.url } } })),
+    );
   };
 
   const update = (i: number, patch: Partial<Row>) => {
@@ -90,16 +101,43 @@ export function CrawlTab({ ctx }: { ctx: SubmitContext }) {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-      <Box component="form" noValidate aria-label="Crawl a website" onSubmit={runCrawl} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+      <Box
+        component="form"
+        noValidate
+        aria-label="Crawl a website"
+        onSubmit={runCrawl}
+        sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}
+      >
         <FormTextField control={control} name="url" label="Website URL" required placeholder="https://www.example.com" />
         <Button type="submit" variant="outlined" sx={{ mt: 2, height: 56, minWidth: 110 }} disabled={crawl.isPending}>
           {crawl.isPending ? <CircularProgress size={22} aria-label="Crawling" /> : 'Crawl'}
         </Button>
       </Box>
       <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-        <TextField size="small" label="Only paths" placeholder="/blog/**, /help/*" value={include} onChange={(e) => setInclude(e.target.value)} sx={{ flex: 1, minWidth: 0 }} />
-        <TextField size="small" label="Skip paths" placeholder="/admin/**" value={exclude} onChange={(e) => setExclude(e.target.value)} sx={{ flex: 1, minWidth: 0 }} />
-        <TextField select size="small" label="Re-crawl" value={schedule} onChange={(e) => setSchedule(e.target.value as CrawlSchedule)} sx={{ flex: 'none', width: 150 }}>
+        <TextField
+          size="small"
+          label="Only paths"
+          placeholder="/blog/**, /help/*"
+          value={include}
+          onChange={(e) => setInclude(e.target.value)}
+          sx={{ flex: 1, minWidth: 0 }}
+        />
+        <TextField
+          size="small"
+          label="Skip paths"
+          placeholder="/admin/**"
+          value={exclude}
+          onChange={(e) => setExclude(e.target.value)}
+          sx={{ flex: 1, minWidth: 0 }}
+        />
+        <TextField
+          select
+          size="small"
+          label="Re-crawl"
+          value={schedule}
+          onChange={(e) => setSchedule(e.target.value as CrawlSchedule)}
+          sx={{ flex: 'none', width: 150 }}
+        >
           {CRAWL_SCHEDULES.map((s) => (
             <MenuItem key={s} value={s}>
               {SCHEDULE_LABELS[s]}
@@ -130,7 +168,11 @@ export function CrawlTab({ ctx }: { ctx: SubmitContext }) {
             />
             {rows.map((row, i) => (
               <Stack key={row.url} direction="row" spacing={1} sx={{ alignItems: 'flex-start', py: 0.5 }}>
-                <Checkbox checked={row.selected} onChange={(e) => update(i, { selected: e.target.checked })} slotProps={{ input: { 'aria-label': `Select ${row.url}` } }} />
+                <Checkbox
+                  checked={row.selected}
+                  onChange={(e) => update(i, { selected: e.target.checked })}
+                  slotProps={{ input: { 'aria-label': `Select ${row.url}` } }}
+                />
                 <Box sx={{ flex: 1, minWidth: 0 }}>
                   <TextField
                     label="Name"

@@ -37,7 +37,9 @@ export function CreateCollectionForm({ onCreated }: { onCreated: (c: KnowledgeCo
         noValidate
         aria-label="Create Knowledge Base Collection"
         onSubmit={handleSubmit((v) =>
-          save.mutate(v, { onError: () => enqueueSnackbar('Error creating item', { variant: 'error', autoHideDuration: TOAST_KNOWLEDGE_ERROR_MS }) }),
+          save.mutate(v, {
+            onError: () => enqueueSnackbar('Error creating item', { variant: 'error', autoHideDuration: TOAST_KNOWLEDGE_ERROR_MS }),
+          }),
         )}
         sx={{ maxWidth: 520 }}
       >

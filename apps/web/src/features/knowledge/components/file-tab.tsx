@@ -16,7 +16,9 @@ import { createItem } from '../api/create-items';
 import { uploadFile } from '../api/upload-file';
 import { DOCUMENT_ERROR, FILE_UPLOAD_ERROR, FILE_UPLOAD_TOAST, useReportDirty, type SubmitContext } from './submit-knowledge';
 
-const ACCEPT = Object.values(KNOWLEDGE_FILE_TYPES).flatMap((t) => [...t.extensions]).join(',');
+const ACCEPT = Object.values(KNOWLEDGE_FILE_TYPES)
+  .flatMap((t) => [...t.extensions])
+  .join(',');
 /** The upload's share of the bar; creating the item is the rest. */
 const UPLOAD_SHARE = 90;
 
@@ -98,7 +100,9 @@ export function FileTab({ ctx }: { ctx: SubmitContext }) {
         }}
       >
         <UploadFileIcon color="action" sx={{ fontSize: 40 }} />
-        <Typography sx={{ mt: 1 }}>{file ? `${file.name} (${(file.size / 1024).toFixed(1)} KB)` : 'Drop a document here, or choose one.'}</Typography>
+        <Typography sx={{ mt: 1 }}>
+          {file ? `${file.name} (${(file.size / 1024).toFixed(1)} KB)` : 'Drop a document here, or choose one.'}
+        </Typography>
         <Button variant="outlined" sx={{ mt: 1 }} onClick={() => input.current?.click()}>
           Choose File
         </Button>

@@ -13,7 +13,15 @@ import type { KnowledgeItem } from '@parla/shared/schemas/knowledge';
 import { errorLines } from '../../../lib/api-client';
 import { useItemDetail } from '../api/item-detail';
 
-export function ItemViewer({ item, onClose, onResync }: { item: KnowledgeItem | null; onClose: () => void; onResync: (item: KnowledgeItem) => void }) {
+export function ItemViewer({
+  item,
+  onClose,
+  onResync,
+}: {
+  item: KnowledgeItem | null;
+  onClose: () => void;
+  onResync: (item: KnowledgeItem) => void;
+}) {
   const detail = useItemDetail(item?.id ?? null);
   const url = item?.knowledge_type.url?.url;
   return (
@@ -28,7 +36,9 @@ export function ItemViewer({ item, onClose, onResync }: { item: KnowledgeItem | 
         {detail.isPending && <Skeleton variant="rounded" height={120} />}
         {detail.isError && <Alert severity="error">{errorLines(detail.error).join(' ')}</Alert>}
         {detail.isSuccess && detail.data.chunks.length === 0 && (
-          <Alert severity="info">{item?.status === 'failed' ? (item.fail_reason ?? 'Processing failed.') : 'No text yet: the item is still being processed.'}</Alert>
+          <Alert severity="info">
+            {item?.status === 'failed' ? (item.fail_reason ?? 'Processing failed.') : 'No text yet: the item is still being processed.'}
+          </Alert>
         )}
         {detail.isSuccess && detail.data.chunks.length > 0 && (
           <>

@@ -67,7 +67,9 @@ export function ItemsTable({ items }: { items: KnowledgeItem[] }) {
               <TableRow key={item.id} hover>
                 <TableCell>{TYPE_LABEL(item)}</TableCell>
                 <TableCell sx={{ maxWidth: 320 }}>
-                  <Typography variant="body2" sx={{ fontWeight: 600 }}>{item.name}</Typography>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    {item.name}
+                  </Typography>
                   {SOURCE(item) && (
                     <Typography variant="caption" color="text.secondary" sx={{ display: 'block', wordBreak: 'break-all' }}>
                       {SOURCE(item)}
@@ -75,7 +77,12 @@ export function ItemsTable({ items }: { items: KnowledgeItem[] }) {
                   )}
                 </TableCell>
                 <TableCell>
-                  <Chip size="small" label={STATUS[item.status].label} color={STATUS[item.status].color} aria-label={`Status of ${item.name}: ${STATUS[item.status].label}`} />
+                  <Chip
+                    size="small"
+                    label={STATUS[item.status].label}
+                    color={STATUS[item.status].color}
+                    aria-label={`Status of ${item.name}: ${STATUS[item.status].label}`}
+                  />
                   {item.status === 'ready' && (
                     <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                       {item.chunk_count} {item.chunk_count === 1 ? 'chunk' : 'chunks'}
@@ -96,7 +103,8 @@ export function ItemsTable({ items }: { items: KnowledgeItem[] }) {
                         disabled={retry.isPending}
                         onClick={() =>
                           retry.mutate(item, {
-                            onError: (err) => enqueueSnackbar(errorLines(err).join(' '), { variant: 'error', autoHideDuration: TOAST_KNOWLEDGE_ERROR_MS }),
+                            onError: (err) =>
+                              enqueueSnackbar(errorLines(err).join(' '), { variant: 'error', autoHideDuration: TOAST_KNOWLEDGE_ERROR_MS }),
                           })
                         }
                       >

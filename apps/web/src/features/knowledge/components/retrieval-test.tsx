@@ -52,7 +52,13 @@ export function RetrievalTest({ collectionId }: { collectionId: string }) {
         sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 1 }}
       >
         <TextField label="Test query" value={query} onChange={(e) => setQuery(e.target.value)} margin="dense" />
-        <Button type="submit" variant="contained" startIcon={search.isPending ? <CircularProgress size={16} color="inherit" /> : <SearchIcon />} disabled={!query.trim() || search.isPending} sx={{ height: 40, mt: 0.5 }}>
+        <Button
+          type="submit"
+          variant="contained"
+          startIcon={search.isPending ? <CircularProgress size={16} color="inherit" /> : <SearchIcon />}
+          disabled={!query.trim() || search.isPending}
+          sx={{ height: 40, mt: 0.5 }}
+        >
           Search
         </Button>
       </Box>
@@ -70,7 +76,8 @@ export function RetrievalTest({ collectionId }: { collectionId: string }) {
       )}
       {search.isSuccess && search.data.length === 0 && (
         <Alert severity="info" sx={{ mt: 2 }}>
-          No passage is relevant enough to reach the model: an avatar would be told its knowledge base has nothing on this. Items still processing are not searchable yet.
+          No passage is relevant enough to reach the model: an avatar would be told its knowledge base has nothing on this. Items still
+          processing are not searchable yet.
         </Alert>
       )}
       {search.isSuccess && search.data.length > 0 && (
@@ -79,12 +86,22 @@ export function RetrievalTest({ collectionId }: { collectionId: string }) {
             const long = hit.text.length > PREVIEW_CHARS;
             const open = expanded.has(i);
             return (
-              <Paper component="li" variant="outlined" key={`${hit.item_id}-${i}`} sx={{ p: 1.5, mb: 1 }} aria-label={`Result ${i + 1}: ${hit.item_name}`}>
+              <Paper
+                component="li"
+                variant="outlined"
+                key={`${hit.item_id}-${i}`}
+                sx={{ p: 1.5, mb: 1 }}
+                aria-label={`Result ${i + 1}: ${hit.item_name}`}
+              >
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                   <Typography variant="subtitle2">#{i + 1}</Typography>
                   <Chip size="small" color="primary" label={`Score ${hit.score.toFixed(3)}`} />
                   <Chip size="small" label={hit.item_name} />
-                  <Chip size="small" variant="outlined" label={hit.match === 'fulltext' ? 'Full-text' : hit.match === 'vector' ? 'Vector' : 'Hybrid'} />
+                  <Chip
+                    size="small"
+                    variant="outlined"
+                    label={hit.match === 'fulltext' ? 'Full-text' : hit.match === 'vector' ? 'Vector' : 'Hybrid'}
+                  />
                 </Stack>
                 <Typography variant="body2" sx={{ mt: 1, whiteSpace: 'pre-wrap' }}>
                   {long && !open ? `${hit.text.slice(0, PREVIEW_CHARS)}…` : hit.text}

@@ -19,7 +19,16 @@ export function UploadProgressOverlay({ state, onRetry, onClose }: { state: Uplo
     <Box
       role="status"
       aria-live="polite"
-      sx={{ position: 'absolute', inset: 0, zIndex: 2, bgcolor: 'rgba(255,255,255,0.96)', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 4 }}
+      sx={{
+        position: 'absolute',
+        inset: 0,
+        zIndex: 2,
+        bgcolor: 'rgba(255,255,255,0.96)',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        p: 4,
+      }}
     >
       <Box sx={{ width: '100%', maxWidth: 460 }}>
         {state.status === 'normal' && (
@@ -27,7 +36,12 @@ export function UploadProgressOverlay({ state, onRetry, onClose }: { state: Uplo
             <Typography variant="h3" component="p" gutterBottom>
               Uploading knowledge…
             </Typography>
-            <LinearProgress variant="determinate" value={state.progress} aria-label="Upload progress" sx={{ height: 10, borderRadius: 5 }} />
+            <LinearProgress
+              variant="determinate"
+              value={state.progress}
+              aria-label="Upload progress"
+              sx={{ height: 10, borderRadius: 5 }}
+            />
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
               {pct}%{state.measured ? '' : ' (estimated)'}
             </Typography>

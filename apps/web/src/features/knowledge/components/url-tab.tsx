@@ -43,17 +43,37 @@ export function UrlTab({ ctx }: { ctx: SubmitContext }) {
       component="form"
       noValidate
       aria-label="Add URL knowledge"
-      onSubmit={handleSubmit((v) => submitBatch(ctx, v.rows.map((r) => ({ name: r.name, knowledge_type: { url: { url: r.url } } }))))}
+      onSubmit={handleSubmit((v) =>
+        submitBatch(
+          ctx,
+          v.rows.map((r) => ({ name: r.name, knowledge_type: { url: { url: r.url } } })),
+        ),
+      )}
       sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}
     >
       <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto', pr: 1 }}>
         {rows.fields.map((field, index) => (
           // A Box, not a Stack: Stack resets its children's margins, and the fields need theirs.
-          <Box key={field.id} sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 1, alignItems: { sm: 'flex-start' } }}>
+          <Box
+            key={field.id}
+            sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 1, alignItems: { sm: 'flex-start' } }}
+          >
             <FormTextField control={control} name={`rows.${index}.name`} label={`Name ${index + 1}`} required sx={{ flex: 1 }} />
-            <FormTextField control={control} name={`rows.${index}.url`} label={`URL ${index + 1}`} required placeholder={URL_PLACEHOLDER} slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: 2 }} />
+            <FormTextField
+              control={control}
+              name={`rows.${index}.url`}
+              label={`URL ${index + 1}`}
+              required
+              placeholder={URL_PLACEHOLDER}
+              slotProps={{ inputLabel: { shrink: true } }}
+              sx={{ flex: 2 }}
+            />
             {rows.fields.length > 1 && (
-              <IconButton aria-label={`Remove URL ${index + 1}`} onClick={() => rows.remove(index)} sx={{ mt: { sm: 3 }, alignSelf: { xs: 'flex-end', sm: 'auto' } }}>
+              <IconButton
+                aria-label={`Remove URL ${index + 1}`}
+                onClick={() => rows.remove(index)}
+                sx={{ mt: { sm: 3 }, alignSelf: { xs: 'flex-end', sm: 'auto' } }}
+              >
                 <DeleteOutlineIcon />
               </IconButton>
             )}

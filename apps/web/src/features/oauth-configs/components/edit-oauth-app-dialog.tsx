@@ -55,11 +55,18 @@ export function EditOAuthAppDialog({ app, onClose }: { app: OAuthApp | null; onC
             submitting={save.isPending}
             done={save.isSuccess}
             onSubmit={(values) =>
-              save.mutate({ ...values, appId: app.appId }, { onSuccess: () => (timer.current = window.setTimeout(onClose, OAUTH_EDIT_CLOSE_MS)) })
+              save.mutate(
+                { ...values, appId: app.appId },
+                { onSuccess: () => (timer.current = window.setTimeout(onClose, OAUTH_EDIT_CLOSE_MS)) },
+              )
             }
           />
         )}
-        {save.isSuccess && <Alert severity="success" sx={{ mt: 2 }}>{SCREEN_MESSAGES.oauthUpdated}</Alert>}
+        {save.isSuccess && (
+          <Alert severity="success" sx={{ mt: 2 }}>
+            {SCREEN_MESSAGES.oauthUpdated}
+          </Alert>
+        )}
         {save.isError && <ErrorAlert title={SCREEN_MESSAGES.addOauthFailed} error={save.error} />}
       </DialogContent>
     </Dialog>

@@ -21,9 +21,25 @@ import { truncate } from './truncate';
 
 function Row({ label, children, full }: { label: string; children: ReactNode; full?: string }) {
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' }, gap: { xs: 0, sm: 2 }, py: 0.75, borderBottom: 1, borderColor: 'divider' }}>
-      <Typography variant="body2" color="text.secondary">{label}</Typography>
-      <Typography variant="body2" component="div" title={full} sx={{ wordBreak: 'break-all', display: 'flex', alignItems: 'center', gap: 0.5 }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' },
+        gap: { xs: 0, sm: 2 },
+        py: 0.75,
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography
+        variant="body2"
+        component="div"
+        title={full}
+        sx={{ wordBreak: 'break-all', display: 'flex', alignItems: 'center', gap: 0.5 }}
+      >
         {children}
       </Typography>
     </Box>
@@ -44,21 +60,35 @@ export function OAuthAppCard({ app, onEdit, onDelete }: { app: OAuthApp; onEdit:
     }
   };
   return (
-    <Accordion expanded={open} onChange={(_e, v) => setOpen(v)} variant="outlined" disableGutters sx={{ '&:before': { display: 'none' }, borderRadius: 2 }}>
+    <Accordion
+      expanded={open}
+      onChange={(_e, v) => setOpen(v)}
+      variant="outlined"
+      disableGutters
+      sx={{ '&:before': { display: 'none' }, borderRadius: 2 }}
+    >
       <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`oauth-${app.appId}-details`} id={`oauth-${app.appId}-summary`}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', minWidth: 0 }}>
           <Typography sx={{ fontWeight: 600 }}>{app.appName}</Typography>
           <Chip size="small" label={app.partner} />
-          <Typography variant="body2" color="text.secondary">ID {app.appId}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            ID {app.appId}
+          </Typography>
         </Box>
       </AccordionSummary>
       <AccordionDetails id={`oauth-${app.appId}-details`}>
         <Row label="Config ID">{app.appId}</Row>
         <Row label="OAuth Identity Service">{app.partner}</Row>
-        <Row label="Client ID" full={app.clientId}>{truncate(app.clientId)}</Row>
+        <Row label="Client ID" full={app.clientId}>
+          {truncate(app.clientId)}
+        </Row>
         <Row label="Client Secret">{truncate(app.clientSecret)}</Row>
-        <Row label="OAuth URL" full={app.oauthURL}>{truncate(app.oauthURL)}</Row>
-        <Row label="Token Issue URL" full={app.tokenIssueURL}>{truncate(app.tokenIssueURL)}</Row>
+        <Row label="OAuth URL" full={app.oauthURL}>
+          {truncate(app.oauthURL)}
+        </Row>
+        <Row label="Token Issue URL" full={app.tokenIssueURL}>
+          {truncate(app.tokenIssueURL)}
+        </Row>
         <Row label="Callback URL" full={app.callbackURL}>
           <span>{app.callbackURL}</span>
           <Tooltip title="Copy the callback URL">
@@ -72,7 +102,9 @@ export function OAuthAppCard({ app, onEdit, onDelete }: { app: OAuthApp; onEdit:
       </AccordionDetails>
       <AccordionActions>
         <Button onClick={onEdit}>Edit</Button>
-        <Button color="error" onClick={onDelete}>Delete</Button>
+        <Button color="error" onClick={onDelete}>
+          Delete
+        </Button>
       </AccordionActions>
     </Accordion>
   );

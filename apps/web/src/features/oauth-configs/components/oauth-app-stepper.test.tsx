@@ -49,7 +49,21 @@ describe('the OAuth config stepper', () => {
 
   it('resets to the first step with the initial values', async () => {
     const user = userEvent.setup();
-    render(<OAuthAppStepper initial={{ ...EMPTY_OAUTH_APP, appName: 'A', partner: 'SmartPension', clientId: 'c', clientSecret: 's', oauthURL: 'https://a.example/auth', tokenIssueURL: 'https://a.example/token' }} onSubmit={vi.fn()} submitting={false} />);
+    render(
+      <OAuthAppStepper
+        initial={{
+          ...EMPTY_OAUTH_APP,
+          appName: 'A',
+          partner: 'SmartPension',
+          clientId: 'c',
+          clientSecret: 's',
+          oauthURL: 'https://a.example/auth',
+          tokenIssueURL: 'https://a.example/token',
+        }}
+        onSubmit={vi.fn()}
+        submitting={false}
+      />,
+    );
     await user.clear(screen.getByRole('textbox', { name: 'Name' }));
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Changed');
     await user.click(screen.getByRole('button', { name: 'Next' }));

@@ -13,7 +13,13 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
-import { OAUTH_PARTNER_DEFAULTS, OAUTH_PARTNERS, oauthAppFields, type OAuthAppFields, type OAuthPartner } from '@parla/shared/schemas/oauth';
+import {
+  OAUTH_PARTNER_DEFAULTS,
+  OAUTH_PARTNERS,
+  oauthAppFields,
+  type OAuthAppFields,
+  type OAuthPartner,
+} from '@parla/shared/schemas/oauth';
 import { FormTextField } from '../../../components/form/form-text-field';
 
 export const STEPS = ['OAuth Info', 'OAuth Details'] as const;
@@ -25,7 +31,16 @@ const STEP_FIELDS: FieldPath<OAuthAppFields>[][] = [
 /** The form's values: partner is '' until one is chosen. */
 export type OAuthAppFormValues = Omit<OAuthAppFields, 'partner'> & { partner: OAuthPartner | '' };
 
-export const EMPTY_OAUTH_APP: OAuthAppFormValues = { appName: '', partner: '', clientId: '', clientSecret: '', oauthURL: '', tokenIssueURL: '', issuer: '', jwksURL: '' };
+export const EMPTY_OAUTH_APP: OAuthAppFormValues = {
+  appName: '',
+  partner: '',
+  clientId: '',
+  clientSecret: '',
+  oauthURL: '',
+  tokenIssueURL: '',
+  issuer: '',
+  jwksURL: '',
+};
 
 export interface OAuthAppStepperProps {
   initial: OAuthAppFormValues;
@@ -88,26 +103,69 @@ export function OAuthAppStepper({ initial, onSubmit, submitting, done, secretHel
 
       <Box hidden={active !== 0}>
         <FormTextField control={control} name="appName" label="Name" required autoFocus />
-        <FormTextField control={control} name="partner" label="OAuth Identity Service" required select helperText="The service your avatar's users sign in with">
+        <FormTextField
+          control={control}
+          name="partner"
+          label="OAuth Identity Service"
+          required
+          select
+          helperText="The service your avatar's users sign in with"
+        >
           {OAUTH_PARTNERS.map((p) => (
-            <MenuItem key={p} value={p}>{p}</MenuItem>
+            <MenuItem key={p} value={p}>
+              {p}
+            </MenuItem>
           ))}
         </FormTextField>
       </Box>
 
       <Box hidden={active !== 1}>
         <FormTextField control={control} name="clientId" label="Client ID" required />
-        <FormTextField control={control} name="clientSecret" label="Client Secret" required type="password" autoComplete="off" helperText={secretHelp} />
-        <FormTextField control={control} name="oauthURL" label="OAuth URL" required placeholder="https://accounts.google.com/o/oauth2/v2/auth" />
-        <FormTextField control={control} name="tokenIssueURL" label="Token Issue URL" required placeholder="https://oauth2.googleapis.com/token" />
+        <FormTextField
+          control={control}
+          name="clientSecret"
+          label="Client Secret"
+          required
+          type="password"
+          autoComplete="off"
+          helperText={secretHelp}
+        />
+        <FormTextField
+          control={control}
+          name="oauthURL"
+          label="OAuth URL"
+          required
+          placeholder="https://accounts.google.com/o/oauth2/v2/auth"
+        />
+        <FormTextField
+          control={control}
+          name="tokenIssueURL"
+          label="Token Issue URL"
+          required
+          placeholder="https://oauth2.googleapis.com/token"
+        />
         {/* OpenID (decision 624): with these the end user's identity is verified and keys their memory. */}
-        <FormTextField control={control} name="issuer" label="Issuer (optional)" placeholder="https://accounts.google.com" helperText="The iss of the partner's ID tokens" />
-        <FormTextField control={control} name="jwksURL" label="JWKS URL (optional)" placeholder="https://www.googleapis.com/oauth2/v3/certs" helperText="The partner's signing keys: the user's identity is then verified and remembered" />
+        <FormTextField
+          control={control}
+          name="issuer"
+          label="Issuer (optional)"
+          placeholder="https://accounts.google.com"
+          helperText="The iss of the partner's ID tokens"
+        />
+        <FormTextField
+          control={control}
+          name="jwksURL"
+          label="JWKS URL (optional)"
+          placeholder="https://www.googleapis.com/oauth2/v3/certs"
+          helperText="The partner's signing keys: the user's identity is then verified and remembered"
+        />
       </Box>
 
       {active === STEPS.length && !done && (
         <Box sx={{ mt: 1 }}>
-          <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>All steps completed</Typography>
+          <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+            All steps completed
+          </Typography>
           <Typography variant="body2" color="text.secondary">
             {appName} — {partner}. Submit to save the config{initial.clientId ? '' : '; its callback URL is shown in the list afterwards'}.
           </Typography>
@@ -116,7 +174,9 @@ export function OAuthAppStepper({ initial, onSubmit, submitting, done, secretHel
 
       {!done && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 3 }}>
-          <Button disabled={active === 0 || submitting} onClick={() => setActive((s) => s - 1)}>Back</Button>
+          <Button disabled={active === 0 || submitting} onClick={() => setActive((s) => s - 1)}>
+            Back
+          </Button>
           <Box sx={{ flex: 1 }} />
           {active === STEPS.length && (
             <Link
@@ -133,7 +193,9 @@ export function OAuthAppStepper({ initial, onSubmit, submitting, done, secretHel
             </Link>
           )}
           {active < STEPS.length ? (
-            <Button key="next" variant="contained" onClick={() => void next()}>Next</Button>
+            <Button key="next" variant="contained" onClick={() => void next()}>
+              Next
+            </Button>
           ) : (
             // A plain button: had Next become a submit button during its own click, the
             // browser would submit the form at once.

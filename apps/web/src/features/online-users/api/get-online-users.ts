@@ -10,11 +10,18 @@ import { pagedQueryOptions } from '../../../lib/paged-query';
 export type OnlineUsersScope = 'all' | 'mine';
 
 export function getOnlineUsers(scope: OnlineUsersScope, offset = 0): Promise<{ onlineUsers: OnlineUser[]; nextOffset: number | null }> {
-  return apiRequest(scope === 'all' ? '/api/list_online_users' : '/api/list_my_online_users', { body: { mode: 'get', limit: LIST_PAGE, offset } });
+  return apiRequest(scope === 'all' ? '/api/list_online_users' : '/api/list_my_online_users', {
+    body: { mode: 'get', limit: LIST_PAGE, offset },
+  });
 }
 
 export function getOnlineUsersQueryOptions(scope: OnlineUsersScope) {
-  return pagedQueryOptions(['online-users', scope], (offset) => getOnlineUsers(scope, offset), (a) => a.onlineUsers, (u) => u.sessionId);
+  return pagedQueryOptions(
+    ['online-users', scope],
+    (offset) => getOnlineUsers(scope, offset),
+    (a) => a.onlineUsers,
+    (u) => u.sessionId,
+  );
 }
 
 export function useOnlineUsers(scope: OnlineUsersScope) {

@@ -23,7 +23,9 @@ export function LatencyTable() {
     <Box component="section" aria-labelledby="latency-title" sx={{ mt: 5 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
         <Box>
-          <Typography id="latency-title" variant="h2">Response times</Typography>
+          <Typography id="latency-title" variant="h2">
+            Response times
+          </Typography>
           <Typography color="text.secondary">Per avatar over the last 30 days: median (p50) and slowest 5% (p95).</Typography>
         </Box>
         <RefreshButton onClick={() => void query.refetch()} busy={query.isFetching} label="Refresh response times" />
@@ -37,15 +39,21 @@ export function LatencyTable() {
                 <TableCell>Avatar</TableCell>
                 <TableCell align="right">Turns</TableCell>
                 <TableCell align="right">First words p50 / p95</TableCell>
-                <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Whole answer p50 / p95</TableCell>
-                <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Knowledge p50 / p95</TableCell>
+                <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                  Whole answer p50 / p95
+                </TableCell>
+                <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                  Knowledge p50 / p95
+                </TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {rows.length === 0 && (
                 <TableRow>
                   <TableCell colSpan={5}>
-                    <Typography color="text.secondary" sx={{ py: 1, textAlign: 'center' }}>No conversations in the last 30 days.</Typography>
+                    <Typography color="text.secondary" sx={{ py: 1, textAlign: 'center' }}>
+                      No conversations in the last 30 days.
+                    </Typography>
                   </TableCell>
                 </TableRow>
               )}
@@ -54,8 +62,14 @@ export function LatencyTable() {
                   <TableCell>{r.avatarName}</TableCell>
                   <TableCell align="right">{r.latency.turns}</TableCell>
                   <TableCell align="right">{`${ms(r.latency.firstDelta.p50)} / ${ms(r.latency.firstDelta.p95)}`}</TableCell>
-                  <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{`${ms(r.latency.engine.p50)} / ${ms(r.latency.engine.p95)}`}</TableCell>
-                  <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{`${ms(r.latency.retrieval.p50)} / ${ms(r.latency.retrieval.p95)}`}</TableCell>
+                  <TableCell
+                    align="right"
+                    sx={{ display: { xs: 'none', sm: 'table-cell' } }}
+                  >{`${ms(r.latency.engine.p50)} / ${ms(r.latency.engine.p95)}`}</TableCell>
+                  <TableCell
+                    align="right"
+                    sx={{ display: { xs: 'none', sm: 'table-cell' } }}
+                  >{`${ms(r.latency.retrieval.p50)} / ${ms(r.latency.retrieval.p95)}`}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -60,7 +60,9 @@ export function OnlineUsersScreen({ scope }: { scope: OnlineUsersScope }) {
               {users.length === 0 && (
                 <TableRow>
                   <TableCell colSpan={3}>
-                    <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>No one is online right now.</Typography>
+                    <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
+                      No one is online right now.
+                    </Typography>
                   </TableCell>
                 </TableRow>
               )}
@@ -68,7 +70,12 @@ export function OnlineUsersScreen({ scope }: { scope: OnlineUsersScope }) {
                 <TableRow key={u.sessionId} hover>
                   <TableCell>{u.userName}</TableCell>
                   <TableCell sx={{ wordBreak: 'break-all' }}>
-                    <Link component="button" type="button" onClick={() => setSelected(u.sessionId)} aria-label={`Details of session ${u.sessionId}`}>
+                    <Link
+                      component="button"
+                      type="button"
+                      onClick={() => setSelected(u.sessionId)}
+                      aria-label={`Details of session ${u.sessionId}`}
+                    >
                       {u.sessionId}
                     </Link>
                   </TableCell>
@@ -79,7 +86,13 @@ export function OnlineUsersScreen({ scope }: { scope: OnlineUsersScope }) {
           </Table>
         </TableContainer>
       )}
-      <LoadMore shown={users.length} noun="online users" hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onMore={() => void query.fetchNextPage()} />
+      <LoadMore
+        shown={users.length}
+        noun="online users"
+        hasMore={query.hasNextPage}
+        loading={query.isFetchingNextPage}
+        onMore={() => void query.fetchNextPage()}
+      />
       <OnlineUserDialog scope={scope} sessionId={selected} onClose={() => setSelected(null)} />
       {scope === 'mine' && <LatencyTable />}
     </Container>

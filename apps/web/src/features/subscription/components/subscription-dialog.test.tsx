@@ -56,7 +56,9 @@ describe('the subscription dialog', () => {
     const { onClose } = renderDialog();
     await user.click(screen.getByRole('radio', { name: /STARTER/ }));
     await user.click(screen.getByRole('button', { name: 'Request Upgrade' }));
-    expect(await screen.findByRole('dialog', { name: 'Request Sent' })).toHaveTextContent('The administrator has been notified and will email you to confirm.');
+    expect(await screen.findByRole('dialog', { name: 'Request Sent' })).toHaveTextContent(
+      'The administrator has been notified and will email you to confirm.',
+    );
     expect(onClose).toHaveBeenCalled();
     const body = JSON.parse((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body as string);
     expect(body).toEqual({ dhType: 2, subType: 3 });
@@ -64,11 +66,16 @@ describe('the subscription dialog', () => {
 
   it('shows the error toast and closes when the request fails', async () => {
     const user = userEvent.setup();
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ status: 'ERROR', code: 2, errors: ['x'] }), { status: 500 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ status: 'ERROR', code: 2, errors: ['x'] }), { status: 500 })),
+    );
     const { onClose } = renderDialog();
     await user.click(screen.getByRole('radio', { name: /PRO/ }));
     await user.click(screen.getByRole('button', { name: 'Request Upgrade' }));
-    expect(await screen.findByText('An error occurred while processing your subscription request. Please try again later.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('An error occurred while processing your subscription request. Please try again later.'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 });

@@ -75,7 +75,9 @@ export function RequestSentDialog({ open, plan, onClose }: { open: boolean; plan
         </DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} autoFocus>OK</Button>
+        <Button onClick={onClose} autoFocus>
+          OK
+        </Button>
       </DialogActions>
     </Dialog>
   );
@@ -94,7 +96,10 @@ export function SubscriptionDialog({ open, onClose, currentPlan, requestedPlan }
   const withdraw = () =>
     cancel.mutate(undefined, {
       onSuccess: () => {
-        enqueueSnackbar(`Your request for the ${requestedPlan} plan has been cancelled.`, { variant: 'success', autoHideDuration: TOAST_SUCCESS_MS });
+        enqueueSnackbar(`Your request for the ${requestedPlan} plan has been cancelled.`, {
+          variant: 'success',
+          autoHideDuration: TOAST_SUCCESS_MS,
+        });
         onClose();
       },
       onError: (err) => enqueueSnackbar(errorLines(err).join(' '), { variant: 'error', autoHideDuration: TOAST_ERROR_MS }),
@@ -133,8 +138,8 @@ export function SubscriptionDialog({ open, onClose, currentPlan, requestedPlan }
         <DialogContent>
           {locked && (
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              Your request for the {requestedPlan} plan is waiting for an administrator. You will receive an email when it is decided, or you
-              can cancel it.
+              Your request for the {requestedPlan} plan is waiting for an administrator. You will receive an email when it is decided, or
+              you can cancel it.
             </Typography>
           )}
           <RadioGroup aria-label="Subscription plan" value={choice} onChange={(e) => setSelected(e.target.value as PlanName)}>
@@ -147,14 +152,31 @@ export function SubscriptionDialog({ open, onClose, currentPlan, requestedPlan }
                 label={
                   <Box component="span">
                     <strong>{p}</strong> — {PLAN_PRICES[p]}
-                    {p === currentPlan && <Typography component="span" variant="body2" color="text.secondary"> (CURRENT)</Typography>}
-                    {p === requestedPlan && <Typography component="span" variant="body2" color="warning.main"> (REQUESTED)</Typography>}
+                    {p === currentPlan && (
+                      <Typography component="span" variant="body2" color="text.secondary">
+                        {' '}
+                        (CURRENT)
+                      </Typography>
+                    )}
+                    {p === requestedPlan && (
+                      <Typography component="span" variant="body2" color="warning.main">
+                        {' '}
+                        (REQUESTED)
+                      </Typography>
+                    )}
                   </Box>
                 }
               />
             ))}
           </RadioGroup>
-          <Link component="button" type="button" variant="body2" onClick={() => setShowPlans((s) => !s)} sx={{ mt: 1 }} aria-expanded={showPlans}>
+          <Link
+            component="button"
+            type="button"
+            variant="body2"
+            onClick={() => setShowPlans((s) => !s)}
+            sx={{ mt: 1 }}
+            aria-expanded={showPlans}
+          >
             See plans here
           </Link>
           <Collapse in={showPlans}>
@@ -169,9 +191,17 @@ export function SubscriptionDialog({ open, onClose, currentPlan, requestedPlan }
               {cancel.isPending ? <CircularProgress size={22} color="inherit" aria-label="Cancelling request" /> : 'Cancel request'}
             </Button>
           )}
-          <Button onClick={onClose} disabled={busy}>Cancel</Button>
+          <Button onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
           <Button variant="contained" onClick={submit} disabled={disabled}>
-            {request.isPending ? <CircularProgress size={22} color="inherit" aria-label="Sending request" /> : upgrade ? 'Request Upgrade' : 'Request Downgrade'}
+            {request.isPending ? (
+              <CircularProgress size={22} color="inherit" aria-label="Sending request" />
+            ) : upgrade ? (
+              'Request Upgrade'
+            ) : (
+              'Request Downgrade'
+            )}
           </Button>
         </DialogActions>
       </Dialog>

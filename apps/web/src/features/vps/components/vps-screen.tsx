@@ -56,7 +56,13 @@ export function VpsScreen() {
   const list = query.data?.vpsList ?? [];
 
   const idLink = (v: Vps) => (
-    <Link component="button" type="button" onClick={() => setDetails(v.id)} aria-label={`Details of VPS ${v.name}`} sx={{ wordBreak: 'break-all', textAlign: 'left' }}>
+    <Link
+      component="button"
+      type="button"
+      onClick={() => setDetails(v.id)}
+      aria-label={`Details of VPS ${v.name}`}
+      sx={{ wordBreak: 'break-all', textAlign: 'left' }}
+    >
       {v.id}
     </Link>
   );
@@ -89,8 +95,12 @@ export function VpsScreen() {
                 <TableRow key={v.id} hover>
                   <TableCell>{idLink(v)}</TableCell>
                   <TableCell>{v.name}</TableCell>
-                  <TableCell><VpsStatusChip status={v.status} /></TableCell>
-                  <TableCell align="right"><DeleteButton vps={v} onClick={() => setDeleting(v)} /></TableCell>
+                  <TableCell>
+                    <VpsStatusChip status={v.status} />
+                  </TableCell>
+                  <TableCell align="right">
+                    <DeleteButton vps={v} onClick={() => setDeleting(v)} />
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -106,7 +116,9 @@ export function VpsScreen() {
                   <Typography variant="h3">{v.name}</Typography>
                   <VpsStatusChip status={v.status} />
                 </Box>
-                <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>ID</Typography>
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                  ID
+                </Typography>
                 {idLink(v)}
               </CardContent>
               <CardActions sx={{ justifyContent: 'flex-end' }}>

@@ -30,7 +30,9 @@ export function ConversationsDialog({ avatarId, name, open, onClose }: { avatarI
       <DialogTitle id="conversations-title">Conversations</DialogTitle>
       <DialogContent dividers sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '260px 1fr' }, gap: 2, minHeight: 360 }}>
         <Box sx={{ minWidth: 0 }}>
-          <Typography color="text.secondary" sx={{ mb: 1 }}>{name}</Typography>
+          <Typography color="text.secondary" sx={{ mb: 1 }}>
+            {name}
+          </Typography>
           {list.isPending && <CircularProgress size={28} aria-label="Loading conversations" />}
           {list.isError && <Alert severity="error">{errorLines(list.error).join(' ')}</Alert>}
           {list.isSuccess && !list.data.conversations.length && <Typography color="text.secondary">No conversations yet.</Typography>}
@@ -48,16 +50,30 @@ export function ConversationsDialog({ avatarId, name, open, onClose }: { avatarI
           )}
           {pages > 1 && (
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1 }}>
-              <Button size="small" onClick={() => setPage((p) => p - 1)} disabled={page <= 1}>Newer</Button>
-              <Typography variant="caption">{page} / {pages}</Typography>
-              <Button size="small" onClick={() => setPage((p) => p + 1)} disabled={page >= pages}>Older</Button>
+              <Button size="small" onClick={() => setPage((p) => p - 1)} disabled={page <= 1}>
+                Newer
+              </Button>
+              <Typography variant="caption">
+                {page} / {pages}
+              </Typography>
+              <Button size="small" onClick={() => setPage((p) => p + 1)} disabled={page >= pages}>
+                Older
+              </Button>
             </Box>
           )}
         </Box>
-        <Box sx={{ minWidth: 0 }}>{chosen ? <TranscriptView conversationId={chosen} /> : <Typography color="text.secondary">Choose a conversation to read its transcript.</Typography>}</Box>
+        <Box sx={{ minWidth: 0 }}>
+          {chosen ? (
+            <TranscriptView conversationId={chosen} />
+          ) : (
+            <Typography color="text.secondary">Choose a conversation to read its transcript.</Typography>
+          )}
+        </Box>
       </DialogContent>
       <DialogActions>
-        <Button onClick={() => void list.refetch()} disabled={list.isFetching}>Refresh</Button>
+        <Button onClick={() => void list.refetch()} disabled={list.isFetching}>
+          Refresh
+        </Button>
         <Button onClick={onClose}>Close</Button>
       </DialogActions>
     </Dialog>

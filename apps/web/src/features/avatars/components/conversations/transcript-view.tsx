@@ -25,8 +25,12 @@ export function TranscriptView({ conversationId }: { conversationId: string }) {
             {c.endReason ? ` · ended: ${c.endReason}` : ''}
           </Typography>
         </Box>
-        <Button size="small" variant="outlined" startIcon={<DownloadIcon />} onClick={() => downloadTranscript(t.data, 'txt')}>Download text</Button>
-        <Button size="small" variant="outlined" startIcon={<DownloadIcon />} onClick={() => downloadTranscript(t.data, 'json')}>Download JSON</Button>
+        <Button size="small" variant="outlined" startIcon={<DownloadIcon />} onClick={() => downloadTranscript(t.data, 'txt')}>
+          Download text
+        </Button>
+        <Button size="small" variant="outlined" startIcon={<DownloadIcon />} onClick={() => downloadTranscript(t.data, 'json')}>
+          Download JSON
+        </Button>
       </Box>
       {c.summary && (
         <Alert severity="info" icon={false}>
@@ -35,12 +39,36 @@ export function TranscriptView({ conversationId }: { conversationId: string }) {
         </Alert>
       )}
       {c.endDetail && <Alert severity="warning">{c.endDetail}</Alert>}
-      <Box role="log" aria-label="Messages" sx={{ display: 'flex', flexDirection: 'column', gap: 0.75, maxHeight: 420, overflowY: 'auto', p: 1, bgcolor: 'action.hover', borderRadius: 1 }}>
+      <Box
+        role="log"
+        aria-label="Messages"
+        sx={{
+          display: 'flex',
+          flexDirection: 'column',
+          gap: 0.75,
+          maxHeight: 420,
+          overflowY: 'auto',
+          p: 1,
+          bgcolor: 'action.hover',
+          borderRadius: 1,
+        }}
+      >
         {!messages.length && <Typography color="text.secondary">Nothing was said.</Typography>}
         {messages.map((m, i) => (
           <Box key={i} sx={{ alignSelf: m.role === 'user' ? 'flex-end' : 'flex-start', maxWidth: '80%' }}>
-            <Box sx={{ px: 1.25, py: 0.75, borderRadius: 2, bgcolor: m.role === 'user' ? 'primary.main' : 'background.paper', color: m.role === 'user' ? 'primary.contrastText' : 'text.primary', boxShadow: 1 }}>
-              <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{m.text}</Typography>
+            <Box
+              sx={{
+                px: 1.25,
+                py: 0.75,
+                borderRadius: 2,
+                bgcolor: m.role === 'user' ? 'primary.main' : 'background.paper',
+                color: m.role === 'user' ? 'primary.contrastText' : 'text.primary',
+                boxShadow: 1,
+              }}
+            >
+              <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                {m.text}
+              </Typography>
             </Box>
             <Typography variant="caption" color="text.secondary" sx={{ display: 'block', textAlign: m.role === 'user' ? 'right' : 'left' }}>
               {m.role === 'user' ? c.userName : c.avatarName} · {new Date(m.at).toLocaleTimeString()}

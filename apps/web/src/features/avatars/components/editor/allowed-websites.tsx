@@ -47,7 +47,8 @@ export function AllowedWebsites() {
         Allowed websites
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        Only these websites may embed this avatar (show it in a frame or open conversations with it). Leave the list empty to allow any website. The avatar&apos;s own page, the preview and the access link always work.
+        Only these websites may embed this avatar (show it in a frame or open conversations with it). Leave the list empty to allow any
+        website. The avatar&apos;s own page, the preview and the access link always work.
       </Typography>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
         <TextField
@@ -77,12 +78,18 @@ export function AllowedWebsites() {
         </Button>
       </Box>
       {list.length === 0 ? (
-        <Alert severity="info" variant="outlined">Any website may embed this avatar.</Alert>
+        <Alert severity="info" variant="outlined">
+          Any website may embed this avatar.
+        </Alert>
       ) : (
         <Box component="ul" aria-label="Allowed websites" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0 }}>
           {list.map((o) => (
             <li key={o}>
-              <Chip label={o} onDelete={() => write(list.filter((x) => x !== o))} deleteIcon={<CancelIcon role="button" aria-label={`Remove ${o}`} aria-hidden={false} />} />
+              <Chip
+                label={o}
+                onDelete={() => write(list.filter((x) => x !== o))}
+                deleteIcon={<CancelIcon role="button" aria-label={`Remove ${o}`} aria-hidden={false} />}
+              />
             </li>
           ))}
         </Box>

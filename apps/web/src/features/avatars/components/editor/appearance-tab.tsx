@@ -69,7 +69,9 @@ export function AppearanceTab() {
       {catalogue.isError && <Alert severity="error">{errorLines(catalogue.error).join(' ')}</Alert>}
       {catalogue.isSuccess && typeTab === 'vba' && list.length === 0 && (
         <Box sx={{ py: 6, textAlign: 'center' }}>
-          <Typography variant="h3" component="p">Coming Soon</Typography>
+          <Typography variant="h3" component="p">
+            Coming Soon
+          </Typography>
           <Typography color="text.secondary" sx={{ mt: 1 }}>
             Video avatars are on their way, for PRO and ENTERPRISE plans first.
           </Typography>
@@ -90,15 +92,33 @@ export function AppearanceTab() {
             <ButtonBase
               onClick={() => setCustomOpen(true)}
               disabled={selfHosted || !accountInfo}
-              sx={{ justifySelf: 'start', gap: 1, px: 2, py: 1, border: 1, borderColor: 'divider', borderRadius: 1.5, color: 'primary.main', fontWeight: 600 }}
+              sx={{
+                justifySelf: 'start',
+                gap: 1,
+                px: 2,
+                py: 1,
+                border: 1,
+                borderColor: 'divider',
+                borderRadius: 1.5,
+                color: 'primary.main',
+                fontWeight: 600,
+              }}
             >
               <AddPhotoAlternateOutlinedIcon /> Upload a custom image avatar
             </ButtonBase>
           )}
         </Box>
       )}
-      {error && <FormHelperText error sx={{ mt: 1.5, fontSize: '0.95rem' }}>{error}</FormHelperText>}
-      <CustomImageAvatarDialog open={customOpen} allowed={allowsCustomImageAvatar(planName(subscriptionTypeOf(accountInfo)))} onClose={() => setCustomOpen(false)} />
+      {error && (
+        <FormHelperText error sx={{ mt: 1.5, fontSize: '0.95rem' }}>
+          {error}
+        </FormHelperText>
+      )}
+      <CustomImageAvatarDialog
+        open={customOpen}
+        allowed={allowsCustomImageAvatar(planName(subscriptionTypeOf(accountInfo)))}
+        onClose={() => setCustomOpen(false)}
+      />
     </Box>
   );
 }

@@ -49,7 +49,15 @@ function CreatePanel({ onCreate, busy }: { onCreate(): void; busy: boolean }) {
   return (
     <Box>
       <FormTextField control={control} name="name" label="Avatar Name" required margin="dense" />
-      <Button fullWidth size="large" variant="contained" color={ready ? 'success' : 'primary'} onClick={onCreate} disabled={busy} sx={{ mt: 1 }}>
+      <Button
+        fullWidth
+        size="large"
+        variant="contained"
+        color={ready ? 'success' : 'primary'}
+        onClick={onCreate}
+        disabled={busy}
+        sx={{ mt: 1 }}
+      >
         {ready ? 'CREATE AVATAR' : 'START'}
       </Button>
     </Box>
@@ -61,11 +69,32 @@ export function AvatarEditor({ tab, onTabChange, tabsEnabled, accountInfoFailed,
   useEffect(() => {
     if (tabsEnabled) for (const load of [loadEnvironment, loadBrain, loadAdvanced, loadEmbed]) void load();
   }, [tabsEnabled]);
-  const content = [<AppearanceTab key="a" />, <EnvironmentTab key="e" />, <BrainTab key="b" />, <AdvancedTab key="ad" />, <EmbedTab key="em" />][tab];
+  const content = [
+    <AppearanceTab key="a" />,
+    <EnvironmentTab key="e" />,
+    <BrainTab key="b" />,
+    <AdvancedTab key="ad" />,
+    <EmbedTab key="em" />,
+  ][tab];
   return (
-    <Box sx={{ flex: 1, minWidth: 0, display: 'grid', gridTemplateColumns: { sm: '1fr', md: 'minmax(0, 1fr) 260px', xl: 'minmax(0, 1fr) 300px' }, gap: 2, alignItems: 'start' }}>
+    <Box
+      sx={{
+        flex: 1,
+        minWidth: 0,
+        display: 'grid',
+        gridTemplateColumns: { sm: '1fr', md: 'minmax(0, 1fr) 260px', xl: 'minmax(0, 1fr) 300px' },
+        gap: 2,
+        alignItems: 'start',
+      }}
+    >
       <Paper variant="outlined" sx={{ p: 2, minWidth: 0 }}>
-        <Tabs value={tab} onChange={(_e, v: number) => onTabChange(v)} variant="scrollable" aria-label="Avatar editor" sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+        <Tabs
+          value={tab}
+          onChange={(_e, v: number) => onTabChange(v)}
+          variant="scrollable"
+          aria-label="Avatar editor"
+          sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+        >
           {EDITOR_TABS.map((label, i) => (
             <Tab key={label} label={label} disabled={i > 0 && !tabsEnabled} sx={{ minWidth: 0, px: 1.75 }} />
           ))}

@@ -38,7 +38,10 @@ export function BackgroundStep({ disabled }: { disabled: boolean }) {
   const pendingKind: Kind | null = pending ? (pending.type.startsWith('video/') ? 'video' : 'image') : null;
   const selected = json.panel?.contentURL || null;
   const selectedIsVideo = Boolean(
-    selected && (env.data?.backgrounds.find((b) => b.url === selected)?.kind === 'video' || media.backgroundImage.find((m) => m.url === selected)?.kind === 'video' || (selected === UPLOAD_REF.backgroundImage && pendingKind === 'video')),
+    selected &&
+    (env.data?.backgrounds.find((b) => b.url === selected)?.kind === 'video' ||
+      media.backgroundImage.find((m) => m.url === selected)?.kind === 'video' ||
+      (selected === UPLOAD_REF.backgroundImage && pendingKind === 'video')),
   );
   const [kind, setKind] = useState<Kind>(selectedIsVideo ? 'video' : 'image');
   const transparent = TRANSPARENT.test(json.Scene?.background ?? '');
@@ -60,17 +63,19 @@ export function BackgroundStep({ disabled }: { disabled: boolean }) {
       onDelete: () => removeMedia(m),
     })),
     ...(pending && pendingKind === kind
-      ? [{
-          key: UPLOAD_REF.backgroundImage,
-          label: (pending as File).name ?? 'New upload',
-          imageURL: kind === 'image' ? pendingUrl : null,
-          videoURL: kind === 'video' ? pendingUrl : null,
-          badge: 'Not saved yet',
-          onDelete: () => {
-            setUpload('backgroundImage', undefined);
-            if (selected === UPLOAD_REF.backgroundImage) setPanel({ contentURL: '' });
+      ? [
+          {
+            key: UPLOAD_REF.backgroundImage,
+            label: (pending as File).name ?? 'New upload',
+            imageURL: kind === 'image' ? pendingUrl : null,
+            videoURL: kind === 'video' ? pendingUrl : null,
+            badge: 'Not saved yet',
+            onDelete: () => {
+              setUpload('backgroundImage', undefined);
+              if (selected === UPLOAD_REF.backgroundImage) setPanel({ contentURL: '' });
+            },
           },
-        }]
+        ]
       : []),
   ];
 
@@ -89,7 +94,13 @@ export function BackgroundStep({ disabled }: { disabled: boolean }) {
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <ToggleButtonGroup exclusive size="small" value={kind} onChange={(_e, v: Kind | null) => v && setKind(v)} aria-label="Background kind">
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        value={kind}
+        onChange={(_e, v: Kind | null) => v && setKind(v)}
+        aria-label="Background kind"
+      >
         <ToggleButton value="image">Image</ToggleButton>
         <ToggleButton value="video">Video</ToggleButton>
       </ToggleButtonGroup>
@@ -119,7 +130,9 @@ export function BackgroundStep({ disabled }: { disabled: boolean }) {
           disabled={disabled || Boolean(selected)}
           onChange={(e) => setPanel({ BgColor: e.target.value })}
           error={badColor}
-          helperText={badColor ? COLOR_MESSAGE : selected ? 'Deselect the background image to use a color.' : 'Used when no background is selected.'}
+          helperText={
+            badColor ? COLOR_MESSAGE : selected ? 'Deselect the background image to use a color.' : 'Used when no background is selected.'
+          }
         />
         <Box
           component="input"
@@ -135,14 +148,22 @@ export function BackgroundStep({ disabled }: { disabled: boolean }) {
             <Checkbox
               checked={transparent}
               disabled={disabled}
-              onChange={(e) => update((j) => ({ ...j, Scene: { ...j.Scene, background: `transparent: ${e.target.checked}` }, panel: { ...j.panel, Enable: !e.target.checked } }))}
+              onChange={(e) =>
+                update((j) => ({
+                  ...j,
+                  Scene: { ...j.Scene, background: `transparent: ${e.target.checked}` },
+                  panel: { ...j.panel, Enable: !e.target.checked },
+                }))
+              }
             />
           }
           label="Transparent"
           sx={{ mb: 2.5 }}
         />
         <FormControlLabel
-          control={<Checkbox checked={json.panel?.Enable !== false} disabled={disabled} onChange={(e) => setPanel({ Enable: e.target.checked })} />}
+          control={
+            <Checkbox checked={json.panel?.Enable !== false} disabled={disabled} onChange={(e) => setPanel({ Enable: e.target.checked })} />
+          }
           label="Enable Background"
           sx={{ mb: 2.5 }}
         />

@@ -32,16 +32,28 @@ export function BrainFoundations() {
     [getValues],
   );
   const savedBrain = useMemo(
-    () => (saved ? { setupMode: saved.setupMode, nlpEngine: saved.nlpEngine, realtime: saved.realtime, pipeline: saved.customData.agent_pipeline_config, fields: saved } : null),
+    () =>
+      saved
+        ? {
+            setupMode: saved.setupMode,
+            nlpEngine: saved.nlpEngine,
+            realtime: saved.realtime,
+            pipeline: saved.customData.agent_pipeline_config,
+            fields: saved,
+          }
+        : null,
     [saved],
   );
   const onChange = useCallback(
     (c: BrainChange) => {
       setValue('setupMode', c.setupMode, { shouldDirty: true });
       setValue('nlpEngine', c.nlpEngine, { shouldDirty: true });
-      for (const [key, value] of Object.entries(c.avatarFields)) setValue(key as keyof AvatarEngineFields, value as never, { shouldDirty: true });
+      for (const [key, value] of Object.entries(c.avatarFields))
+        setValue(key as keyof AvatarEngineFields, value as never, { shouldDirty: true });
       const custom = (getValues('customData') ?? {}) as CustomData;
-      setValue('customData', { ...custom, agent_pipeline_config: mergeBrainPipeline(custom.agent_pipeline_config, c.pipeline) } as never, { shouldDirty: true });
+      setValue('customData', { ...custom, agent_pipeline_config: mergeBrainPipeline(custom.agent_pipeline_config, c.pipeline) } as never, {
+        shouldDirty: true,
+      });
     },
     [getValues, setValue],
   );

@@ -27,7 +27,8 @@ export function KnowledgeSettings() {
   const ids = custom?.collection_ids ?? [];
   const search = useSearchKnowledge();
   const [query, setQuery] = useState('');
-  const set = (patch: Partial<CustomData>) => setValue('customData', { ...(getValues('customData') ?? {}), ...patch } as never, { shouldDirty: true });
+  const set = (patch: Partial<CustomData>) =>
+    setValue('customData', { ...(getValues('customData') ?? {}), ...patch } as never, { shouldDirty: true });
   const run = () => {
     if (query.trim() && ids.length) search.mutate({ collection_ids: ids, query: query.trim(), top_k: topK, score_threshold: threshold });
   };
@@ -42,18 +43,35 @@ export function KnowledgeSettings() {
           <Typography id="kb-top-k" gutterBottom>
             Top K: {topK} {topK === 1 ? 'passage' : 'passages'} at most
           </Typography>
-          <Slider aria-labelledby="kb-top-k" min={1} max={AVATAR_TOP_K_MAX} step={1} marks value={topK} valueLabelDisplay="auto" onChange={(_e, v) => set({ knowledge_top_k: v as number })} />
+          <Slider
+            aria-labelledby="kb-top-k"
+            min={1}
+            max={AVATAR_TOP_K_MAX}
+            step={1}
+            marks
+            value={topK}
+            valueLabelDisplay="auto"
+            onChange={(_e, v) => set({ knowledge_top_k: v as number })}
+          />
         </Box>
         <Box>
           <Typography id="kb-threshold" gutterBottom>
             Score threshold: {threshold.toFixed(2)}
           </Typography>
-          <Slider aria-labelledby="kb-threshold" min={0} max={1} step={0.05} value={threshold} valueLabelDisplay="auto" onChange={(_e, v) => set({ knowledge_threshold: v as number })} />
+          <Slider
+            aria-labelledby="kb-threshold"
+            min={0}
+            max={1}
+            step={0.05}
+            value={threshold}
+            valueLabelDisplay="auto"
+            onChange={(_e, v) => set({ knowledge_threshold: v as number })}
+          />
         </Box>
       </Box>
       <Typography variant="body2" color="text.secondary">
-        A passage reaches the model only when its score is at least the threshold and half the best passage&apos;s score. When none does, the avatar is told that
-        its knowledge base has nothing on the question, so it can say it does not know.
+        A passage reaches the model only when its score is at least the threshold and half the best passage&apos;s score. When none does,
+        the avatar is told that its knowledge base has nothing on the question, so it can say it does not know.
       </Typography>
       <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Test retrieval">
         <Box
@@ -65,7 +83,14 @@ export function KnowledgeSettings() {
           }}
           sx={{ display: 'flex', gap: 1, alignItems: 'center' }}
         >
-          <TextField label="Test a question" value={query} onChange={(e) => setQuery(e.target.value)} margin="none" size="small" sx={{ flex: 1 }} />
+          <TextField
+            label="Test a question"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            margin="none"
+            size="small"
+            sx={{ flex: 1 }}
+          />
           <Button type="submit" variant="outlined" disabled={!query.trim() || !ids.length || search.isPending}>
             Test retrieval
           </Button>
@@ -75,7 +100,11 @@ export function KnowledgeSettings() {
             Link a collection to test what the avatar would be given.
           </Typography>
         )}
-        {search.isError && <Alert severity="error" sx={{ mt: 1.5 }}>{errorLines(search.error).join(' ')}</Alert>}
+        {search.isError && (
+          <Alert severity="error" sx={{ mt: 1.5 }}>
+            {errorLines(search.error).join(' ')}
+          </Alert>
+        )}
         {search.isSuccess && search.data.length === 0 && (
           <Alert severity="info" sx={{ mt: 1.5 }}>
             Nothing clears the threshold: the avatar is told its knowledge base has no relevant information.

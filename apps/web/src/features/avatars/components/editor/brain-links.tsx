@@ -47,11 +47,17 @@ export function FunctionLinks() {
   const functions = useRealtimeFunctions(true);
   const approved = (functions.data?.functions ?? []).filter(isApproved);
   const known = functions.data?.functions ?? [];
-  const value = ids.map((id) => known.find((f) => f.id === id) ?? ({ id, name: `Function ${id.slice(0, 8)}`, approvalStatus: 'Approved', createDate: '' } as RealtimeFunction));
+  const value = ids.map(
+    (id) =>
+      known.find((f) => f.id === id) ??
+      ({ id, name: `Function ${id.slice(0, 8)}`, approvalStatus: 'Approved', createDate: '' } as RealtimeFunction),
+  );
 
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
-      <Typography color="text.secondary">The avatar may call the functions linked here during a conversation. Only approved functions can be linked.</Typography>
+      <Typography color="text.secondary">
+        The avatar may call the functions linked here during a conversation. Only approved functions can be linked.
+      </Typography>
       {functions.isError && <Alert severity="error">{errorLines(functions.error).join(' ')}</Alert>}
       <Autocomplete
         multiple
@@ -61,7 +67,13 @@ export function FunctionLinks() {
         value={value}
         getOptionLabel={(f) => f.name}
         isOptionEqualToValue={(a, b) => a.id === b.id}
-        onChange={(_e, next) => setValue('functions', next.map((f) => f.id), { shouldDirty: true })}
+        onChange={(_e, next) =>
+          setValue(
+            'functions',
+            next.map((f) => f.id),
+            { shouldDirty: true },
+          )
+        }
         renderInput={(params) => <TextField {...params} label="Functions" margin="none" />}
       />
     </Box>

@@ -38,7 +38,12 @@ export function BrainTab() {
 
   return (
     <Box>
-      <Tabs value={current} onChange={(_e, v: number) => setSub(v)} aria-label="Brain sections" sx={{ mb: 2, '& .Mui-disabled': { pointerEvents: 'auto' } }}>
+      <Tabs
+        value={current}
+        onChange={(_e, v: number) => setSub(v)}
+        aria-label="Brain sections"
+        sx={{ mb: 2, '& .Mui-disabled': { pointerEvents: 'auto' } }}
+      >
         <Tab label="FOUNDATIONS" />
         <Tab label={label('KNOWLEDGE BASE', HINTS.knowledge, !kb)} disabled={!kb} />
         <Tab label={label('FUNCTIONS', HINTS.functions, !fn)} disabled={!fn} />

@@ -71,8 +71,11 @@ export function useValidatorRegistry() {
 /** An object URL for a pending file, revoked when the file changes or the view goes. */
 export function useObjectUrl(blob: Blob | undefined): string | null {
   const url = useMemo(() => (blob ? URL.createObjectURL(blob) : null), [blob]);
-  useEffect(() => () => {
-    if (url) URL.revokeObjectURL(url);
-  }, [url]);
+  useEffect(
+    () => () => {
+      if (url) URL.revokeObjectURL(url);
+    },
+    [url],
+  );
   return url;
 }

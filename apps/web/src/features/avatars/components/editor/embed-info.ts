@@ -15,7 +15,8 @@ export const URL_PARAMS: UrlParam[] = [
     example: 'dialPageBackground=%23101828',
     info: {
       title: 'dialPageBackground',
-      description: 'What the page shows behind the avatar before the conversation starts: a CSS color (URL-encode the #) or the URL of an image.',
+      description:
+        'What the page shows behind the avatar before the conversation starts: a CSS color (URL-encode the #) or the URL of an image.',
       possibleValues: ['#101828 (written %23101828)', 'navy', 'https://example.com/backdrop.jpg'],
       whyImportant: 'It makes the embedded avatar match the page around it before anyone clicks to talk.',
     },
@@ -80,24 +81,37 @@ export const URL_PARAMS: UrlParam[] = [
 export const EMBED_FIELD_INFO: Record<'snippet' | 'avatarConfig' | 'clientConfig' | 'allowedWebsites', FieldInfo> = {
   allowedWebsites: {
     title: 'Allowed websites',
-    description: 'The websites whose pages may start conversations with this avatar, each written as scheme, host and port (what browsers send as the Origin of a page). Conversations opened from any other website are refused.',
+    description:
+      'The websites whose pages may start conversations with this avatar, each written as scheme, host and port (what browsers send as the Origin of a page). Conversations opened from any other website are refused.',
     possibleValues: ['https://example.com', 'https://shop.example.com', 'http://localhost:3000'],
-    whyImportant: 'It stops other websites from using your avatar (and your minutes). An empty list allows every website; the avatar page, the editor preview and the access link always work.',
+    whyImportant:
+      'It stops other websites from using your avatar (and your minutes). An empty list allows every website; the avatar page, the editor preview and the access link always work.',
   },
   snippet: {
     title: 'Embed code',
-    description: 'Paste this IFrame into the HTML of your page where the avatar should appear. Add URL parameters from the table to its src to change how it looks.',
-    whyImportant: 'The iframe asks for the microphone and camera itself (the allow attribute); without it voice conversations cannot start.',
+    description:
+      'Paste this IFrame into the HTML of your page where the avatar should appear. Add URL parameters from the table to its src to change how it looks.',
+    whyImportant:
+      'The iframe asks for the microphone and camera itself (the allow attribute); without it voice conversations cannot start.',
   },
   avatarConfig: {
     title: 'Avatar / environment JSON',
-    description: 'The avatar config file: subtitles, the panel behind the avatar (Enable, BgColor, contentURL), the scene background, the 3D environment and its navigation mesh, and the lights. The Environment tab edits the same file.',
-    possibleValues: ['ParentConfig', 'Subtitle.Enabled', 'panel { Enable, BgColor, contentURL }', "Scene.background ('transparent: true/false')", 'Environment / NavigationMesh { gltf-model, position, rotation, scale, shadow }', 'Lights'],
+    description:
+      'The avatar config file: subtitles, the panel behind the avatar (Enable, BgColor, contentURL), the scene background, the 3D environment and its navigation mesh, and the lights. The Environment tab edits the same file.',
+    possibleValues: [
+      'ParentConfig',
+      'Subtitle.Enabled',
+      'panel { Enable, BgColor, contentURL }',
+      "Scene.background ('transparent: true/false')",
+      'Environment / NavigationMesh { gltf-model, position, rotation, scale, shadow }',
+      'Lights',
+    ],
     whyImportant: 'Customers with several avatars can host one file themselves and point many avatars at it.',
   },
   clientConfig: {
     title: 'Client JSON',
-    description: "The player's interface: the LET'S CHAT button text, titles, and default values of the URL parameters. URL parameters of the embed code override these.",
+    description:
+      "The player's interface: the LET'S CHAT button text, titles, and default values of the URL parameters. URL parameters of the embed code override these.",
     whyImportant: 'Defaults here apply to every page that embeds the avatar, without changing each embed code.',
   },
 };

@@ -62,16 +62,38 @@ function IframePanel() {
   };
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <Box {...info} sx={{ position: 'relative', bgcolor: '#0f172a', color: '#e2e8f0', borderRadius: 1.5, p: 2, pr: 14, fontFamily: 'monospace', fontSize: '0.85rem', wordBreak: 'break-all' }} aria-label="Embed code">
+      <Box
+        {...info}
+        sx={{
+          position: 'relative',
+          bgcolor: '#0f172a',
+          color: '#e2e8f0',
+          borderRadius: 1.5,
+          p: 2,
+          pr: 14,
+          fontFamily: 'monospace',
+          fontSize: '0.85rem',
+          wordBreak: 'break-all',
+        }}
+        aria-label="Embed code"
+      >
         {snippet}
-        <Button size="small" variant="contained" startIcon={<ContentCopyIcon />} onClick={() => void copy()} sx={{ position: 'absolute', top: 10, right: 10 }}>
+        <Button
+          size="small"
+          variant="contained"
+          startIcon={<ContentCopyIcon />}
+          onClick={() => void copy()}
+          sx={{ position: 'absolute', top: 10, right: 10 }}
+        >
           Copy
         </Button>
       </Box>
       {withToken && <RegenerateLink avatarId={saved.id} link={link} onToken={(token) => onTokenChanged?.(token)} />}
       <AllowedWebsites />
       <Box>
-        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>URL parameters</Typography>
+        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
+          URL parameters
+        </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           Add them to the src of the iframe, e.g. <code>&amp;hideChatHistory=true</code>. Click a row to learn more.
         </Typography>

@@ -44,15 +44,17 @@ export function Environment3dStep({ disabled }: { disabled: boolean }) {
     ...(env.data?.environments ?? []).map((e) => ({ key: e.modelURL, label: e.name, imageURL: e.previewURL })),
     ...media.scene.map((m, i) => ({ key: m.url, label: `Your 3D model ${i + 1}`, onDelete: () => removeMedia(m) })),
     ...(uploads.scene
-      ? [{
-          key: UPLOAD_REF.scene,
-          label: (uploads.scene as File).name ?? 'New model',
-          badge: 'Not saved yet',
-          onDelete: () => {
-            setUpload('scene', undefined);
-            if (selected === UPLOAD_REF.scene) choose(null);
+      ? [
+          {
+            key: UPLOAD_REF.scene,
+            label: (uploads.scene as File).name ?? 'New model',
+            badge: 'Not saved yet',
+            onDelete: () => {
+              setUpload('scene', undefined);
+              if (selected === UPLOAD_REF.scene) choose(null);
+            },
           },
-        }]
+        ]
       : []),
   ];
 
@@ -76,7 +78,12 @@ export function Environment3dStep({ disabled }: { disabled: boolean }) {
         selected={selected}
         disabled={disabled}
         onSelect={(key) => choose(selected === key ? null : key)}
-        upload={{ label: 'Upload .glb', accept: '.glb,model/gltf-binary', hint: 'Your own 3D model, up to 25MB', onFile: (file: File) => void onFile(file) }}
+        upload={{
+          label: 'Upload .glb',
+          accept: '.glb,model/gltf-binary',
+          hint: 'Your own 3D model, up to 25MB',
+          onFile: (file: File) => void onFile(file),
+        }}
       />
     </Box>
   );

@@ -49,7 +49,12 @@ export function EnvironmentTab() {
   const lightingAllowed = dhType === '2d';
   const [sub, setSub] = useState<'background' | 'environment'>(environmentAllowed ? 'environment' : 'background');
   const [step, setStep] = useState(0);
-  const current = sub === 'background' && !backgroundAllowed && environmentAllowed ? 'environment' : sub === 'environment' && !environmentAllowed ? 'background' : sub;
+  const current =
+    sub === 'background' && !backgroundAllowed && environmentAllowed
+      ? 'environment'
+      : sub === 'environment' && !environmentAllowed
+        ? 'background'
+        : sub;
 
   return (
     <Box>
@@ -59,7 +64,11 @@ export function EnvironmentTab() {
       </Tabs>
       {current === 'background' && (
         <Box>
-          {!backgroundAllowed && <Alert severity="info" sx={{ mb: 2 }}>{ENVIRONMENT_RULES.background}</Alert>}
+          {!backgroundAllowed && (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {ENVIRONMENT_RULES.background}
+            </Alert>
+          )}
           <Stepper nonLinear activeStep={step} aria-label="Background steps" sx={{ mb: 2, maxWidth: 420 }}>
             <Step completed={false}>
               <StepButton onClick={() => setStep(0)}>Background</StepButton>
@@ -83,7 +92,11 @@ export function EnvironmentTab() {
       )}
       {current === 'environment' && (
         <Box>
-          {!environmentAllowed && <Alert severity="info" sx={{ mb: 2 }}>{ENVIRONMENT_RULES.environment}</Alert>}
+          {!environmentAllowed && (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {ENVIRONMENT_RULES.environment}
+            </Alert>
+          )}
           <Environment3dStep disabled={!environmentAllowed} />
         </Box>
       )}

@@ -39,7 +39,10 @@ function checkText(schema: z.ZodType, text: string): { data: unknown; error: str
   }
   const checked = schema.safeParse(parsed);
   if (checked.success) return { data: checked.data, error: null };
-  return { data: undefined, error: `${AVATAR_MESSAGES.jsonInvalid}: ${checked.error.issues.map((i) => `${i.path.join('.') || 'file'} ${i.message}`).join('; ')}` };
+  return {
+    data: undefined,
+    error: `${AVATAR_MESSAGES.jsonInvalid}: ${checked.error.issues.map((i) => `${i.path.join('.') || 'file'} ${i.message}`).join('; ')}`,
+  };
 }
 
 export function JsonConfigEditor({ field, tab, info }: { field: 'avatarJson' | 'clientJson'; tab: number; info: FieldInfo }) {
@@ -54,7 +57,9 @@ export function JsonConfigEditor({ field, tab, info }: { field: 'avatarJson' | '
   // Text that did not parse is unsaved work the form cannot hold: it survives a change of sub-tab
   // and counts as unsaved when leaving (issue 17, decision 504).
   const [text, setText] = useState(() => jsonDrafts[field] ?? JSON.stringify(getValues(field) ?? {}, null, 2));
-  const [error, setError] = useState<string | null>(() => (jsonDrafts[field] === undefined ? null : checkText(spec.schema, jsonDrafts[field]).error));
+  const [error, setError] = useState<string | null>(() =>
+    jsonDrafts[field] === undefined ? null : checkText(spec.schema, jsonDrafts[field]).error,
+  );
   const [confirming, setConfirming] = useState(false);
   const fieldInfo = useFieldInfo(info);
   const extensions = useMemo(() => [jsonLanguage()], []);
@@ -84,7 +89,10 @@ export function JsonConfigEditor({ field, tab, info }: { field: 'avatarJson' | '
     setValue(spec.urlField, saved ? configFileUrl(origin, saved.id, spec.file) : undefined, { shouldDirty: true });
     setError(null);
     setJsonDraft(field, null);
-    enqueueSnackbar(`${PRODUCT_NAME} will host this file once you save the avatar.`, { variant: 'info', autoHideDuration: TOAST_SUCCESS_MS });
+    enqueueSnackbar(`${PRODUCT_NAME} will host this file once you save the avatar.`, {
+      variant: 'info',
+      autoHideDuration: TOAST_SUCCESS_MS,
+    });
   };
 
   return (
@@ -100,19 +108,40 @@ export function JsonConfigEditor({ field, tab, info }: { field: 'avatarJson' | '
               </Button>
             }
           >
-            This file is self-hosted at the URL above, so it is shown read-only. Edit it on your server, or transfer its hosting to {PRODUCT_NAME} to edit it here.
+            This file is self-hosted at the URL above, so it is shown read-only. Edit it on your server, or transfer its hosting to{' '}
+            {PRODUCT_NAME} to edit it here.
           </Alert>
-          {remote.isError && <Alert severity="warning">The file could not be read from its URL: {errorLines(remote.error).join(' ')}</Alert>}
+          {remote.isError && (
+            <Alert severity="warning">The file could not be read from its URL: {errorLines(remote.error).join(' ')}</Alert>
+          )}
           <Box {...fieldInfo} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}>
-            <CodeMirror value={remote.data === undefined ? '' : JSON.stringify(remote.data, null, 2)} extensions={extensions} readOnly editable={false} height="360px" aria-label={`${spec.file} (read-only)`} />
+            <CodeMirror
+              value={remote.data === undefined ? '' : JSON.stringify(remote.data, null, 2)}
+              extensions={extensions}
+              readOnly
+              editable={false}
+              height="360px"
+              aria-label={`${spec.file} (read-only)`}
+            />
           </Box>
         </>
       ) : (
         <>
           <Box {...fieldInfo} sx={{ border: 1, borderColor: error ? 'error.main' : 'divider', borderRadius: 1, overflow: 'hidden' }}>
-            <CodeMirror value={text} extensions={extensions} onChange={onChange} height="360px" aria-label={spec.file} basicSetup={{ foldGutter: true, lineNumbers: true }} />
+            <CodeMirror
+              value={text}
+              extensions={extensions}
+              onChange={onChange}
+              height="360px"
+              aria-label={spec.file}
+              basicSetup={{ foldGutter: true, lineNumbers: true }}
+            />
           </Box>
-          {error && <FormHelperText error role="alert">{error}</FormHelperText>}
+          {error && (
+            <FormHelperText error role="alert">
+              {error}
+            </FormHelperText>
+          )}
         </>
       )}
       <ConfirmDialog

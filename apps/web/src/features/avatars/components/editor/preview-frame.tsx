@@ -40,7 +40,8 @@ export function previewSource(
   appearanceId: string,
   scene: Record<string, string> = {},
 ): string | null {
-  if (saved && appearanceId === saved.appearanceId) return accessLink(origin, saved.id, saved.token, { ...PREVIEW_OPTIONS, ...scene, v: saved.updated });
+  if (saved && appearanceId === saved.appearanceId)
+    return accessLink(origin, saved.id, saved.token, { ...PREVIEW_OPTIONS, ...scene, v: saved.updated });
   if (appearanceId) return `${origin}/avatar/preview?${new URLSearchParams({ appearanceId, ...PREVIEW_OPTIONS, ...scene }).toString()}`;
   return null;
 }
@@ -62,7 +63,17 @@ export function PreviewFrame() {
   const env = useCatalogueEnvironments();
   const src = useSettled(previewSource(window.location.origin, saved, appearanceId, sceneParams(json, env.data)));
   return (
-    <Box sx={{ height: AVATAR_PREVIEW_HEIGHT_PX, borderRadius: 1.5, overflow: 'hidden', bgcolor: '#111827', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+    <Box
+      sx={{
+        height: AVATAR_PREVIEW_HEIGHT_PX,
+        borderRadius: 1.5,
+        overflow: 'hidden',
+        bgcolor: '#111827',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+      }}
+    >
       {src ? (
         <Box
           component="iframe"

@@ -35,7 +35,12 @@ export interface TileGridProps {
 
 export function TileGrid({ label, tiles, selected, onSelect, disabled, upload, aspect = '16 / 9', minWidth = 140 }: TileGridProps) {
   return (
-    <Box role="listbox" aria-label={label} aria-disabled={disabled || undefined} sx={{ display: 'grid', gridTemplateColumns: `repeat(auto-fill, minmax(${minWidth}px, 1fr))`, gap: 1.5 }}>
+    <Box
+      role="listbox"
+      aria-label={label}
+      aria-disabled={disabled || undefined}
+      sx={{ display: 'grid', gridTemplateColumns: `repeat(auto-fill, minmax(${minWidth}px, 1fr))`, gap: 1.5 }}
+    >
       {tiles.map((t) => {
         const isSelected = selected === t.key;
         return (
@@ -58,9 +63,26 @@ export function TileGrid({ label, tiles, selected, onSelect, disabled, upload, a
                 opacity: disabled ? 0.5 : 1,
               }}
             >
-              <Box sx={{ aspectRatio: aspect, bgcolor: '#1f2430', display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'hidden' }}>
+              <Box
+                sx={{
+                  aspectRatio: aspect,
+                  bgcolor: '#1f2430',
+                  display: 'flex',
+                  alignItems: 'center',
+                  justifyContent: 'center',
+                  overflow: 'hidden',
+                }}
+              >
                 {t.videoURL ? (
-                  <Box component="video" src={t.videoURL} muted loop autoPlay playsInline sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+                  <Box
+                    component="video"
+                    src={t.videoURL}
+                    muted
+                    loop
+                    autoPlay
+                    playsInline
+                    sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
+                  />
                 ) : t.imageURL ? (
                   <Box component="img" src={t.imageURL} alt="" loading="lazy" sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
                 ) : (
@@ -81,7 +103,14 @@ export function TileGrid({ label, tiles, selected, onSelect, disabled, upload, a
                   size="small"
                   aria-label={`Delete ${t.label}`}
                   onClick={t.onDelete}
-                  sx={{ position: 'absolute', top: 4, right: 4, bgcolor: 'rgba(0,0,0,0.55)', color: '#fff', '&:hover': { bgcolor: 'rgba(0,0,0,0.75)' } }}
+                  sx={{
+                    position: 'absolute',
+                    top: 4,
+                    right: 4,
+                    bgcolor: 'rgba(0,0,0,0.55)',
+                    color: '#fff',
+                    '&:hover': { bgcolor: 'rgba(0,0,0,0.75)' },
+                  }}
                 >
                   <DeleteOutlineIcon fontSize="small" />
                 </IconButton>
@@ -95,11 +124,29 @@ export function TileGrid({ label, tiles, selected, onSelect, disabled, upload, a
           component="label"
           disabled={disabled}
           aria-label={upload.label}
-          sx={{ borderRadius: 1.5, border: 2, borderStyle: 'dashed', borderColor: 'divider', minHeight: 110, display: 'flex', flexDirection: 'column', gap: 0.5, p: 1, color: 'text.secondary', opacity: disabled ? 0.5 : 1 }}
+          sx={{
+            borderRadius: 1.5,
+            border: 2,
+            borderStyle: 'dashed',
+            borderColor: 'divider',
+            minHeight: 110,
+            display: 'flex',
+            flexDirection: 'column',
+            gap: 0.5,
+            p: 1,
+            color: 'text.secondary',
+            opacity: disabled ? 0.5 : 1,
+          }}
         >
           <CloudUploadOutlinedIcon />
-          <Typography variant="body2" sx={{ fontWeight: 600 }}>{upload.label}</Typography>
-          {upload.hint && <Typography variant="caption" align="center">{upload.hint}</Typography>}
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {upload.label}
+          </Typography>
+          {upload.hint && (
+            <Typography variant="caption" align="center">
+              {upload.hint}
+            </Typography>
+          )}
           <input
             hidden
             type="file"

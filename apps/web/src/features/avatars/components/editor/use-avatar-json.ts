@@ -10,7 +10,10 @@ export function useAvatarJson() {
   const { setValue, getValues } = useFormContext<EditorValues>();
   const json = useWatch<EditorValues, 'avatarJson'>({ name: 'avatarJson' }) ?? {};
   const update = (change: (j: AvatarJson) => AvatarJson) =>
-    setValue('avatarJson', change(JSON.parse(JSON.stringify(getValues('avatarJson') ?? {})) as AvatarJson), { shouldDirty: true, shouldValidate: true });
+    setValue('avatarJson', change(JSON.parse(JSON.stringify(getValues('avatarJson') ?? {})) as AvatarJson), {
+      shouldDirty: true,
+      shouldValidate: true,
+    });
   return {
     json,
     update,
