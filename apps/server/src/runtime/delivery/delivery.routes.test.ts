@@ -123,7 +123,6 @@ describe('cross-process delivery', () => {
     const dead = randomUUID();
     const seen = new Date(Date.now() - 60_000);
     const started = new Date(seen.getTime() - 30_000);
-    await a.ctx.db.insertInto('runtime_processes').values({ id: dead, started_at: started, seen_at: seen }).execute();
     const conversation = randomUUID();
     await a.ctx.db
       .insertInto('conversations')
@@ -156,6 +155,10 @@ describe('cross-process delivery', () => {
         process_id: dead,
       })
       .execute();
+    // The dead process's row last: the live processes' heartbeat timers sweep dead processes on
+    // their own, and one that ran between these inserts would forget the process before its node
+    // was written (seen once in CI on PostgreSQL: the node stayed AVAILABLE).
+    await a.ctx.db.insertInto('runtime_processes').values({ id: dead, started_at: started, seen_at: seen }).execute();
 
     await b.app.runtime.delivery.beat();
 
