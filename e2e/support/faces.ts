@@ -97,48 +97,41 @@ export async function mouthClip(page: Page) {
   return { x: r.x + box.x + box.w * 0.25, y: r.y + box.y + box.h * 0.55, width: box.w * 0.5, height: box.h * 0.33 };
 }
 
+/** A picture's pixels (RGBA) as the browser decodes it, and each pixel's R + G + B with their median. */
+async function pixels(page: Page, png: Buffer): Promise<{ rgba: number[]; light: number[]; median: number }> {
+  const rgba = await page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width;
+    c.height = img.height;
+    const g = c.getContext('2d')!;
+    g.drawImage(img, 0, 0);
+    return Array.from(g.getImageData(0, 0, c.width, c.height).data);
+  }, png.toString('base64'));
+  const light: number[] = [];
+  for (let i = 0; i < rgba.length; i += 4) light.push(rgba[i]! + rgba[i + 1]! + rgba[i + 2]!);
+  const median = [...light].sort((x, y) => x - y)[light.length >> 1]!;
+  return { rgba, light, median };
+}
+
 /**
  * The share of dark pixels in a picture — under half its median brightness, so skin tone and
  * light do not matter: the inside of an open mouth.
  */
 export async function darkShare(page: Page, png: Buffer): Promise<number> {
-  return page.evaluate(async (b64) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${b64}`;
-    await img.decode();
-    const c = document.createElement('canvas');
-    c.width = img.width;
-    c.height = img.height;
-    const g = c.getContext('2d')!;
-    g.drawImage(img, 0, 0);
-    const d = g.getImageData(0, 0, c.width, c.height).data;
-    const light: number[] = [];
-    for (let i = 0; i < d.length; i += 4) light.push(d[i]! + d[i + 1]! + d[i + 2]!);
-    const median = [...light].sort((x, y) => x - y)[light.length >> 1]!;
-    return light.filter((v) => v < median * 0.5).length / light.length;
-  }, png.toString('base64'));
+  const { light, median } = await pixels(page, png);
+  return light.filter((v) => v < median * 0.5).length / light.length;
 }
 
 /** The share of light, nearly colourless pixels in a picture (brighter than its median, R, G and B within 20 %: warm light tints them): teeth. */
 export async function teethShare(page: Page, png: Buffer): Promise<number> {
-  return page.evaluate(async (b64) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${b64}`;
-    await img.decode();
-    const c = document.createElement('canvas');
-    c.width = img.width;
-    c.height = img.height;
-    const g = c.getContext('2d')!;
-    g.drawImage(img, 0, 0);
-    const d = g.getImageData(0, 0, c.width, c.height).data;
-    const light: number[] = [];
-    for (let i = 0; i < d.length; i += 4) light.push(d[i]! + d[i + 1]! + d[i + 2]!);
-    const median = [...light].sort((x, y) => x - y)[light.length >> 1]!;
-    let n = 0;
-    for (let i = 0; i < d.length; i += 4) {
-      const [r, gg, b] = [d[i]!, d[i + 1]!, d[i + 2]!];
-      if (r + gg + b > median && Math.max(r, gg, b) - Math.min(r, gg, b) < 0.2 * Math.max(r, gg, b)) n++;
-    }
-    return n / light.length;
-  }, png.toString('base64'));
+  const { rgba, light, median } = await pixels(page, png);
+  let n = 0;
+  for (let i = 0; i < rgba.length; i += 4) {
+    const [r, g, b] = [rgba[i]!, rgba[i + 1]!, rgba[i + 2]!];
+    if (r + g + b > median && Math.max(r, g, b) - Math.min(r, g, b) < 0.2 * Math.max(r, g, b)) n++;
+  }
+  return n / light.length;
 }

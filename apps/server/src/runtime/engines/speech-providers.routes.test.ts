@@ -44,6 +44,16 @@ beforeAll(async () => {
         voiceId: 'Joanna:neural',
       }),
     ),
+    pollygen: echo(
+      onlyTts({
+        provider: 'polly',
+        apiBase: base,
+        apiKey: VOICE_KEYS.pollyAccess,
+        secretKey: VOICE_KEYS.pollySecret,
+        region: 'eu-west-1',
+        voiceId: 'Joanna:generative',
+      }),
+    ),
     pollybad: echo(
       onlyTts({
         provider: 'polly',
@@ -130,6 +140,17 @@ describe('every TTS of the spec speaks through its real protocol', () => {
     ]);
     expect(header.visemes?.slice(0, 5).map((v) => v.viseme)).toEqual(['PP', 'aa', 'DD', 'PP', 'E']);
     expect(header.visemes?.every((v) => v.end >= v.start)).toBe(true);
+  });
+
+  it('polly: a generative voice (no speech marks at Polly) is not asked for marks; its audio comes without visemes', async () => {
+    const asked = voices.markTypes.length;
+    const c = await connect(host, { avatarId: 'pollygen' });
+    await c.next('ready');
+    await c.ask('Maybe so.');
+    const [frame] = await c.audioFrames(1);
+    expect(voices.said.polly.at(-1)).toBe('Joanna/generative: Maybe so.');
+    expect(voices.markTypes.length).toBe(asked);
+    expect(frame!.header).not.toHaveProperty('visemes');
   });
 
   it('polly: a signature made with the wrong secret is refused by the stand-in; the user gets a notice and the text', async () => {
