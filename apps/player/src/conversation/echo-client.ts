@@ -24,19 +24,27 @@ export class EchoClient implements ConversationClient {
     const turnId = `t${++this.turn}`;
     const words = text.split(/(\s+)/).filter(Boolean);
     let sent = '';
-    // One timer after another: timers of different delays may fire out of order on a busy page.
-    const next = (i: number) => {
+    let i = 0;
+    const started = performance.now();
+    // Word i is due WORD_DELAY_MS × (i + 1) after the start. One timer after another (timers of
+    // different delays may fire out of order on a busy page), and each one sends every word that
+    // is due by then, so a page that draws slowly (software WebGL: a few frames a second, each
+    // timer waiting for the next gap) gets the whole reply in the same time as a fast one.
+    const next = () => {
       this.timers = [
         setTimeout(() => {
-          const w = words[i]!;
-          sent += w;
-          h.onDelta(turnId, w);
-          if (i === words.length - 1) h.onDone(turnId, sent);
-          else next(i + 1);
+          const due = Math.floor((performance.now() - started) / WORD_DELAY_MS);
+          do {
+            const w = words[i++]!;
+            sent += w;
+            h.onDelta(turnId, w);
+          } while (i < words.length && i < due);
+          if (i === words.length) h.onDone(turnId, sent);
+          else next();
         }, WORD_DELAY_MS),
       ];
     };
-    if (words.length) next(0);
+    if (words.length) next();
   }
 
   interrupt(): void {
