@@ -7,6 +7,7 @@ import { makePptx, makeXlsx } from '../apps/server/src/modules/knowledge/knowled
 import { createCustomer, E2E_APP_KEY, signIn } from './support/accounts';
 import { apiLogin, saveAvatar } from './support/conversation';
 import { screenshot } from './support/screenshots';
+import { submitAndExpectUploaded } from './support/upload-verdict';
 import { OPENAI_STAND_IN, OPENAI_STAND_IN_KEY } from './support/stand-ins/runtime';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -17,9 +18,7 @@ async function uploadFile(page: Page, file: { name: string; mimeType: string; bu
   const dialog = page.getByRole('dialog', { name: 'Add Knowledge' });
   await dialog.getByRole('tab', { name: 'File' }).click();
   await dialog.getByLabel('Document file').setInputFiles(file);
-  await dialog.getByRole('button', { name: 'Submit' }).click();
-  await expect(dialog.getByText('Knowledge base uploaded successfully!')).toBeVisible({ timeout: 45_000 });
-  await expect(dialog).toBeHidden({ timeout: 10_000 });
+  await submitAndExpectUploaded(page);
 }
 
 test('an XLSX and a PPTX uploaded on the knowledge screen become ready and an LLM avatar answers from them', async ({

@@ -6,6 +6,7 @@ import { makeDocx, makePdf } from '../apps/server/src/modules/knowledge/knowledg
 import { screenshot as shot } from './support/screenshots';
 import { createCustomer, signIn } from './support/accounts';
 import { KNOWLEDGE_SITE_URL } from './support/stand-ins';
+import { submitAndExpectUploaded, watchUploads } from './support/upload-verdict';
 
 async function openAddKnowledge(page: Page, tab: 'Text' | 'Url' | 'Crawl' | 'File') {
   await page.getByRole('button', { name: 'Add Knowledge' }).first().click();
@@ -15,14 +16,9 @@ async function openAddKnowledge(page: Page, tab: 'Text' | 'Url' | 'Crawl' | 'Fil
   return dialog;
 }
 
-async function expectUploaded(page: Page) {
-  const dialog = page.getByRole('dialog', { name: 'Add Knowledge' });
-  await expect(dialog.getByText('Knowledge base uploaded successfully!')).toBeVisible({ timeout: 45_000 });
-  await expect(dialog).toBeHidden({ timeout: 10_000 });
-}
-
 test('a customer builds a knowledge base and retrieves from it', async ({ page, request }) => {
   test.setTimeout(150_000);
+  watchUploads(page);
   const customer = await createCustomer(request, 'knowledge');
   await signIn(page, customer.email, customer.password);
   await expect(page).toHaveURL(/\/react\/avatars$/);
@@ -51,8 +47,7 @@ test('a customer builds a knowledge base and retrieves from it', async ({ page, 
   await dialog
     .getByRole('textbox', { name: 'Content' })
     .fill('Refunds: any bicycle may be returned within thirty days for a full refund, no questions asked.');
-  await dialog.getByRole('button', { name: 'Submit' }).click();
-  await expectUploaded(page);
+  await submitAndExpectUploaded(page);
 
   // Url: one row to start with, empty with an example placeholder (no avatar lists the customer's
   // website yet; never the portal's own address); no remove button for a single row.
@@ -69,8 +64,7 @@ test('a customer builds a knowledge base and retrieves from it', async ({ page, 
   await expect(dialog.getByRole('button', { name: 'Remove URL 2' })).toBeVisible();
   await shot(page, 'knowledge-add-url');
   await dialog.getByRole('button', { name: 'Remove URL 2' }).click();
-  await dialog.getByRole('button', { name: 'Submit' }).click();
-  await expectUploaded(page);
+  await submitAndExpectUploaded(page);
 
   // Crawl: nothing crawled yet, then the site's pages with select-all.
   dialog = await openAddKnowledge(page, 'Crawl');
@@ -89,8 +83,7 @@ test('a customer builds a knowledge base and retrieves from it', async ({ page, 
   await dialog.getByRole('checkbox', { name: `Select ${KNOWLEDGE_SITE_URL}/about` }).check();
   await expect(selectAll).toHaveAttribute('data-indeterminate', 'true');
   await shot(page, 'knowledge-crawl');
-  await dialog.getByRole('button', { name: 'Submit' }).click();
-  await expectUploaded(page);
+  await submitAndExpectUploaded(page);
 
   // File: a wrong type is refused in the browser; then a PDF and a DOCX made here.
   dialog = await openAddKnowledge(page, 'File');
@@ -105,8 +98,7 @@ test('a customer builds a knowledge base and retrieves from it', async ({ page, 
   });
   await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue('maintenance');
   await shot(page, 'knowledge-add-file');
-  await dialog.getByRole('button', { name: 'Submit' }).click();
-  await expectUploaded(page);
+  await submitAndExpectUploaded(page);
   dialog = await openAddKnowledge(page, 'File');
   await dialog.getByLabel('Document file').setInputFiles({
     name: 'delivery.docx',
@@ -119,8 +111,7 @@ test('a customer builds a knowledge base and retrieves from it', async ({ page, 
       ],
     ),
   });
-  await dialog.getByRole('button', { name: 'Submit' }).click();
-  await expectUploaded(page);
+  await submitAndExpectUploaded(page);
 
   // Every item reaches Ready.
   const table = page.getByRole('table', { name: 'Knowledge items' });

@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { createCustomer, signIn } from './support/accounts';
 import { screenshot as shot } from './support/screenshots';
 import { customerWithAvatar } from './support/brain';
+import { submitAndExpectUploaded } from './support/upload-verdict';
 
 const CODE = 'def lookup(order_id: str) -> dict:';
 
@@ -129,8 +130,7 @@ test('knowledge text whose upload fails is still in the form after the error is 
   await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue('Refunds');
 
   await restore();
-  await dialog.getByRole('button', { name: 'Submit' }).click();
-  await expect(dialog.getByText('Knowledge base uploaded successfully!')).toBeVisible({ timeout: 20_000 });
+  await submitAndExpectUploaded(page, 20_000);
   await expect(page.getByRole('cell', { name: 'Refunds', exact: true })).toBeVisible({ timeout: 10_000 });
 });
 

@@ -4,7 +4,10 @@ import { EchoClient } from './echo-client';
 function listen(client: EchoClient) {
   const deltas: string[] = [];
   const done: string[] = [];
-  void client.connect({ onDelta: (_t: string, w: string) => deltas.push(w), onDone: (_t: string, text: string) => done.push(text) } as never);
+  void client.connect({
+    onDelta: (_t: string, w: string) => deltas.push(w),
+    onDone: (_t: string, text: string) => done.push(text),
+  } as never);
   return { deltas, done };
 }
 
