@@ -89,8 +89,17 @@ test('a customer creates, edits and deletes an OAuth config', async ({ page, req
 
   // Delete.
   await page.getByRole('button', { name: /Staff sign-in \(prod\)/ }).click();
-  await page.getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete OAuth Config' });
+  // The card's details are still opening (their height eases in): under load a click there once
+  // pressed Delete without releasing it on the button (no dialog, a CI failure), so click again.
+  await expect(async () => {
+    if (!(await confirm.isVisible()))
+      await page
+        .getByRole('region', { name: /Staff sign-in/ })
+        .getByRole('button', { name: 'Delete' })
+        .click();
+    await expect(confirm).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(confirm.getByText('Deleted Successfully!')).toBeVisible();
   await screenshot(page, 'oauth-deleted');
