@@ -60,6 +60,18 @@ const results = (
 ).flat();
 for (const r of results) process.stdout.write(`\n===== ${r.name}: exit ${r.code} in ${r.seconds} s\n${r.output}`);
 for (const r of results) process.stdout.write(`   ${r.name}: ${r.seconds} s (exit ${r.code})\n`);
+// Tests that passed only on a retry (E2E_RETRIES): Playwright lists them after "N flaky".
+const flaky = results.flatMap((r) => {
+  const at = r.output.search(/^\s+\d+ flaky$/m);
+  if (at < 0) return [];
+  return r.output
+    .slice(at)
+    .split('\n')
+    .slice(1)
+    .filter((l) => /^\s+(\[\w+\] › )?e2e\//.test(l))
+    .map((l) => l.replace(/\s*─+$/, '').trim());
+});
+if (flaky.length) process.stdout.write(`FLAKY (passed on a retry; fix like a failure):\n${flaky.map((f) => `   ${f}\n`).join('')}`);
 process.stdout.write(`e2e: ${Math.round((Date.now() - started) / 1000)} s in all\n`);
 process.exit(results.some((r) => r.code !== 0) ? 1 : 0);
 
