@@ -220,3 +220,32 @@ test('the empty avatar list names the button as it reads before an appearance is
   await expect(hint.first()).toContainText('START');
   await shot(page, 'audit-empty-avatar-list');
 });
+
+test('the selected avatar card shows every button whole, none over another, from a wide window to a narrow one', async ({
+  browser,
+  request,
+}) => {
+  const customer = await customerWithAvatar(request, 'cardbuttons', 'Beacon');
+  for (const width of [1440, 1024, 800]) {
+    const page = await signedIn(browser, customer, { width, height: 900 });
+    const card = page.getByRole('article', { name: 'Avatar Beacon' });
+    await card.getByRole('button', { name: 'Edit', exact: true }).click();
+    await expect(card.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
+    const boxes = await card.locator('.MuiCardActions-root > *').evaluateAll((els) =>
+      els.map((el) => {
+        const r = el.getBoundingClientRect();
+        // A label wider than its button spills over its neighbour.
+        return { text: el.textContent ?? '', x: r.x, y: r.y, w: r.width, h: r.height, spills: el.scrollWidth > el.clientWidth + 1 };
+      }),
+    );
+    expect(boxes.map((b) => b.text)).toEqual(['Save', 'Close', 'Connect', 'Conversations', 'Delete']);
+    for (const b of boxes) expect(b.spills, `${width} px: "${b.text}" fits its button`).toBe(false);
+    for (const [i, a] of boxes.entries())
+      for (const b of boxes.slice(i + 1)) {
+        const apart = a.x + a.w <= b.x + 0.5 || b.x + b.w <= a.x + 0.5 || a.y + a.h <= b.y + 0.5 || b.y + b.h <= a.y + 0.5;
+        expect(apart, `${width} px: "${a.text}" and "${b.text}" do not overlap`).toBe(true);
+      }
+    await card.screenshot({ path: `test-results/screens/audit-card-buttons-${width}.png` });
+    await page.context().close();
+  }
+});

@@ -210,7 +210,16 @@ export const AvatarCard = memo(function AvatarCard({ avatar, selected, mobile, b
         </Box>
       </CardContent>
       <CardActions
-        sx={{ px: 2, pb: 1.5, gap: 0.75, '& .MuiButton-root': { minWidth: 0, px: 1.25 }, '& > :not(style) ~ :not(style)': { ml: 0 } }}
+        // The selected card has five buttons: they wrap to a second line rather than shrink
+        // below their labels (at 1440 px they overlapped: "CONNECT" over "CONVERSATIONS").
+        sx={{
+          px: 2,
+          pb: 1.5,
+          gap: 0.75,
+          flexWrap: 'wrap',
+          '& .MuiButton-root': { minWidth: 0, px: 1.25, flexShrink: 0 },
+          '& > :not(style) ~ :not(style)': { ml: 0 },
+        }}
       >
         {!mobile && !selected && (
           <Button size="small" variant="outlined" onClick={() => onEdit(avatar)} disabled={busy}>
