@@ -17,6 +17,7 @@ export const FIREFOX = '/usr/bin/firefox-esr';
 export const WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver';
 export const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 export const VIEWPORT = { width: 900, height: 700 };
+const SESSION_TIMEOUT_MS = 20_000;
 
 export interface Engine {
   name: EngineName;
@@ -97,10 +98,6 @@ async function launchWebKit(): Promise<Engine> {
   need(WEBKIT_DRIVER, 'webkit2gtk-driver');
   need(MINIBROWSER, 'webkit2gtk-driver');
   const xvfb = await startXvfb();
-  const driverPort = await freePort();
-  const driverProc = spawn(WEBKIT_DRIVER, [`--port=${driverPort}`], { stdio: 'ignore', env: { ...process.env, DISPLAY: xvfb.display } });
-  const url = `http://127.0.0.1:${driverPort}`;
-  await waitForDriver(url);
   const args = [
     '--automation',
     '--enable-media-stream=true',
@@ -109,29 +106,64 @@ async function launchWebKit(): Promise<Engine> {
     '--autoplay-policy=allow',
     '--media-playback-requires-user-gesture=false',
   ];
+  const startDriver = async () => {
+    const port = await freePort();
+    // Its own process group: replacing a driver kills the MiniBrowser it started with it.
+    const proc = spawn(WEBKIT_DRIVER, [`--port=${port}`], {
+      stdio: 'ignore',
+      detached: true,
+      env: { ...process.env, DISPLAY: xvfb.display },
+    });
+    const url = `http://127.0.0.1:${port}`;
+    await waitForDriver(url);
+    return { proc, url };
+  };
+  let server = await startDriver();
   let driver: WebDriver | null = null;
   const quit = async () => {
     await driver?.quit().catch(() => undefined);
     driver = null;
   };
+  const session = () =>
+    new Builder()
+      .usingServer(server.url)
+      .withCapabilities({ browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: MINIBROWSER, args } })
+      .build();
   return {
     name: 'webkit',
     async newPage() {
-      // One page per session: a new session is a fresh MiniBrowser (cheap, ~1 s).
+      // One page per session: a new session is a fresh MiniBrowser (cheap, ~1 s). Under CI's load
+      // a new session once never answered (the test's 60 s went by in its setup): after 20 s the
+      // driver is replaced by a fresh one and the session asked again.
       await quit();
-      driver = await new Builder()
-        .usingServer(url)
-        .withCapabilities({ browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: MINIBROWSER, args } })
-        .build();
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), SESSION_TIMEOUT_MS)));
+      const first = session();
+      driver = await Promise.race([first, late]);
+      clearTimeout(timer);
+      if (!driver) {
+        first.then((d) => d.quit()).catch(() => undefined);
+        killGroup(server.proc.pid);
+        server = await startDriver();
+        driver = await session();
+      }
       await driver.manage().window().setRect(VIEWPORT);
       return webkitPage(driver);
     },
     async close() {
       await quit();
-      driverProc.kill();
+      killGroup(server.proc.pid);
       xvfb.proc.kill();
     },
   };
+}
+
+function killGroup(pid: number | undefined): void {
+  try {
+    if (pid) process.kill(-pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
 }
 
 export function launchEngine(name: EngineName): Promise<Engine> {
