@@ -11,6 +11,7 @@ const VERDICTS = [SUCCESS, 'Partial upload completed', 'Upload failed'];
 declare global {
   interface Window {
     __uploadVerdicts?: string[];
+    __uploadObserver?: MutationObserver;
   }
 }
 
@@ -31,7 +32,10 @@ export async function submitAndExpectUploaded(page: Page, timeout = 45_000): Pro
       for (const el of document.querySelectorAll('[role="dialog"] [role="status"]'))
         for (const t of texts) if (el.textContent?.includes(t) && !seen.includes(t)) seen.push(t);
     };
-    new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true });
+    // One observer per page: the previous upload's is replaced.
+    window.__uploadObserver?.disconnect();
+    window.__uploadObserver = new MutationObserver(look);
+    window.__uploadObserver.observe(document.body, { subtree: true, childList: true, characterData: true });
   }, VERDICTS);
   const since = Date.now();
   await dialog.getByRole('button', { name: 'Submit' }).click();
