@@ -28,6 +28,7 @@ function feedMicrophoneFromWav(wavBase64: string): void {
     source.connect(out);
     source.start();
     void context.resume();
+    (window as unknown as { feed: AudioContext }).feed = context;
     return out.stream;
   };
 }
@@ -62,7 +63,22 @@ test('the user speaks, the stand-in hears the words, the transcript shows and th
     .poll(() => player.run(() => document.querySelector('button[aria-label="Microphone"]')?.getAttribute('aria-pressed')))
     .toBe('true');
   // The words reach the stand-in's recogniser as 16 kHz audio; its transcript is the user's message.
-  await expect.poll(() => messages(player, 'user'), { timeout: 40_000 }).toContain(HEARD);
+  await expect
+    .poll(() => messages(player, 'user'), { timeout: 40_000 })
+    .toContain(HEARD)
+    .catch(async (err: Error) => {
+      // What the page and the stand-in saw, for a failure under load that a quiet run never shows.
+      const page = await player.run(() => ({
+        marks: performance.getEntriesByType('mark').map((m) => `${m.name}@${Math.round(m.startTime)}`),
+        now: Math.round(performance.now()),
+        mic: document.querySelector('button[aria-label="Microphone"]')?.getAttribute('aria-pressed'),
+        feed: (({ feed }) => feed && `${feed.state} at ${feed.currentTime.toFixed(1)} s`)(window as unknown as { feed?: AudioContext }),
+        status: [...document.querySelectorAll('[role="status"],[role="alert"]')].map((e) => e.textContent),
+        messages: [...document.querySelectorAll('.msg')].map((m) => `${m.className}: ${m.textContent}`),
+      }));
+      const standIn = await (await request.get(`${SPEECH_STAND_IN}/_stand-in/requests`)).json();
+      throw new Error(`${err.message}\npage: ${JSON.stringify(page)}\nstand-in: ${JSON.stringify(standIn).slice(0, 2000)}`);
+    });
   const heard = (
     (await (await request.get(`${SPEECH_STAND_IN}/_stand-in/requests`)).json()) as { heard: { pcmBytes: number; sampleRate: number }[] }
   ).heard.slice(heardBefore);

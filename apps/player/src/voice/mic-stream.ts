@@ -2,7 +2,8 @@
 // the capture worklet (16 kHz frames) → the VAD (Silero, or the energy fallback when its
 // WebAssembly cannot run) → the segmenter → `user_speech start`, binary PCM16 frames of about
 // 64 ms, `user_speech end` (decision 611). performance marks `parla:vad-start`/`parla:vad-end`
-// let the benches measure from the VAD's edges.
+// let the benches measure from the VAD's edges; `parla:mic-granted`, `parla:vad-loaded`,
+// `parla:mic-listening` and `parla:mic-first-frame` show how far opening the microphone got.
 import { MIC_MAX_FRAME_BYTES } from '../conversation/audio-frame-reader';
 import workletUrl from './capture-worklet.ts?worker&url';
 import { EnergyVad } from './energy-vad';
@@ -43,6 +44,7 @@ export class MicStream {
   private pending: Float32Array[] = [];
   private chain: Promise<void> = Promise.resolve();
   private stopped = false;
+  private frames = 0;
 
   private constructor(
     private readonly stream: MediaStream,
@@ -55,6 +57,7 @@ export class MicStream {
   ) {
     node.port.onmessage = (ev: MessageEvent<Float32Array>) => {
       const frame = ev.data;
+      if (this.frames++ === 0) performance.mark('parla:mic-first-frame');
       // Silero answers asynchronously: frames are judged one after another, in order.
       this.chain = this.chain.then(async () => {
         if (this.stopped) return;
@@ -69,10 +72,12 @@ export class MicStream {
    *  user is told about, not a mic that looks on and hears nothing. */
   static async open(vad: Partial<AvatarVad> | undefined, sink: MicSink): Promise<MicStream> {
     const [stream, detector] = await Promise.all([
-      navigator.mediaDevices.getUserMedia({
-        audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true, autoGainControl: true },
-      }),
-      loadVad(),
+      navigator.mediaDevices
+        .getUserMedia({
+          audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true, autoGainControl: true },
+        })
+        .then((s) => (performance.mark('parla:mic-granted'), s)),
+      loadVad().then((d) => (performance.mark('parla:vad-loaded', { detail: d.kind }), d)),
     ]);
     const context = new AudioContext();
     try {
@@ -85,6 +90,7 @@ export class MicStream {
       source.connect(node).connect(mute).connect(context.destination);
       await Promise.race([context.resume(), new Promise((resolve) => setTimeout(resolve, START_TIMEOUT_MS))]);
       if (context.state !== 'running') throw Object.assign(new Error('the audio context does not start'), { name: 'AudioStalledError' });
+      performance.mark('parla:mic-listening');
       return new MicStream(
         stream,
         context,
