@@ -28,6 +28,48 @@ test.describe('the 3D catalogue faces', () => {
     }
   });
 
+  test('in software WebGL a 3D face draws with the light profile (no multisampling, pixel ratio 0.75, at most 8 frames a second at rest); render=full keeps the full one', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 640, height: 480 });
+    // Counts the frames drawn: three.js clears the canvas once per frame (no shadow pass in the light profile).
+    await page.addInitScript(() => {
+      const w = window as unknown as { clears: number };
+      w.clears = 0;
+      const clear = WebGL2RenderingContext.prototype.clear;
+      WebGL2RenderingContext.prototype.clear = function (mask: number) {
+        w.clears++;
+        clear.call(this, mask);
+      };
+    });
+    const canvas = () =>
+      page.locator('canvas.face-canvas').evaluate((c: HTMLCanvasElement) => {
+        const gl = c.getContext('webgl2')!;
+        return { antialias: gl.getContextAttributes()!.antialias, width: c.width, cssWidth: c.clientWidth };
+      });
+    for (const render of ['', '&render=full']) {
+      await page.goto(`/avatar/preview?appearanceId=ub-aisha&connect=true&hideChatHistory=true&hideChatInput=true${scene('2d')}${render}`);
+      const face = page.getByTestId('avatar-face');
+      await expect(page.getByTestId('stage')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+      if (render) {
+        await expect(face).toHaveAttribute('data-render-profile', 'gpu');
+        expect((await canvas()).antialias).toBe(true);
+        continue;
+      }
+      await expect(face).toHaveAttribute('data-render-profile', 'software');
+      const c = await canvas();
+      expect(c.antialias).toBe(false);
+      expect(Math.abs(c.width - Math.floor(c.cssWidth * 0.75))).toBeLessThanOrEqual(1);
+      // The greeting over, the face at rest: three seconds hold at most 3 × 8 frames (and some).
+      await expect(page.getByTestId('captions')).toBeHidden({ timeout: 30_000 });
+      const before = await page.evaluate(() => (window as unknown as { clears: number }).clears);
+      await page.waitForTimeout(3000);
+      const drawn = (await page.evaluate(() => (window as unknown as { clears: number }).clears)) - before;
+      expect(drawn).toBeGreaterThan(0);
+      expect(drawn).toBeLessThanOrEqual(3 * 8 + 2);
+    }
+  });
+
   // The full-body avatars' framing is in faces-full-body.spec.ts.
   framingTests((a) => !a.id.startsWith('fb-'));
 

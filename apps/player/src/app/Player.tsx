@@ -399,7 +399,7 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
     >
       {live ? (
         <>
-          <Stage avatar={avatar} driver={driver} style={stageStyle} onFaceBox={setFaceBox} />
+          <Stage avatar={avatar} driver={driver} style={stageStyle} render={config.render} onFaceBox={setFaceBox} />
           {!config.hideChatHistory && overlays.history !== null && (
             <ChatHistory messages={messages} style={overlays.history} boxRef={historyRef} />
           )}

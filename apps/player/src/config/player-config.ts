@@ -10,6 +10,7 @@ import {
   type QueryLike,
 } from '@parla/shared/embed-params';
 import type { PublicAvatar } from '@parla/shared/schemas/player';
+import { readRenderMode, type RenderMode } from '../renderers/frame-budget';
 
 export interface PlayerConfig extends EmbedParams {
   letsChatButtonText: string;
@@ -20,6 +21,8 @@ export interface PlayerConfig extends EmbedParams {
   captions: boolean;
   /** The dial page's colour when the avatar JSON panel is enabled. */
   panelColor: string | null;
+  /** How a 3D face draws: `render=full` or `render=light` in the page's URL, else auto. */
+  render: RenderMode;
 }
 
 const text = (v: unknown, max: number): string | undefined => (typeof v === 'string' && v.trim() ? v.trim().slice(0, max) : undefined);
@@ -44,6 +47,7 @@ export function resolveConfig(avatar: Pick<PublicAvatar, 'clientJson' | 'avatarJ
     chatInputPlaceholder: text(client.chatInputPlaceholder, 100) ?? DEFAULT_CLIENT_JSON.chatInputPlaceholder,
     forwardEvents: forward,
     captions: aj.Subtitle?.Enabled !== false && !embed.hideCaptions,
+    render: readRenderMode(query.get('render')),
     panelColor:
       panel && panel.Enable !== false && typeof panel.BgColor === 'string' && /^#[0-9a-f]{3,8}$/i.test(panel.BgColor)
         ? panel.BgColor

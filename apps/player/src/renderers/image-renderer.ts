@@ -53,6 +53,7 @@ export async function createImageRenderer(host: HTMLElement, avatar: PublicAvata
   };
 
   return {
+    profile: 'image',
     faceBox,
     resize(w, h) {
       dpr = Math.min(2, window.devicePixelRatio || 1);

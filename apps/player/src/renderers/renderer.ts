@@ -1,6 +1,7 @@
 // What the stage asks of a face renderer, whatever draws it (canvas 2D or three.js).
 import type { Viseme } from '@parla/shared/visemes';
 import type { PublicAvatar } from '@parla/shared/schemas/player';
+import type { RenderMode, RenderProfile } from './frame-budget';
 
 export interface FaceState {
   viseme: Viseme;
@@ -25,6 +26,8 @@ export interface AvatarRenderer {
   dispose(): void;
   /** Set when this is a fallback for the avatar's own renderer: why, for the end user. */
   notice?: string;
+  /** How it draws, which sets how often the stage redraws it (frame-budget.ts). */
+  profile: RenderProfile;
 }
 
 export const NO_WEBGL_NOTICE = 'This browser cannot draw 3D (WebGL is turned off), so the avatar is shown as a picture.';
@@ -41,7 +44,7 @@ export function hasWebGL(): boolean {
 
 /** Picks and loads the renderer for the avatar's type; three.js is fetched only for 3D types,
  *  and only where WebGL works (else the still picture, with a notice). */
-export async function createRenderer(host: HTMLElement, avatar: PublicAvatar): Promise<AvatarRenderer> {
+export async function createRenderer(host: HTMLElement, avatar: PublicAvatar, mode: RenderMode = 'auto'): Promise<AvatarRenderer> {
   if (avatar.dhType === 'image') {
     const { createImageRenderer } = await import('./image-renderer');
     return createImageRenderer(host, avatar);
@@ -51,7 +54,7 @@ export async function createRenderer(host: HTMLElement, avatar: PublicAvatar): P
     return createStillRenderer(host, avatar, NO_WEBGL_NOTICE);
   }
   const { createThreeRenderer } = await import('./three-renderer');
-  return createThreeRenderer(host, avatar);
+  return createThreeRenderer(host, avatar, mode);
 }
 
 /** Small, smooth, never-repeating-looking motion: a sum of slow sines. */

@@ -36,6 +36,7 @@ export async function createStillRenderer(host: HTMLElement, avatar: PublicAvata
     dpr = 1;
   let level = 0;
   return {
+    profile: 'image',
     notice,
     resize(w, h) {
       dpr = Math.min(2, window.devicePixelRatio || 1);

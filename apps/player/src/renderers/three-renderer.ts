@@ -28,6 +28,7 @@ import type { LightingPreset } from '@parla/shared/schemas/catalogue';
 import type { PublicAvatar } from '@parla/shared/schemas/player';
 import { VISEMES, visemeMorphName } from '@parla/shared/visemes';
 import { headBox, headShot, projectBox, restBox } from './framing';
+import { threeProfile, type RenderMode } from './frame-budget';
 import { aim, gaze, Saccades } from './gaze';
 import { Blinker, wobble, type AvatarRenderer, type FaceState } from './renderer';
 
@@ -68,22 +69,26 @@ interface Morphs {
   index: Map<string, number>;
 }
 
-export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvatar): Promise<AvatarRenderer> {
+export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvatar, mode: RenderMode): Promise<AvatarRenderer> {
   const full = avatar.dhType === '3d';
   const environment = full ? avatar.scene.environment : null;
   const lighting = environment?.staging.lighting ?? avatar.scene.lighting ?? STUDIO;
+  // In software WebGL the light profile: no multisampling, no shadow map, pixel ratio 0.75.
+  const profile = threeProfile(mode);
+  const light = profile === 'software';
+  const shadows = full && !light;
 
-  const renderer = new WebGLRenderer({ antialias: true, alpha: !full, powerPreference: 'low-power' });
-  renderer.setPixelRatio(Math.min(1.5, window.devicePixelRatio || 1));
+  const renderer = new WebGLRenderer({ antialias: !light, alpha: !full, powerPreference: 'low-power' });
+  renderer.setPixelRatio(light ? 0.75 : Math.min(1.5, window.devicePixelRatio || 1));
   renderer.outputColorSpace = SRGBColorSpace;
   renderer.toneMapping = ACESFilmicToneMapping;
   renderer.toneMappingExposure = lighting.exposure;
-  renderer.shadowMap.enabled = full;
+  renderer.shadowMap.enabled = shadows;
   renderer.domElement.className = 'face-canvas';
   host.appendChild(renderer.domElement);
 
   const scene = new Scene();
-  addLights(scene, lighting, full);
+  addLights(scene, lighting, shadows);
   // Catalogue GLBs are meshopt-compressed; the decoder is bundled (its WebAssembly is inlined).
   const loader = new GLTFLoader().setMeshoptDecoder(MeshoptDecoder);
   const [character, world] = await Promise.all([
@@ -98,7 +103,7 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
   if (world && environment) {
     const s = environment.staging;
     scene.add(world.scene);
-    world.scene.traverse((o) => ((o as Mesh).receiveShadow = true));
+    world.scene.traverse((o) => ((o as Mesh).receiveShadow = shadows));
     root.position.set(...s.spawn.position);
     root.rotation.y = s.spawn.rotationY;
     scene.background = new Color(s.sky);
@@ -121,7 +126,7 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
     target.set(0, top - 0.27, 0);
     camera.position.set(0, top - 0.2, 1.45);
   }
-  root.traverse((o) => ((o as Mesh).castShadow = full));
+  root.traverse((o) => ((o as Mesh).castShadow = shadows));
 
   // Bones for idle motion, with their rest orientation.
   const bones = new Map<string, { bone: Object3D; rest: Quaternion }>();
@@ -168,6 +173,7 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
   };
 
   return {
+    profile,
     faceBox,
     // Read back from the eye itself: what is drawn, not what was asked for.
     gaze: () => (eyes[0] ? { yaw: eyes[0].rotation.y, pitch: -eyes[0].rotation.x } : null),

@@ -5,12 +5,15 @@ import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { flushSync } from 'react-dom';
 import type { PublicAvatar } from '@parla/shared/schemas/player';
 import type { FaceDriver } from '../lipsync/face-driver';
+import { FramePacer, frameInterval, type RenderMode } from '../renderers/frame-budget';
 import { createRenderer, type AvatarRenderer, type FaceBox } from '../renderers/renderer';
 
 interface Props {
   avatar: PublicAvatar;
   driver: FaceDriver;
   style?: CSSProperties;
+  /** The page's `render` parameter: how a 3D face draws (frame-budget.ts). */
+  render?: RenderMode;
   /** The face's box in viewport CSS pixels, when it moves (a few times a second). */
   onFaceBox?(box: FaceBox | null): void;
 }
@@ -24,7 +27,7 @@ function Background({ avatar }: { avatar: PublicAvatar }) {
   return null;
 }
 
-export function Stage({ avatar, driver, style, onFaceBox }: Props) {
+export function Stage({ avatar, driver, style, render = 'auto', onFaceBox }: Props) {
   const faceRef = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [notice, setNotice] = useState<string | null>(null);
@@ -45,8 +48,13 @@ export function Stage({ avatar, driver, style, onFaceBox }: Props) {
     // The mouth's clock ticks on its own timer, so a slow renderer (software WebGL) never makes
     // the lips skip; frames draw whatever the mouth is doing when they come.
     const ticker = setInterval(() => driver.tick(performance.now()), 16);
+    // Frames are drawn no more often than the renderer's profile needs (frame-budget.ts), unless
+    // the page asks for every frame (render=full).
+    const pacer = new FramePacer();
     const loop = (now: number) => {
-      renderer?.frame(now, { viseme: driver.tick(performance.now()), speaking: driver.speaking });
+      const speaking = driver.speaking;
+      if (renderer && pacer.due(now, render === 'full' ? 0 : frameInterval(renderer.profile, speaking)))
+        renderer.frame(now, { viseme: driver.tick(performance.now()), speaking });
       raf = requestAnimationFrame(loop);
     };
     raf = requestAnimationFrame(loop);
@@ -65,10 +73,11 @@ export function Stage({ avatar, driver, style, onFaceBox }: Props) {
       const r = host.getBoundingClientRect();
       onFaceRef.current?.(b ? { x: r.left + b.x, y: r.top + b.y, w: b.w, h: b.h } : null);
     }, 200);
-    createRenderer(host, avatar).then(
+    createRenderer(host, avatar, render).then(
       (r) => {
         if (disposed) return r.dispose();
         renderer = r;
+        host.dataset.renderProfile = r.profile;
         r.resize(host.clientWidth, host.clientHeight);
         setNotice(r.notice ?? null);
         // Say "ready" now, not after the first frame: in software WebGL that frame compiles
@@ -89,7 +98,7 @@ export function Stage({ avatar, driver, style, onFaceBox }: Props) {
       off();
       renderer?.dispose();
     };
-  }, [avatar, driver]);
+  }, [avatar, driver, render]);
 
   return (
     <div

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { FramePacer, frameInterval, readRenderMode, threeProfile, type RenderProfile } from './frame-budget';
+
+/** Frames drawn in one second of a 60 Hz display's animation frames. */
+function drawnInASecond(profile: RenderProfile, speaking: boolean, hz = 60): number {
+  const pacer = new FramePacer();
+  let drawn = 0;
+  for (let i = 0; i < hz; i++) if (pacer.due((i * 1000) / hz, frameInterval(profile, speaking))) drawn++;
+  return drawn;
+}
+
+describe('frame budget', () => {
+  it('draws a 2D portrait 30 times a second, a GPU face at every display frame, a software face 20 times speaking and 8 idle', () => {
+    expect(drawnInASecond('image', true)).toBe(30);
+    expect(drawnInASecond('image', false)).toBe(30);
+    expect(drawnInASecond('gpu', true)).toBe(60);
+    expect(drawnInASecond('gpu', false, 144)).toBe(144);
+    expect(drawnInASecond('software', true)).toBe(20);
+    expect(drawnInASecond('software', false)).toBe(8);
+    // A 144 Hz display draws the same number of frames, not more.
+    expect(drawnInASecond('image', false, 144)).toBe(30);
+    expect(drawnInASecond('software', true, 144)).toBe(20);
+  });
+
+  it('a page that fell behind (a slow frame, a hidden tab) draws at once, then keeps its pace without a burst', () => {
+    const pacer = new FramePacer();
+    const interval = frameInterval('software', false);
+    expect(pacer.due(0, interval)).toBe(true);
+    expect(pacer.due(5000, interval)).toBe(true);
+    expect(pacer.due(5000 + 1000 / 60, interval)).toBe(false);
+    expect(pacer.due(5000 + interval, interval)).toBe(true);
+  });
+
+  it('picks the light profile in software WebGL unless the page asks for full rendering, and reads only known modes', () => {
+    expect(threeProfile('auto', () => true)).toBe('software');
+    expect(threeProfile('auto', () => false)).toBe('gpu');
+    expect(threeProfile('full', () => true)).toBe('gpu');
+    expect(threeProfile('light', () => false)).toBe('software');
+    expect(readRenderMode('full')).toBe('full');
+    expect(readRenderMode('light')).toBe('light');
+    expect(readRenderMode('FULL')).toBe('auto');
+    expect(readRenderMode(null)).toBe('auto');
+  });
+});

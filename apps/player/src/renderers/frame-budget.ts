@@ -1,0 +1,70 @@
+// How often the stage redraws the face (decision 121). A frame the eye cannot tell from the last
+// one is CPU the visitor's machine pays for: the 2D portraits move slowly (idle sway, breathing,
+// a mouth sprite per viseme), so 30 frames a second look the same as 60; a 3D face on a GPU draws
+// every display frame. A 3D face in software WebGL (no GPU: SwiftShader, llvmpipe) used to keep
+// two cores busy at 4–8 frames a second; its light profile draws cheaper frames (no multisampling,
+// no shadow map, pixel ratio 0.75) at most 20 a second while speaking and 8 while idle.
+export type RenderMode = 'auto' | 'full' | 'light';
+export type RenderProfile = 'image' | 'gpu' | 'software';
+
+const FPS: Record<RenderProfile, { speaking: number; idle: number }> = {
+  image: { speaking: 30, idle: 30 },
+  gpu: { speaking: Infinity, idle: Infinity },
+  software: { speaking: 20, idle: 8 },
+};
+
+/** The least time between two drawn frames, in ms (0: every animation frame). */
+export function frameInterval(profile: RenderProfile, speaking: boolean): number {
+  const fps = FPS[profile][speaking ? 'speaking' : 'idle'];
+  return Number.isFinite(fps) ? 1000 / fps : 0;
+}
+
+/** Paces drawing on the animation frames: a frame is due when its time has nearly come (a
+ *  quarter of a display frame early is close enough), and the times step by the interval, so 8
+ *  a second on a 60 Hz display alternate seven and eight display frames rather than drop to 7.5.
+ *  A page that falls behind (a slow frame, a hidden tab) starts again from now, without a burst. */
+export class FramePacer {
+  private next = -Infinity;
+
+  due(now: number, interval: number): boolean {
+    if (interval <= 0) return true;
+    if (now < this.next - 4) return false;
+    this.next = Math.max(this.next + interval, now);
+    if (this.next < now + interval / 2) this.next = now + interval;
+    return true;
+  }
+}
+
+const SOFTWARE_RENDERER = /swiftshader|llvmpipe|softpipe|software|basic render/i;
+
+/** Whether this browser's WebGL is drawn by the CPU: it reports a major performance caveat
+ *  (Chromium's SwiftShader), or its renderer's name says so (Mesa's llvmpipe under WebKitGTK). */
+export function softwareWebGL(): boolean {
+  const probe = (attributes?: WebGLContextAttributes) =>
+    (document.createElement('canvas').getContext('webgl2', attributes) ??
+      document.createElement('canvas').getContext('webgl', attributes)) as WebGLRenderingContext | null;
+  const release = (gl: WebGLRenderingContext | null) => gl?.getExtension('WEBGL_lose_context')?.loseContext();
+  try {
+    const strict = probe({ failIfMajorPerformanceCaveat: true });
+    release(strict);
+    if (!strict) return true;
+    const gl = probe();
+    const info = gl?.getExtension('WEBGL_debug_renderer_info');
+    const name = gl ? String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER) ?? '') : '';
+    release(gl);
+    return SOFTWARE_RENDERER.test(name);
+  } catch {
+    return false;
+  }
+}
+
+/** The profile a 3D face draws with: the page's `render` parameter, else what the browser has. */
+export function threeProfile(mode: RenderMode, isSoftware: () => boolean = softwareWebGL): RenderProfile {
+  if (mode === 'full') return 'gpu';
+  if (mode === 'light') return 'software';
+  return isSoftware() ? 'software' : 'gpu';
+}
+
+export function readRenderMode(value: string | null | undefined): RenderMode {
+  return value === 'full' || value === 'light' ? value : 'auto';
+}
