@@ -6,6 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PublicAvatar } from '@parla/shared/schemas/player';
 import { resolveConfig } from '../config/player-config';
 import { Player } from './Player';
+import type { AvatarRenderer } from '../renderers/renderer';
 
 // The conversation is the in-page echo here (the runtime's client has its own tests).
 vi.mock('../conversation/create-client', async () => {
@@ -15,7 +16,7 @@ vi.mock('../conversation/create-client', async () => {
 
 vi.mock('../renderers/renderer', async (original) => ({
   ...(await original<Record<string, unknown>>()),
-  createRenderer: async () => ({ frame() {}, resize() {}, dispose() {} }),
+  createRenderer: async (): Promise<AvatarRenderer> => ({ profile: 'image', frame() {}, resize() {}, dispose() {} }),
 }));
 
 beforeAll(() => {
