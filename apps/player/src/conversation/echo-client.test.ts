@@ -1,23 +1,27 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EchoClient } from './echo-client';
 
-function listen(client: EchoClient) {
+/** A preview echo with its replies recorded. */
+function listen() {
+  const client = new EchoClient();
   const deltas: string[] = [];
   const done: string[] = [];
   void client.connect({
     onDelta: (_t: string, w: string) => deltas.push(w),
     onDone: (_t: string, text: string) => done.push(text),
   } as never);
-  return { deltas, done };
+  return { client, deltas, done };
 }
 
 describe('the preview echo', () => {
-  afterEach(() => vi.useRealTimers());
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
 
   it('streams the message back word by word, in order, and ends with the whole text', async () => {
-    vi.useFakeTimers();
-    const client = new EchoClient();
-    const { deltas, done } = listen(client);
+    const { client, deltas, done } = listen();
     client.sendText('one two three');
     await vi.advanceTimersByTimeAsync(25);
     expect(deltas).toEqual(['one']);
@@ -27,11 +31,9 @@ describe('the preview echo', () => {
   });
 
   it('on a page whose timers fire late (slow drawing) sends every word due at once, not one per timer', async () => {
-    vi.useFakeTimers();
     let clock = 0;
     vi.spyOn(performance, 'now').mockImplementation(() => clock);
-    const client = new EchoClient();
-    const { deltas, done } = listen(client);
+    const { client, deltas, done } = listen();
     client.sendText('ah ah ah ah ah ah ah ah.');
     clock = 2_000; // the first timer fires two seconds late
     await vi.advanceTimersByTimeAsync(25);
@@ -40,9 +42,7 @@ describe('the preview echo', () => {
   });
 
   it('a new message or an interruption stops the reply in progress', async () => {
-    vi.useFakeTimers();
-    const client = new EchoClient();
-    const { deltas, done } = listen(client);
+    const { client, deltas, done } = listen();
     client.sendText('first message here');
     await vi.advanceTimersByTimeAsync(25);
     client.interrupt();

@@ -20,6 +20,9 @@ describe('frame budget', () => {
     // A 144 Hz display draws the same number of frames, not more.
     expect(drawnInASecond('image', false, 144)).toBe(30);
     expect(drawnInASecond('software', true, 144)).toBe(20);
+    // render=full: every display frame, whatever the profile.
+    expect(frameInterval('image', false, 'full')).toBe(0);
+    expect(frameInterval('software', false, 'full')).toBe(0);
   });
 
   it('a page that fell behind (a slow frame, a hidden tab) draws at once, then keeps its pace without a burst', () => {

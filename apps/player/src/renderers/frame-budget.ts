@@ -13,8 +13,9 @@ const FPS: Record<RenderProfile, { speaking: number; idle: number }> = {
   software: { speaking: 20, idle: 8 },
 };
 
-/** The least time between two drawn frames, in ms (0: every animation frame). */
-export function frameInterval(profile: RenderProfile, speaking: boolean): number {
+/** The least time between two drawn frames, in ms (0: every animation frame, as `render=full` asks). */
+export function frameInterval(profile: RenderProfile, speaking: boolean, mode: RenderMode = 'auto'): number {
+  if (mode === 'full') return 0;
   const fps = FPS[profile][speaking ? 'speaking' : 'idle'];
   return Number.isFinite(fps) ? 1000 / fps : 0;
 }

@@ -48,12 +48,11 @@ export function Stage({ avatar, driver, style, render = 'auto', onFaceBox }: Pro
     // The mouth's clock ticks on its own timer, so a slow renderer (software WebGL) never makes
     // the lips skip; frames draw whatever the mouth is doing when they come.
     const ticker = setInterval(() => driver.tick(performance.now()), 16);
-    // Frames are drawn no more often than the renderer's profile needs (frame-budget.ts), unless
-    // the page asks for every frame (render=full).
+    // Frames are drawn no more often than the renderer's profile needs (frame-budget.ts).
     const pacer = new FramePacer();
     const loop = (now: number) => {
       const speaking = driver.speaking;
-      if (renderer && pacer.due(now, render === 'full' ? 0 : frameInterval(renderer.profile, speaking)))
+      if (renderer && pacer.due(now, frameInterval(renderer.profile, speaking, render)))
         renderer.frame(now, { viseme: driver.tick(performance.now()), speaking });
       raf = requestAnimationFrame(loop);
     };

@@ -44,7 +44,7 @@ export class MicStream {
   private pending: Float32Array[] = [];
   private chain: Promise<void> = Promise.resolve();
   private stopped = false;
-  private frames = 0;
+  private heard = false;
 
   private constructor(
     private readonly stream: MediaStream,
@@ -57,7 +57,8 @@ export class MicStream {
   ) {
     node.port.onmessage = (ev: MessageEvent<Float32Array>) => {
       const frame = ev.data;
-      if (this.frames++ === 0) performance.mark('parla:mic-first-frame');
+      if (!this.heard) performance.mark('parla:mic-first-frame');
+      this.heard = true;
       // Silero answers asynchronously: frames are judged one after another, in order.
       this.chain = this.chain.then(async () => {
         if (this.stopped) return;
