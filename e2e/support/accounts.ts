@@ -70,4 +70,8 @@ export async function signIn(page: Page, email: string, password: string, opts: 
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   if (opts.rememberMe === false) await page.getByLabel('Remember me').uncheck();
   await page.getByRole('button', { name: 'Sign In' }).click();
+  // Wait until the sign-in has landed (the app leaves the login page) or failed (its alert): a
+  // click on the navigation before that raced the redirect that follows a successful sign-in, and
+  // the redirect won (validate run: "Account" clicked, then the avatars page came and stayed).
+  await expect.poll(async () => !new URL(page.url()).pathname.endsWith('/login') || (await page.getByRole('alert').isVisible())).toBe(true);
 }
