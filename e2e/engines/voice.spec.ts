@@ -16,10 +16,14 @@ import { audioRuns, greeted, messages, recordSpeech, startChat, tap } from './pl
 const SPEECH_WAV = readFileSync(new URL('../fixtures/speech-16k.wav', import.meta.url)).toString('base64');
 const HEARD = 'what is the weather like in the mountains today';
 
-/** In the page: getUserMedia answers with the WAV's words in a loop (see the header). */
+/** In the page: getUserMedia answers with the WAV's words in a loop (see the header). Replaced on
+ *  MediaDevices' prototype, not on navigator.mediaDevices: in WebKitGTK a property set on that
+ *  object was lost now and then under load (a failed run's page had used the real mock device: the
+ *  microphone opened and listened, the feed never started), which fits WebKit dropping a DOM
+ *  wrapper and its own properties in a garbage collection; a prototype is never collected. */
 function feedMicrophoneFromWav(wavBase64: string): void {
   const bytes = Uint8Array.from(atob(wavBase64), (c) => c.charCodeAt(0));
-  navigator.mediaDevices.getUserMedia = async () => {
+  MediaDevices.prototype.getUserMedia = async () => {
     const context = new AudioContext();
     const source = context.createBufferSource();
     source.buffer = await context.decodeAudioData(bytes.buffer.slice(0));
