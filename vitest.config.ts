@@ -24,6 +24,17 @@ function databaseFreeFiles(root: string): string[] {
 }
 const serverExclude = process.env.TEST_DATABASE_URL ? databaseFreeFiles(join(import.meta.dirname, 'apps/server')) : [];
 
+// CI's first stage splits the PGlite pass of the server files between two chains (.ci/run,
+// decision 903): VITEST_SERVER_PART=attack runs the attack files but the two heaviest (they run
+// after the checks and the build), VITEST_SERVER_PART=rest every other server file. The one list
+// decides both, so together they are every file.
+const BESIDE_THE_CHECKS = readdirSync(join(import.meta.dirname, 'apps/server/test/attack'))
+  .filter((f) => f.endsWith('.test.ts') && !['crash.test.ts', 'document-bombs.test.ts'].includes(f))
+  .map((f) => `test/attack/${f}`);
+const serverPart = process.env.VITEST_SERVER_PART;
+const serverInclude = serverPart === 'attack' ? BESIDE_THE_CHECKS : ['src/**/*.test.ts', 'test/**/*.test.ts'];
+if (serverPart === 'rest') serverExclude.push(...BESIDE_THE_CHECKS);
+
 // Files share their worker's module cache (isolate: false, decision 903): each file no longer
 // starts a process, imports the app and compiles PGlite's WebAssembly again. Measured on 15 server
 // files: 129 s wall and 86 s of CPU isolated, 56 s and 41 s shared; the 50 UI files 111 s / 87 s
@@ -39,7 +50,7 @@ export default defineConfig({
         test: {
           name: 'server',
           root: 'apps/server',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          include: serverInclude,
           exclude: [...configDefaults.exclude, ...serverExclude],
           environment: 'node',
           isolate,

@@ -4,45 +4,53 @@
 // e2e/support/ports.ts), so no spec sees another job's data; each process writes to its own
 // output folder (Playwright empties it at start).
 // E2E_JOBS sets how many jobs run at once (default 3). The voice config (server speech, a fake
-// microphone) and the cross-engine config (the player in Firefox ESR and WebKitGTK, e2e/engines)
-// go first to one job; the main config's spec files are then dealt to the jobs by their time in
-// a quiet serial run (e2e/spec-seconds.json; a new spec counts as 15 s), longest first to the
-// least loaded job.
+// microphone), the cross-engine config (the player in Firefox ESR and WebKitGTK, e2e/engines) and
+// the main config's spec files are dealt to the jobs by their seconds in an earlier CI run
+// (e2e/spec-seconds.json; a new spec counts as 15 s), longest first to the job that would end
+// first, a Playwright process's start counted too. Each run writes the seconds it measured to
+// test-results/spec-seconds.json, to copy over e2e/spec-seconds.json when the deal has gone stale.
 // `node scripts/e2e.mjs auth` runs only the spec files whose names contain one of the words.
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 const slots = Math.max(1, Number(process.env.E2E_JOBS ?? 3));
 const basePort = Number(process.env.E2E_PORT ?? 8181);
 const only = process.argv.slice(2);
 const wanted = (file) => only.length === 0 || only.some((w) => file.includes(w));
+/** A Playwright process's own start under CI's load (its server, stand-ins and browser). */
+const START_SECONDS = 15;
 
 /** @type {Record<string, number>} */
 const seconds = JSON.parse(readFileSync('e2e/spec-seconds.json', 'utf8'));
-/** @typedef {{ name: string, args: string[] }} Run */
+/** @typedef {{ name: string, args: string[], config: string }} Run */
 /** @type {{ runs: Run[], files: string[], load: number }[]} */
 const jobs = Array.from({ length: slots }, () => ({ runs: [], files: [], load: 0 }));
-const least = () => jobs.reduce((a, b) => (b.load < a.load ? b : a));
-for (const [config, name, on] of [
-  ['playwright.voice.config.ts', 'voice', wanted('voice.spec.ts')],
-  ['playwright.engines.config.ts', 'Firefox ESR and WebKitGTK', wanted('engines/')],
-]) {
-  if (!on) continue;
-  const job = least();
-  job.runs.push({ name, args: ['-c', `e2e/${config}`] });
-  job.load += seconds[config] ?? 60;
-}
-const specs = readdirSync('e2e')
-  .filter((f) => f.endsWith('.spec.ts') && !f.startsWith('voice') && wanted(f))
-  .sort((a, b) => (seconds[b] ?? 15) - (seconds[a] ?? 15));
-for (const f of specs) {
-  const job = least();
-  job.files.push(`e2e/${f}`);
-  job.load += seconds[f] ?? 15;
+/** What is dealt: the two configs of their own (one run each) and the main config's spec files. */
+const items = [
+  ...[
+    ['playwright.voice.config.ts', 'voice', wanted('voice.spec.ts')],
+    ['playwright.engines.config.ts', 'Firefox ESR and WebKitGTK', wanted('engines/')],
+  ]
+    .filter(([, , on]) => on)
+    .map(([config, name]) => ({ key: config, config, name })),
+  ...readdirSync('e2e')
+    .filter((f) => f.endsWith('.spec.ts') && !f.startsWith('voice') && wanted(f))
+    .map((f) => ({ key: f, config: 'playwright.config.ts', name: '' })),
+].sort((a, b) => (seconds[b.key] ?? 15) - (seconds[a.key] ?? 15));
+for (const item of items) {
+  const cost = (job) => job.load + (seconds[item.key] ?? 15) + (item.name || job.files.length === 0 ? START_SECONDS : 0);
+  const job = jobs.reduce((a, b) => (cost(b) < cost(a) ? b : a));
+  job.load = cost(job);
+  if (item.name) job.runs.push({ name: item.name, args: ['-c', `e2e/${item.config}`], config: item.config });
+  else job.files.push(`e2e/${item.key}`);
 }
 for (const job of jobs)
   if (job.files.length)
-    job.runs.unshift({ name: `main (${job.files.length} files)`, args: ['-c', 'e2e/playwright.config.ts', ...job.files] });
+    job.runs.unshift({
+      name: `main (${job.files.length} files)`,
+      args: ['-c', 'e2e/playwright.config.ts', ...job.files],
+      config: 'playwright.config.ts',
+    });
 
 const started = Date.now();
 const busy = jobs.filter((job) => job.runs.length > 0);
@@ -52,7 +60,11 @@ const results = (
       const done = [];
       for (const [k, r] of job.runs.entries())
         done.push(
-          await run({ ...r, name: `job ${i + 1} (~${job.load} s): ${r.name}` }, basePort + 10 * i, `test-results/pw-${i + 1}-${k + 1}`),
+          await run(
+            { ...r, name: `job ${i + 1} (~${Math.round(job.load)} s): ${r.name}` },
+            basePort + 10 * i,
+            `test-results/pw-${i + 1}-${k + 1}`,
+          ),
         );
       return done;
     }),
@@ -72,6 +84,7 @@ const flaky = results.flatMap((r) => {
     .map((l) => l.replace(/\s*─+$/, '').trim());
 });
 if (flaky.length) process.stdout.write(`FLAKY (passed on a retry; fix like a failure):\n${flaky.map((f) => `   ${f}\n`).join('')}`);
+writeMeasuredSeconds(results);
 process.stdout.write(`e2e: ${Math.round((Date.now() - started) / 1000)} s in all\n`);
 process.exit(results.some((r) => r.code !== 0) ? 1 : 0);
 
@@ -79,15 +92,49 @@ process.exit(results.some((r) => r.code !== 0) ? 1 : 0);
 function run(job, port, outputDir) {
   return new Promise((resolve) => {
     const t0 = Date.now();
-    const child = spawn('npx', ['playwright', 'test', ...job.args], {
-      env: { ...process.env, E2E_PORT: String(port), E2E_OUTPUT_DIR: outputDir, FORCE_COLOR: '0' },
+    const report = `${process.cwd()}/${outputDir}.json`;
+    const child = spawn('npx', ['playwright', 'test', '--reporter=list,json', ...job.args], {
+      env: {
+        ...process.env,
+        E2E_PORT: String(port),
+        E2E_OUTPUT_DIR: outputDir,
+        PLAYWRIGHT_JSON_OUTPUT_FILE: report,
+        FORCE_COLOR: '0',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
     child.on('close', (code) => {
-      resolve({ name: job.name, code: code ?? 1, seconds: Math.round((Date.now() - t0) / 1000), output });
+      resolve({ name: job.name, config: job.config, report, code: code ?? 1, seconds: Math.round((Date.now() - t0) / 1000), output });
     });
   });
+}
+
+/** The seconds each spec file's tests took in this run (every try; the main config by file, the
+ *  other configs whole), beside the earlier ones for files this run did not run. */
+function writeMeasuredSeconds(results) {
+  /** @type {Record<string, number>} */
+  const measured = {};
+  const add = (key, s) => (measured[key] = (measured[key] ?? 0) + s);
+  const walk = (suite, key) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? []) for (const result of test.results ?? []) add(key, result.duration / 1000);
+    for (const child of suite.suites ?? []) walk(child, key);
+  };
+  for (const r of results) {
+    if (!existsSync(r.report)) continue;
+    const report = JSON.parse(readFileSync(r.report, 'utf8'));
+    for (const suite of report.suites ?? []) walk(suite, r.config === 'playwright.config.ts' ? suite.file.replace(/^.*\//, '') : r.config);
+  }
+  const merged = { ...seconds, ...Object.fromEntries(Object.entries(measured).map(([k, v]) => [k, Math.round(v)])) };
+  const sorted = Object.fromEntries(
+    Object.keys(merged)
+      .sort()
+      .map((k) => [k, merged[k]]),
+  );
+  mkdirSync('test-results', { recursive: true });
+  writeFileSync('test-results/spec-seconds.json', `${JSON.stringify(sorted, null, 2)}\n`);
+  process.stdout.write('seconds per spec file measured in this run: test-results/spec-seconds.json\n');
 }

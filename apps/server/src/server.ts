@@ -18,10 +18,14 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function startServer(config: Config): Promise<RunningServer> {
+/** `loadDataDir`: PGlite only, a dumped data directory to start a new DATA_DIR from (the
+ *  end-to-end launcher starts from the test run's migrated snapshot instead of running initdb). */
+export async function startServer(config: Config, opts: { loadDataDir?: Blob } = {}): Promise<RunningServer> {
   mkdirSync(config.DATA_DIR, { recursive: true });
   const database = await openDatabase({
-    ...(config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR }),
+    ...(config.DATABASE_URL
+      ? { databaseUrl: config.DATABASE_URL }
+      : { dataDir: config.DATA_DIR, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) }),
     log: (message, err) => console.error(message, err instanceof Error ? err.message : err),
   });
   await migrate(database.db, database.schema);

@@ -17,6 +17,7 @@ import { privateResolver } from './ssrf-vectors';
 import { migrate } from '../src/db/migrate';
 import { inject } from 'vitest';
 import { snapshotBlob } from './pglite-snapshot';
+import type {} from './provided-context'; // inject('pgliteSnapshot')'s type
 
 export const TEST_APP_KEY = 'test-app-key-0123456789';
 export const TEST_SECRET_KEY = 'test-secret-key-0123456789-0123456789-abcdef';

@@ -2,7 +2,7 @@
 // from it skips initdb and the migrations, the bulk of each API test server's start (measured
 // here under load: fresh 8.5–14 s + 1.5 s of migrations, from the snapshot 2–3.4 s). Named by
 // the migrations' contents, so a changed migration makes a new one; written atomically, so
-// parallel runs share it safely.
+// parallel runs share it safely. The end-to-end launcher starts its server from it too.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,13 +13,6 @@ import { vector } from '@electric-sql/pglite-pgvector';
 import { Kysely } from 'kysely';
 import { PGliteDialect } from '../src/db/pglite-dialect';
 import { migrate } from '../src/db/migrate';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** The migrated PGlite snapshot's path ('' on PostgreSQL), given by test/global-setup.ts. */
-    pgliteSnapshot: string;
-  }
-}
 
 const MIGRATIONS = join(dirname(fileURLToPath(import.meta.url)), '../src/db/migrations');
 
