@@ -16,7 +16,7 @@ import { openDatabase } from '../src/db/database';
 import { privateResolver } from './ssrf-vectors';
 import { migrate } from '../src/db/migrate';
 import { inject } from 'vitest';
-import { snapshotBlob } from './pglite-snapshot';
+import { givePglite, takePglite } from './pglite-pool';
 import type {} from './provided-context'; // inject('pgliteSnapshot')'s type
 
 export const TEST_APP_KEY = 'test-app-key-0123456789';
@@ -82,11 +82,13 @@ export async function createTestServer(env: Record<string, string> = {}, opts: {
   const shared = opts.sameDatabaseAs?.ctx.database;
   const url = shared ? undefined : process.env.TEST_DATABASE_URL;
   const schema = url ? `t_${randomBytes(6).toString('hex')}` : undefined;
-  // PGlite starts from the run's migrated snapshot (test/global-setup.ts): no initdb per server.
-  const snapshot = url ? '' : inject('pgliteSnapshot');
-  const database =
-    shared ?? (await openDatabase(url ? { databaseUrl: url, schema: schema! } : snapshot ? { loadDataDir: snapshotBlob(snapshot) } : {}));
-  if (!shared) await migrate(database.db, database.schema);
+  // PGlite starts from the run's migrated snapshot (test/global-setup.ts): no initdb per server;
+  // a closed server's PGlite, emptied, serves the next one (test/pglite-pool.ts).
+  // The snapshot is migrated already (test/pglite-snapshot.ts).
+  const pooled = !shared && !url;
+  const snapshot = pooled ? inject('pgliteSnapshot') : '';
+  const database = shared ?? (url ? await openDatabase({ databaseUrl: url, schema: schema! }) : await takePglite(snapshot));
+  if (!shared && !snapshot) await migrate(database.db, database.schema);
 
   const logs: string[] = [];
   const leaks = new Set<string>();
@@ -162,7 +164,8 @@ export async function createTestServer(env: Record<string, string> = {}, opts: {
     close: async () => {
       await app.close();
       if (url && schema) await sql.raw(`drop schema if exists "${schema}" cascade`).execute(database.db);
-      if (!shared) await database.close();
+      if (pooled) await givePglite(database);
+      else if (!shared) await database.close();
       for (const line of logs) findLeaks(line, 'log line');
       if (leaks.size) throw new Error(`Secrets leaked in responses or logs:\n  ${[...leaks].join('\n  ')}`);
     },
