@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { childLaunch, stageRuntime } from '../../src/runtime/sandbox/confinement';
+import { childLaunch, pythonSnapshot, stageRuntime } from '../../src/runtime/sandbox/confinement';
 
 const SECRET = `canary-${randomBytes(12).toString('hex')}`;
 let dir: string;
@@ -62,7 +62,7 @@ afterAll(() => {
 
 describe('function sandbox confinement', () => {
   it('keeps code that escaped Pyodide from host files, writing, processes, workers, the server and its environment', async () => {
-    const launch = childLaunch(192);
+    const launch = childLaunch(192, await pythonSnapshot());
     const child = fork(join(stageRuntime(), 'naked-child.mjs'), launch.args, launch.options);
     const out = await new Promise<Record<string, string>>((resolve, reject) => {
       child.on('message', (m: Record<string, string> & { ready?: boolean }) => {

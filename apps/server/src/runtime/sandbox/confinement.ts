@@ -8,12 +8,14 @@
 //     cannot signal the server).
 // The staged directory is a private copy made once per server process, readable by everyone and
 // writable by no one but its owner, so the child can read it whatever the checkout's permissions.
+// It also holds the Python start-up snapshot (sandbox-snapshot.mjs), made once per process by a
+// process that runs no customer code; children start from it (decision 601's amendment).
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ForkOptions } from 'node:child_process';
+import { execFile, type ForkOptions } from 'node:child_process';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 /** The Pyodide files the child reads (the npm package's docs, maps and types are left out). */
@@ -38,6 +40,24 @@ export function stageRuntime(): string {
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   staged = dir;
   return dir;
+}
+
+let snapshot: Promise<string | null> | null = null;
+
+/** The Python start-up snapshot in the staged directory, made on first use (null when it could
+ *  not be made: children then load Pyodide in full, as before). */
+export function pythonSnapshot(): Promise<string | null> {
+  snapshot ??= new Promise((resolve) => {
+    const dir = stageRuntime();
+    const file = join(dir, 'python.snapshot');
+    const maker = join(HERE, 'sandbox-snapshot.mjs');
+    execFile(process.execPath, [maker, join(dir, 'pyodide', 'pyodide.mjs'), file], { env: {}, timeout: 120_000 }, (err) => {
+      if (err) return resolve(null);
+      chmodSync(file, 0o444);
+      resolve(file);
+    });
+  });
+  return snapshot;
 }
 
 /** The unprivileged user a root server runs functions as: `nobody` from /etc/passwd, else 65534. */
@@ -68,14 +88,14 @@ export interface ChildLaunch {
 }
 
 /** How to fork one confined child. */
-export function childLaunch(memoryMb: number): ChildLaunch {
+export function childLaunch(memoryMb: number, snapshotFile: string | null): ChildLaunch {
   const dir = stageRuntime();
   const cwd = mkdtempSync(join(tmpdir(), 'parla-fn-'));
   chmodSync(cwd, 0o755);
   const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   return {
     script: join(dir, 'sandbox-child.mjs'),
-    args: [String(memoryMb), join(dir, 'pyodide', 'pyodide.mjs')],
+    args: [String(memoryMb), join(dir, 'pyodide', 'pyodide.mjs'), snapshotFile ?? ''],
     options: {
       cwd,
       env: {},

@@ -9,11 +9,13 @@
 // WebSocket, and the import hook that hands out `js` and `pyodide_js`. Linear memory is capped by
 // refusing WebAssembly.Memory growth past the limit (Python sees MemoryError). The parent kills
 // the process at its wall-clock limit. One job per process. See docs/decisions/601-function-sandbox.md.
-import { constants as fsConstants } from 'node:fs';
+import { constants as fsConstants, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
 const MEMORY_LIMIT = Number(process.argv[2] ?? 256) * 1024 * 1024;
 const PYODIDE = process.argv[3];
+/** The Python start-up snapshot made by sandbox-snapshot.mjs ('' when none: a full start). */
+const SNAPSHOT = process.argv[4];
 const send = process.send.bind(process);
 
 const grow = WebAssembly.Memory.prototype.grow;
@@ -34,7 +36,12 @@ process.binding = (name) => {
   throw new Error('Not available to functions.');
 };
 const { loadPyodide } = await import(pathToFileURL(PYODIDE).href);
-const py = await loadPyodide({ jsglobals: Object.create(null), stdout: capture, stderr: capture });
+const py = await loadPyodide({
+  jsglobals: Object.create(null),
+  stdout: capture,
+  stderr: capture,
+  ...(SNAPSHOT ? { _loadSnapshot: readFileSync(SNAPSHOT) } : {}),
+});
 
 const M = py._module;
 const FS = M.FS;

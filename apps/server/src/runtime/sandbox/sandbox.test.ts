@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCanary, type Canary } from '../../../test/canary';
 import type { FunctionTool } from '../types';
+import { statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { pythonSnapshot, stageRuntime } from './confinement';
 import { Sandbox, UnapprovedFunction } from './sandbox';
 
 let sandbox: Sandbox;
@@ -30,6 +33,18 @@ describe('function sandbox', () => {
   it('runs an approved function with JSON arguments and returns its JSON result', async () => {
     const out = await sandbox.run(tool('def add(a: int, b: int) -> dict:\n    return {"sum": a + b}\n', 'add'), { a: 2, b: 3 });
     expect(JSON.parse(out)).toEqual({ sum: 5 });
+  }, 60_000);
+
+  it('starts each process from one read-only Python snapshot in the staged directory, and no call sees what another left', async () => {
+    const file = await pythonSnapshot();
+    expect(file).not.toBeNull();
+    expect(dirname(file!)).toBe(stageRuntime());
+    expect(statSync(file!).mode & 0o777).toBe(0o444);
+    expect(await pythonSnapshot()).toBe(file);
+    const leave = tool('import builtins\ndef leave() -> str:\n    builtins.left_behind = "x"\n    return "set"\n', 'leave');
+    const look = tool('import builtins\ndef look() -> str:\n    return str(hasattr(builtins, "left_behind"))\n', 'look');
+    expect(JSON.parse(await sandbox.run(leave, {}))).toBe('set');
+    expect(JSON.parse(await sandbox.run(look, {}))).toBe('False');
   }, 60_000);
 
   it('never runs unapproved code', async () => {

@@ -6,7 +6,7 @@
 // See docs/decisions/601-function-sandbox.md.
 import { fork, type ChildProcess } from 'node:child_process';
 import type { FunctionTool } from '../types';
-import { childLaunch } from './confinement';
+import { childLaunch, pythonSnapshot } from './confinement';
 
 export const SANDBOX_LIMITS = {
   /** A function's own running time. */
@@ -24,8 +24,8 @@ export class UnapprovedFunction extends Error {
 }
 
 interface Warm {
-  child: ChildProcess;
-  ready: Promise<void>;
+  /** The started child, once it said it is ready. */
+  ready: Promise<ChildProcess>;
 }
 
 export interface ToolDescription {
@@ -44,30 +44,33 @@ export class Sandbox {
   constructor(private readonly limits: { wallClockMs: number; memoryMb: number; startMs: number } = SANDBOX_LIMITS) {}
 
   private spawn(): Warm {
-    const launch = childLaunch(this.limits.memoryMb);
-    const child = fork(launch.script, launch.args, launch.options);
-    this.running.add(child);
-    child.once('exit', () => {
-      this.running.delete(child);
-      launch.cleanup();
-    });
-    const ready = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        child.kill('SIGKILL');
-        reject(new Error('the sandbox did not start'));
-      }, this.limits.startMs);
-      child.once('message', (m: { ready?: boolean }) => {
-        clearTimeout(timer);
-        if (m.ready) resolve();
-        else reject(new Error('the sandbox did not start'));
-      });
+    const ready = pythonSnapshot().then((snapshot) => {
+      if (this.closed) throw new Error('the sandbox is closed');
+      const launch = childLaunch(this.limits.memoryMb, snapshot);
+      const child = fork(launch.script, launch.args, launch.options);
+      this.running.add(child);
       child.once('exit', () => {
-        clearTimeout(timer);
-        reject(new Error('the sandbox exited'));
+        this.running.delete(child);
+        launch.cleanup();
+      });
+      return new Promise<ChildProcess>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          child.kill('SIGKILL');
+          reject(new Error('the sandbox did not start'));
+        }, this.limits.startMs);
+        child.once('message', (m: { ready?: boolean }) => {
+          clearTimeout(timer);
+          if (m.ready) resolve(child);
+          else reject(new Error('the sandbox did not start'));
+        });
+        child.once('exit', () => {
+          clearTimeout(timer);
+          reject(new Error('the sandbox exited'));
+        });
       });
     });
     ready.catch(() => undefined);
-    return { child, ready };
+    return { ready };
   }
 
   /** Starts a process now so the first call does not wait. */
@@ -84,23 +87,22 @@ export class Sandbox {
 
   private async job(payload: Record<string, unknown>): Promise<Reply> {
     if (this.closed) throw new Error('the sandbox is closed');
-    const w = this.take();
-    await w.ready;
+    const child = await this.take().ready;
     return new Promise<Reply>((resolve) => {
       const timer = setTimeout(() => {
-        w.child.kill('SIGKILL');
+        child.kill('SIGKILL');
         resolve({ ok: false, error: `The function took longer than ${this.limits.wallClockMs / 1000} s and was stopped.`, output: '' });
       }, this.limits.wallClockMs);
-      w.child.once('message', (m: Reply) => {
+      child.once('message', (m: Reply) => {
         clearTimeout(timer);
-        w.child.kill('SIGKILL');
+        child.kill('SIGKILL');
         resolve(m);
       });
-      w.child.once('exit', (code, signal) => {
+      child.once('exit', (code, signal) => {
         clearTimeout(timer);
         resolve({ ok: false, error: `The function's process ended (${signal ?? code}).`, output: '' });
       });
-      w.child.send(payload);
+      child.send(payload);
     });
   }
 
