@@ -25,11 +25,11 @@ function databaseFreeFiles(root: string): string[] {
 const serverExclude = process.env.TEST_DATABASE_URL ? databaseFreeFiles(join(import.meta.dirname, 'apps/server')) : [];
 
 // CI's first stage splits the PGlite pass of the server files between two chains (.ci/run,
-// decision 903): VITEST_SERVER_PART=attack runs the attack files but the two heaviest (they run
+// decision 903): VITEST_SERVER_PART=attack runs the attack files but three heavy ones (they run
 // after the checks and the build), VITEST_SERVER_PART=rest every other server file. The one list
 // decides both, so together they are every file.
 const BESIDE_THE_CHECKS = readdirSync(join(import.meta.dirname, 'apps/server/test/attack'))
-  .filter((f) => f.endsWith('.test.ts') && !['crash.test.ts', 'document-bombs.test.ts'].includes(f))
+  .filter((f) => f.endsWith('.test.ts') && !['crash.test.ts', 'document-bombs.test.ts', 'ssrf.test.ts'].includes(f))
   .map((f) => `test/attack/${f}`);
 const serverPart = process.env.VITEST_SERVER_PART;
 const serverInclude = serverPart === 'attack' ? BESIDE_THE_CHECKS : ['src/**/*.test.ts', 'test/**/*.test.ts'];
