@@ -7,16 +7,13 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
-import { sql } from 'kysely';
 import pg from 'pg';
 import { build } from '../src/app';
 import { parseConfig } from '../src/config';
 import type { AppContext } from '../src/context';
-import { openDatabase } from '../src/db/database';
 import { privateResolver } from './ssrf-vectors';
-import { migrate } from '../src/db/migrate';
 import { inject } from 'vitest';
-import { givePglite, takePglite } from './pglite-pool';
+import { giveDatabase, takeDatabase } from './database-pool';
 import type {} from './provided-context'; // inject('pgliteSnapshot')'s type
 
 export const TEST_APP_KEY = 'test-app-key-0123456789';
@@ -80,15 +77,10 @@ export async function createTestServer(env: Record<string, string> = {}, opts: {
     ...env,
   });
   const shared = opts.sameDatabaseAs?.ctx.database;
-  const url = shared ? undefined : process.env.TEST_DATABASE_URL;
-  const schema = url ? `t_${randomBytes(6).toString('hex')}` : undefined;
-  // PGlite starts from the run's migrated snapshot (test/global-setup.ts): no initdb per server;
-  // a closed server's PGlite, emptied, serves the next one (test/pglite-pool.ts).
-  // The snapshot is migrated already (test/pglite-snapshot.ts).
-  const pooled = !shared && !url;
-  const snapshot = pooled ? inject('pgliteSnapshot') : '';
-  const database = shared ?? (url ? await openDatabase({ databaseUrl: url, schema: schema! }) : await takePglite(snapshot));
-  if (!shared && !snapshot) await migrate(database.db, database.schema);
+  // A migrated, empty database: a closed server's, emptied, or a new one (test/database-pool.ts);
+  // PGlite starts from the run's migrated snapshot (test/global-setup.ts).
+  const database =
+    shared ?? (await takeDatabase(process.env.TEST_DATABASE_URL, process.env.TEST_DATABASE_URL ? '' : inject('pgliteSnapshot')));
 
   const logs: string[] = [];
   const leaks = new Set<string>();
@@ -163,9 +155,7 @@ export async function createTestServer(env: Record<string, string> = {}, opts: {
     },
     close: async () => {
       await app.close();
-      if (url && schema) await sql.raw(`drop schema if exists "${schema}" cascade`).execute(database.db);
-      if (pooled) await givePglite(database);
-      else if (!shared) await database.close();
+      if (!shared) await giveDatabase(database);
       for (const line of logs) findLeaks(line, 'log line');
       if (leaks.size) throw new Error(`Secrets leaked in responses or logs:\n  ${[...leaks].join('\n  ')}`);
     },

@@ -6,7 +6,7 @@
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -34,8 +34,13 @@ class FolderProvider implements MigrationProvider {
  *  `runsAfter` and have not run yet (they need tables of a later number range), then those. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run below the typed schema
 export async function migrate(db: Kysely<any>, schema?: string): Promise<string[]> {
+  // The migrations' table lives in the schema the tables go to: the one given, else the first of
+  // the connection's search_path. Unnamed, Kysely takes a kysely_migration table of any other
+  // schema for this one's (a database URL whose search_path names a schema, beside another
+  // schema already migrated, failed with 'relation "kysely_migration" does not exist').
+  const home = schema ?? (await sql<{ name: string | null }>`select current_schema() as name`.execute(db)).rows[0]?.name ?? undefined;
   const migrator = (provider: FolderProvider) =>
-    new Migrator({ db, provider, allowUnorderedMigrations: true, ...(schema ? { migrationTableSchema: schema } : {}) });
+    new Migrator({ db, provider, allowUnorderedMigrations: true, ...(home ? { migrationTableSchema: home } : {}) });
   const all = migrator(new FolderProvider());
   const executed = new Set((await all.getMigrations()).filter((m) => m.executedAt).map((m) => m.name));
   const applied: string[] = [];
