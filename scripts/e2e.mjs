@@ -12,11 +12,14 @@
 // `node scripts/e2e.mjs auth` runs only the spec files whose names contain one of the words.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 
 const slots = Math.max(1, Number(process.env.E2E_JOBS ?? 3));
 const basePort = Number(process.env.E2E_PORT ?? 8181);
 const only = process.argv.slice(2);
 const wanted = (file) => only.length === 0 || only.some((w) => file.includes(w));
+/** Playwright's command, run by this Node (npx would start npm first in every job). */
+const PLAYWRIGHT = createRequire(import.meta.url).resolve('@playwright/test/cli');
 /** A Playwright process's own start under CI's load (its server, stand-ins and browser). */
 const START_SECONDS = 15;
 
@@ -93,7 +96,7 @@ function run(job, port, outputDir) {
   return new Promise((resolve) => {
     const t0 = Date.now();
     const report = `${process.cwd()}/${outputDir}.json`;
-    const child = spawn('npx', ['playwright', 'test', '--reporter=list,json', ...job.args], {
+    const child = spawn(process.execPath, [PLAYWRIGHT, 'test', '--reporter=list,json', ...job.args], {
       env: {
         ...process.env,
         E2E_PORT: String(port),
