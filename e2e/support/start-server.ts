@@ -1,13 +1,13 @@
 // The server under end-to-end test: a fresh DATA_DIR, a known administrator, a real SMTP
 // capture (read by tests over a small HTTP endpoint), and the stand-ins of third-party
 // providers on loopback ports the outbound guard is told to allow. Test-only code.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseConfig } from '../../apps/server/src/config';
 import { startServer } from '../../apps/server/src/server';
-import { ensureSnapshot } from '../../apps/server/test/pglite-snapshot';
+import { ensureSnapshot, snapshotBlob } from '../../apps/server/test/pglite-snapshot';
 import { startSmtpCapture } from '../../apps/server/test/smtp-capture';
 import { E2E_ADMIN } from './accounts';
 import { E2E_PORT, MAIL_READER_PORT, SEED_PORT } from './ports';
@@ -44,7 +44,7 @@ const config = parseConfig({
 });
 // PGlite starts from the migrated snapshot the API tests use (made once per set of migrations):
 // no initdb and no migrations at each of the run's server starts (issue 16, CI time).
-const server = await startServer(config, { loadDataDir: new Blob([readFileSync(await ensureSnapshot())]) });
+const server = await startServer(config, { loadDataDir: snapshotBlob(await ensureSnapshot()) });
 const seedControl = await startSeedControl(server.ctx, SEED_PORT);
 process.stdout.write(`e2e server on ${config.PUBLIC_URL}\n`);
 

@@ -1,5 +1,6 @@
 // A real server for API tests: the Fastify app over PGlite (in memory, migrated), or over a
-// fresh schema of the PostgreSQL named by TEST_DATABASE_URL. Log lines are captured so tests
+// schema of its own in the PostgreSQL named by TEST_DATABASE_URL; either empty, a closed
+// server's being emptied for the next (test/database-pool.ts). Log lines are captured so tests
 // can search them, and every test file's server watches for leaked secrets: each value the
 // server encrypts (ctx.secrets.encrypt: provider keys, OAuth client secrets, private keys) and
 // every planted canary (canarySecret()) must never appear in a response body or a log line;
@@ -79,8 +80,8 @@ export async function createTestServer(env: Record<string, string> = {}, opts: {
   const shared = opts.sameDatabaseAs?.ctx.database;
   // A migrated, empty database: a closed server's, emptied, or a new one (test/database-pool.ts);
   // PGlite starts from the run's migrated snapshot (test/global-setup.ts).
-  const database =
-    shared ?? (await takeDatabase(process.env.TEST_DATABASE_URL, process.env.TEST_DATABASE_URL ? '' : inject('pgliteSnapshot')));
+  const url = process.env.TEST_DATABASE_URL;
+  const database = shared ?? (await takeDatabase(url, url ? '' : inject('pgliteSnapshot')));
 
   const logs: string[] = [];
   const leaks = new Set<string>();
