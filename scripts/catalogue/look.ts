@@ -1,5 +1,6 @@
 // Close-ups of 3D characters without touching the catalogue, for looking at them while modelling:
-//   npm run catalogue:look -- out.png ub-noah fb-maya ...   (COLS=n tiles per row)
+//   npm run catalogue:look -- out.png ub-noah fb-maya ...   (COLS=n tiles per row,
+//   SHOTS=front,face,open,bust,wide to pick the shots (default all but front), SIZE=px per tile)
 // Each character: face (smiling, then saying "aa"), bust and (full body) a wider shot, rendered
 // like the previews.
 import { writeFileSync } from 'node:fs';
@@ -10,6 +11,8 @@ import { openRenderer, renderGlb, STUDIO_LIGHT } from './render3d';
 
 const [out = 'look.png', ...ids] = process.argv.slice(2);
 const people = [...UPPER_BODY_PEOPLE, ...FULL_BODY_PEOPLE].filter((p) => !ids.length || ids.includes(p.id));
+const only = (process.env.SHOTS ?? 'face,open,bust,wide').split(',');
+const size = Number(process.env.SIZE ?? 360);
 const d = await openDrawing();
 await openRenderer(d.page);
 const tiles: string[] = [];
@@ -19,15 +22,17 @@ for (const p of people) {
   const headY = p.type === '3d' ? 1.6 : 1.58;
   const smile = { smile: 0.35 };
   const shots = [
-    { position: [0.1, headY, 0.55], target: [0, headY - 0.02, 0], fov: 30, morphs: smile },
-    { position: [0.1, headY, 0.55], target: [0, headY - 0.02, 0], fov: 30, morphs: { viseme_aa: 1 } },
-    { position: [0.35, headY - 0.05, 1.2], target: [0, headY - 0.15, 0], fov: 30, morphs: smile },
-    { position: [0.5, 1.3, 2.6], target: [0, 0.95, 0], fov: 34, morphs: smile },
+    { name: 'front', position: [0, headY - 0.01, 0.6], target: [0, headY - 0.02, 0], fov: 30, morphs: {} },
+    { name: 'face', position: [0.1, headY, 0.55], target: [0, headY - 0.02, 0], fov: 30, morphs: smile },
+    { name: 'open', position: [0.1, headY, 0.55], target: [0, headY - 0.02, 0], fov: 30, morphs: { viseme_aa: 1 } },
+    { name: 'bust', position: [0.35, headY - 0.05, 1.2], target: [0, headY - 0.15, 0], fov: 30, morphs: smile },
+    { name: 'wide', position: [0.5, 1.3, 2.6], target: [0, 0.95, 0], fov: 34, morphs: smile },
   ] as const;
-  for (const camera of shots.slice(0, p.type === '3d' ? 4 : 3)) {
+  const picked = shots.filter((s) => (s.name !== 'wide' || p.type === '3d') && only.includes(s.name));
+  for (const camera of picked) {
     const png = await renderGlb(d.page, {
-      width: 360,
-      height: 360,
+      width: size,
+      height: size,
       lighting: STUDIO_LIGHT,
       background: p.backdrop,
       camera: { position: [...camera.position], target: [...camera.target], fov: camera.fov },
@@ -37,9 +42,9 @@ for (const p of people) {
   }
 }
 const cols = Number(process.env.COLS ?? 6);
-await d.page.setViewportSize({ width: 360 * cols, height: 360 });
+await d.page.setViewportSize({ width: size * cols, height: size });
 await d.page.setContent(
-  `<body style="margin:0;display:flex;flex-wrap:wrap;width:${360 * cols}px">${tiles.map((t) => `<img src="data:image/png;base64,${t}">`).join('')}</body>`,
+  `<body style="margin:0;display:flex;flex-wrap:wrap;width:${size * cols}px">${tiles.map((t) => `<img src="data:image/png;base64,${t}">`).join('')}</body>`,
 );
 writeFileSync(out, await d.page.screenshot({ fullPage: true }));
 await d.close();

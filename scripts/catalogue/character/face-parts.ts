@@ -75,22 +75,63 @@ export interface Lids {
   closed: number[];
 }
 
-export function eyelids(p: Person, centre: V3, r: number, side: number, skin: V3): Lids {
+/**
+ * How far from `centre` along `d` the skin's outer surface is: the last crossing from inside the
+ * skin to outside between `from` and `to`; null where the ray meets no skin (the eye's opening).
+ */
+function surfaceAlong(sdf: Sdf, centre: V3, d: V3, from: number, to: number): number | null {
+  const at = (t: number) => sdf(centre[0] + d[0] * t, centre[1] + d[1] * t, centre[2] + d[2] * t);
+  const steps = 40;
+  let found: number | null = null;
+  let prev = at(from);
+  for (let i = 1; i <= steps; i++) {
+    const t = from + ((to - from) * i) / steps;
+    const v = at(t);
+    if (prev < 0 && v >= 0) {
+      let lo = t - (to - from) / steps,
+        hi = t;
+      for (let j = 0; j < 12; j++) {
+        const mid = (lo + hi) / 2;
+        if (at(mid) < 0) lo = mid;
+        else hi = mid;
+      }
+      found = hi;
+    }
+    prev = v;
+  }
+  return found;
+}
+
+/**
+ * The lids round the eyeball: the lash rows at the opening, and from there they lie down onto
+ * the skin (their outer rows on its surface), so a lid never stands off the face as a rim.
+ */
+export function eyelids(p: Person, sdf: Sdf, centre: V3, r: number, side: number, skin: V3, skinColor: (q: V3, n: V3) => V3): Lids {
   const lash = linear('#1b130e');
   const lid = lerp3(skin, linear('#b07060'), 0.08);
   const waterline = lerp3(skin, linear('#c07a70'), 0.35);
   const cols = 23;
-  const alphaAt = (c: number) => -1.6 + (c / (cols - 1)) * 3.2;
+  const alphaAt = (c: number) => -1.45 + (c / (cols - 1)) * 2.9;
+  // Rows from the third outwards blend from the lid's sphere to just under the skin (the last).
+  const onto = (a: number, e: number, row: number, rows: number, rad = upperRows[row]!.rad): V3 => {
+    const d = dir(a, e);
+    const lid = r * rad;
+    const k = row < 2 ? 0 : Math.min(1, (row - 1) / (rows - 2));
+    const skinAt = k > 0 ? surfaceAlong(sdf, centre, d, r * 0.9, r * 2.2) : null;
+    return add(centre, d, skinAt === null ? lid : lid + (skinAt - 0.001 - lid) * k);
+  };
   const upperEdge = (a: number) => 0.6 * Math.cos(1.1 * a) - 0.12 + 0.04 * a * side;
   const lowerEdge = (a: number) => -0.38 * Math.cos(1.1 * a) + 0.06 + 0.03 * a * side;
-  const upperRows = [
+  // Outer rows take the skin's own colour where they lie (its shading and blush): no seam.
+  const paint = (color: V3 | null, q: V3): V3 => color ?? skinColor(q, norm(sub(q, centre)));
+  const upperRows: { de: number; rad: number; color: V3 | null }[] = [
     { de: 0, rad: 1.02, color: lash },
     { de: 0.06, rad: 1.11, color: lash },
     { de: 0.14, rad: 1.15, color: lid },
     { de: 0.3, rad: 1.16, color: lerp3(lid, [0.25, 0.12, 0.1], 0.35) },
-    { de: 0.4, rad: 1.16, color: lid },
-    { de: 0.8, rad: 1.16, color: lid },
-    { de: 1.3, rad: 1.16, color: lid },
+    { de: 0.4, rad: 1.16, color: null },
+    { de: 0.8, rad: 1.16, color: null },
+    { de: 1.3, rad: 1.16, color: null },
   ];
   const upperAt = (closed: boolean) => (row: number, c: number) => {
     const a = alphaAt(c);
@@ -98,26 +139,26 @@ export function eyelids(p: Person, centre: V3, r: number, side: number, skin: V3
     const top = 1.45;
     const k = upperRows[row]!.de / 1.3;
     const e = row === 0 ? edge : Math.min(top, edge + (top - edge) * k + (row < 3 ? upperRows[row]!.de * 0.5 : 0));
-    return add(centre, dir(a, e), r * upperRows[row]!.rad);
+    return onto(a, e, row, upperRows.length);
   };
-  const lowerRows = [
+  const lowerRows: { de: number; rad: number; color: V3 | null }[] = [
     { de: 0, rad: 1.02, color: waterline },
     { de: 0.06, rad: 1.1, color: lerp3(lash, skin, 0.55) },
-    { de: 0.2, rad: 1.15, color: lid },
-    { de: 0.8, rad: 1.16, color: lid },
+    { de: 0.2, rad: 1.12, color: null },
+    { de: 0.45, rad: 1.14, color: null },
   ];
   const lowerAt = (closed: boolean) => (row: number, c: number) => {
     const a = alphaAt(c);
     const edge = lowerEdge(a) + (closed ? 0.03 : 0);
     const e = Math.max(-1.3, edge - lowerRows[row]!.de);
-    return add(centre, dir(a, e), r * lowerRows[row]!.rad);
+    return onto(a, e, row, lowerRows.length, lowerRows[row]!.rad);
   };
   const upper = orient(
-    grid(upperRows.length, cols, (row, c) => ({ p: upperAt(false)(row, c), color: upperRows[row]!.color })),
+    grid(upperRows.length, cols, (row, c) => ({ p: upperAt(false)(row, c), color: paint(upperRows[row]!.color, upperAt(false)(row, c)) })),
     awayFrom(centre),
   );
   const lower = orient(
-    grid(lowerRows.length, cols, (row, c) => ({ p: lowerAt(false)(row, c), color: lowerRows[row]!.color })),
+    grid(lowerRows.length, cols, (row, c) => ({ p: lowerAt(false)(row, c), color: paint(lowerRows[row]!.color, lowerAt(false)(row, c)) })),
     awayFrom(centre),
   );
   const mesh: MeshData = {
@@ -167,7 +208,7 @@ export function brow(p: Person, sdf: Sdf, curve: [number, number][]): MeshData {
     const t = norm(sub(next, prev));
     const b = norm(cross(n, t));
     const s = inner ? i / (pts.length - 1) : 1 - i / (pts.length - 1);
-    const width = (0.0062 - 0.0036 * s * s) * p.brow.weight;
+    const width = (0.0052 - 0.0032 * s * s) * p.brow.weight;
     const rows = [
       [-0.5, 0.0005],
       [-0.3, 0.0017],

@@ -18,7 +18,7 @@ export function hairSdf(p: Person, head: Sdf): Sdf {
 function styleSdf(p: Person, head: Sdf): Sdf {
   const style = p.hair.style;
   // Above a hairline that runs from the forehead down to the nape.
-  const front = style === 'headscarf' ? 0.075 : style === 'curlyShort' ? 0.046 : style === 'longStraight' ? 0.044 : 0.05;
+  const front = style === 'headscarf' ? 0.075 : style === 'curlyShort' ? 0.058 : style === 'longStraight' ? 0.056 : 0.064;
   const sm = (a: number, b: number, v: number) => {
     const t = Math.max(0, Math.min(1, (v - a) / (b - a)));
     return t * t * (3 - 2 * t);
@@ -32,16 +32,19 @@ function styleSdf(p: Person, head: Sdf): Sdf {
     const overEar = long ? 0 : side * sm(-0.05, -0.035, z) * (1 - sm(0.01, 0.024, z));
     const sideburn = long ? 0 : side * sm(0.016, 0.026, z) * (1 - sm(0.045, 0.056, z));
     const back = long ? Math.max(0, -z) * 0.6 : 0;
-    return y - front + Math.max(0, 0.085 - z) * 0.58 - back - 0.05 * overEar + 0.03 * sideburn;
+    // Seen from the front the hairline is an arc, lower at the temples: it frames the face.
+    return y - front + 6 * x * x + Math.max(0, 0.085 - z) * 0.58 - back - 0.05 * overEar + 0.03 * sideburn;
   };
   // Thicker on top than at the sides, as hair lies; thin at the hairline, so the hair meets the
   // forehead and temples softly instead of ending in a helmet's rim.
+  // Hair has volume above the crown (it stands off the skull): a cap-like shell read as a helmet.
+  const lift = style === 'buzz' || style === 'headscarf' ? 0.75 : style === 'ponytail' ? 1.2 : 1.6;
   const shell =
     (t: number): Sdf =>
     (x, y, z) => {
       const r = region(x, y, z);
       const taper = 0.3 + 0.7 * sm(0, 0.025, r);
-      return smax(head(x, y, z) - t * (0.45 + 0.75 * sm(-0.01, 0.09, y)) * taper, -r, 0.006);
+      return smax(head(x, y, z) - t * (0.45 + lift * sm(-0.01, 0.09, y)) * taper, -r, 0.006);
     };
   /** Locks: slim capsules from the parting sweeping over the head (fat ends stood out as tufts), smoothly merged. */
   const locks =

@@ -57,13 +57,13 @@ const profile = (f: number) => Math.sin(Math.PI * (0.1 + 0.8 * f));
 export function mouthDecal(p: Person, sdf: Sdf, centre: V3, unit: number, skinColorAt: (p: V3, n: V3) => V3): MouthDecal {
   const N = COLUMNS;
   const cols = N + 1;
-  // A little more saturated than the 2D palette: lighting washes vertex colours out.
+  // The 2D palette's lip colour, a touch more saturated (lighting washes vertex colours out).
   const lip = linear(p.lips);
   const grey = (lip[0] + lip[1] + lip[2]) / 3;
   const vivid: V3 = [
-    Math.max(0, grey + (lip[0] - grey) * 1.35),
-    Math.max(0, grey + (lip[1] - grey) * 1.35),
-    Math.max(0, grey + (lip[2] - grey) * 1.35),
+    Math.max(0, grey + (lip[0] - grey) * 1.1),
+    Math.max(0, grey + (lip[1] - grey) * 1.1),
+    Math.max(0, grey + (lip[2] - grey) * 1.1),
   ];
   const lipsTop = lerp3(vivid, [0, 0, 0], 0.12);
   const lipsBottom = lerp3(vivid, [1, 1, 1], 0.05);
@@ -115,7 +115,7 @@ export function mouthDecal(p: Person, sdf: Sdf, centre: V3, unit: number, skinCo
         b: iT,
         rows: 7,
         color: (k, t) => corner(t, toLine(k, k < 0.12 ? lerp3(lipsTop, [1, 1, 1], 0.1) : lipsTop), 0.3),
-        lift: 0.0026,
+        lift: 0.002,
         lip: (k) => k,
       },
       { a: iT, b: mixF(iT, iB, upperEdge), rows: 4, color: (k, t) => tooth(k, t, UPPER_TEETH), lift: 0.0009 },
@@ -140,7 +140,7 @@ export function mouthDecal(p: Person, sdf: Sdf, centre: V3, unit: number, skinCo
         b: oB,
         rows: 7,
         color: (k, t) => corner(t, toLine(1 - k, k > 0.3 && k < 0.6 ? lerp3(lipsBottom, [1, 1, 1], 0.1) : lipsBottom), 0.3),
-        lift: 0.0031,
+        lift: 0.0025,
         lip: (k) => 1 - k,
       },
       { a: oB, b: (t) => bound(t, false), rows: 4, color: () => [0, 0, 0], lift: 0, skirt: 'bottom' },

@@ -17,9 +17,9 @@ export function beardWeight(q: V3): number {
     y = q[1],
     z = q[2];
   // The cheek line from the sideburn down to the corner of the mouth; below it, the beard.
-  const cheekLine = -0.06 + Math.max(0, ax - 0.034) * 0.75;
+  const cheekLine = -0.056 + Math.max(0, ax - 0.032) * 0.75;
   const jaw = smooth(0.006, -0.014, y - cheekLine) * smooth(-0.022, -0.008, z);
-  const moustache = (1 - smooth(0.026, 0.034, ax)) * smooth(-0.049, -0.045, y) * (1 - smooth(-0.038, -0.033, y)) * smooth(0.06, 0.075, z);
+  const moustache = (1 - smooth(0.026, 0.034, ax)) * smooth(-0.045, -0.041, y) * (1 - smooth(-0.034, -0.03, y)) * smooth(0.06, 0.075, z);
   return Math.max(jaw, moustache);
 }
 
@@ -37,13 +37,13 @@ export function faceColor(p: Person, sdf: Sdf, hair?: Sdf): (q: V3, n: V3) => V3
     const near = (cx: number, cy: number, cz: number, r: number) =>
       Math.max(0, 1 - Math.hypot(Math.abs(q[0]) - cx, q[1] - cy, q[2] - cz) / r);
     c = lerp3(c, blush, 0.55 * near(0.042, -0.032, 0.07, 0.03) * (p.feminine ? 1 : 0.6));
-    c = lerp3(c, blush, 0.4 * near(0.0, -0.032, 0.11, 0.016));
-    c = lerp3(c, blush, 0.25 * near(0.0, -0.09, 0.08, 0.022));
+    c = lerp3(c, blush, 0.3 * near(0.0, -0.028, 0.105, 0.014));
+    c = lerp3(c, blush, 0.2 * near(0.0, -0.085, 0.078, 0.02));
     c = lerp3(c, lerp3(skin, linear('#c0604f'), 0.3), 0.6 * near(0.076, -0.008, -0.006, 0.03));
-    c = lerp3(c, cool, 0.7 * near(0.032, -0.017, 0.078, 0.013));
+    c = lerp3(c, cool, 0.3 * near(0.032, -0.02, 0.08, 0.012));
     c = lerp3(c, lerp3(skin, [1, 1, 1], 0.12), 0.5 * near(0, 0.055, 0.08, 0.04));
     // Nostrils.
-    c = lerp3(c, lerp3(skin, [0, 0, 0], 0.7), Math.min(1, 1.6 * near(0.0068 * p.face.noseWidth, -0.037, 0.094, 0.0045)));
+    c = lerp3(c, lerp3(skin, [0, 0, 0], 0.7), Math.min(1, 1.6 * near(0.0058 * p.face.noseWidth, -0.0325, 0.09, 0.004)));
     // The hairline: the skin takes the hair's tone over the last few millimetres before the hair.
     if (fringe) {
       const d = fringe(q[0], q[1], q[2]);
@@ -53,7 +53,7 @@ export function faceColor(p: Person, sdf: Sdf, hair?: Sdf): (q: V3, n: V3) => V3
     // Cheap ambient occlusion: how close the surface comes to itself along the normal.
     const o1 = sdf(q[0] + n[0] * 0.003, q[1] + n[1] * 0.003, q[2] + n[2] * 0.003) / 0.003;
     const o2 = sdf(q[0] + n[0] * 0.009, q[1] + n[1] * 0.009, q[2] + n[2] * 0.009) / 0.009;
-    const ao = Math.max(0.66, Math.min(1, 0.5 + 0.22 * Math.min(1, o1) + 0.28 * Math.min(1, o2)));
+    const ao = Math.max(0.74, Math.min(1, 0.6 + 0.18 * Math.min(1, o1) + 0.22 * Math.min(1, o2)));
     // The underside of the jaw in soft shade, matching the top of the neck (body3d.ts).
     const under = 1 - 0.12 * smooth(-0.1, -0.6, n[1]) * smooth(-0.07, -0.09, q[1]);
     return [c[0] * ao * under, c[1] * ao * under, c[2] * ao * under];
