@@ -59,7 +59,7 @@ function styleSdf(p: Person, head: Sdf): Sdf {
     case 'quiff': {
       // A parting on one side (the quiff mirrored and higher at the front); locks sweep across
       // the forehead and back.
-      const base = shell(style === 'quiff' ? 0.01 : 0.009);
+      const base = shell(style === 'quiff' ? 0.013 : 0.012);
       const side = style === 'quiff' ? -1 : 1;
       const lift = style === 'quiff' ? 0.002 : 0;
       const l: [V3, V3, number][] = [];
@@ -90,7 +90,7 @@ function styleSdf(p: Person, head: Sdf): Sdf {
       };
     }
     case 'ponytail': {
-      const base = shell(0.0075);
+      const base = shell(0.0095);
       const tie = sphere([0, 0.04, -0.098], 0.021);
       const tail = capsule([0, 0.03, -0.112], [0, -0.14, -0.128], 0.026, 0.01);
       return (x, y, z) => smin(smin(base(x, y, z), tie(x, y, z), 0.012), tail(x, y, z), 0.015);
