@@ -5,7 +5,9 @@
 // selenium-webdriver, on an Xvfb display of its own. A missing binary fails with the apt package
 // to install; nothing is skipped.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createServer, type AddressInfo } from 'node:net';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { Builder, type WebDriver } from 'selenium-webdriver';
@@ -106,11 +108,16 @@ async function launchWebKit(): Promise<Engine> {
     '--autoplay-policy=allow',
     '--media-playback-requires-user-gesture=false',
   ];
+  // What the driver and its MiniBrowsers print (a web process that crashed, a failed command)
+  // goes to test-results/webkit-driver.log, for a failure's diagnosis.
+  const logDir = fileURLToPath(new URL('../../test-results/', import.meta.url));
+  mkdirSync(logDir, { recursive: true });
+  const log = openSync(join(logDir, 'webkit-driver.log'), 'a');
   const startDriver = async () => {
     const port = await freePort();
     // Its own process group: replacing a driver kills the MiniBrowser it started with it.
     const proc = spawn(WEBKIT_DRIVER, [`--port=${port}`], {
-      stdio: 'ignore',
+      stdio: ['ignore', log, log],
       detached: true,
       env: { ...process.env, DISPLAY: xvfb.display },
     });
