@@ -1,6 +1,6 @@
 // Close-ups of 3D characters without touching the catalogue, for looking at them while modelling:
 //   npm run catalogue:look -- out.png ub-noah fb-maya ...   (COLS=n tiles per row,
-//   SHOTS=front,face,open,bust,wide to pick the shots (default all but front), SIZE=px per tile)
+//   SHOTS=front,eye,face,open,bust,wide to pick the shots (default all but front), SIZE=px per tile)
 // Each character: face (smiling, then saying "aa"), bust and (full body) a wider shot, rendered
 // like the previews.
 import { writeFileSync } from 'node:fs';
@@ -23,6 +23,7 @@ for (const p of people) {
   const smile = { smile: 0.35 };
   const shots = [
     { name: 'front', position: [0, headY - 0.01, 0.6], target: [0, headY - 0.02, 0], fov: 30, morphs: {} },
+    { name: 'eye', position: [0.05, headY, 0.25], target: [0.03, headY, 0], fov: 20, morphs: smile },
     { name: 'face', position: [0.1, headY, 0.55], target: [0, headY - 0.02, 0], fov: 30, morphs: smile },
     { name: 'open', position: [0.1, headY, 0.55], target: [0, headY - 0.02, 0], fov: 30, morphs: { viseme_aa: 1 } },
     { name: 'bust', position: [0.35, headY - 0.05, 1.2], target: [0, headY - 0.15, 0], fov: 30, morphs: smile },
