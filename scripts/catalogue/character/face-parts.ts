@@ -104,7 +104,7 @@ function surfaceAlong(sdf: Sdf, centre: V3, d: V3, from: number, to: number): nu
 
 /**
  * The lids round the eyeball: the lash rows at the opening, and from there they lie down onto
- * the skin (their outer rows on its surface), so a lid never stands off the face as a rim.
+ * the skin (their last row just under its surface), so a lid never stands off the face as a rim.
  */
 export function eyelids(p: Person, sdf: Sdf, centre: V3, r: number, side: number, skin: V3, skinColor: (q: V3, n: V3) => V3): Lids {
   const lash = linear('#1b130e');
@@ -113,12 +113,12 @@ export function eyelids(p: Person, sdf: Sdf, centre: V3, r: number, side: number
   const cols = 23;
   const alphaAt = (c: number) => -1.45 + (c / (cols - 1)) * 2.9;
   // Rows from the third outwards blend from the lid's sphere to just under the skin (the last).
-  const onto = (a: number, e: number, row: number, rows: number, rad = upperRows[row]!.rad): V3 => {
+  const onto = (a: number, e: number, row: number, rows: number, rad: number): V3 => {
     const d = dir(a, e);
-    const lid = r * rad;
+    const onSphere = r * rad;
     const k = row < 2 ? 0 : Math.min(1, (row - 1) / (rows - 2));
     const skinAt = k > 0 ? surfaceAlong(sdf, centre, d, r * 0.9, r * 2.2) : null;
-    return add(centre, d, skinAt === null ? lid : lid + (skinAt - 0.001 - lid) * k);
+    return add(centre, d, skinAt === null ? onSphere : onSphere + (skinAt - 0.001 - onSphere) * k);
   };
   const upperEdge = (a: number) => 0.6 * Math.cos(1.1 * a) - 0.12 + 0.04 * a * side;
   const lowerEdge = (a: number) => -0.38 * Math.cos(1.1 * a) + 0.06 + 0.03 * a * side;
@@ -139,7 +139,7 @@ export function eyelids(p: Person, sdf: Sdf, centre: V3, r: number, side: number
     const top = 1.45;
     const k = upperRows[row]!.de / 1.3;
     const e = row === 0 ? edge : Math.min(top, edge + (top - edge) * k + (row < 3 ? upperRows[row]!.de * 0.5 : 0));
-    return onto(a, e, row, upperRows.length);
+    return onto(a, e, row, upperRows.length, upperRows[row]!.rad);
   };
   const lowerRows: { de: number; rad: number; color: V3 | null }[] = [
     { de: 0, rad: 1.02, color: waterline },
@@ -154,11 +154,17 @@ export function eyelids(p: Person, sdf: Sdf, centre: V3, r: number, side: number
     return onto(a, e, row, lowerRows.length, lowerRows[row]!.rad);
   };
   const upper = orient(
-    grid(upperRows.length, cols, (row, c) => ({ p: upperAt(false)(row, c), color: paint(upperRows[row]!.color, upperAt(false)(row, c)) })),
+    grid(upperRows.length, cols, (row, c) => {
+      const q = upperAt(false)(row, c);
+      return { p: q, color: paint(upperRows[row]!.color, q) };
+    }),
     awayFrom(centre),
   );
   const lower = orient(
-    grid(lowerRows.length, cols, (row, c) => ({ p: lowerAt(false)(row, c), color: paint(lowerRows[row]!.color, lowerAt(false)(row, c)) })),
+    grid(lowerRows.length, cols, (row, c) => {
+      const q = lowerAt(false)(row, c);
+      return { p: q, color: paint(lowerRows[row]!.color, q) };
+    }),
     awayFrom(centre),
   );
   const mesh: MeshData = {
