@@ -95,3 +95,27 @@ test('the user speaks, the server hears it, the avatar answers aloud with moving
   expect(logs.filter((l) => l.includes('Silero voice detector cannot run'))).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/voice-interrupted.png` });
 });
+
+test('words said while the voice detector still loads are heard from their start', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await request.post(`${SPEECH_STAND_IN}/_stand-in/transcript`, { data: { transcript: HEARD } });
+  const heardBefore = ((await (await request.get(`${SPEECH_STAND_IN}/_stand-in/requests`)).json()) as { heard: unknown[] }).heard.length;
+  const avatar = await echoAvatar(request, { name: 'Voice Early' });
+  // A slow machine or network: the Silero model arrives 2.5 s after the microphone is granted,
+  // while the fake microphone is already saying the sentence (0.5 s of silence, then about 4 s of
+  // words, fixtures/make-speech-wav.ts). Before the fix the capture only started once the model
+  // had loaded, and the first utterance heard was the sentence's last second or two.
+  await page.route('**/*.onnx', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await route.continue();
+  });
+  await page.goto(`http://127.0.0.1:${E2E_PORT}/avatar/${avatar.id}?token=${avatar.token}&connect=true`);
+  await expect(page.getByTestId('stage')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Microphone' }).click();
+  await expect(page.getByRole('log', { name: 'Chat history' }).locator('.msg.user', { hasText: HEARD })).toBeVisible({ timeout: 30_000 });
+  const heard = (
+    (await (await request.get(`${SPEECH_STAND_IN}/_stand-in/requests`)).json()) as { heard: { pcmBytes: number }[] }
+  ).heard.slice(heardBefore);
+  // The whole sentence in the first utterance: more than 3 s of 16 kHz PCM16.
+  expect(heard[0]!.pcmBytes).toBeGreaterThan(3 * 32000);
+});

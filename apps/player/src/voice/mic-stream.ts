@@ -23,6 +23,9 @@ const BATCH = 2;
 const MAX_BATCH = Math.floor(MIC_MAX_FRAME_BYTES / (512 * 2));
 /** How long the capture's AudioContext may take to start. */
 const START_TIMEOUT_MS = 5000;
+/** Frames kept while the voice detector loads (10 s): what the user says meanwhile is judged
+ *  once it is ready, not lost. */
+const MAX_EARLY_FRAMES = Math.ceil(10_000 / FRAME_MS);
 
 type Probability = (frame: Float32Array) => Promise<number> | number;
 
@@ -54,32 +57,35 @@ export class MicStream {
     private readonly probability: Probability,
     private readonly sink: MicSink,
     readonly vadKind: 'silero' | 'energy',
+    early: Float32Array[],
   ) {
-    node.port.onmessage = (ev: MessageEvent<Float32Array>) => {
-      const frame = ev.data;
-      if (!this.heard) performance.mark('parla:mic-first-frame');
-      this.heard = true;
-      // Silero answers asynchronously: frames are judged one after another, in order.
-      this.chain = this.chain.then(async () => {
-        if (this.stopped) return;
-        const p = await this.probability(frame);
-        if (!this.stopped) this.handle(this.segmenter.push(frame, p));
-      });
-    };
+    for (const frame of early) this.judge(frame);
+    node.port.onmessage = (ev: MessageEvent<Float32Array>) => this.judge(ev.data);
+  }
+
+  private judge(frame: Float32Array): void {
+    if (!this.heard) performance.mark('parla:mic-first-frame');
+    this.heard = true;
+    // Silero answers asynchronously: frames are judged one after another, in order.
+    this.chain = this.chain.then(async () => {
+      if (this.stopped) return;
+      const p = await this.probability(frame);
+      if (!this.stopped) this.handle(this.segmenter.push(frame, p));
+    });
   }
 
   /** Asks for the microphone (the browser may prompt) and starts listening. An AudioContext
    *  that does not start (Firefox with no working sound device waits forever) is a failure the
-   *  user is told about, not a mic that looks on and hears nothing. */
+   *  user is told about, not a mic that looks on and hears nothing. Capture starts as soon as
+   *  the microphone is granted: words said while the voice detector still loads (seconds on a
+   *  slow machine) are kept and judged once it is ready. */
   static async open(vad: Partial<AvatarVad> | undefined, sink: MicSink): Promise<MicStream> {
-    const [stream, detector] = await Promise.all([
-      navigator.mediaDevices
-        .getUserMedia({
-          audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true, autoGainControl: true },
-        })
-        .then((s) => (performance.mark('parla:mic-granted'), s)),
-      loadVad().then((d) => (performance.mark('parla:vad-loaded', { detail: d.kind }), d)),
-    ]);
+    const loading = loadVad().then((d) => (performance.mark('parla:vad-loaded', { detail: d.kind }), d));
+    const stream = await navigator.mediaDevices
+      .getUserMedia({
+        audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true, autoGainControl: true },
+      })
+      .then((s) => (performance.mark('parla:mic-granted'), s));
     const context = new AudioContext();
     try {
       await context.audioWorklet.addModule(workletUrl);
@@ -91,6 +97,11 @@ export class MicStream {
       source.connect(node).connect(mute).connect(context.destination);
       await Promise.race([context.resume(), new Promise((resolve) => setTimeout(resolve, START_TIMEOUT_MS))]);
       if (context.state !== 'running') throw Object.assign(new Error('the audio context does not start'), { name: 'AudioStalledError' });
+      const early: Float32Array[] = [];
+      node.port.onmessage = (ev: MessageEvent<Float32Array>) => {
+        if (early.length < MAX_EARLY_FRAMES) early.push(ev.data);
+      };
+      const detector = await loading;
       performance.mark('parla:mic-listening');
       return new MicStream(
         stream,
@@ -100,6 +111,7 @@ export class MicStream {
         detector.probability,
         sink,
         detector.kind,
+        early,
       );
     } catch (err) {
       stream.getTracks().forEach((t) => t.stop());
