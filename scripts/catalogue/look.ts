@@ -1,8 +1,8 @@
 // Close-ups of 3D characters without touching the catalogue, for looking at them while modelling:
 //   npm run catalogue:look -- out.png ub-noah fb-maya ...   (COLS=n tiles per row,
 //   SHOTS=front,eye,face,open,bust,wide to pick the shots (default all but front), SIZE=px per tile)
-// Each character: face (smiling, then saying "aa"), bust and (full body) a wider shot, rendered
-// like the previews.
+// By default each character's face (smiling, then saying "aa"), bust and (full body) a wider
+// shot, rendered like the previews; `front` looks straight at the face, `eye` at the left eye.
 import { writeFileSync } from 'node:fs';
 import { openDrawing } from './browser';
 import { buildCharacter } from './character/character';

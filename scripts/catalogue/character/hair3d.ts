@@ -35,16 +35,16 @@ function styleSdf(p: Person, head: Sdf): Sdf {
     // Seen from the front the hairline is an arc, lower at the temples: it frames the face.
     return y - front + 6 * x * x + Math.max(0, 0.085 - z) * 0.58 - back - 0.05 * overEar + 0.03 * sideburn;
   };
-  // Thicker on top than at the sides, as hair lies; thin at the hairline, so the hair meets the
-  // forehead and temples softly instead of ending in a helmet's rim.
-  // Hair has volume above the crown (it stands off the skull): a cap-like shell read as a helmet.
-  const lift = style === 'buzz' || style === 'headscarf' ? 0.75 : style === 'ponytail' ? 1.2 : 1.6;
+  // Thicker on top than at the sides, as hair lies (it stands off the crown: a shell of even
+  // thickness read as a cap); thin at the hairline, so the hair meets the forehead and temples
+  // softly instead of ending in a helmet's rim.
+  const crown = style === 'buzz' || style === 'headscarf' ? 0.75 : style === 'ponytail' ? 1.2 : 1.6;
   const shell =
     (t: number): Sdf =>
     (x, y, z) => {
       const r = region(x, y, z);
       const taper = 0.3 + 0.7 * sm(0, 0.025, r);
-      return smax(head(x, y, z) - t * (0.45 + lift * sm(-0.01, 0.09, y)) * taper, -r, 0.006);
+      return smax(head(x, y, z) - t * (0.45 + crown * sm(-0.01, 0.09, y)) * taper, -r, 0.006);
     };
   /** Locks: slim capsules from the parting sweeping over the head (fat ends stood out as tufts), smoothly merged. */
   const locks =

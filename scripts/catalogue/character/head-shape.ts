@@ -54,12 +54,12 @@ export function headLayout(p: Person): HeadLayout {
   // The ear's bowl: hollowed out from the side, leaving the rim (helix) round it.
   const bowl = rotateZ(ellipsoid([0.073 * fw + 0.0095, -0.007, -0.006], [0.0062, 0.021, 0.0125]), -0.12, [0.073 * fw, -0.008, 0]);
   const ears = (x: number, y: number, z: number) => smax(ear(Math.abs(x), y, z), -bowl(Math.abs(x), y, z), 0.004);
-  const socket = (x: number, y: number, z: number) =>
-    ellipsoid([0.032 * fw, 0.004, EYE_Z], [eyeR * 1.1, eyeR * 1.07, eyeR * 1.07])(Math.abs(x), y, z);
+  const socket = (x: number, y: number, z: number) => ellipsoid(eyes[1], [eyeR * 1.1, eyeR * 1.07, eyeR * 1.07])(Math.abs(x), y, z);
 
-  // Below the cheekbones the face narrows towards the chin (a tapering jaw, not a square one).
+  // Below the cheekbones the face narrows towards the chin (a tapering jaw, not a square one);
+  // the back of the head is left as it is (the narrowing fades out over 4 cm behind the ears).
   const sdf: Sdf = (x0, y, z) => {
-    const x = x0 * (1 + 1.0 * Math.max(0, -0.025 - y) * (z > -0.02 ? 1 : Math.max(0, 1 + (z + 0.02) * 25)));
+    const x = x0 * (1 + Math.max(0, -0.025 - y) * Math.min(1, Math.max(0, 1 + (z + 0.02) * 25)));
     let d = smin(cranium(x, y, z), face(x, y, z), 0.06);
     d = smin(d, jawS(x, y, z), 0.03);
     d = smin(d, chin(x, y, z), 0.02);
