@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { chromium, expect, test, type Page } from '@playwright/test';
+import { CHROMIUM } from './support/chromium';
 import { apiLogin } from './support/conversation';
 import { E2E_ADMIN, E2E_APP_KEY } from './support/accounts';
 import { echoAvatar } from './support/player-avatar';
@@ -85,7 +86,7 @@ test('a microphone with no device shows a message, goes off and does not restart
   // A browser whose audio capture device cannot be opened (its fake device reads a file that does
   // not exist): recognition starts, then fails with audio-capture, as with no microphone.
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     args: [
       '--no-sandbox',
       '--disable-gpu',

@@ -1,16 +1,36 @@
 // End-to-end tests in Debian's Chromium (never a downloaded browser) against the real server,
 // started by support/start-server.ts with a fresh data directory and a real SMTP capture.
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM, HEADLESS_SHELL } from './support/chromium';
 import { E2E_PORT } from './support/ports';
 
 const retries = Number(process.env.E2E_RETRIES ?? 0);
+const IGNORED = ['voice*.spec.ts', 'engines/**'];
+// The player's specs run in the browser visitors run; the portal's in the headless shell
+// (support/chromium.ts).
+const PLAYER_SPECS = ['player*.spec.ts', 'faces*.spec.ts'];
+const launch = (executablePath: string) => ({
+  executablePath,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    '--autoplay-policy=no-user-gesture-required',
+  ],
+});
 
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
   // Server speech and the fake microphone's WAV: playwright.voice.config.ts; Firefox ESR and
   // WebKitGTK: playwright.engines.config.ts (engines/).
-  testIgnore: ['voice*.spec.ts', 'engines/**'],
+  testIgnore: IGNORED,
   // scripts/e2e.mjs gives each shard its own folder (Playwright empties it when a run starts).
   outputDir: `../${process.env.E2E_OUTPUT_DIR ?? 'test-results'}`,
   fullyParallel: false,
@@ -31,22 +51,12 @@ export default defineConfig({
     // the e2e CPU time, for traces thrown away when the test passed.
     trace: { mode: retries > 0 ? 'on-first-retry' : 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-        '--use-fake-ui-for-media-stream',
-        '--use-fake-device-for-media-stream',
-        '--autoplay-policy=no-user-gesture-required',
-      ],
-    },
+    launchOptions: launch(CHROMIUM),
   },
+  projects: [
+    { name: 'portal', testIgnore: [...IGNORED, ...PLAYER_SPECS], use: { launchOptions: launch(HEADLESS_SHELL) } },
+    { name: 'player', testMatch: PLAYER_SPECS },
+  ],
   webServer: {
     command: 'node --import tsx e2e/support/start-server.ts',
     cwd: '..',

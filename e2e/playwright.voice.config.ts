@@ -16,6 +16,8 @@ export default defineConfig({
   ...base,
   testMatch: 'voice*.spec.ts',
   testIgnore: [],
+  // One project, in the browser visitors run (base.use's CHROMIUM), not the main run's two.
+  projects: undefined,
   use: {
     ...base.use,
     launchOptions: {
