@@ -2,17 +2,13 @@
 // a resident-memory watchdog and a wall-clock limit: a document that needs more is killed with
 // its process, and the item fails with a message, while the server's heap and event loop stay
 // free. Each document gets a fresh process (nothing of one customer's file survives into the
-// next). See docs/decisions/405-document-extraction-out-of-process.md.
+// next). The child runs as plain JavaScript, bundled once per server process
+// (knowledge.extract-stage.ts). See docs/decisions/405-document-extraction-out-of-process.md.
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ExtractJob, ExtractReply } from './knowledge.extract-child';
 import { ExtractError } from './knowledge.extract-error';
-
-const CHILD = join(dirname(fileURLToPath(import.meta.url)), 'knowledge.extract-child.ts');
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+import { extractChildScript } from './knowledge.extract-stage';
 
 export interface ExtractLimits {
   /** Wall-clock time for one document, process start included. */
@@ -47,9 +43,12 @@ function residentMb(pid: number): number {
   }
 }
 
-export function extractInChild(job: ExtractJob, limits: ExtractLimits = EXTRACT_LIMITS): Promise<{ text: string; title?: string }> {
-  const child = fork(CHILD, [], {
-    execArgv: ['--import', TSX, `--max-old-space-size=${limits.heapMb}`],
+export async function extractInChild(job: ExtractJob, limits: ExtractLimits = EXTRACT_LIMITS): Promise<{ text: string; title?: string }> {
+  const script = await extractChildScript().catch(() => {
+    throw new ExtractCrash(EXTRACT_CRASHED);
+  });
+  const child = fork(script, [], {
+    execArgv: [`--max-old-space-size=${limits.heapMb}`],
     env: {},
     stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
     serialization: 'advanced',

@@ -5,13 +5,11 @@
 // Failures are ExtractError with a message fit for the item's status. These functions run in the
 // extraction child process (knowledge.extract-child.ts), never in the server's own heap, except
 // for plain text. A DOCX's archive is checked (knowledge.zip-guard.ts) before mammoth opens it.
-import { parse as parseCsv } from 'csv-parse/sync';
-import mammoth from 'mammoth';
-import { extractText, getDocumentProxy } from 'unpdf';
+// Each reader's library is loaded when a document of its kind is read, not before: the
+// extraction child reads one document and exits, so it loads only what that one needs (decision
+// 405), and the server, which imports this file for kindOf and decodeText, loads none of them.
 import { ExtractError } from './knowledge.extract-error';
 import { parseHtml } from './knowledge.html';
-import { pptxText, xlsxText } from './knowledge.office';
-import { checkDocxArchive } from './knowledge.zip-guard';
 
 export { ExtractError };
 
@@ -55,6 +53,7 @@ export function kindOf(contentType: string | null | undefined, name = ''): Docum
 
 async function pdfText(data: Buffer): Promise<string> {
   if (!looksLikePdf(data.subarray(0, 1024))) throw new ExtractError('The file is not a PDF document.');
+  const { extractText, getDocumentProxy } = await import('unpdf');
   try {
     const doc = await getDocumentProxy(new Uint8Array(data), {
       isEvalSupported: false,
@@ -77,7 +76,8 @@ async function pdfText(data: Buffer): Promise<string> {
 
 async function docxText(data: Buffer): Promise<string> {
   if (!looksLikeZip(data)) throw new ExtractError('The file is not a Word (DOCX) document.');
-  await checkDocxArchive(data);
+  await (await import('./knowledge.zip-guard')).checkDocxArchive(data);
+  const { default: mammoth } = await import('mammoth');
   try {
     // Images are left out (by default mammoth inlines each one as base64): only text is indexed.
     const options = {
@@ -93,9 +93,10 @@ async function docxText(data: Buffer): Promise<string> {
 }
 
 /** CSV records as `cell | cell` lines (the header row first), blank cells kept in place. */
-function csvText(data: Buffer): string {
+async function csvText(data: Buffer): Promise<string> {
   const text = decodeText(data);
   if (text === null) throw new ExtractError('The file is not UTF-8 text.');
+  const { parse: parseCsv } = await import('csv-parse/sync');
   let rows: string[][];
   try {
     rows = parseCsv(text, { relax_column_count: true, skip_empty_lines: true, bom: true, max_record_size: 1_000_000 }) as string[][];
@@ -113,11 +114,11 @@ export async function extractDocument(data: Buffer, kind: DocumentKind, baseUrl?
     case 'docx':
       return { text: await docxText(data) };
     case 'csv':
-      return { text: csvText(data) };
+      return { text: await csvText(data) };
     case 'xlsx':
-      return { text: await xlsxText(data) };
+      return { text: await (await import('./knowledge.office')).xlsxText(data) };
     case 'pptx':
-      return { text: await pptxText(data) };
+      return { text: await (await import('./knowledge.office')).pptxText(data) };
     case 'html': {
       const page = parseHtml(data.toString('utf8'), baseUrl);
       return { text: page.text, title: page.title };

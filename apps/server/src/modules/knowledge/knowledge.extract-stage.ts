@@ -1,0 +1,62 @@
+// The extraction child as plain JavaScript: knowledge.extract-child.ts and the readers it uses,
+// bundled by esbuild once per server process into a private directory, one chunk per reader
+// (each document's process loads only its own). A document's process then starts as bare Node:
+// run through tsx, its TypeScript loader cost more than the reading (10 HTML pages: 9.2 CPU-s
+// through tsx, 1.0 bundled; decision 405's amendment). Packages stay outside the bundle: each
+// import is written as the file Node itself resolves from here, so the directory can live in the
+// system's temporary folder, like the function sandbox's (runtime/sandbox/confinement.ts).
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, type Plugin } from 'esbuild';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const ENTRY = join(HERE, 'knowledge.extract-child.ts');
+
+/** A package import becomes an import of the file Node resolves for it; the repository's own
+ *  packages (@parla/…, TypeScript sources) and relative imports are bundled. */
+const packagesAsFiles: Plugin = {
+  name: 'packages-as-files',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@parla/') ? undefined : { path: import.meta.resolve(args.path), external: true },
+    );
+  },
+};
+
+async function stage(): Promise<string> {
+  const out = await build({
+    entryPoints: { child: ENTRY },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    outExtension: { '.js': '.mjs' },
+    outdir: '/',
+    write: false,
+    plugins: [packagesAsFiles],
+    logLevel: 'silent',
+  });
+  const dir = mkdtempSync(join(tmpdir(), 'parla-extract-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  for (const file of out.outputFiles) {
+    const path = join(dir, file.path);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, file.contents, { mode: 0o444 });
+  }
+  chmodSync(dir, 0o755);
+  return join(dir, 'child.mjs');
+}
+
+let staged: Promise<string> | null = null;
+
+/** The child's script, bundled on first use (a failed bundle is tried again on the next document). */
+export function extractChildScript(): Promise<string> {
+  staged ??= stage().catch((err: unknown) => {
+    staged = null;
+    throw err;
+  });
+  return staged;
+}
