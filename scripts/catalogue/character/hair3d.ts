@@ -39,10 +39,19 @@ function styleSdf(p: Person, head: Sdf): Sdf {
   // thickness read as a cap); thin at the hairline, so the hair meets the forehead and temples
   // softly instead of ending in a helmet's rim.
   const crown = style === 'buzz' || style === 'headscarf' ? 0.75 : style === 'ponytail' ? 1.2 : 1.6;
+  // The hairline is the locks' ends, not a cut: each lock reaches past the line by up to half of
+  // `tips`, the creases between locks stop short of it, so the edge is a row of tapered ends.
+  const tips = hasLocks(style) ? 0.011 : 0;
+  const edge = (x: number, y: number, z: number) => {
+    const r = region(x, y, z);
+    if (!tips) return r;
+    const near = 1 - (r * r) / (4 * tips * tips); // fades to nothing two tips' lengths away
+    return near > 0 ? r + near * tips * (lockAt(style, [x, y, z]).bulge - 0.45) : r;
+  };
   const shell =
     (t: number): Sdf =>
     (x, y, z) => {
-      const r = region(x, y, z);
+      const r = edge(x, y, z);
       const taper = 0.3 + 0.7 * sm(0, 0.025, r);
       return smax(head(x, y, z) - t * (0.45 + crown * sm(-0.01, 0.09, y)) * taper, -r, 0.006);
     };
