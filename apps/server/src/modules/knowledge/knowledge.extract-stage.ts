@@ -5,7 +5,7 @@
 // through tsx, 1.0 bundled; decision 405's amendment). Packages stay outside the bundle: each
 // import is written as the file Node itself resolves from here, so the directory can live in the
 // system's temporary folder, like the function sandbox's (runtime/sandbox/confinement.ts).
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,8 +52,11 @@ async function stage(): Promise<string> {
 
 let staged: Promise<string> | null = null;
 
-/** The child's script, bundled on first use (a failed bundle is tried again on the next document). */
-export function extractChildScript(): Promise<string> {
+/** The child's script, bundled on first use. A failed bundle is tried again on the next
+ *  document, and so is one whose directory went (a temporary-files cleaner on a server that read
+ *  no document for days). */
+export async function extractChildScript(): Promise<string> {
+  if (staged && !existsSync(await staged.catch(() => ''))) staged = null;
   staged ??= stage().catch((err: unknown) => {
     staged = null;
     throw err;

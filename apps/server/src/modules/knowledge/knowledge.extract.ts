@@ -116,9 +116,10 @@ export async function extractDocument(data: Buffer, kind: DocumentKind, baseUrl?
     case 'csv':
       return { text: await csvText(data) };
     case 'xlsx':
-      return { text: await (await import('./knowledge.office')).xlsxText(data) };
-    case 'pptx':
-      return { text: await (await import('./knowledge.office')).pptxText(data) };
+    case 'pptx': {
+      const office = await import('./knowledge.office');
+      return { text: await (kind === 'xlsx' ? office.xlsxText(data) : office.pptxText(data)) };
+    }
     case 'html': {
       const page = parseHtml(data.toString('utf8'), baseUrl);
       return { text: page.text, title: page.title };
