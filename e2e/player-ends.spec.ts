@@ -44,8 +44,7 @@ test('a killed pipeline node shows "reconnecting" and the conversation recovers'
   node = spawn(
     process.execPath,
     [
-      '--import',
-      'tsx',
+      'scripts/run-ts.mjs',
       'apps/server/src/node-main.ts',
       '--server',
       `http://127.0.0.1:${E2E_PORT}`,

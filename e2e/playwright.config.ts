@@ -58,7 +58,7 @@ export default defineConfig({
     { name: 'player', testMatch: PLAYER_SPECS },
   ],
   webServer: {
-    command: 'node --import tsx e2e/support/start-server.ts',
+    command: 'node scripts/run-ts.mjs e2e/support/start-server.ts',
     cwd: '..',
     url: `http://127.0.0.1:${E2E_PORT}/api/health`,
     reuseExistingServer: false,

@@ -27,8 +27,7 @@ test('an administrator sees online users and the connected VPS, opens details an
   node = spawn(
     process.execPath,
     [
-      '--import',
-      'tsx',
+      'scripts/run-ts.mjs',
       'apps/server/src/node-main.ts',
       '--server',
       `http://127.0.0.1:${E2E_PORT}`,

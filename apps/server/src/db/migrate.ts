@@ -5,7 +5,7 @@
 // knowledge, functions and keys).
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -22,8 +22,9 @@ class FolderProvider implements MigrationProvider {
       .filter((f) => /^\d{4}-[\w-]+\.ts$/.test(f))
       .sort();
     for (const file of files) {
-      const m = (await import(pathToFileURL(join(dir, file)).href)) as OrderedMigration;
       const name = file.replace(/\.ts$/, '');
+      // A path esbuild can follow: scripts/run-ts.mjs bundles every migration as a chunk.
+      const m = (await import(`./migrations/${name}.ts`)) as OrderedMigration;
       if (this.keep(name, m)) out[name] = m;
     }
     return out;

@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database';
 import { verifyPassword } from '../../src/lib/passwords';
+import { RUN_TS } from '../run-ts';
 
 const APP_KEY = 'admin-pw-app-key-0123456789';
 const SERVER_ROOT = resolve(import.meta.dirname, '../..');
@@ -31,7 +32,7 @@ async function freePort(): Promise<number> {
 
 beforeAll(async () => {
   const port = await freePort();
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const proc = spawn(process.execPath, [RUN_TS, 'src/main.ts'], {
     cwd: SERVER_ROOT,
     // Nothing of the parent's environment but PATH and HOME: no ADMIN_PASSWORD.
     env: {

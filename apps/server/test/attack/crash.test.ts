@@ -22,6 +22,7 @@ import { FileStore } from '../../src/lib/file-store';
 import { hashPassword } from '../../src/lib/passwords';
 import { fileOf, multipart, UPLOAD_REF } from '../avatar-requests';
 import { multipart as kbMultipart } from '../knowledge-requests';
+import { RUN_TS } from '../run-ts';
 
 const FULL = Boolean(process.env.ATTACK_FULL);
 const LIVES = FULL ? 20 : 5;
@@ -53,7 +54,7 @@ async function freePort(): Promise<number> {
 
 async function start(): Promise<string> {
   const port = await freePort();
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const proc = spawn(process.execPath, [RUN_TS, 'src/main.ts'], {
     cwd: SERVER_ROOT,
     env: {
       PATH: process.env.PATH,

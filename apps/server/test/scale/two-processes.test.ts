@@ -18,6 +18,7 @@ import { SecretBox } from '../../src/lib/secrets';
 import { multipart } from '../avatar-requests';
 import { CallbackTokens } from '../../src/runtime/delivery/callback-token';
 import { closeAll, connect } from '../conversation-client';
+import { RUN_TS } from '../run-ts';
 import { DEFAULT_WAKE_UP_MESSAGE as GREETING } from '@parla/shared/schemas/avatar';
 
 const DB_URL = process.env.TEST_DATABASE_URL;
@@ -65,7 +66,7 @@ async function freePort(): Promise<number> {
 }
 
 function run(name: string, script: string, args: string[], env: Record<string, string>, host = ''): Proc {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(SRC, script), ...args], {
+  const child = spawn(process.execPath, [RUN_TS, join(SRC, script), ...args], {
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -13,6 +13,7 @@ import { CLOSE_CODES } from '@parla/shared/schemas/conversation';
 import { createAdmin, createCustomer, type TestAccount } from '../../../test/accounts';
 import { closeAll, connect, listen, testAvatars } from '../../../test/conversation-client';
 import { createTestServer, type TestServer } from '../../../test/harness';
+import { RUN_TS } from '../../../test/run-ts';
 
 const NODE_MAIN = join(dirname(fileURLToPath(import.meta.url)), '../../node-main.ts');
 const SECRET = 'node-secret-0123456789abcdef';
@@ -98,7 +99,7 @@ describe('cross-process delivery', () => {
   it('disconnects a pipeline node connected to another process when an administrator deletes it here', async () => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', NODE_MAIN, '--server', `http://${hostA}`, '--name', 'delivery-node', '--capacity', '2'],
+      [RUN_TS, NODE_MAIN, '--server', `http://${hostA}`, '--name', 'delivery-node', '--capacity', '2'],
       {
         env: { PATH: process.env.PATH ?? '', NODE_SECRET: SECRET },
         stdio: ['ignore', 'pipe', 'pipe'],

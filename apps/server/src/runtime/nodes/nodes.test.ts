@@ -9,6 +9,7 @@ import { ErrorCode } from '@parla/shared/errors';
 import { createTestServer, type TestServer } from '../../../test/harness';
 import { createAdmin, createCustomer, type TestAccount } from '../../../test/accounts';
 import { closeAll, connect, listen, testAvatars } from '../../../test/conversation-client';
+import { RUN_TS } from '../../../test/run-ts';
 import { startOpenAiAudioStandIn, SPEECH_STAND_IN_KEY, type OpenAiAudioStandIn } from '../../../test/stand-ins/runtime/openai-audio';
 import { DEFAULT_TURN_SETTINGS } from '../types';
 
@@ -23,7 +24,7 @@ let audio: OpenAiAudioStandIn;
 const children: ChildProcess[] = [];
 
 function startNode(name: string): { child: ChildProcess; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', NODE_MAIN, '--server', `http://${host}`, '--name', name, '--capacity', '3'], {
+  const child = spawn(process.execPath, [RUN_TS, NODE_MAIN, '--server', `http://${host}`, '--name', name, '--capacity', '3'], {
     env: { PATH: process.env.PATH ?? '', NODE_SECRET: SECRET, OUTBOUND_ALLOW: audio.allow },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
