@@ -142,13 +142,16 @@ describe('Brain → FOUNDATIONS', () => {
       expect(options.at(-1)).toBe(CUSTOM_LLM_LABEL);
       await user.click(screen.getByRole('option', { name: CUSTOM_LLM_LABEL }));
       const url = screen.getByRole('textbox', { name: /Custom base URL/ });
-      await user.type(url, 'ftp://llm.example.com');
+      // Addresses and keys are pasted, as people enter them (typed, each key re-renders the form).
+      await user.click(url);
+      await user.paste('ftp://llm.example.com');
       await user.tab();
       expect(await screen.findByText(CUSTOM_LLM_MESSAGES.baseUrlInvalid)).toBeInTheDocument();
       await user.clear(url);
-      await user.type(url, 'https://LLM.example.com/v1/');
+      await user.paste('https://LLM.example.com/v1/');
       await waitFor(() => expect(screen.queryByText(CUSTOM_LLM_MESSAGES.baseUrlInvalid)).not.toBeInTheDocument());
-      await user.type(screen.getByLabelText(/^API Key/), 'sk-house-0123456789');
+      await user.click(screen.getByLabelText(/^API Key/));
+      await user.paste('sk-house-0123456789');
       await waitFor(() => expect(calls.some((c) => c.url === '/api/llm/models')).toBe(true), { timeout: 3000 });
       expect(calls.find((c) => c.url === '/api/llm/models')!.body).toEqual({
         baseUrl: 'https://LLM.example.com/v1/',
@@ -167,7 +170,7 @@ describe('Brain → FOUNDATIONS', () => {
 
       // A server that cannot list its models: the model is typed instead.
       await user.clear(url);
-      await user.type(url, 'https://quiet.example.com/v1');
+      await user.paste('https://quiet.example.com/v1');
       const typed = await screen.findByRole('textbox', { name: /^Model/ }, { timeout: 3000 });
       expect(screen.getByText(/The model list could not be fetched: type the model name\./)).toBeInTheDocument();
       await user.type(typed, 'quiet-7b');
@@ -202,7 +205,8 @@ describe('Brain → FOUNDATIONS', () => {
     await user.click(screen.getByRole('option', { name: 'Large Language Model' }));
     await user.click(screen.getByRole('combobox', { name: 'Base URL' }));
     await user.click(screen.getByRole('option', { name: /^OpenAI/ }));
-    await user.type(screen.getByLabelText(/^API Key/), 'sk-unlisted-0123456789');
+    await user.click(screen.getByLabelText(/^API Key/));
+    await user.paste('sk-unlisted-0123456789');
     const typed = await screen.findByRole('textbox', { name: /^Model/ }, { timeout: 3000 });
     expect(screen.getByText(/The provider did not answer\..*type the model name/)).toBeInTheDocument();
     await user.type(typed, 'gpt-4o-mini');
