@@ -64,7 +64,8 @@ const out = await build({
 });
 
 // Every file is named by its content: processes starting at once write the same bytes, each by
-// a rename, so none reads a half-written file. Bundles of earlier sources go after a day.
+// a rename, so none reads a half-written file. Files of earlier sources go after a week (a
+// process still running from them loads its lazy chunks from there).
 mkdirSync(outdir, { recursive: true });
 for (const file of out.outputFiles) {
   const temp = `${file.path}.${process.pid}`;
@@ -74,7 +75,7 @@ for (const file of out.outputFiles) {
 const made = new Set(out.outputFiles.map((f) => f.path));
 for (const f of readdirSync(outdir)) {
   const path = join(outdir, f);
-  if (!made.has(path) && Date.now() - statSync(path).mtimeMs > 86_400_000) rmSync(path, { force: true });
+  if (!made.has(path) && Date.now() - statSync(path).mtimeMs > 7 * 86_400_000) rmSync(path, { force: true });
 }
 
 // The metafile names files relative to the working directory; a dynamic import's chunk has an
