@@ -1,8 +1,9 @@
 // Close-ups of 3D characters without touching the catalogue, for looking at them while modelling:
 //   npm run catalogue:look -- out.png ub-noah fb-maya ...   (COLS=n tiles per row,
-//   SHOTS=front,eye,face,open,bust,wide to pick the shots (default all but front), SIZE=px per tile)
+//   SHOTS=front,side,back,eye,face,open,bust,wide to pick the shots (default all but front), SIZE=px per tile)
 // By default each character's face (smiling, then saying "aa"), bust and (full body) a wider
-// shot, rendered like the previews; `front` looks straight at the face, `eye` at the left eye.
+// shot, rendered like the previews; `front` looks straight at the face, `side` at the profile, `back` at the hair from behind and
+// above, `eye` at the left eye.
 import { writeFileSync } from 'node:fs';
 import { openDrawing } from './browser';
 import { buildCharacter } from './character/character';
@@ -23,7 +24,11 @@ for (const p of people) {
   const smile = { smile: 0.35 };
   const shots = [
     { name: 'front', position: [0, headY - 0.01, 0.6], target: [0, headY - 0.02, 0], fov: 30, morphs: {} },
-    { name: 'eye', position: [0.05, headY, 0.25], target: [0.03, headY, 0], fov: 20, morphs: smile },
+    // In profile (from the character's left) and from behind, above: the hair's silhouette.
+    { name: 'side', position: [0.6, headY + 0.02, 0.02], target: [0, headY + 0.02, 0], fov: 30, morphs: {} },
+    { name: 'back', position: [-0.35, headY + 0.3, -0.45], target: [0, headY + 0.03, 0], fov: 30, morphs: {} },
+    // The left eye (head space [0.032, 0.004, 0.0765], the head drawn 1.08× at y 1.6), both corners.
+    { name: 'eye', position: [0.06, 1.606, 0.3], target: [0.035, 1.604, 0.09], fov: 20, morphs: smile },
     { name: 'face', position: [0.1, headY, 0.55], target: [0, headY - 0.02, 0], fov: 30, morphs: smile },
     { name: 'open', position: [0.1, headY, 0.55], target: [0, headY - 0.02, 0], fov: 30, morphs: { viseme_aa: 1 } },
     { name: 'bust', position: [0.35, headY - 0.05, 1.2], target: [0, headY - 0.15, 0], fov: 30, morphs: smile },

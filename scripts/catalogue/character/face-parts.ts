@@ -76,13 +76,13 @@ export interface Lids {
 }
 
 /**
- * How far from `centre` along `d` the skin's outer surface is: the last crossing from inside the
- * skin to outside between `from` and `to`; null where the ray meets no skin (the eye's opening).
+ * How far from `centre` along `d` the skin's outer surface is: the first crossing from inside the
+ * skin to outside between `from` and `to` (not the last: beside the nose the ray runs on into
+ * the bridge); null where the ray meets no skin (the eye's opening).
  */
 function surfaceAlong(sdf: Sdf, centre: V3, d: V3, from: number, to: number): number | null {
   const at = (t: number) => sdf(centre[0] + d[0] * t, centre[1] + d[1] * t, centre[2] + d[2] * t);
   const steps = 40;
-  let found: number | null = null;
   let prev = at(from);
   for (let i = 1; i <= steps; i++) {
     const t = from + ((to - from) * i) / steps;
@@ -95,85 +95,147 @@ function surfaceAlong(sdf: Sdf, centre: V3, d: V3, from: number, to: number): nu
         if (at(mid) < 0) lo = mid;
         else hi = mid;
       }
-      found = hi;
+      return hi;
     }
     prev = v;
   }
-  return found;
+  return null;
 }
 
 /**
- * The lids round the eyeball: the lash rows at the opening, and from there they lie down onto
- * the skin (their last row just under its surface), so a lid never stands off the face as a rim.
+ * The lids round the eyeball: the lash rows at the opening, and from there they lie onto the
+ * skin. The socket's rim is too sharp for the skin's grid and meshes ragged, so the lids lie
+ * just over it, on the head without its sockets (`uncut`: the cut skin is always inside it), out
+ * to where the socket no longer changes the skin; only there, at their last row and their ends,
+ * do they dive under it, so the line where lid meets skin is clean.
  */
-export function eyelids(p: Person, sdf: Sdf, centre: V3, r: number, side: number, skin: V3, skinColor: (q: V3, n: V3) => V3): Lids {
+export function eyelids(
+  p: Person,
+  sdf: Sdf,
+  uncut: Sdf,
+  centre: V3,
+  r: number,
+  side: number,
+  skin: V3,
+  skinColor: (q: V3, n: V3) => V3,
+): Lids {
   const lash = linear('#1b130e');
   const lid = lerp3(skin, linear('#b07060'), 0.08);
   const waterline = lerp3(skin, linear('#c07a70'), 0.35);
-  const cols = 23;
-  const alphaAt = (c: number) => -1.45 + (c / (cols - 1)) * 2.9;
-  // Rows from the third outwards blend from the lid's sphere to just under the skin (the last).
-  const onto = (a: number, e: number, row: number, rows: number, rad: number): V3 => {
+  // The columns reach past the corners of the opening (the socket's rim reaches ±1.4 there).
+  const cols = 29;
+  const alphaAt = (c: number) => -1.75 + (c / (cols - 1)) * 3.5;
+  const skinAlong = (s: Sdf, d: V3) => surfaceAlong(s, centre, d, r * 0.5, r * 2.2);
+  /**
+   * A point `k` of the way from the lid's sphere onto the skin. Where `over` (0…1), just over the
+   * head without sockets, or just under the skin where `under`; elsewhere (beside the nose, where
+   * the face stands far in front of the eye and the socket's wall is smooth) under the skin.
+   */
+  const onto = (a: number, e: number, rad: number, k: number, over: number, under: boolean): V3 => {
     const d = dir(a, e);
     const onSphere = r * rad;
-    const k = row < 2 ? 0 : Math.min(1, (row - 1) / (rows - 2));
-    const skinAt = k > 0 ? surfaceAlong(sdf, centre, d, r * 0.9, r * 2.2) : null;
-    return add(centre, d, skinAt === null ? onSphere : onSphere + (skinAt - 0.001 - onSphere) * k);
+    if (k === 0) return add(centre, d, onSphere);
+    const cut = surfaceAlong(sdf, centre, d, r * 0.9, r * 2.2);
+    const below = cut === null ? onSphere : onSphere + (cut - 0.001 - onSphere) * k;
+    const skinAt = over > 0 ? skinAlong(uncut, d) : null;
+    if (skinAt === null) return add(centre, d, below);
+    const onSkin = skinAt + (under ? -0.0003 : 0.0004);
+    return add(centre, d, below + (Math.max(onSphere + (onSkin - onSphere) * k, onSkin) - below) * over);
+  };
+  /** The first elevation from `e` in steps of `step` where the socket no longer changes the skin (null: not near). */
+  const clear = (a: number, e: number, step: number) => {
+    for (let i = 0; i < 30; i++, e += step) {
+      const u = skinAlong(uncut, dir(a, e));
+      const c = skinAlong(sdf, dir(a, e));
+      if (u === null || u > r * 2.1) return null;
+      if (c !== null && u - c < 2e-5) return e;
+    }
+    return null;
   };
   const upperEdge = (a: number) => 0.6 * Math.cos(1.1 * a) - 0.12 + 0.04 * a * side;
   const lowerEdge = (a: number) => -0.38 * Math.cos(1.1 * a) + 0.06 + 0.03 * a * side;
-  // Outer rows take the skin's own colour where they lie (its shading and blush): no seam.
-  const paint = (color: V3 | null, q: V3): V3 => color ?? skinColor(q, norm(sub(q, centre)));
-  const upperRows: { de: number; rad: number; color: V3 | null }[] = [
-    { de: 0, rad: 1.02, color: lash },
-    { de: 0.06, rad: 1.11, color: lash },
-    { de: 0.14, rad: 1.15, color: lid },
-    { de: 0.3, rad: 1.16, color: lerp3(lid, [0.25, 0.12, 0.1], 0.35) },
-    { de: 0.4, rad: 1.16, color: null },
-    { de: 0.8, rad: 1.16, color: null },
-    { de: 1.3, rad: 1.16, color: null },
+  // Outer rows take the skin's own colour and normal where they lie (its shading and blush): no seam.
+  const skinNormal = (q: V3) => gradient(uncut, q[0], q[1], q[2]);
+  const paint = (color: V3 | null, q: V3): V3 => color ?? skinColor(q, skinNormal(q));
+  // Rows at the opening (elevation offset `de` from the lid's edge, radius on the lid's sphere,
+  // how far onto the skin), then `OUT` rows out to where the socket's rim ends, and one beyond.
+  const OUT = 4;
+  const upperRows: { de: number; rad: number; k: number; color: V3 | null }[] = [
+    { de: 0, rad: 1.02, k: 0, color: lash },
+    { de: 0.06, rad: 1.11, k: 0, color: lash },
+    { de: 0.14, rad: 1.15, k: 0.2, color: lid },
+    { de: 0.3, rad: 1.16, k: 0.4, color: lerp3(lid, [0.25, 0.12, 0.1], 0.35) },
   ];
+  const lowerRows: { de: number; rad: number; k: number; color: V3 | null }[] = [
+    { de: 0, rad: 1.02, k: 0, color: waterline },
+    { de: 0.06, rad: 1.1, k: 0, color: lerp3(lash, skin, 0.55) },
+    { de: 0.2, rad: 1.12, k: 0.3, color: null },
+  ];
+  // A single column that finds no end (a bump in the skin) takes its neighbours'.
+  const bridged = (b: (number | null)[]) =>
+    b.map((v, c) => v ?? (b[c - 1] != null && b[c + 1] != null ? (b[c - 1]! + b[c + 1]!) / 2 : null));
+  const upperClear = bridged(Array.from({ length: cols }, (_, c) => clear(alphaAt(c), upperEdge(alphaAt(c)), 0.025)));
+  const lowerClear = bridged(Array.from({ length: cols }, (_, c) => clear(alphaAt(c), lowerEdge(alphaAt(c)), -0.025)));
+  // How far each column lies over the socket's rim: where both lids find its end, eased over
+  // the neighbouring columns (a sudden change shows as an edge).
+  const found = upperClear.map((u, c) => (u !== null && lowerClear[c] !== null ? 1 : 0));
+  const over = found.map((_, c) => (found[Math.max(0, c - 1)]! + 2 * found[c]! + found[Math.min(cols - 1, c + 1)]!) / 4);
+  const rowCount = (inner: unknown[]) => inner.length + OUT + 1;
+  /** Row `row` of a lid in column `c`; `inner(row)` the elevation of the rows at the opening. */
+  const lidAt = (
+    rows: typeof upperRows,
+    inner: (row: number) => number,
+    bound: number | null,
+    sign: number,
+    row: number,
+    c: number,
+  ): V3 => {
+    const a = alphaAt(c);
+    const end = c === 0 || c === cols - 1;
+    if (row < rows.length) return onto(a, inner(row), rows[row]!.rad, rows[row]!.k, over[c]!, end);
+    const from = inner(rows.length - 1);
+    const to = from + sign * (bound === null ? 0.3 : Math.min(0.5, Math.max(0.08, (bound - from) * sign)));
+    const i = row - rows.length + 1;
+    const e = i > OUT ? to + sign * 0.1 : from + ((to - from) * i) / OUT;
+    return onto(a, Math.max(-1.3, Math.min(1.45, e)), 1.16, 1, over[c]!, end || i > OUT);
+  };
   const upperAt = (closed: boolean) => (row: number, c: number) => {
     const a = alphaAt(c);
     const edge = closed ? Math.max(lowerEdge(a) + 0.015, -0.25) : upperEdge(a);
-    const top = 1.45;
-    const k = upperRows[row]!.de / 1.3;
-    const e = row === 0 ? edge : Math.min(top, edge + (top - edge) * k + (row < 3 ? upperRows[row]!.de * 0.5 : 0));
-    return onto(a, e, row, upperRows.length, upperRows[row]!.rad);
+    const inner = (i: number) => {
+      const de = upperRows[i]!.de;
+      return i === 0 ? edge : Math.min(1.45, edge + ((1.45 - edge) * de) / 1.3 + (i < 3 ? de * 0.5 : 0));
+    };
+    return lidAt(upperRows, inner, upperClear[c]!, 1, row, c);
   };
-  const lowerRows: { de: number; rad: number; color: V3 | null }[] = [
-    { de: 0, rad: 1.02, color: waterline },
-    { de: 0.06, rad: 1.1, color: lerp3(lash, skin, 0.55) },
-    { de: 0.2, rad: 1.12, color: null },
-    { de: 0.45, rad: 1.14, color: null },
-  ];
   const lowerAt = (closed: boolean) => (row: number, c: number) => {
-    const a = alphaAt(c);
-    const edge = lowerEdge(a) + (closed ? 0.03 : 0);
-    const e = Math.max(-1.3, edge - lowerRows[row]!.de);
-    return onto(a, e, row, lowerRows.length, lowerRows[row]!.rad);
+    const edge = lowerEdge(alphaAt(c)) + (closed ? 0.03 : 0);
+    return lidAt(lowerRows, (i) => Math.max(-1.3, edge - lowerRows[i]!.de), lowerClear[c]!, -1, row, c);
   };
-  const upper = orient(
-    grid(upperRows.length, cols, (row, c) => {
-      const q = upperAt(false)(row, c);
-      return { p: q, color: paint(upperRows[row]!.color, q) };
-    }),
-    awayFrom(centre),
-  );
-  const lower = orient(
-    grid(lowerRows.length, cols, (row, c) => {
-      const q = lowerAt(false)(row, c);
-      return { p: q, color: paint(lowerRows[row]!.color, q) };
-    }),
-    awayFrom(centre),
-  );
+  const build = (rows: typeof upperRows, at: (row: number, c: number) => V3) => {
+    const m = orient(
+      grid(rowCount(rows), cols, (row, c) => {
+        const q = at(row, c);
+        return { p: q, color: paint(rows[row]?.color ?? null, q) };
+      }),
+      awayFrom(centre),
+    );
+    // Where the lid lies on the skin it shades like the skin.
+    for (let i = 0; i < m.positions.length / 3; i++) {
+      const q: V3 = [m.positions[i * 3]!, m.positions[i * 3 + 1]!, m.positions[i * 3 + 2]!];
+      if (rows[Math.floor(i / cols)]?.k !== 0 && Math.abs(uncut(q[0], q[1], q[2])) < 0.0006) m.normals.splice(i * 3, 3, ...skinNormal(q));
+    }
+    return m;
+  };
+  const upper = build(upperRows, upperAt(false));
+  const lower = build(lowerRows, lowerAt(false));
   const mesh: MeshData = {
     positions: [...upper.positions, ...lower.positions],
     normals: [...upper.normals, ...lower.normals],
     colors: [...upper.colors, ...lower.colors],
     indices: [...upper.indices, ...lower.indices.map((i) => i + upper.positions.length / 3)],
   };
-  const closed = [...gridPositions(upperRows.length, cols, upperAt(true)), ...gridPositions(lowerRows.length, cols, lowerAt(true))];
+  const closed = [...gridPositions(rowCount(upperRows), cols, upperAt(true)), ...gridPositions(rowCount(lowerRows), cols, lowerAt(true))];
   return { mesh, closed };
 }
 

@@ -63,6 +63,17 @@ function styleSdf(p: Person, head: Sdf): Sdf {
       for (const [a, b, r] of list) d = smin(d, capsule(a, b, r * 0.7)(x, y, z), 0.008);
       return d;
     };
+  /**
+   * The style's own mass, merged into the shell and ended at the same hairline: short hair stands
+   * off the head (a shell that follows the skull reads as a helmet, however it is grooved).
+   */
+  const withMass =
+    (base: Sdf, ...parts: Sdf[]): Sdf =>
+    (x, y, z) => {
+      let d = base(x, y, z);
+      for (const m of parts) d = smin(d, smax(m(x, y, z), -edge(x, y, z), 0.006), 0.02);
+      return d;
+    };
   switch (style) {
     case 'sideSwept':
     case 'quiff': {
@@ -88,10 +99,28 @@ function styleSdf(p: Person, head: Sdf): Sdf {
         return r;
       };
       const sweep = locks(l.map(([a, b, r]) => [onHead(a), onHead(b), r]));
-      return (x, y, z) => smin(base(x, y, z), sweep(x, y, z), 0.012);
+      const swept = (x: number, y: number, z: number) => smin(base(x, y, z), sweep(x, y, z), 0.012);
+      if (style === 'quiff')
+        return withMass(
+          swept,
+          // Height on top, and the quiff: a roll that rises from the front hairline and comes forward.
+          ellipsoid([0, 0.1, 0.0], [0.062, 0.03, 0.078]),
+          ellipsoid([0, 0.116, 0.048], [0.054, 0.028, 0.046]),
+          ellipsoid([0, 0.126, 0.074], [0.042, 0.021, 0.03]),
+          capsule([-0.03, 0.112, 0.05], [0.03, 0.116, 0.07], 0.017),
+        );
+      return withMass(
+        swept,
+        // Height on top, lifting off the parting, and a soft roll over the forehead towards the
+        // swept side, over the temple.
+        ellipsoid([0.008, 0.1, 0.012], [0.068, 0.032, 0.08]),
+        capsule([-0.03, 0.118, 0.055], [0.05, 0.096, 0.076], 0.018, 0.015),
+        capsule([0.05, 0.096, 0.076], [0.074, 0.05, 0.052], 0.015, 0.01),
+      );
     }
     case 'curlyShort': {
-      const base = shell(0.013);
+      // A rounded mass of curls, standing off the top and sides more than a shell would.
+      const base = withMass(shell(0.013), ellipsoid([0, 0.078, 0.0], [0.084, 0.056, 0.098]));
       // Curls: round coils with dark gaps between them (curlAt).
       return (x, y, z) => {
         const d = base(x, y, z);
@@ -99,7 +128,12 @@ function styleSdf(p: Person, head: Sdf): Sdf {
       };
     }
     case 'ponytail': {
-      const base = shell(0.0095);
+      // Drawn back, with some height over the forehead and the crown (not painted on the skull).
+      const base = withMass(
+        shell(0.0095),
+        ellipsoid([0, 0.1, 0.018], [0.06, 0.028, 0.07]),
+        ellipsoid([0, 0.08, -0.07], [0.062, 0.04, 0.04]),
+      );
       const tie = sphere([0, 0.04, -0.098], 0.021);
       const tail = capsule([0, 0.03, -0.112], [0, -0.14, -0.128], 0.026, 0.01);
       return (x, y, z) => smin(smin(base(x, y, z), tie(x, y, z), 0.012), tail(x, y, z), 0.015);
@@ -107,7 +141,11 @@ function styleSdf(p: Person, head: Sdf): Sdf {
     case 'longStraight':
     case 'longWavy':
     case 'bob': {
-      const base = shell(0.009);
+      // Volume at the crown, and the hair falling from the parting wider than the head beside the
+      // face (the head's outline is the hair's, not the skull's).
+      const base = withMass(shell(0.009), ellipsoid([0, 0.088, -0.01], [0.078, 0.036, 0.092]), (x, y, z) =>
+        capsule([0.058, 0.07, 0.0], [0.084, -0.12, -0.012], 0.012, 0.02)(Math.abs(x), y, z),
+      );
       const back = roundBox([0, -0.075, -0.05], [0.092, 0.135, 0.045], 0.04);
 
       return (x, y, z) => {
@@ -156,6 +194,6 @@ export function buildHair(p: Person, head: Sdf, cell = 0.0045): Hair {
     return [c[0] * ao, c[1] * ao, c[2] * ao];
   };
   const bottom = p.hair.style === 'longStraight' || p.hair.style === 'headscarf' || p.hair.style === 'ponytail' ? -0.22 : -0.1;
-  const mesh = surfaceNets(sdf, [-0.11, bottom, -0.16], [0.11, 0.15, 0.14], cell, colorAt);
+  const mesh = surfaceNets(sdf, [-0.115, bottom, -0.16], [0.115, 0.17, 0.15], cell, colorAt);
   return { sdf, mesh };
 }

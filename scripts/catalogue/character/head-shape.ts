@@ -5,6 +5,8 @@ import { capsule, ellipsoid, rotateZ, smin, smax, sphere, type Sdf, type V3 } fr
 
 export interface HeadLayout {
   sdf: Sdf;
+  /** The head without the eye sockets: the skin the lids lie on. */
+  uncut: Sdf;
   /** Eye centres and eyeball radius. */
   eyes: [V3, V3];
   eyeRadius: number;
@@ -58,7 +60,7 @@ export function headLayout(p: Person): HeadLayout {
 
   // Below the cheekbones the face narrows towards the chin (a tapering jaw, not a square one);
   // the back of the head is left as it is (the narrowing fades out over 4 cm behind the ears).
-  const sdf: Sdf = (x0, y, z) => {
+  const uncut: Sdf = (x0, y, z) => {
     const x = x0 * (1 + Math.max(0, -0.025 - y) * Math.min(1, Math.max(0, 1 + (z + 0.02) * 25)));
     let d = smin(cranium(x, y, z), face(x, y, z), 0.06);
     d = smin(d, jawS(x, y, z), 0.03);
@@ -72,10 +74,9 @@ export function headLayout(p: Person): HeadLayout {
     d = smin(d, bridge(x, y, z), 0.012);
     d = smin(d, tip(x, y, z), 0.01);
     d = smin(d, wings(x, y, z), 0.0045);
-    d = smin(d, ears(x, y, z), 0.008);
-    d = smax(d, -socket(x, y, z), 0.004);
-    return d;
+    return smin(d, ears(x, y, z), 0.008);
   };
+  const sdf: Sdf = (x, y, z) => smax(uncut(x, y, z), -socket(x, y, z), 0.004);
   const brows = [-1, 1].map((s) => [
     [s * 0.012 * fw, 0.025],
     [s * 0.026 * fw, 0.0305],
@@ -84,6 +85,7 @@ export function headLayout(p: Person): HeadLayout {
   ]) as [number, number][][];
   return {
     sdf,
+    uncut,
     eyes,
     eyeRadius: eyeR,
     mouth: [0, -0.049, 0.1],

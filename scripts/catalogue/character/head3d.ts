@@ -104,7 +104,7 @@ export function buildFace(p: Person, cell = 0.0032, keep: (q: V3) => boolean = (
     }
   }
 
-  const lids = L.eyes.map((e, i) => eyelids(p, sdf, e, L.eyeRadius, i === 0 ? -1 : 1, lerp3(skin, [0, 0, 0], 0.06), colorAt));
+  const lids = L.eyes.map((e, i) => eyelids(p, sdf, L.uncut, e, L.eyeRadius, i === 0 ? -1 : 1, lerp3(skin, [0, 0, 0], 0.06), colorAt));
   const brows = L.brows.map((c) => brow(p, sdf, c));
   const decal = mouthDecal(p, sdf, L.mouth, L.mouthUnit, colorAt);
   const mouthRest = decal.mesh(MOUTH_SHAPES.sil);
