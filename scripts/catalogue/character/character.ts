@@ -26,7 +26,9 @@ export function buildCharacter(p: Person): { glb: Buffer; stats: CharacterStats 
   const joints = skeleton(full);
   const layout = headLayout(p);
   const hairField = hairSdf(p, layout.sdf);
-  const face = buildFace(p, 0.0034, (q) => hairField(q[0], q[1], q[2]) > -0.0025, hairField);
+  // Skin under the hair is dropped only where the hair is thick: its 4 mm grid misses the field's
+  // thinnest bits (a curl at the hairline), and skin dropped under them left a hole to the backdrop.
+  const face = buildFace(p, 0.0034, (q) => hairField(q[0], q[1], q[2]) > -0.005, hairField);
   const hair = cullInside(buildHair(p, layout.sdf, 0.004).mesh, (q) => layout.sdf(q[0], q[1], q[2]) < -0.003);
   // The neck's top is inside the head: drop what no one can see.
   const body = cullInside(
@@ -57,7 +59,10 @@ export function buildCharacter(p: Person): { glb: Buffer; stats: CharacterStats 
   ]);
   const eyeMesh = g.mesh('Eye', [{ data: face.eyeball, material: { name: 'Eyes', roughness: 0.12 } }]);
   const shineMesh = g.mesh('EyeShine', [{ data: face.shine, material: { name: 'EyeShine', roughness: 1, emissive: [1, 1, 1] } }]);
-  const hairMesh = g.mesh('Hair', [{ data: hair, material: { name: 'Hair', roughness: p.hair.style === 'headscarf' ? 0.9 : 0.55 } }]);
+  // Curls matte: on their small bumps a glossy highlight reads as white specks.
+  const hairMesh = g.mesh('Hair', [
+    { data: hair, material: { name: 'Hair', roughness: p.hair.style === 'headscarf' ? 0.9 : p.hair.style === 'curlyShort' ? 0.7 : 0.55 } },
+  ]);
   const scale: V3 = [HEAD_SCALE, HEAD_SCALE, HEAD_SCALE];
   for (const [name, mesh] of [
     ['Face', faceMesh],

@@ -139,7 +139,9 @@ export function eyelids(
     const below = cut === null ? onSphere : onSphere + (cut - 0.001 - onSphere) * k;
     const skinAt = over > 0 ? skinAlong(uncut, d) : null;
     if (skinAt === null) return add(centre, d, below);
-    const onSkin = skinAt + (under ? -0.0003 : 0.0004);
+    // Only just over the skin and only just under it at the end, so the dive between is shallow
+    // (0.4 mm over and 0.3 mm under made a small step that showed as a line where the lid ends).
+    const onSkin = skinAt + (under ? -0.0002 : 0.0002);
     return add(centre, d, below + (Math.max(onSphere + (onSkin - onSphere) * k, onSkin) - below) * over);
   };
   /** The first elevation from `e` in steps of `step` where the socket no longer changes the skin (null: not near). */
@@ -196,7 +198,7 @@ export function eyelids(
     const from = inner(rows.length - 1);
     const to = from + sign * (bound === null ? 0.3 : Math.min(0.5, Math.max(0.08, (bound - from) * sign)));
     const i = row - rows.length + 1;
-    const e = i > OUT ? to + sign * 0.1 : from + ((to - from) * i) / OUT;
+    const e = i > OUT ? to + sign * 0.16 : from + ((to - from) * i) / OUT;
     return onto(a, Math.max(-1.3, Math.min(1.45, e)), 1.16, 1, over[c]!, end || i > OUT);
   };
   const upperAt = (closed: boolean) => (row: number, c: number) => {

@@ -58,33 +58,52 @@ export function lockAt(style: Style, q: V3): { bulge: number; id: number; streak
   return top.bulge >= 0.8 * under.bulge ? { ...top, streak } : { bulge: 0.8 * under.bulge, id: under.id + 5000, streak };
 }
 
-/** The hair's surface with its locks: crests stand out, creases sink. */
-export function withLocks(style: Style, sdf: Sdf, depth = 0.0026): Sdf {
+/**
+ * Clumps: a few broad locks (about eight round the head), each rising and falling along its
+ * length, under the finer locks. They break the hair's outline in every view, so its silhouette
+ * is hair, not a smoothed helmet grooved all over.
+ */
+export function clumpAt(style: Style, q: V3): number {
+  const { across, along } = flowAt(style, q);
+  const a = across + 0.12 * Math.sin(along * 18 + across * 2);
+  const { bulge, id } = layer(a, 8, 0.37);
+  return bulge * (0.7 + 0.3 * Math.sin(along * 70 + id * 2.1));
+}
+
+/** The hair's surface with its clumps and locks: crests stand out, creases sink. */
+export function withLocks(style: Style, sdf: Sdf, depth = 0.0026, clumps = 0.009): Sdf {
   if (!hasLocks(style)) return sdf;
   return (x, y, z) => {
     const d = sdf(x, y, z);
-    if (d > 0.006 || d < -0.006) return d;
-    return d - depth * (lockAt(style, [x, y, z]).bulge - 0.55);
+    if (d > 0.01 || d < -0.01) return d;
+    const q: V3 = [x, y, z];
+    return d - depth * (lockAt(style, q).bulge - 0.55) - clumps * (clumpAt(style, q) - 0.5);
   };
 }
 
 /**
- * Curls: round clumps about a centimetre across on jittered cells (the nearest clump's centre
- * decides), so tight curls read as separate coils with dark gaps, not as a knit of sine bumps.
+ * Curls: round clumps about a centimetre across on jittered cells (each clump a rounded bump
+ * of its own), so tight curls read as separate coils with dark gaps, not as a knit of sine bumps.
  */
 export function curlAt(q: V3, size = 0.0105): { bulge: number; id: number } {
   const c = q.map((v) => Math.floor(v / size));
-  let best = Infinity,
+  let none = 1,
+    top = 0,
     id = 0;
+  // The clumps' bumps combined smoothly (each fades to flat at its rim): where the nearest
+  // clump decided, clumps of different heights met in a step or a sharp crease, which surface
+  // nets turned into spikes that caught the light as white specks.
   for (let i = -1; i <= 1; i++)
     for (let j = -1; j <= 1; j++)
       for (let k = -1; k <= 1; k++) {
         const cell = [c[0]! + i, c[1]! + j, c[2]! + k];
         const n = cell[0]! * 73856093 + cell[1]! * 19349663 + cell[2]! * 83492791;
         const p = [0, 1, 2].map((a) => (cell[a]! + 0.15 + 0.7 * hash(n + a * 17)) * size);
-        const d = Math.hypot(q[0] - p[0]!, q[1] - p[1]!, q[2] - p[2]!);
-        if (d < best) [best, id] = [d, n];
+        const r = Math.hypot(q[0] - p[0]!, q[1] - p[1]!, q[2] - p[2]!) / (0.8 * size);
+        const b = Math.pow(Math.max(0, 1 - r * r), 2) * (0.7 + 0.3 * hash(n));
+        none *= 1 - b;
+        if (b > top) [top, id] = [b, n];
       }
-  const r = best / (0.75 * size);
-  return { bulge: Math.max(0, 1 - r * r) * (0.7 + 0.3 * hash(id)), id };
+  const bulge = 1 - none;
+  return { bulge, id };
 }

@@ -4,7 +4,7 @@ import type { Person } from '../people';
 import { linear, lerp3, type MeshData } from '../mesh/mesh';
 import { capsule, ellipsoid, gradient, roundBox, smax, smin, sphere, type Sdf, type V3 } from '../mesh/sdf';
 import { surfaceNets } from '../mesh/surface-nets';
-import { curlAt, hasLocks, lockAt, withLocks } from './hair-locks';
+import { clumpAt, curlAt, hasLocks, lockAt, withLocks } from './hair-locks';
 
 export interface Hair {
   sdf: Sdf;
@@ -40,13 +40,15 @@ function styleSdf(p: Person, head: Sdf): Sdf {
   // softly instead of ending in a helmet's rim.
   const crown = style === 'buzz' || style === 'headscarf' ? 0.75 : style === 'ponytail' ? 1.2 : 1.6;
   // The hairline is the locks' ends, not a cut: each lock reaches past the line by up to half of
-  // `tips`, the creases between locks stop short of it, so the edge is a row of tapered ends.
+  // `tips`, the creases between locks stop short of it, so the edge is a row of tapered ends;
+  // the broad clumps end at their own lengths too.
   const tips = hasLocks(style) ? 0.011 : 0;
   const edge = (x: number, y: number, z: number) => {
     const r = region(x, y, z);
     if (!tips) return r;
     const near = 1 - (r * r) / (4 * tips * tips); // fades to nothing two tips' lengths away
-    return near > 0 ? r + near * tips * (lockAt(style, [x, y, z]).bulge - 0.45) : r;
+    const q: V3 = [x, y, z];
+    return near > 0 ? r + near * tips * (lockAt(style, q).bulge - 0.45 + 0.8 * (clumpAt(style, q) - 0.5)) : r;
   };
   const shell =
     (t: number): Sdf =>
@@ -74,6 +76,18 @@ function styleSdf(p: Person, head: Sdf): Sdf {
       for (const m of parts) d = smin(d, smax(m(x, y, z), -edge(x, y, z), 0.006), 0.02);
       return d;
     };
+  /**
+   * Volume at the sides and back, thinning to nothing towards the hairline over `fade` (a mass
+   * cut off there would end in a helmet's rim): the hair stands off the skull all round.
+   */
+  const withBulk =
+    (base: Sdf, fade: number, ...parts: Sdf[]): Sdf =>
+    (x, y, z) => {
+      const thin = 0.025 * (1 - sm(0, fade, edge(x, y, z)));
+      let d = base(x, y, z);
+      for (const m of parts) d = smin(d, m(x, y, z) + thin, 0.02);
+      return d;
+    };
   switch (style) {
     case 'sideSwept':
     case 'quiff': {
@@ -99,7 +113,12 @@ function styleSdf(p: Person, head: Sdf): Sdf {
         return r;
       };
       const sweep = locks(l.map(([a, b, r]) => [onHead(a), onHead(b), r]));
-      const swept = (x: number, y: number, z: number) => smin(base(x, y, z), sweep(x, y, z), 0.012);
+      // Fuller over the back of the head and above the ears than the skull is.
+      const swept = withBulk(
+        (x, y, z) => smin(base(x, y, z), sweep(x, y, z), 0.012),
+        0.06,
+        ellipsoid([0, 0.04, -0.02], [0.083, 0.082, 0.106]),
+      );
       if (style === 'quiff')
         return withMass(
           swept,
@@ -120,7 +139,11 @@ function styleSdf(p: Person, head: Sdf): Sdf {
     }
     case 'curlyShort': {
       // A rounded mass of curls, standing off the top and sides more than a shell would.
-      const base = withMass(shell(0.013), ellipsoid([0, 0.078, 0.0], [0.084, 0.056, 0.098]));
+      const base = withBulk(
+        withMass(shell(0.013), ellipsoid([0, 0.078, 0.0], [0.084, 0.056, 0.098])),
+        0.04,
+        ellipsoid([0, 0.045, -0.02], [0.088, 0.08, 0.108]),
+      );
       // Curls: round coils with dark gaps between them (curlAt).
       return (x, y, z) => {
         const d = base(x, y, z);
@@ -129,10 +152,10 @@ function styleSdf(p: Person, head: Sdf): Sdf {
     }
     case 'ponytail': {
       // Drawn back, with some height over the forehead and the crown (not painted on the skull).
-      const base = withMass(
-        shell(0.0095),
-        ellipsoid([0, 0.1, 0.018], [0.06, 0.028, 0.07]),
-        ellipsoid([0, 0.08, -0.07], [0.062, 0.04, 0.04]),
+      const base = withBulk(
+        withMass(shell(0.0095), ellipsoid([0, 0.1, 0.018], [0.06, 0.028, 0.07]), ellipsoid([0, 0.08, -0.07], [0.062, 0.04, 0.04])),
+        0.05,
+        ellipsoid([0, 0.05, -0.025], [0.08, 0.078, 0.1]),
       );
       const tie = sphere([0, 0.04, -0.098], 0.021);
       const tail = capsule([0, 0.03, -0.112], [0, -0.14, -0.128], 0.026, 0.01);
@@ -141,15 +164,22 @@ function styleSdf(p: Person, head: Sdf): Sdf {
     case 'longStraight':
     case 'longWavy':
     case 'bob': {
-      // Volume at the crown, and the hair falling from the parting wider than the head beside the
-      // face (the head's outline is the hair's, not the skull's).
-      const base = withMass(shell(0.009), ellipsoid([0, 0.088, -0.01], [0.078, 0.036, 0.092]), (x, y, z) =>
-        capsule([0.058, 0.07, 0.0], [0.084, -0.12, -0.012], 0.012, 0.02)(Math.abs(x), y, z),
+      // Volume at the crown and round the head, and the hair falling from the parting wider than
+      // the head beside the face, down to the ends (the head's outline is the hair's, not the
+      // skull's; side hair that stopped above the back's ends made a step at the chin).
+      const base = withBulk(
+        withMass(shell(0.009), ellipsoid([0, 0.088, -0.01], [0.078, 0.036, 0.092]), (x, y, z) =>
+          capsule([0.058, 0.07, 0.0], [0.09, -0.2, -0.02], 0.012, 0.017)(Math.abs(x), y, z),
+        ),
+        0.03,
+        ellipsoid([0, 0.03, -0.02], [0.086, 0.09, 0.104]),
       );
       const back = roundBox([0, -0.075, -0.05], [0.092, 0.135, 0.045], 0.04);
 
       return (x, y, z) => {
-        const d = smin(base(x, y, z), back(x, y, z), 0.03);
+        let d = smin(base(x, y, z), back(x, y, z), 0.03);
+        // The ends: each clump stops at its own length.
+        d = smax(d, -0.17 - 0.035 * clumpAt(style, [x, y, z]) - y, 0.012);
         // Keep the face and the front of the neck clear.
         return smax(d, -ellipsoid([0, -0.06, 0.06], [0.07, 0.12, 0.08])(x, y, z), 0.01);
       };

@@ -78,26 +78,14 @@ export function surfaceNets(sdf: Sdf, min: V3, max: V3, cell: number, colorAt: (
         mesh.normals.push(...normal);
         mesh.colors.push(...colorAt(p, normal));
       }
-  // Quads around every grid edge with a sign change, wound so the normal points outwards.
-  // Orientation is decided from geometry: the face normal must agree with the surface normal.
-  const P = mesh.positions,
-    N = mesh.normals;
-  const quad = (a: number, b: number, c: number, d: number, _inside: boolean) => {
+  // Quads around every grid edge with a sign change, wound so the normal points outwards: from
+  // the edge's inside end to its outside end. (Deciding it per quad from the vertices' normals
+  // turned a quad inside out wherever the field's gradient was unsteady, a hole in the surface:
+  // white specks in the curls.)
+  const quad = (a: number, b: number, c: number, d: number, inside: boolean) => {
     if (a < 0 || b < 0 || c < 0 || d < 0) return;
-    const ux = P[c * 3]! - P[a * 3]!,
-      uy = P[c * 3 + 1]! - P[a * 3 + 1]!,
-      uz = P[c * 3 + 2]! - P[a * 3 + 2]!;
-    const vx = P[d * 3]! - P[b * 3]!,
-      vy = P[d * 3 + 1]! - P[b * 3 + 1]!,
-      vz = P[d * 3 + 2]! - P[b * 3 + 2]!;
-    const fx = uy * vz - uz * vy,
-      fy = uz * vx - ux * vz,
-      fz = ux * vy - uy * vx;
-    const mx = N[a * 3]! + N[b * 3]! + N[c * 3]! + N[d * 3]!;
-    const my = N[a * 3 + 1]! + N[b * 3 + 1]! + N[c * 3 + 1]! + N[d * 3 + 1]!;
-    const mz = N[a * 3 + 2]! + N[b * 3 + 2]! + N[c * 3 + 2]! + N[d * 3 + 2]!;
-    if (fx * mx + fy * my + fz * mz < 0) mesh.indices.push(a, c, b, a, d, c);
-    else mesh.indices.push(a, b, c, a, c, d);
+    if (inside) mesh.indices.push(a, b, c, a, c, d);
+    else mesh.indices.push(a, c, b, a, d, c);
   };
   for (let k = 1; k < nz - 1; k++)
     for (let j = 1; j < ny - 1; j++)
