@@ -4,6 +4,7 @@ import type { EnvironmentStaging } from '@parla/shared/schemas/catalogue';
 import { GlbBuilder } from './mesh/glb';
 import { computeNormals, linear, lerp3, merge, type MeshData } from './mesh/mesh';
 import { ellipsoid, roundBox, smin, type Sdf, type V3 } from './mesh/sdf';
+import { simplifyMesh } from './mesh/simplify';
 import { surfaceNets } from './mesh/surface-nets';
 import { rng } from './portrait/paths';
 
@@ -128,7 +129,7 @@ function blob(sdf: Sdf, min: V3, max: V3, cell: number, color: (p: V3, n: V3) =>
 
 function finish(name: string, parts: MeshData[]): Buffer {
   const g = new GlbBuilder();
-  const all = merge(...parts);
+  const all = simplifyMesh(merge(...parts), 0.002);
   const mesh = g.mesh(name, [{ data: all, material: { name: 'Environment', roughness: 0.85 } }]);
   g.root(g.node({ name, mesh }));
   return g.toBuffer();

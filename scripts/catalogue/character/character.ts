@@ -2,6 +2,7 @@
 // (with its 17 morph targets), the two eyeballs (nodes that turn), their catch-lights and the hair.
 import type { Person } from '../people';
 import { GlbBuilder } from '../mesh/glb';
+import { simplifyMesh } from '../mesh/simplify';
 import { linear, partition, type MeshData } from '../mesh/mesh';
 import type { V3 } from '../mesh/sdf';
 import { buildBody } from './body3d';
@@ -19,6 +20,9 @@ export interface CharacterStats {
 /** The stylised head is drawn a little larger than life. */
 const HEAD_SCALE = 1.08;
 
+/** How far (metres) the body's simplified surface may be from the generated one. */
+const BODY_ERROR = 0.0005;
+
 const cullInside = (m: MeshData, hidden: (q: V3) => boolean): MeshData => cull(m, (q) => !hidden(q));
 
 export function buildCharacter(p: Person): { glb: Buffer; stats: CharacterStats } {
@@ -30,11 +34,16 @@ export function buildCharacter(p: Person): { glb: Buffer; stats: CharacterStats 
   // thinnest bits (a curl at the hairline), and skin dropped under them left a hole to the backdrop.
   const face = buildFace(p, 0.0034, (q) => hairField(q[0], q[1], q[2]) > -0.005, hairField);
   const hair = cullInside(buildHair(p, layout.sdf, 0.004).mesh, (q) => layout.sdf(q[0], q[1], q[2]) < -0.003);
-  // The neck's top is inside the head: drop what no one can see.
-  const body = cullInside(
-    buildBody(p, full, full ? 0.0105 : 0.0085),
-    (q) =>
-      layout.sdf((q[0] - HEAD_CENTRE[0]) / HEAD_SCALE, (q[1] - HEAD_CENTRE[1]) / HEAD_SCALE, (q[2] - HEAD_CENTRE[2]) / HEAD_SCALE) < -0.004,
+  // The neck's top is inside the head: drop what no one can see. Then fewer triangles where the
+  // body is smooth (the grid spends as many on a flat shirt front as on a collar).
+  const body = simplifyMesh(
+    cullInside(
+      buildBody(p, full, full ? 0.0105 : 0.0085),
+      (q) =>
+        layout.sdf((q[0] - HEAD_CENTRE[0]) / HEAD_SCALE, (q[1] - HEAD_CENTRE[1]) / HEAD_SCALE, (q[2] - HEAD_CENTRE[2]) / HEAD_SCALE) <
+        -0.004,
+    ),
+    BODY_ERROR,
   );
 
   const g = new GlbBuilder();
