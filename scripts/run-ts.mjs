@@ -75,7 +75,12 @@ for (const file of out.outputFiles) {
 const made = new Set(out.outputFiles.map((f) => f.path));
 for (const f of readdirSync(outdir)) {
   const path = join(outdir, f);
-  if (!made.has(path) && Date.now() - statSync(path).mtimeMs > 7 * 86_400_000) rmSync(path, { force: true });
+  if (made.has(path)) continue;
+  try {
+    if (Date.now() - statSync(path).mtimeMs > 7 * 86_400_000) rmSync(path, { force: true });
+  } catch {
+    // Another process's file, renamed since the folder was read (its temporary name): not ours.
+  }
 }
 
 // The metafile names files relative to the working directory; a dynamic import's chunk has an
