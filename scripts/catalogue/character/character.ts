@@ -32,7 +32,7 @@ export function buildCharacter(p: Person): { glb: Buffer; stats: CharacterStats 
   const hairField = hairSdf(p, layout.sdf);
   // Skin under the hair is dropped only where the hair is thick: its 4 mm grid misses the field's
   // thinnest bits (a curl at the hairline), and skin dropped under them left a hole to the backdrop.
-  const face = buildFace(p, 0.0034, (q) => hairField(q[0], q[1], q[2]) > -0.005, hairField);
+  const face = buildFace(p, 0.0028, (q) => hairField(q[0], q[1], q[2]) > -0.005, hairField);
   const hair = cullInside(buildHair(p, layout.sdf, 0.004).mesh, (q) => layout.sdf(q[0], q[1], q[2]) < -0.003);
   // The neck's top is inside the head: drop what no one can see. Then fewer triangles where the
   // body is smooth (the grid spends as many on a flat shirt front as on a collar).

@@ -22,6 +22,53 @@ export interface HeadLayout {
 /** How far forward the eyeballs' centres sit: the cornea stands a little proud of the lids. */
 const EYE_Z = 0.0765;
 
+const smoothstep = (a: number, b: number, x: number) => {
+  const t = Math.max(0, Math.min(1, (x - a) / (b - a)));
+  return t * t * (3 - 2 * t);
+};
+const bell = (d: number, w: number) => Math.exp(-(d * d) / (w * w));
+
+/** Distance in the front view (x, y) from a point to the segment a–b, and where along it (0–1). */
+function segment2(x: number, y: number, a: [number, number], b: [number, number]): { d: number; h: number; side: number } {
+  const bx = b[0] - a[0],
+    by = b[1] - a[1];
+  const h = Math.max(0, Math.min(1, ((x - a[0]) * bx + (y - a[1]) * by) / (bx * bx + by * by)));
+  const dx = x - a[0] - bx * h,
+    dy = y - a[1] - by * h;
+  // Which side (positive: to the right of a→b seen from the front).
+  return { d: Math.hypot(dx, dy), h, side: Math.sign(dx * by - dy * bx) };
+}
+
+/**
+ * Fine structure of the face, as a small offset to the head's distance (positive carves in,
+ * negative builds out; a few tenths of a millimetre to 1 mm, broad): the folds from the nose's
+ * wings past the mouth's corners, the dip under the lower lip, the philtrum's groove with its
+ * ridges, and the hollow under the cheekbones with the cheekbone's edge above it.
+ */
+function faceDetail(fw: number, x0: number, y: number, z: number): number {
+  const front = smoothstep(0.045, 0.07, z);
+  if (front === 0) return 0;
+  const x = Math.abs(x0);
+  let d = 0;
+  // Nasolabial fold: from beside the nose's wing, down and out, passing ~1 cm outside the mouth's
+  // corner; the cheek swells a little on its outer side.
+  const fold = segment2(x, y, [0.0195, -0.03], [0.04, -0.062]);
+  const along = smoothstep(0, 0.3, fold.h) * (1 - smoothstep(0.65, 1, fold.h));
+  // Signed across the fold (positive on the cheek's side): continuous, so no step in the field.
+  const across = -fold.side * fold.d;
+  d += along * (0.0009 * bell(across, 0.0055) - 0.0005 * bell(across - 0.009, 0.0065));
+  // The dip under the lower lip, above the chin.
+  d += 0.001 * bell(y + 0.064, 0.0055) * (1 - smoothstep(0.008, 0.02, x));
+  // The philtrum: a shallow groove under the nose, a ridge each side.
+  const lip = smoothstep(-0.0455, -0.042, y) * (1 - smoothstep(-0.036, -0.032, y));
+  d += lip * (0.0003 * bell(x, 0.0035) - 0.00015 * bell(x - 0.0065, 0.003));
+  // Cheekbones: the edge under the outer eye a touch higher, the hollow below it a touch deeper.
+  const bone = segment2(x, y, [0.034 * fw, -0.019], [0.056 * fw, -0.012]);
+  d -= 0.0005 * bell(bone.d, 0.0055) * smoothstep(0.05, 0.06, z);
+  d += 0.0007 * bell(Math.hypot((x - 0.047 * fw) / 1.4, y + 0.038), 0.009) * smoothstep(0.04, 0.065, z);
+  return d * front;
+}
+
 export function headLayout(p: Person): HeadLayout {
   const fw = p.face.width;
   const jaw = p.face.jaw;
@@ -74,6 +121,7 @@ export function headLayout(p: Person): HeadLayout {
     d = smin(d, bridge(x, y, z), 0.012);
     d = smin(d, tip(x, y, z), 0.01);
     d = smin(d, wings(x, y, z), 0.0045);
+    d += faceDetail(fw, x, y, z);
     return smin(d, ears(x, y, z), 0.008);
   };
   const sdf: Sdf = (x, y, z) => smax(uncut(x, y, z), -socket(x, y, z), 0.004);
