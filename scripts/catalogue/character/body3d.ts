@@ -4,7 +4,7 @@ import { cutAll, type Field } from '../mesh/cut';
 import type { Outfit, Person } from '../people';
 import { linear, lerp3, merge, type MeshData } from '../mesh/mesh';
 import { buttons, HEM, LAPEL, neckTrim, trim } from './trims';
-import { capsule, ellipsoid, roundBox, smin, type Sdf, type V3 } from '../mesh/sdf';
+import { capsule, ellipsoid, roundBox, smin, smoothstep, type Sdf, type V3 } from '../mesh/sdf';
 import { surfaceNets } from '../mesh/surface-nets';
 
 const mirrored =
@@ -68,11 +68,6 @@ function folds(sleeve: number): Sdf {
     return 0.0022 * torso * v + 0.0016 * side * drag + 0.0017 * elbow * rings;
   };
 }
-
-const smoothstep = (a: number, b: number, x: number) => {
-  const t = Math.max(0, Math.min(1, (x - a) / (b - a)));
-  return t * t * (3 - 2 * t);
-};
 
 /** Where colours change: the mesh is cut along the zero line of each, so the edges are sharp. */
 export function bodyEdges(p: Person, fullBody: boolean): Field[] {

@@ -2,7 +2,7 @@
 // each style (a quiff, a ponytail, long hair down the back, curls, a headscarf).
 import type { Person } from '../people';
 import { linear, lerp3, type MeshData } from '../mesh/mesh';
-import { capsule, ellipsoid, gradient, roundBox, smax, smin, sphere, type Sdf, type V3 } from '../mesh/sdf';
+import { capsule, ellipsoid, gradient, roundBox, smax, smin, smoothstep, sphere, type Sdf, type V3 } from '../mesh/sdf';
 import { surfaceNets } from '../mesh/surface-nets';
 import { clumpAt, curlAt, hasLocks, lockAt, withLocks } from './hair-locks';
 
@@ -19,18 +19,14 @@ function styleSdf(p: Person, head: Sdf): Sdf {
   const style = p.hair.style;
   // Above a hairline that runs from the forehead down to the nape.
   const front = style === 'headscarf' ? 0.075 : style === 'curlyShort' ? 0.058 : style === 'longStraight' ? 0.056 : 0.064;
-  const sm = (a: number, b: number, v: number) => {
-    const t = Math.max(0, Math.min(1, (v - a) / (b - a)));
-    return t * t * (3 - 2 * t);
-  };
   const long = style === 'longStraight' || style === 'longWavy' || style === 'bob';
   // The hairline: continuous, so the shell has no torn edges. Short styles clear the ears and
   // come down in front of them as sideburns.
   const region = (x: number, y: number, z: number) => {
     const ax = Math.abs(x);
-    const side = sm(0.05, 0.062, ax);
-    const overEar = long ? 0 : side * sm(-0.05, -0.035, z) * (1 - sm(0.01, 0.024, z));
-    const sideburn = long ? 0 : side * sm(0.016, 0.026, z) * (1 - sm(0.045, 0.056, z));
+    const side = smoothstep(0.05, 0.062, ax);
+    const overEar = long ? 0 : side * smoothstep(-0.05, -0.035, z) * (1 - smoothstep(0.01, 0.024, z));
+    const sideburn = long ? 0 : side * smoothstep(0.016, 0.026, z) * (1 - smoothstep(0.045, 0.056, z));
     const back = long ? Math.max(0, -z) * 0.6 : 0;
     // Seen from the front the hairline is an arc, lower at the temples: it frames the face.
     return y - front + 6 * x * x + Math.max(0, 0.085 - z) * 0.58 - back - 0.05 * overEar + 0.03 * sideburn;
@@ -54,8 +50,8 @@ function styleSdf(p: Person, head: Sdf): Sdf {
     (t: number): Sdf =>
     (x, y, z) => {
       const r = edge(x, y, z);
-      const taper = 0.3 + 0.7 * sm(0, 0.025, r);
-      return smax(head(x, y, z) - t * (0.45 + crown * sm(-0.01, 0.09, y)) * taper, -r, 0.006);
+      const taper = 0.3 + 0.7 * smoothstep(0, 0.025, r);
+      return smax(head(x, y, z) - t * (0.45 + crown * smoothstep(-0.01, 0.09, y)) * taper, -r, 0.006);
     };
   /** Locks: slim capsules from the parting sweeping over the head (fat ends stood out as tufts), smoothly merged. */
   const locks =
@@ -83,7 +79,7 @@ function styleSdf(p: Person, head: Sdf): Sdf {
   const withBulk =
     (base: Sdf, fade: number, ...parts: Sdf[]): Sdf =>
     (x, y, z) => {
-      const thin = 0.025 * (1 - sm(0, fade, edge(x, y, z)));
+      const thin = 0.025 * (1 - smoothstep(0, fade, edge(x, y, z)));
       let d = base(x, y, z);
       for (const m of parts) d = smin(d, m(x, y, z) + thin, 0.02);
       return d;

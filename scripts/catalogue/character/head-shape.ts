@@ -1,7 +1,7 @@
 // The head as a signed distance field, in head space (metres; origin between the ears at eye
 // level; the face looks down +Z). Proportions are a little stylised: larger eyes, smaller jaw.
 import type { Person } from '../people';
-import { capsule, ellipsoid, rotateZ, smin, smax, sphere, type Sdf, type V3 } from '../mesh/sdf';
+import { capsule, ellipsoid, rotateZ, smin, smax, smoothstep, sphere, type Sdf, type V3 } from '../mesh/sdf';
 
 export interface HeadLayout {
   sdf: Sdf;
@@ -22,10 +22,6 @@ export interface HeadLayout {
 /** How far forward the eyeballs' centres sit: the cornea stands a little proud of the lids. */
 const EYE_Z = 0.0765;
 
-const smoothstep = (a: number, b: number, x: number) => {
-  const t = Math.max(0, Math.min(1, (x - a) / (b - a)));
-  return t * t * (3 - 2 * t);
-};
 const bell = (d: number, w: number) => Math.exp(-(d * d) / (w * w));
 
 /** Distance in the front view (x, y) from a point to the segment a–b, and where along it (0–1). */

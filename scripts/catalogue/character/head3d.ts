@@ -3,8 +3,8 @@
 // (eyes3d.ts).
 import { FACE_MORPH_TARGETS, VISEMES } from '@parla/shared/visemes';
 import type { MorphTarget } from '../mesh/glb';
-import { linear, lerp3, merge, type MeshData } from '../mesh/mesh';
-import { gradient, type Sdf, type V3 } from '../mesh/sdf';
+import { compact, linear, lerp3, merge, type MeshData } from '../mesh/mesh';
+import { gradient, smoothstep, type Sdf, type V3 } from '../mesh/sdf';
 import { surfaceNets } from '../mesh/surface-nets';
 import { MOUTH_SHAPES, SMILE_SHAPE, type MouthShape } from '../mouth-shapes';
 import type { Person } from '../people';
@@ -13,11 +13,6 @@ import { brow, eyelids } from './face-parts';
 import { mouthDecal } from './mouth3d';
 import { headLayout } from './head-shape';
 import { faceColor } from './skin-tone';
-
-const smooth = (a: number, b: number, x: number) => {
-  const t = Math.max(0, Math.min(1, (x - a) / (b - a)));
-  return t * t * (3 - 2 * t);
-};
 
 export interface Face {
   face: MeshData;
@@ -41,19 +36,7 @@ export function cull(m: MeshData, keep: (q: V3) => boolean): MeshData {
     const [a, b, c] = [m.indices[i]!, m.indices[i + 1]!, m.indices[i + 2]!];
     if (ok[a] || ok[b] || ok[c]) indices.push(a, b, c);
   }
-  const remap = new Map<number, number>();
-  const out: MeshData = { positions: [], normals: [], colors: [], indices: [] };
-  for (const i of indices) {
-    if (!remap.has(i)) {
-      remap.set(i, remap.size);
-      out.positions.push(P[i * 3]!, P[i * 3 + 1]!, P[i * 3 + 2]!);
-      out.normals.push(m.normals[i * 3]!, m.normals[i * 3 + 1]!, m.normals[i * 3 + 2]!);
-      out.colors.push(m.colors[i * 3]!, m.colors[i * 3 + 1]!, m.colors[i * 3 + 2]!);
-      if (m.uvs) (out.uvs ??= []).push(m.uvs[i * 2]!, m.uvs[i * 2 + 1]!);
-    }
-    out.indices.push(remap.get(i)!);
-  }
-  return out;
+  return compact(m, indices);
 }
 
 /** `hair`: the hair's distance field, for a hairline that fades into it. */
@@ -70,10 +53,10 @@ export function buildFace(p: Person, cell = 0.0032, keep: (q: V3) => boolean = (
     (q: V3): V3 => {
       const my = L.mouth[1];
       const w =
-        smooth(my + 0.007, my - 0.007, q[1]) *
-        smooth(0.0, 0.035, q[2]) *
-        (1 - smooth(0.045, 0.07, Math.abs(q[0]))) *
-        (1 - smooth(my - 0.066, my - 0.076, q[1]));
+        smoothstep(my + 0.007, my - 0.007, q[1]) *
+        smoothstep(0.0, 0.035, q[2]) *
+        (1 - smoothstep(0.045, 0.07, Math.abs(q[0]))) *
+        (1 - smoothstep(my - 0.066, my - 0.076, q[1]));
       const a = jawAngle(s) * w;
       if (a === 0) return [0, 0, 0];
       const y = q[1] - L.jawPivot[1],
@@ -97,7 +80,7 @@ export function buildFace(p: Person, cell = 0.0032, keep: (q: V3) => boolean = (
     const inside = 1 - Math.hypot(dx, dy);
     if (inside > 0 && q[2] > 0.04) {
       const n = gradient(sdf, q[0], q[1], q[2]);
-      const d = 0.0012 * smooth(0, 0.2, inside);
+      const d = 0.0012 * smoothstep(0, 0.2, inside);
       skinMesh.positions[i] = q[0] - n[0] * d;
       skinMesh.positions[i + 1] = q[1] - n[1] * d;
       skinMesh.positions[i + 2] = q[2] - n[2] * d;

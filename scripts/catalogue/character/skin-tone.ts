@@ -4,12 +4,7 @@
 // Baked into vertex colours; the skin texture multiplies them with pores and mottling.
 import type { Person } from '../people';
 import { linear, lerp3 } from '../mesh/mesh';
-import type { Sdf, V3 } from '../mesh/sdf';
-
-const smooth = (a: number, b: number, x: number) => {
-  const t = Math.max(0, Math.min(1, (x - a) / (b - a)));
-  return t * t * (3 - 2 * t);
-};
+import { smoothstep, type Sdf, type V3 } from '../mesh/sdf';
 
 /** 0 … 1: how far into the beard a point of the face is (jaw, chin and upper lip). */
 export function beardWeight(q: V3): number {
@@ -18,8 +13,9 @@ export function beardWeight(q: V3): number {
     z = q[2];
   // The cheek line from the sideburn down to the corner of the mouth; below it, the beard.
   const cheekLine = -0.056 + Math.max(0, ax - 0.032) * 0.75;
-  const jaw = smooth(0.006, -0.014, y - cheekLine) * smooth(-0.022, -0.008, z);
-  const moustache = (1 - smooth(0.026, 0.034, ax)) * smooth(-0.045, -0.041, y) * (1 - smooth(-0.034, -0.03, y)) * smooth(0.06, 0.075, z);
+  const jaw = smoothstep(0.006, -0.014, y - cheekLine) * smoothstep(-0.022, -0.008, z);
+  const moustache =
+    (1 - smoothstep(0.026, 0.034, ax)) * smoothstep(-0.045, -0.041, y) * (1 - smoothstep(-0.034, -0.03, y)) * smoothstep(0.06, 0.075, z);
   return Math.max(jaw, moustache);
 }
 
@@ -47,7 +43,7 @@ export function faceColor(p: Person, sdf: Sdf, hair?: Sdf): (q: V3, n: V3) => V3
     // The hairline: the skin takes the hair's tone over the last few millimetres before the hair.
     if (fringe) {
       const d = fringe(q[0], q[1], q[2]);
-      c = lerp3(c, lerp3(hairTone, skin, 0.3), 0.55 * (1 - smooth(-0.0015, 0.008, d)));
+      c = lerp3(c, lerp3(hairTone, skin, 0.3), 0.55 * (1 - smoothstep(-0.0015, 0.008, d)));
     }
     if (beard) c = lerp3(c, beardTone, (beard === 'full' ? 0.62 : 0.3) * beardWeight(q));
     // Cheap ambient occlusion: how close the surface comes to itself along the normal.
@@ -55,7 +51,7 @@ export function faceColor(p: Person, sdf: Sdf, hair?: Sdf): (q: V3, n: V3) => V3
     const o2 = sdf(q[0] + n[0] * 0.009, q[1] + n[1] * 0.009, q[2] + n[2] * 0.009) / 0.009;
     const ao = Math.max(0.74, Math.min(1, 0.6 + 0.18 * Math.min(1, o1) + 0.22 * Math.min(1, o2)));
     // The underside of the jaw in soft shade, matching the top of the neck (body3d.ts).
-    const under = 1 - 0.12 * smooth(-0.1, -0.6, n[1]) * smooth(-0.07, -0.09, q[1]);
+    const under = 1 - 0.12 * smoothstep(-0.1, -0.6, n[1]) * smoothstep(-0.07, -0.09, q[1]);
     return [c[0] * ao * under, c[1] * ao * under, c[2] * ao * under];
   };
 }

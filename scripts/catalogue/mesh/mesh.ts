@@ -86,6 +86,24 @@ export function paint(m: MeshData, color: V3): MeshData {
 }
 
 /** Splits a mesh in two: triangles whose corners all satisfy `inA`, and the rest. */
+/** The mesh of these triangles (`indices` into `m`'s vertices), with only the vertices they use. */
+export function compact(m: MeshData, indices: ArrayLike<number>): MeshData {
+  const P = m.positions;
+  const remap = new Map<number, number>();
+  const out: MeshData = { positions: [], normals: [], colors: [], indices: [] };
+  for (const i of Array.from(indices)) {
+    if (!remap.has(i)) {
+      remap.set(i, remap.size);
+      out.positions.push(P[i * 3]!, P[i * 3 + 1]!, P[i * 3 + 2]!);
+      out.normals.push(m.normals[i * 3]!, m.normals[i * 3 + 1]!, m.normals[i * 3 + 2]!);
+      out.colors.push(m.colors[i * 3]!, m.colors[i * 3 + 1]!, m.colors[i * 3 + 2]!);
+      if (m.uvs) (out.uvs ??= []).push(m.uvs[i * 2]!, m.uvs[i * 2 + 1]!);
+    }
+    out.indices.push(remap.get(i)!);
+  }
+  return out;
+}
+
 export function partition(m: MeshData, inA: (vertex: number) => boolean): [MeshData, MeshData] {
   const parts = [emptyMesh(), emptyMesh()] as [MeshData, MeshData];
   const maps = [new Map<number, number>(), new Map<number, number>()];

@@ -4,7 +4,7 @@
 // on its triangles. Colours and normals weigh in, so an edge between skin and cloth, or a
 // crease, keeps its vertices.
 import { MeshoptSimplifier } from 'meshoptimizer';
-import type { MeshData } from './mesh';
+import { compact, type MeshData } from './mesh';
 
 await MeshoptSimplifier.ready;
 
@@ -30,16 +30,5 @@ export function simplifyMesh(m: MeshData, maxError: number): MeshData {
     maxError,
     ['ErrorAbsolute'],
   );
-  const remap = new Map<number, number>();
-  const out: MeshData = { positions: [], normals: [], colors: [], indices: [] };
-  for (const i of indices) {
-    if (!remap.has(i)) {
-      remap.set(i, remap.size);
-      out.positions.push(m.positions[i * 3]!, m.positions[i * 3 + 1]!, m.positions[i * 3 + 2]!);
-      out.normals.push(m.normals[i * 3]!, m.normals[i * 3 + 1]!, m.normals[i * 3 + 2]!);
-      out.colors.push(m.colors[i * 3]!, m.colors[i * 3 + 1]!, m.colors[i * 3 + 2]!);
-    }
-    out.indices.push(remap.get(i)!);
-  }
-  return out;
+  return compact(m, indices);
 }
