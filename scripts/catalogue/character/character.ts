@@ -7,6 +7,7 @@ import { linear, partition, type MeshData } from '../mesh/mesh';
 import type { V3 } from '../mesh/sdf';
 import { buildBody } from './body3d';
 import { buildHair, hairSdf } from './hair3d';
+import { HAIR_TEXTURE_REPEAT, hairTexture } from './hair-texture';
 import { buildFace, cull } from './head3d';
 import { headLayout } from './head-shape';
 import { HEAD_CENTRE, skeleton, skinWeights } from './skeleton';
@@ -69,8 +70,13 @@ export function buildCharacter(p: Person): { glb: Buffer; stats: CharacterStats 
   const eyeMesh = g.mesh('Eye', [{ data: face.eyeball, material: { name: 'Eyes', roughness: 0.12 } }]);
   const shineMesh = g.mesh('EyeShine', [{ data: face.shine, material: { name: 'EyeShine', roughness: 1, emissive: [1, 1, 1] } }]);
   // Curls matte: on their small bumps a glossy highlight reads as white specks.
+  // Combed hair: fine strands from a texture whose coordinates run along the hair's flow.
+  const strands = hair.uvs ? { texture: { index: g.texture(hairTexture()), repeat: HAIR_TEXTURE_REPEAT } } : {};
   const hairMesh = g.mesh('Hair', [
-    { data: hair, material: { name: 'Hair', roughness: p.hair.style === 'headscarf' ? 0.9 : p.hair.style === 'curlyShort' ? 0.7 : 0.55 } },
+    {
+      data: hair,
+      material: { name: 'Hair', roughness: p.hair.style === 'headscarf' ? 0.9 : p.hair.style === 'curlyShort' ? 0.7 : 0.55, ...strands },
+    },
   ]);
   const scale: V3 = [HEAD_SCALE, HEAD_SCALE, HEAD_SCALE];
   for (const [name, mesh] of [

@@ -1,13 +1,18 @@
 // Locks of hair on a sculpted hair mass: the mass is divided, across the way the hair lies,
 // into locks of uneven width and height, each rounded over with a narrow crease to the next,
-// in two layers (the upper one wider), wandering a little along their length. Regular ridges
-// read as a knitted cap (issue 18); uneven rounded locks with dark creases read as hair.
-// A finer layer only in colour gives strand-direction streaks inside each lock.
+// wandering a little along their length, over a few broad clumps. Regular ridges read as a
+// knitted cap (issue 18); uneven rounded locks with fine creases read as hair.
+// Strands are finer than the mesh: a texture along the flow (hair-texture.ts).
 import type { Person } from '../people';
-import type { Sdf, V3 } from '../mesh/sdf';
+import { smoothstep, type Sdf, type V3 } from '../mesh/sdf';
 
-/** Where a point lies in the hair's flow: `across` (radians round the flow's axis), `along` (m). */
-interface Flow {
+/**
+ * Where a point lies in the hair's flow: `across` (radians round the flow's axis) and `along`
+ * (metres along the strand, from where it starts). `along` follows the strand's arc: measured as
+ * a coordinate (z for combed-back hair) it barely changes where the strand turns down the back
+ * of the head, and every pattern along it drew contour rings there (wood grain).
+ */
+export interface Flow {
   across: number;
   along: number;
 }
@@ -20,10 +25,26 @@ export const hasLocks = (style: Style) => !(style === 'headscarf' || style === '
 /** Combed back (from the front hairline towards the crown and the nape) or falling from the crown. */
 const combedBack = (style: Style) => style === 'ponytail' || style === 'quiff' || style === 'sideSwept';
 
-function flowAt(style: Style, q: V3): Flow {
+/** The ponytail's tail hangs from the tie (hair3d.ts: tie at y 0.04, z -0.098): its own flow, straight down. */
+const inTail = (style: Style, [, y, z]: V3) => style === 'ponytail' && y < 0.03 && z < -0.108;
+
+/**
+ * How little the tail is grooved (1: not at all). It is narrow (2.6 → 1 cm), where the head's
+ * clumps made it lumpy, and it is 1 wherever its flow meets the head's, so the surface has no step there.
+ */
+const smoothTail = (style: Style, [, y, z]: V3) => (style === 'ponytail' ? smoothstep(0.05, 0.03, y) * smoothstep(-0.096, -0.108, z) : 0);
+
+export function flowAt(style: Style, q: V3): Flow {
   const [x, y, z] = q;
-  if (combedBack(style)) return { across: Math.atan2(x, y + 0.06), along: z };
-  return { across: Math.atan2(x, z + 0.02), along: y };
+  if (inTail(style, q)) return { across: Math.atan2(x, z + 0.118), along: 0.3 + (0.03 - y) };
+  if (combedBack(style)) {
+    // Planes through an axis front to back below the head; in each, the angle from the front.
+    const r = Math.hypot(x, y + 0.06);
+    return { across: Math.atan2(x, y + 0.06), along: 0.13 * Math.atan2(r, z + 0.01) };
+  }
+  // Falling from the crown: over the top the angle from the vertical, below the head's middle straight down.
+  const rho = Math.hypot(x, z + 0.02);
+  return { across: Math.atan2(x, z + 0.02), along: y > 0 ? 0.1 * Math.atan2(rho, y) : 0.05 * Math.PI - y };
 }
 
 /** 0..1 from an integer: each lock's own height and shade. */
@@ -33,51 +54,53 @@ const hash = (i: number) => {
 };
 
 /**
- * One layer of locks: `count` per turn on average, of uneven widths (a monotonic warp of the angle), each lock's cross-section rounded (1 on its crest,
- * 0 in the crease), its height varied by `hash`.
+ * One layer of locks: `count` round the turn, of uneven widths (a monotonic warp of the angle,
+ * periodic, so there is no seam where the angle wraps), each lock's cross-section rounded (1 on
+ * its crest, 0 in the crease), its height varied by `hash`.
  */
 function layer(a: number, count: number, phase: number): { bulge: number; id: number } {
   const t = (a / (2 * Math.PI)) * count + phase;
-  // Slope 1 ± 0.47: never folds back, widths 0.7 … 1.9 of the mean.
-  const u = t + 0.6 * Math.sin(t * 0.37 + phase * 3.1) + 0.4 * Math.sin(t * 0.61 + 2.3 + phase);
-  const id = Math.floor(u);
-  const f = u - id;
-  const round = Math.pow(Math.max(0, 1 - (2 * f - 1) * (2 * f - 1)), 0.6);
-  return { bulge: round * (0.65 + 0.35 * hash(id + phase * 1000)), id };
+  // Slope 1 ± 0.49: never folds back, widths 0.7 … 2 of the mean.
+  const u = t + (count / (2 * Math.PI)) * (0.14 * Math.sin(2 * a + phase * 3.1) + 0.07 * Math.sin(3 * a + 2.3 + phase));
+  const n = Math.floor(u);
+  const f = u - n;
+  const id = ((n % count) + count) % count;
+  // A broad crest and a rounded crease, each side a fifth of the lock: calm masses. A V-shaped
+  // crease is narrower than the hair's 4 mm grid, which drew it as a jagged, stitched line.
+  const round = smoothstep(0, 0.2, f) * smoothstep(1, 0.8, f);
+  return { bulge: round * (0.75 + 0.25 * hash(id + phase * 1000)), id };
 }
 
 /** How much of a lock's crest a point is on (0 in a crease … 1 on the top of a high lock), and the lock. */
-export function lockAt(style: Style, q: V3): { bulge: number; id: number; streak: number } {
+export function lockAt(style: Style, q: V3): { bulge: number; id: number } {
   const { across, along } = flowAt(style, q);
-  // Locks wander along their length, so their borders are not straight lines.
-  const a = across + 0.06 * Math.sin(along * 45 + across * 3) + 0.03 * Math.sin(along * 97 + 1.7);
-  const top = layer(a, 22, 0.13);
-  const under = layer(a, 37, 0.71);
-  // Strands inside the locks: a fine, uneven streak (colour only: too fine for the surface).
-  const streak = 0.5 + 0.3 * Math.sin(a * 61 + 2 * Math.sin(along * 30)) + 0.2 * Math.sin(a * 113 + 1.1);
-  return top.bulge >= 0.8 * under.bulge ? { ...top, streak } : { bulge: 0.8 * under.bulge, id: under.id + 5000, streak };
+  // Locks wander a little along their length (straight borders look ruled; a strong wander
+  // drew wavy bands like wood grain).
+  const a = across + 0.025 * Math.sin(along * 30 + across * 3);
+  return layer(a, 18, 0.13);
 }
 
 /**
- * Clumps: a few broad locks (about eight round the head), each rising and falling along its
+ * Clumps: a few broad locks (seven round the turn), each rising and falling gently along its
  * length, under the finer locks. They break the hair's outline in every view, so its silhouette
  * is hair, not a smoothed helmet grooved all over.
  */
 export function clumpAt(style: Style, q: V3): number {
   const { across, along } = flowAt(style, q);
-  const a = across + 0.12 * Math.sin(along * 18 + across * 2);
-  const { bulge, id } = layer(a, 8, 0.37);
-  return bulge * (0.7 + 0.3 * Math.sin(along * 70 + id * 2.1));
+  const a = across + 0.07 * Math.sin(along * 14 + across * 2);
+  const { bulge, id } = layer(a, 7, 0.37);
+  return bulge * (0.8 + 0.2 * Math.sin(along * 30 + id * 2.1));
 }
 
 /** The hair's surface with its clumps and locks: crests stand out, creases sink. */
-export function withLocks(style: Style, sdf: Sdf, depth = 0.0026, clumps = 0.009): Sdf {
+export function withLocks(style: Style, sdf: Sdf, depth = 0.0018, clumps = 0.008): Sdf {
   if (!hasLocks(style)) return sdf;
   return (x, y, z) => {
     const d = sdf(x, y, z);
     if (d > 0.01 || d < -0.01) return d;
     const q: V3 = [x, y, z];
-    return d - depth * (lockAt(style, q).bulge - 0.55) - clumps * (clumpAt(style, q) - 0.5);
+    const k = 1 - smoothTail(style, q);
+    return k ? d - k * (depth * (lockAt(style, q).bulge - 0.55) + clumps * (clumpAt(style, q) - 0.5)) : d;
   };
 }
 

@@ -5,6 +5,7 @@ import { linear, lerp3, type MeshData } from '../mesh/mesh';
 import { capsule, ellipsoid, gradient, roundBox, smax, smin, smoothstep, sphere, type Sdf, type V3 } from '../mesh/sdf';
 import { surfaceNets } from '../mesh/surface-nets';
 import { clumpAt, curlAt, hasLocks, lockAt, withLocks } from './hair-locks';
+import { flowUVs, HAIR_TEXTURE_MEAN } from './hair-texture';
 
 export interface Hair {
   sdf: Sdf;
@@ -26,7 +27,8 @@ function styleSdf(p: Person, head: Sdf): Sdf {
     const ax = Math.abs(x);
     const side = smoothstep(0.05, 0.062, ax);
     const overEar = long ? 0 : side * smoothstep(-0.05, -0.035, z) * (1 - smoothstep(0.01, 0.024, z));
-    const sideburn = long ? 0 : side * smoothstep(0.016, 0.026, z) * (1 - smoothstep(0.045, 0.056, z));
+    // The sideburn tapers to a point (a band with a flat end read as a block, a lump in profile).
+    const sideburn = long ? 0 : side * Math.max(0, 1 - Math.hypot(z - 0.036, 0.002) / 0.019);
     const back = long ? Math.max(0, -z) * 0.6 : 0;
     // Seen from the front the hairline is an arc, lower at the temples: it frames the face.
     return y - front + 6 * x * x + Math.max(0, 0.085 - z) * 0.58 - back - 0.05 * overEar + 0.03 * sideburn;
@@ -38,20 +40,20 @@ function styleSdf(p: Person, head: Sdf): Sdf {
   // The hairline is the locks' ends, not a cut: each lock reaches past the line by up to half of
   // `tips`, the creases between locks stop short of it, so the edge is a row of tapered ends;
   // the broad clumps end at their own lengths too.
-  const tips = hasLocks(style) ? 0.011 : 0;
+  const tips = hasLocks(style) ? 0.008 : 0;
   const edge = (x: number, y: number, z: number) => {
     const r = region(x, y, z);
     if (!tips) return r;
     const near = 1 - (r * r) / (4 * tips * tips); // fades to nothing two tips' lengths away
-    const q: V3 = [x, y, z];
-    return near > 0 ? r + near * tips * (lockAt(style, q).bulge - 0.45 + 0.8 * (clumpAt(style, q) - 0.5)) : r;
+    return near > 0 ? r + near * tips * (clumpAt(style, [x, y, z]) - 0.5) : r;
   };
   const shell =
     (t: number): Sdf =>
     (x, y, z) => {
       const r = edge(x, y, z);
       const taper = 0.3 + 0.7 * smoothstep(0, 0.025, r);
-      return smax(head(x, y, z) - t * (0.45 + crown * smoothstep(-0.01, 0.09, y)) * taper, -r, 0.006);
+      // A rounded end (blended over 9 mm): a sharper cut is stepped by the hair's 4 mm grid into a ragged edge.
+      return smax(head(x, y, z) - t * (0.45 + crown * smoothstep(-0.01, 0.09, y)) * taper, -r, 0.009);
     };
   /** Locks: slim capsules from the parting sweeping over the head (fat ends stood out as tufts), smoothly merged. */
   const locks =
@@ -208,10 +210,9 @@ export function buildHair(p: Person, head: Sdf, cell = 0.0045): Hair {
     if (scarf) c = lerp3(dark, base, 0.9 + 0.1 * Math.sin(q[1] * 60 + Math.atan2(q[0], q[2] + 0.02) * 2));
     else if (p.hair.style === 'curlyShort') c = lerp3(crease, base, 0.25 + 0.75 * Math.sqrt(curlAt(q).bulge));
     else if (locks) {
-      const { bulge, id, streak } = lockAt(p.hair.style, q);
+      const { bulge, id } = lockAt(p.hair.style, q);
       const own = (Math.abs(Math.sin(id * 12.9898)) * 43758.5453) % 1;
       c = lerp3(crease, base, 0.3 + 0.7 * Math.pow(bulge, 0.6));
-      c = lerp3(c, streak > 0.5 ? light : dark, 0.35 * Math.abs(streak - 0.5));
       c = lerp3(c, own > 0.5 ? light : dark, 0.25 * Math.abs(own - 0.5));
     }
     c = lerp3(c, light, Math.max(0, n[1]) * 0.5 * Math.max(0, n[2] + 0.3));
@@ -221,5 +222,8 @@ export function buildHair(p: Person, head: Sdf, cell = 0.0045): Hair {
   };
   const bottom = p.hair.style === 'longStraight' || p.hair.style === 'headscarf' || p.hair.style === 'ponytail' ? -0.22 : -0.1;
   const mesh = surfaceNets(sdf, [-0.115, bottom, -0.16], [0.115, 0.17, 0.15], cell, colorAt);
-  return { sdf, mesh };
+  if (!locks) return { sdf, mesh };
+  // Strands as a texture along the flow; the colours are lifted by its mean so the hair keeps its shade.
+  mesh.colors = mesh.colors.map((v) => v / HAIR_TEXTURE_MEAN);
+  return { sdf, mesh: flowUVs(mesh, p.hair.style) };
 }

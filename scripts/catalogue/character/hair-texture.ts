@@ -1,0 +1,104 @@
+// Fine strands on the hair: a small tileable texture of dark and light streaks, multiplied with
+// the hair's vertex colours, and texture coordinates that run along the way the hair is combed
+// (`flowAt`), so the streaks follow the locks like the combed lines of the 2D portraits. The
+// mesh's 4 mm grid cannot carry strands; a texture can.
+import type { Person } from '../people';
+import type { MeshData } from '../mesh/mesh';
+import { encodePng } from '../mesh/png';
+import { flowAt } from './hair-locks';
+
+/** Seeded 0..1 generator (Park–Miller). */
+function seeded(seed: number) {
+  let s = seed;
+  return () => ((s = (s * 16807) % 2147483647) - 1) / 2147483646;
+}
+
+const W = 128,
+  H = 64;
+
+/** The texture's mean brightness: vertex colours are divided by it, so the hair keeps its colour. */
+export const HAIR_TEXTURE_MEAN = 0.86;
+
+/**
+ * Columns across the strands, rows along them. Each strand is a thin line (0.5–1.2 px) that
+ * drifts a little and fades in and out along its length; all drifts and fades are whole
+ * periods of the tile, so it repeats without a seam.
+ */
+export function hairTexture(): Buffer {
+  const rnd = seeded(41);
+  const v = new Float32Array(W * H).fill(0);
+  for (let n = 0; n < 170; n++) {
+    const x0 = rnd() * W;
+    const light = n % 3 === 0;
+    const depth = (light ? 0.5 : 1) * (0.25 + 0.75 * rnd());
+    const width = 0.5 + 0.7 * rnd();
+    const drift = 1.5 * rnd(),
+      k = 1 + Math.floor(rnd() * 2),
+      phase = rnd() * 6.283;
+    const fade = 1 + Math.floor(rnd() * 2),
+      fadePhase = rnd() * 6.283;
+    for (let y = 0; y < H; y++) {
+      const cx = x0 + drift * Math.sin((6.283 * k * y) / H + phase);
+      const along = 0.55 + 0.45 * Math.sin((6.283 * fade * y) / H + fadePhase);
+      for (let dx = -3; dx <= 3; dx++) {
+        const x = Math.floor(cx) + dx;
+        const g = Math.exp(-(((x + 0.5 - cx) / width) ** 2));
+        v[y * W + ((x + W) % W)]! += (light ? 1 : -1) * depth * along * g;
+      }
+    }
+  }
+  let mean = 0;
+  for (const t of v) mean += t / (W * H);
+  const px = new Uint8Array(W * H * 3);
+  for (let i = 0; i < W * H; i++) {
+    // Linear brightness round the mean; a glTF colour texture is sRGB.
+    const b = Math.min(1, Math.max(0.45, HAIR_TEXTURE_MEAN + 0.2 * (v[i]! - mean)));
+    const s = Math.round(255 * (b <= 0.0031308 ? b * 12.92 : 1.055 * Math.pow(b, 1 / 2.4) - 0.055));
+    px.set([s, s, s], i * 3);
+  }
+  return encodePng(W, H, 3, px);
+}
+
+/** Tiles of the texture round a whole turn of `across` and along a metre of `along`. */
+const TURN = 5,
+  METRE = 40;
+/** The largest `along` stored (texture coordinates are 0..1). */
+const ALONG = 0.6;
+
+/** How the material repeats the texture over the coordinates from `flowUVs`. */
+export const HAIR_TEXTURE_REPEAT: [number, number] = [2 * TURN, ALONG * METRE];
+
+/**
+ * Texture coordinates along the flow: u round the flow's axis, v along it. u is stored as half a
+ * turn per unit, so a triangle across the angle's wrap can take u + 0.5 on its far side (its
+ * vertices there are copied): it would otherwise stretch the whole texture across one triangle.
+ */
+export function flowUVs(m: MeshData, style: Person['hair']['style']): MeshData {
+  const P = m.positions;
+  const uv: number[] = [];
+  for (let i = 0; i < P.length; i += 3) {
+    const f = flowAt(style, [P[i]!, P[i + 1]!, P[i + 2]!]);
+    uv.push((0.5 + f.across / (2 * Math.PI)) / 2, Math.min(1, Math.max(0, f.along / ALONG)));
+  }
+  const out: MeshData = { positions: [...P], normals: [...m.normals], colors: [...m.colors], indices: [...m.indices], uvs: uv };
+  const copies = new Map<number, number>();
+  for (let t = 0; t < out.indices.length; t += 3) {
+    const tri = [0, 1, 2].map((k) => out.indices[t + k]!);
+    const us = tri.map((i) => uv[i * 2]!);
+    if (Math.max(...us) - Math.min(...us) < 0.25) continue;
+    tri.forEach((i, k) => {
+      if (uv[i * 2]! >= 0.25) return;
+      let c = copies.get(i);
+      if (c === undefined) {
+        c = out.positions.length / 3;
+        copies.set(i, c);
+        out.positions.push(P[i * 3]!, P[i * 3 + 1]!, P[i * 3 + 2]!);
+        out.normals.push(m.normals[i * 3]!, m.normals[i * 3 + 1]!, m.normals[i * 3 + 2]!);
+        out.colors.push(m.colors[i * 3]!, m.colors[i * 3 + 1]!, m.colors[i * 3 + 2]!);
+        uv.push(uv[i * 2]! + 0.5, uv[i * 2 + 1]!);
+      }
+      out.indices[t + k] = c;
+    });
+  }
+  return out;
+}
