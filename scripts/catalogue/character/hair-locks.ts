@@ -92,14 +92,14 @@ export function clumpAt(style: Style, q: V3): number {
   return bulge * (0.8 + 0.2 * Math.sin(along * 30 + id * 2.1));
 }
 
-/** The hair's surface with its clumps and locks: crests stand out, creases sink. */
-export function withLocks(style: Style, sdf: Sdf, depth = 0.0018, clumps = 0.008): Sdf {
+/** The hair's surface with its clumps and locks: crests stand out, creases sink (scaled by `weight`). */
+export function withLocks(style: Style, sdf: Sdf, weight: (q: V3) => number = () => 1, depth = 0.0018, clumps = 0.008): Sdf {
   if (!hasLocks(style)) return sdf;
   return (x, y, z) => {
     const d = sdf(x, y, z);
     if (d > 0.01 || d < -0.01) return d;
     const q: V3 = [x, y, z];
-    const k = 1 - smoothTail(style, q);
+    const k = (1 - smoothTail(style, q)) * weight(q);
     return k ? d - k * (depth * (lockAt(style, q).bulge - 0.55) + clumps * (clumpAt(style, q) - 0.5)) : d;
   };
 }

@@ -20,26 +20,28 @@ const W = 128,
 export const HAIR_TEXTURE_MEAN = 0.86;
 
 /**
- * Columns across the strands, rows along them. Each strand is a thin line (0.5–1.2 px) that
- * drifts a little and fades in and out along its length; all drifts and fades are whole
- * periods of the tile, so it repeats without a seam.
+ * Columns across the strands, rows along them: fine combed lines, sparse enough to read as
+ * lines (a dense field of them read as noise), mostly dark, some light. Each line (0.45–0.8 px)
+ * drifts a little and fades in and out along its length; all drifts and fades are whole periods
+ * of the tile, so it repeats without a seam.
  */
 export function hairTexture(): Buffer {
   const rnd = seeded(41);
   const v = new Float32Array(W * H).fill(0);
-  for (let n = 0; n < 170; n++) {
+  const turn = 2 * Math.PI;
+  for (let n = 0; n < 80; n++) {
     const x0 = rnd() * W;
-    const light = n % 3 === 0;
-    const depth = (light ? 0.5 : 1) * (0.25 + 0.75 * rnd());
-    const width = 0.5 + 0.7 * rnd();
-    const drift = 1.5 * rnd(),
-      k = 1 + Math.floor(rnd() * 2),
-      phase = rnd() * 6.283;
-    const fade = 1 + Math.floor(rnd() * 2),
-      fadePhase = rnd() * 6.283;
+    const light = n % 4 === 0;
+    const depth = (light ? 0.6 : 1) * (0.4 + 0.6 * rnd());
+    const width = 0.45 + 0.35 * rnd();
+    const drift = 2 * rnd(),
+      k = 1,
+      phase = rnd() * turn;
+    const fade = 1,
+      fadePhase = rnd() * turn;
     for (let y = 0; y < H; y++) {
-      const cx = x0 + drift * Math.sin((6.283 * k * y) / H + phase);
-      const along = 0.55 + 0.45 * Math.sin((6.283 * fade * y) / H + fadePhase);
+      const cx = x0 + drift * Math.sin((turn * k * y) / H + phase);
+      const along = 0.6 + 0.4 * Math.sin((turn * fade * y) / H + fadePhase);
       for (let dx = -3; dx <= 3; dx++) {
         const x = Math.floor(cx) + dx;
         const g = Math.exp(-(((x + 0.5 - cx) / width) ** 2));
@@ -52,7 +54,7 @@ export function hairTexture(): Buffer {
   const px = new Uint8Array(W * H * 3);
   for (let i = 0; i < W * H; i++) {
     // Linear brightness round the mean; a glTF colour texture is sRGB.
-    const b = Math.min(1, Math.max(0.45, HAIR_TEXTURE_MEAN + 0.2 * (v[i]! - mean)));
+    const b = Math.min(1, Math.max(0.45, HAIR_TEXTURE_MEAN + 0.32 * (v[i]! - mean)));
     const s = Math.round(255 * (b <= 0.0031308 ? b * 12.92 : 1.055 * Math.pow(b, 1 / 2.4) - 0.055));
     px.set([s, s, s], i * 3);
   }
@@ -61,7 +63,7 @@ export function hairTexture(): Buffer {
 
 /** Tiles of the texture round a whole turn of `across` and along a metre of `along`. */
 const TURN = 5,
-  METRE = 40;
+  METRE = 12;
 /** The largest `along` stored (texture coordinates are 0..1). */
 const ALONG = 0.6;
 

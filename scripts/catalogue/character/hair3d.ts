@@ -13,11 +13,14 @@ export interface Hair {
 }
 
 export function hairSdf(p: Person, head: Sdf): Sdf {
-  return withLocks(p.hair.style, styleSdf(p, head));
+  // The locks' relief fades out over the last 1.5 cm before the hairline: there the hair is
+  // thin, and a crease as deep as it is notched the edge into ragged ends.
+  const edge = hairline(p.hair.style);
+  return withLocks(p.hair.style, styleSdf(p, head, edge), (q) => smoothstep(0, 0.015, edge(q[0], q[1], q[2])));
 }
 
-function styleSdf(p: Person, head: Sdf): Sdf {
-  const style = p.hair.style;
+/** The hairline as a field: positive where there is hair. */
+function hairline(style: Person['hair']['style']): (x: number, y: number, z: number) => number {
   // Above a hairline that runs from the forehead down to the nape.
   const front = style === 'headscarf' ? 0.075 : style === 'curlyShort' ? 0.058 : style === 'longStraight' ? 0.056 : 0.064;
   const long = style === 'longStraight' || style === 'longWavy' || style === 'bob';
@@ -26,27 +29,33 @@ function styleSdf(p: Person, head: Sdf): Sdf {
   const region = (x: number, y: number, z: number) => {
     const ax = Math.abs(x);
     const side = smoothstep(0.05, 0.062, ax);
-    const overEar = long ? 0 : side * smoothstep(-0.05, -0.035, z) * (1 - smoothstep(0.01, 0.024, z));
+    // Round the ear in a curve: behind it the line comes down to the nape over 6.5 cm (over
+    // 1.5 cm it was a cliff, and the hair there hung as a drip in profile).
+    const overEar = long ? 0 : side * smoothstep(-0.095, -0.03, z) * (1 - smoothstep(0.008, 0.03, z));
     // The sideburn tapers to a point (a band with a flat end read as a block, a lump in profile).
-    const sideburn = long ? 0 : side * Math.max(0, 1 - Math.hypot(z - 0.036, 0.002) / 0.019);
+    const sideburn = long ? 0 : 0.8 * side * Math.max(0, 1 - Math.hypot(z - 0.038, 0.002) / 0.017);
     const back = long ? Math.max(0, -z) * 0.6 : 0;
     // Seen from the front the hairline is an arc, lower at the temples: it frames the face.
     return y - front + 6 * x * x + Math.max(0, 0.085 - z) * 0.58 - back - 0.05 * overEar + 0.03 * sideburn;
   };
-  // Thicker on top than at the sides, as hair lies (it stands off the crown: a shell of even
-  // thickness read as a cap); thin at the hairline, so the hair meets the forehead and temples
-  // softly instead of ending in a helmet's rim.
-  const crown = style === 'buzz' || style === 'headscarf' ? 0.75 : style === 'ponytail' ? 1.2 : 1.6;
-  // The hairline is the locks' ends, not a cut: each lock reaches past the line by up to half of
-  // `tips`, the creases between locks stop short of it, so the edge is a row of tapered ends;
-  // the broad clumps end at their own lengths too.
+  // The hairline is where the broad clumps end, each at its own length: an even line read as
+  // a cut. (The fine locks' ends, reaching past it too, hung as ragged drips in profile.)
   const tips = hasLocks(style) ? 0.008 : 0;
-  const edge = (x: number, y: number, z: number) => {
+  return (x, y, z) => {
     const r = region(x, y, z);
     if (!tips) return r;
     const near = 1 - (r * r) / (4 * tips * tips); // fades to nothing two tips' lengths away
     return near > 0 ? r + near * tips * (clumpAt(style, [x, y, z]) - 0.5) : r;
   };
+}
+
+function styleSdf(p: Person, head: Sdf, edge: (x: number, y: number, z: number) => number): Sdf {
+  const style = p.hair.style;
+  // Thicker on top than at the sides, as hair lies (it stands off the crown: a shell of even
+  // thickness read as a cap); thin at the hairline, so the hair meets the forehead and temples
+  // softly instead of ending in a helmet's rim.
+  const long = style === 'longStraight' || style === 'longWavy' || style === 'bob';
+  const crown = style === 'buzz' || style === 'headscarf' ? 0.75 : style === 'ponytail' ? 1.2 : 1.6;
   const shell =
     (t: number): Sdf =>
     (x, y, z) => {
@@ -71,7 +80,7 @@ function styleSdf(p: Person, head: Sdf): Sdf {
     (base: Sdf, ...parts: Sdf[]): Sdf =>
     (x, y, z) => {
       let d = base(x, y, z);
-      for (const m of parts) d = smin(d, smax(m(x, y, z), -edge(x, y, z), 0.006), 0.02);
+      for (const m of parts) d = smin(d, smax(m(x, y, z), -edge(x, y, z), 0.009), 0.02);
       return d;
     };
   /**
@@ -81,7 +90,9 @@ function styleSdf(p: Person, head: Sdf): Sdf {
   const withBulk =
     (base: Sdf, fade: number, ...parts: Sdf[]): Sdf =>
     (x, y, z) => {
-      const thin = 0.025 * (1 - smoothstep(0, fade, edge(x, y, z)));
+      // Short hair also thins towards the nape, where the skull curves in to the neck: a mass
+      // that kept the back's fullness there ended over the neck in a ledge.
+      const thin = 0.025 * (1 - smoothstep(0, fade, edge(x, y, z))) + (long ? 0 : 0.015 * smoothstep(0.01, -0.05, y));
       let d = base(x, y, z);
       for (const m of parts) d = smin(d, m(x, y, z) + thin, 0.02);
       return d;
@@ -111,9 +122,10 @@ function styleSdf(p: Person, head: Sdf): Sdf {
         return r;
       };
       const sweep = locks(l.map(([a, b, r]) => [onHead(a), onHead(b), r]));
-      // Fuller over the back of the head and above the ears than the skull is.
+      // Fuller over the back of the head and above the ears than the skull is. The quiff is combed
+      // back: rolls across the head drew bands across its combed strands.
       const swept = withBulk(
-        (x, y, z) => smin(base(x, y, z), sweep(x, y, z), 0.012),
+        style === 'quiff' ? base : (x, y, z) => smin(base(x, y, z), sweep(x, y, z), 0.012),
         0.06,
         ellipsoid([0, 0.04, -0.02], [0.083, 0.082, 0.106]),
       );
