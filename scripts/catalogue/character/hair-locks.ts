@@ -15,6 +15,8 @@ import { smoothstep, type Sdf, type V3 } from '../mesh/sdf';
 export interface Flow {
   across: number;
   along: number;
+  /** Distance (m) from the flow's axis: where the locks converge (a crown, a nape), they narrow to nothing. */
+  radius: number;
 }
 
 type Style = Person['hair']['style'];
@@ -36,15 +38,15 @@ const smoothTail = (style: Style, [, y, z]: V3) => (style === 'ponytail' ? smoot
 
 export function flowAt(style: Style, q: V3): Flow {
   const [x, y, z] = q;
-  if (inTail(style, q)) return { across: Math.atan2(x, z + 0.118), along: 0.3 + (0.03 - y) };
+  if (inTail(style, q)) return { across: Math.atan2(x, z + 0.118), along: 0.3 + (0.03 - y), radius: 1 };
   if (combedBack(style)) {
     // Planes through an axis front to back below the head; in each, the angle from the front.
     const r = Math.hypot(x, y + 0.06);
-    return { across: Math.atan2(x, y + 0.06), along: 0.13 * Math.atan2(r, z + 0.01) };
+    return { across: Math.atan2(x, y + 0.06), along: 0.13 * Math.atan2(r, z + 0.01), radius: r };
   }
   // Falling from the crown: over the top the angle from the vertical, below the head's middle straight down.
   const rho = Math.hypot(x, z + 0.02);
-  return { across: Math.atan2(x, z + 0.02), along: y > 0 ? 0.1 * Math.atan2(rho, y) : 0.05 * Math.PI - y };
+  return { across: Math.atan2(x, z + 0.02), along: y > 0 ? 0.1 * Math.atan2(rho, y) : 0.05 * Math.PI - y, radius: rho };
 }
 
 /** 0..1 from an integer: each lock's own height and shade. */
@@ -92,6 +94,14 @@ export function clumpAt(style: Style, q: V3): number {
   return bulge * (0.8 + 0.2 * Math.sin(along * 30 + id * 2.1));
 }
 
+/**
+ * How much the locks show (0 … 1): not on the ponytail's tail, and not where they converge (a
+ * crown, a nape): narrower than the hair's grid there, their creases were jagged spokes.
+ */
+export function reliefAt(style: Style, q: V3): number {
+  return (1 - smoothTail(style, q)) * smoothstep(0.02, 0.08, flowAt(style, q).radius);
+}
+
 /** The hair's surface with its clumps and locks: crests stand out, creases sink (scaled by `weight`). */
 export function withLocks(style: Style, sdf: Sdf, weight: (q: V3) => number = () => 1, depth = 0.0018, clumps = 0.008): Sdf {
   if (!hasLocks(style)) return sdf;
@@ -99,7 +109,7 @@ export function withLocks(style: Style, sdf: Sdf, weight: (q: V3) => number = ()
     const d = sdf(x, y, z);
     if (d > 0.01 || d < -0.01) return d;
     const q: V3 = [x, y, z];
-    const k = (1 - smoothTail(style, q)) * weight(q);
+    const k = reliefAt(style, q) * weight(q);
     return k ? d - k * (depth * (lockAt(style, q).bulge - 0.55) + clumps * (clumpAt(style, q) - 0.5)) : d;
   };
 }

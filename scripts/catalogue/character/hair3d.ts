@@ -4,7 +4,7 @@ import type { Person } from '../people';
 import { linear, lerp3, type MeshData } from '../mesh/mesh';
 import { capsule, ellipsoid, gradient, roundBox, smax, smin, smoothstep, sphere, type Sdf, type V3 } from '../mesh/sdf';
 import { surfaceNets } from '../mesh/surface-nets';
-import { clumpAt, curlAt, hasLocks, lockAt, withLocks } from './hair-locks';
+import { clumpAt, curlAt, hasLocks, lockAt, reliefAt, withLocks } from './hair-locks';
 import { flowUVs, HAIR_TEXTURE_MEAN } from './hair-texture';
 
 export interface Hair {
@@ -178,8 +178,12 @@ function styleSdf(p: Person, head: Sdf, edge: (x: number, y: number, z: number) 
       // the head beside the face, down to the ends (the head's outline is the hair's, not the
       // skull's; side hair that stopped above the back's ends made a step at the chin).
       const base = withBulk(
-        withMass(shell(0.009), ellipsoid([0, 0.088, -0.01], [0.078, 0.036, 0.092]), (x, y, z) =>
-          capsule([0.058, 0.07, 0.0], [0.09, -0.2, -0.02], 0.012, 0.017)(Math.abs(x), y, z),
+        withMass(
+          shell(0.009),
+          ellipsoid([0, 0.088, -0.01], [0.078, 0.036, 0.092]),
+          (x, y, z) => capsule([0.058, 0.07, 0.0], [0.09, -0.2, -0.02], 0.012, 0.017)(Math.abs(x), y, z),
+          // Over the ears (their tips showed through the hair, thin there, in back views).
+          (x, y, z) => ellipsoid([0.078, -0.004, -0.01], [0.016, 0.038, 0.03])(Math.abs(x), y, z),
         ),
         0.03,
         ellipsoid([0, 0.03, -0.02], [0.086, 0.09, 0.104]),
@@ -224,7 +228,9 @@ export function buildHair(p: Person, head: Sdf, cell = 0.0045): Hair {
     else if (locks) {
       const { bulge, id } = lockAt(p.hair.style, q);
       const own = (Math.abs(Math.sin(id * 12.9898)) * 43758.5453) % 1;
-      c = lerp3(crease, base, 0.3 + 0.7 * Math.pow(bulge, 0.6));
+      // The creases darken softly: a dark line only as wide as the crease was drawn vertex by
+      // vertex on the 4 mm grid as a torn, jagged edge.
+      c = lerp3(crease, base, 1 - 0.45 * reliefAt(p.hair.style, q) * (1 - bulge));
       c = lerp3(c, own > 0.5 ? light : dark, 0.25 * Math.abs(own - 0.5));
     }
     c = lerp3(c, light, Math.max(0, n[1]) * 0.5 * Math.max(0, n[2] + 0.3));
