@@ -7,7 +7,7 @@ import { linear, partition, type MeshData } from '../mesh/mesh';
 import type { V3 } from '../mesh/sdf';
 import { buildBody } from './body3d';
 import { buildHair, hairSdf } from './hair3d';
-import { HAIR_TEXTURE_REPEAT, hairTexture } from './hair-texture';
+import { HAIR_TEXTURE_REPEAT, hairNormalTexture, hairTexture } from './hair-texture';
 import { buildFace, cull } from './head3d';
 import { headLayout } from './head-shape';
 import { HEAD_CENTRE, skeleton, skinWeights } from './skeleton';
@@ -71,7 +71,12 @@ export function buildCharacter(p: Person): { glb: Buffer; stats: CharacterStats 
   const shineMesh = g.mesh('EyeShine', [{ data: face.shine, material: { name: 'EyeShine', roughness: 1, emissive: [1, 1, 1] } }]);
   // Curls matte: on their small bumps a glossy highlight reads as white specks.
   // Combed hair: fine strands from a texture whose coordinates run along the hair's flow.
-  const strands = hair.uvs ? { texture: { index: g.texture(hairTexture()), repeat: HAIR_TEXTURE_REPEAT } } : {};
+  const strands = hair.uvs
+    ? {
+        texture: { index: g.texture(hairTexture()), repeat: HAIR_TEXTURE_REPEAT },
+        normalTexture: { index: g.texture(hairNormalTexture()), repeat: HAIR_TEXTURE_REPEAT },
+      }
+    : {};
   const hairMesh = g.mesh('Hair', [
     {
       data: hair,

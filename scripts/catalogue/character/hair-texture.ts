@@ -26,6 +26,37 @@ export const HAIR_TEXTURE_MEAN = 0.86;
  * of the tile, so it repeats without a seam.
  */
 export function hairTexture(): Buffer {
+  const v = strands();
+  let mean = 0;
+  for (const t of v) mean += t / (W * H);
+  const px = new Uint8Array(W * H * 3);
+  for (let i = 0; i < W * H; i++) {
+    // Linear brightness round the mean; a glTF colour texture is sRGB.
+    const b = Math.min(1, Math.max(0.45, HAIR_TEXTURE_MEAN + 0.32 * (v[i]! - mean)));
+    const s = Math.round(255 * (b <= 0.0031308 ? b * 12.92 : 1.055 * Math.pow(b, 1 / 2.4) - 0.055));
+    px.set([s, s, s], i * 3);
+  }
+  return encodePng(W, H, 3, px);
+}
+
+/**
+ * The same strands as a normal map: each dark line a fine groove, each light one a ridge, so
+ * the highlight breaks into streaks along the hair (on black hair, where colour cannot show them).
+ */
+export function hairNormalTexture(): Buffer {
+  const v = strands();
+  const px = new Uint8Array(W * H * 3);
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) {
+      const dx = (v[y * W + ((x + 1) % W)]! - v[y * W + ((x + W - 1) % W)]!) * 0.35;
+      const l = Math.hypot(dx, 1);
+      px.set([Math.round(127.5 - (127.5 * dx) / l), 128, Math.round(127.5 + 127.5 / l)], (y * W + x) * 3);
+    }
+  return encodePng(W, H, 3, px);
+}
+
+/** The strands' relief, 0 between them, negative on dark lines and positive on light ones. */
+function strands(): Float32Array {
   const rnd = seeded(41);
   const v = new Float32Array(W * H).fill(0);
   const turn = 2 * Math.PI;
@@ -49,16 +80,7 @@ export function hairTexture(): Buffer {
       }
     }
   }
-  let mean = 0;
-  for (const t of v) mean += t / (W * H);
-  const px = new Uint8Array(W * H * 3);
-  for (let i = 0; i < W * H; i++) {
-    // Linear brightness round the mean; a glTF colour texture is sRGB.
-    const b = Math.min(1, Math.max(0.45, HAIR_TEXTURE_MEAN + 0.32 * (v[i]! - mean)));
-    const s = Math.round(255 * (b <= 0.0031308 ? b * 12.92 : 1.055 * Math.pow(b, 1 / 2.4) - 0.055));
-    px.set([s, s, s], i * 3);
-  }
-  return encodePng(W, H, 3, px);
+  return v;
 }
 
 /** Tiles of the texture round a whole turn of `across` and along a metre of `along`. */

@@ -23,6 +23,8 @@ export interface MaterialSpec {
   emissive?: [number, number, number];
   /** A texture (from `GlbBuilder.texture`) multiplied with the vertex colours; needs `uvs`. */
   texture?: { index: number; repeat?: [number, number] };
+  /** A tangent-space normal map (from `GlbBuilder.texture`), on the same coordinates as `texture`. */
+  normalTexture?: { index: number; repeat?: [number, number]; scale?: number };
   /** Alpha from the texture, cut at 0.5 (hair-like brow strokes). */
   mask?: boolean;
 }
@@ -202,6 +204,15 @@ export class GlbBuilder {
         roughnessFactor: spec.roughness,
         ...(baseColorTexture ? { baseColorTexture } : {}),
       },
+      ...(spec.normalTexture
+        ? {
+            normalTexture: {
+              index: spec.normalTexture.index,
+              scale: spec.normalTexture.scale ?? 1,
+              ...(spec.normalTexture.repeat ? { extensions: { KHR_texture_transform: { scale: spec.normalTexture.repeat } } } : {}),
+            },
+          }
+        : {}),
       ...(spec.doubleSided ? { doubleSided: true } : {}),
       ...(spec.emissive ? { emissiveFactor: spec.emissive } : {}),
       ...(spec.mask ? { alphaMode: 'MASK', alphaCutoff: 0.5 } : {}),
