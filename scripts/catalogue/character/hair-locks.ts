@@ -37,10 +37,18 @@ const inTail = (style: Style, [, y, z]: V3) => style === 'ponytail' && y < 0.03 
 const smoothTail = (style: Style, [, y, z]: V3) => (style === 'ponytail' ? smoothstep(0.05, 0.03, y) * smoothstep(-0.096, -0.108, z) : 0);
 
 export function flowAt(style: Style, q: V3): Flow {
-  const [x, y, z] = q;
+  let [x, , z] = q;
+  const y = q[1];
   if (inTail(style, q)) return { across: Math.atan2(x, z + 0.118), along: 0.3 + (0.03 - y), radius: 1 };
   if (combedBack(style)) {
     // Planes through an axis front to back below the head; in each, the angle from the front.
+    // A side-swept cut's axis is turned (up to 35° over the front), so its strands run from the
+    // parting across and back to the swept side, not straight back as the ridges of a cap.
+    // Behind, it is combed back: turned there too, the strands ran round the back in rings.
+    if (style === 'sideSwept') {
+      const a = 0.6 * smoothstep(-0.06, 0.03, z);
+      [x, z] = [x * Math.cos(a) + z * Math.sin(a), z * Math.cos(a) - x * Math.sin(a)];
+    }
     const r = Math.hypot(x, y + 0.06);
     return { across: Math.atan2(x, y + 0.06), along: 0.13 * Math.atan2(r, z + 0.01), radius: r };
   }
@@ -95,11 +103,21 @@ export function clumpAt(style: Style, q: V3): number {
 }
 
 /**
- * How much the locks show (0 … 1): not on the ponytail's tail, and not where they converge (a
- * crown, a nape): narrower than the hair's grid there, their creases were jagged spokes.
+ * How much the locks show (0 … 1): not on the ponytail's tail, the quiff's front, nor where they
+ * converge (a crown, a nape): narrower than the hair's grid there, their creases were jagged spokes.
  */
 export function reliefAt(style: Style, q: V3): number {
-  return (1 - smoothTail(style, q)) * smoothstep(0.02, 0.08, flowAt(style, q).radius);
+  return (1 - smoothTail(style, q)) * (1 - quiffFront(style, q)) * smoothstep(0.02, 0.08, flowAt(style, q).radius);
+}
+
+/**
+ * The quiff's front (0 … 0.85), combed up and back: seen from the front its locks stood end-on as
+ * vertical pleats. It is left smooth there, for the strands of the texture.
+ */
+function quiffFront(style: Style, [x, y, z]: V3): number {
+  if (style !== 'quiff') return 0;
+  // Facing the front: within about 60° of straight ahead, seen from the head's middle.
+  return 0.85 * smoothstep(0.25, 0.55, z / Math.hypot(x, y - 0.02, z)) * smoothstep(0.04, 0.08, y);
 }
 
 /** The hair's surface with its clumps and locks: crests stand out, creases sink (scaled by `weight`). */

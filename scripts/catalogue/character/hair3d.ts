@@ -16,7 +16,9 @@ export function hairSdf(p: Person, head: Sdf): Sdf {
   // The locks' relief fades out over the last 1.5 cm before the hairline: there the hair is
   // thin, and a crease as deep as it is notched the edge into ragged ends.
   const edge = hairline(p.hair.style);
-  return withLocks(p.hair.style, styleSdf(p, head, edge), (q) => smoothstep(0, 0.015, edge(q[0], q[1], q[2])));
+  // Hair pulled back shows its combing in deeper locks (on a smooth mass it read as a cap).
+  const depth = p.hair.style === 'ponytail' ? 0.003 : 0.0018;
+  return withLocks(p.hair.style, styleSdf(p, head, edge), (q) => smoothstep(0, 0.015, edge(q[0], q[1], q[2])), depth);
 }
 
 /** The hairline as a field: positive where there is hair. */
@@ -36,7 +38,9 @@ function hairline(style: Person['hair']['style']): (x: number, y: number, z: num
     const sideburn = long ? 0 : 0.8 * side * Math.max(0, 1 - Math.hypot(z - 0.038, 0.002) / 0.017);
     const back = long ? Math.max(0, -z) * 0.6 : 0;
     // Seen from the front the hairline is an arc, lower at the temples: it frames the face.
-    return y - front + 6 * x * x + Math.max(0, 0.085 - z) * 0.58 - back - 0.05 * overEar + 0.03 * sideburn;
+    // A side-swept fringe comes lower over the forehead towards the swept side: a diagonal edge.
+    const fringe = style === 'sideSwept' ? 0.018 * smoothstep(-0.03, 0.06, x) * smoothstep(0.02, 0.07, z) : 0;
+    return y - front + 6 * x * x + Math.max(0, 0.085 - z) * 0.58 - back - 0.05 * overEar + 0.03 * sideburn - fringe;
   };
   // The hairline is where the broad clumps end, each at its own length: an even line read as
   // a cut. (The fine locks' ends, reaching past it too, hung as ragged drips in profile.)
@@ -45,7 +49,10 @@ function hairline(style: Person['hair']['style']): (x: number, y: number, z: num
     const r = region(x, y, z);
     if (!tips) return r;
     const near = 1 - (r * r) / (4 * tips * tips); // fades to nothing two tips' lengths away
-    return near > 0 ? r + near * tips * (clumpAt(style, [x, y, z]) - 0.5) : r;
+    // Not at a short cut's temples, where the hairline runs down the locks' way: their uneven
+    // ends stepped it there like stairs.
+    const even = long ? 0 : smoothstep(0.04, 0.058, Math.abs(x)) * smoothstep(0.01, 0.045, z);
+    return near > 0 ? r + near * tips * (1 - 0.85 * even) * (clumpAt(style, [x, y, z]) - 0.5) : r;
   };
 }
 
@@ -60,7 +67,10 @@ function styleSdf(p: Person, head: Sdf, edge: (x: number, y: number, z: number) 
     (t: number): Sdf =>
     (x, y, z) => {
       const r = edge(x, y, z);
-      const taper = 0.3 + 0.7 * smoothstep(0, 0.025, r);
+      // At a short cut's temples the hair keeps some thickness to its end: thinner than the grid,
+      // the skin showed through it and stepped its edge like stairs.
+      const floor = long ? 0.3 : 0.3 + 0.3 * smoothstep(0.045, 0.06, Math.abs(x)) * smoothstep(0.0, 0.03, z);
+      const taper = floor + (1 - floor) * smoothstep(0, 0.025, r);
       // A rounded end (blended over 9 mm): a sharper cut is stepped by the hair's 4 mm grid into a ragged edge.
       return smax(head(x, y, z) - t * (0.45 + crown * smoothstep(-0.01, 0.09, y)) * taper, -r, 0.009);
     };
@@ -138,13 +148,17 @@ function styleSdf(p: Person, head: Sdf, edge: (x: number, y: number, z: number) 
           ellipsoid([0, 0.126, 0.074], [0.042, 0.021, 0.03]),
           capsule([-0.03, 0.112, 0.05], [0.03, 0.116, 0.07], 0.017),
         );
-      return withMass(
-        swept,
-        // Height on top, lifting off the parting, and a soft roll over the forehead towards the
-        // swept side, over the temple.
-        ellipsoid([0.008, 0.1, 0.012], [0.068, 0.032, 0.08]),
-        capsule([-0.03, 0.118, 0.055], [0.05, 0.096, 0.076], 0.018, 0.015),
-        capsule([0.05, 0.096, 0.076], [0.074, 0.05, 0.052], 0.015, 0.01),
+      return sideSwept(
+        onHead,
+        withMass(
+          swept,
+          // Height on top, more on the swept side, lifting off the parting; a soft roll over the
+          // forehead towards the swept side, over the temple.
+          ellipsoid([0.02, 0.104, 0.012], [0.06, 0.034, 0.08]),
+          capsule([-0.017, 0.124, 0.066], [-0.013, 0.124, -0.03], 0.012, 0.01),
+          capsule([-0.03, 0.118, 0.055], [0.05, 0.096, 0.076], 0.018, 0.015),
+          capsule([0.05, 0.096, 0.076], [0.074, 0.05, 0.052], 0.015, 0.01),
+        ),
       );
     }
     case 'curlyShort': {
@@ -161,11 +175,12 @@ function styleSdf(p: Person, head: Sdf, edge: (x: number, y: number, z: number) 
       };
     }
     case 'ponytail': {
-      // Drawn back, with some height over the forehead and the crown (not painted on the skull).
+      // Drawn back: close to the skull at the forehead and temples, rising towards a little lift
+      // at the crown and the fullness over the tie (height over the forehead read as a cap's rim).
       const base = withBulk(
-        withMass(shell(0.0095), ellipsoid([0, 0.1, 0.018], [0.06, 0.028, 0.07]), ellipsoid([0, 0.08, -0.07], [0.062, 0.04, 0.04])),
+        withMass(shell(0.0085), ellipsoid([0, 0.104, -0.012], [0.056, 0.03, 0.068]), ellipsoid([0, 0.08, -0.07], [0.062, 0.04, 0.04])),
         0.05,
-        ellipsoid([0, 0.05, -0.025], [0.08, 0.078, 0.1]),
+        ellipsoid([0, 0.05, -0.03], [0.075, 0.078, 0.1]),
       );
       const tie = sphere([0, 0.04, -0.098], 0.021);
       const tail = capsule([0, 0.03, -0.112], [0, -0.14, -0.128], 0.026, 0.01);
@@ -211,6 +226,25 @@ function styleSdf(p: Person, head: Sdf, edge: (x: number, y: number, z: number) 
   }
 }
 
+/** The parting's side-swept cut (parting at x -0.03, swept to +x). */
+const PARTING = -0.03;
+
+/**
+ * A side-swept cut's parting and fringe: the hair lies flatter on the parting's short side, a
+ * groove marks the parting, and a tapering lock falls from the sweep over the temple, past the
+ * hairline. Seen from the front the outline is lopsided like a combed cut, not a cap's even arc.
+ */
+function sideSwept(onHead: (q: V3) => V3, mass: Sdf): Sdf {
+  const tip = capsule(onHead([0.06, 0.075, 0.074]), onHead([0.082, 0.032, 0.05]), 0.009, 0.003);
+  return (x, y, z) => {
+    const d = smin(mass(x, y, z), tip(x, y, z), 0.01);
+    const top = smoothstep(0.06, 0.1, y) * smoothstep(-0.05, 0.0, z);
+    const groove = Math.exp(-(((x - PARTING) / 0.005) ** 2));
+    const flat = smoothstep(PARTING, PARTING - 0.03, x);
+    return d + top * (0.006 * groove + 0.004 * flat);
+  };
+}
+
 export function buildHair(p: Person, head: Sdf, cell = 0.0045): Hair {
   const sdf = hairSdf(p, head);
   const base = linear(p.hair.color);
@@ -230,8 +264,10 @@ export function buildHair(p: Person, head: Sdf, cell = 0.0045): Hair {
       const own = (Math.abs(Math.sin(id * 12.9898)) * 43758.5453) % 1;
       // The creases darken softly: a dark line only as wide as the crease was drawn vertex by
       // vertex on the 4 mm grid as a torn, jagged edge.
-      c = lerp3(crease, base, 1 - 0.45 * reliefAt(p.hair.style, q) * (1 - bulge));
-      c = lerp3(c, own > 0.5 ? light : dark, 0.25 * Math.abs(own - 0.5));
+      const relief = reliefAt(p.hair.style, q);
+      c = lerp3(crease, base, 1 - 0.45 * relief * (1 - bulge));
+      // Shaded lock by lock only where the locks show (on the quiff's smooth front, stripes).
+      c = lerp3(c, own > 0.5 ? light : dark, 0.25 * Math.abs(own - 0.5) * (0.3 + 0.7 * relief));
     }
     c = lerp3(c, light, Math.max(0, n[1]) * 0.5 * Math.max(0, n[2] + 0.3));
     const o = sdf(q[0] + n[0] * 0.01, q[1] + n[1] * 0.01, q[2] + n[2] * 0.01) / 0.01;
