@@ -52,9 +52,13 @@ export function flowAt(style: Style, q: V3): Flow {
     const r = Math.hypot(x, y + 0.06);
     return { across: Math.atan2(x, y + 0.06), along: 0.13 * Math.atan2(r, z + 0.01), radius: r };
   }
-  // Falling from the crown: over the top the angle from the vertical, below the head's middle straight down.
-  const rho = Math.hypot(x, z + 0.02);
-  return { across: Math.atan2(x, z + 0.02), along: y > 0 ? 0.1 * Math.atan2(rho, y) : 0.05 * Math.PI - y, radius: rho };
+  // Falling from the crown: over the top the angle from the vertical, below the head's middle
+  // straight down. The axis leans back over the top (up to 26°), so the strands converge at the
+  // back of the crown, not on top where the light falls: there they gathered it in a grey spot.
+  const b = 0.45 * smoothstep(-0.02, 0.05, y);
+  const [up, back] = [y * Math.cos(b) - (z + 0.02) * Math.sin(b), (z + 0.02) * Math.cos(b) + y * Math.sin(b)];
+  const rho = Math.hypot(x, back);
+  return { across: Math.atan2(x, back), along: up > 0 ? 0.1 * Math.atan2(rho, up) : 0.05 * Math.PI - up, radius: rho };
 }
 
 /** 0..1 from an integer: each lock's own height and shade. */
@@ -107,7 +111,7 @@ export function clumpAt(style: Style, q: V3): number {
  * converge (a crown, a nape): narrower than the hair's grid there, their creases were jagged spokes.
  */
 export function reliefAt(style: Style, q: V3): number {
-  return (1 - smoothTail(style, q)) * (1 - quiffFront(style, q)) * smoothstep(0.02, 0.08, flowAt(style, q).radius);
+  return (1 - smoothTail(style, q)) * (1 - quiffFront(style, q)) * smoothstep(0.035, 0.085, flowAt(style, q).radius);
 }
 
 /**

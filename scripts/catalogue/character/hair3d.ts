@@ -16,8 +16,11 @@ export function hairSdf(p: Person, head: Sdf): Sdf {
   // The locks' relief fades out over the last 1.5 cm before the hairline: there the hair is
   // thin, and a crease as deep as it is notched the edge into ragged ends.
   const edge = hairline(p.hair.style);
-  // Hair pulled back shows its combing in deeper locks (on a smooth mass it read as a cap).
-  const depth = p.hair.style === 'ponytail' ? 0.003 : 0.0018;
+  // Hair pulled back shows its combing in deeper locks (on a smooth mass it read as a cap). Long
+  // hair's locks run slanting across the grid over the head's sides, where their creases were
+  // stepped into chains: shallow there, the texture's strands carry the combing.
+  const style = p.hair.style;
+  const depth = style === 'ponytail' ? 0.003 : style === 'longStraight' || style === 'longWavy' ? 0.0008 : 0.0018;
   return withLocks(p.hair.style, styleSdf(p, head, edge), (q) => smoothstep(0, 0.015, edge(q[0], q[1], q[2])), depth);
 }
 
