@@ -8,6 +8,7 @@ import type { V3 } from '../mesh/sdf';
 import { buildBody } from './body3d';
 import { buildHair, hairSdf } from './hair3d';
 import { HAIR_TEXTURE_REPEAT, hairNormalTexture, hairTexture } from './hair-texture';
+import { buildStrands } from './hair-strands';
 import { buildFace, cull } from './head3d';
 import { headLayout } from './head-shape';
 import { HEAD_CENTRE, skeleton, skinWeights } from './skeleton';
@@ -35,6 +36,7 @@ export function buildCharacter(p: Person): { glb: Buffer; stats: CharacterStats 
   // thinnest bits (a curl at the hairline), and skin dropped under them left a hole to the backdrop.
   const face = buildFace(p, 0.0028, (q) => hairField(q[0], q[1], q[2]) > -0.005, hairField);
   const hair = cullInside(buildHair(p, layout.sdf, 0.004).mesh, (q) => layout.sdf(q[0], q[1], q[2]) < -0.003);
+  const strandMesh = buildStrands(p, hairField);
   // The neck's top is inside the head: drop what no one can see. Then fewer triangles where the
   // body is smooth (the grid spends as many on a flat shirt front as on a collar).
   const body = simplifyMesh(
@@ -77,11 +79,11 @@ export function buildCharacter(p: Person): { glb: Buffer; stats: CharacterStats 
         normalTexture: { index: g.texture(hairNormalTexture()), repeat: HAIR_TEXTURE_REPEAT },
       }
     : {};
+  const hairRoughness = p.hair.style === 'headscarf' ? 0.9 : p.hair.style === 'curlyShort' ? 0.7 : 0.55;
   const hairMesh = g.mesh('Hair', [
-    {
-      data: hair,
-      material: { name: 'Hair', roughness: p.hair.style === 'headscarf' ? 0.9 : p.hair.style === 'curlyShort' ? 0.7 : 0.55, ...strands },
-    },
+    { data: hair, material: { name: 'Hair', roughness: hairRoughness, ...strands } },
+    // A few loose strands (hair-strands.ts), untextured, in the same mesh.
+    ...(strandMesh.indices.length ? [{ data: strandMesh, material: { name: 'HairStrands', roughness: hairRoughness } }] : []),
   ]);
   const scale: V3 = [HEAD_SCALE, HEAD_SCALE, HEAD_SCALE];
   for (const [name, mesh] of [
@@ -133,6 +135,7 @@ export function buildCharacter(p: Person): { glb: Buffer; stats: CharacterStats 
       face.shine.positions.length +
       face.brows.positions.length +
       hair.positions.length +
+      strandMesh.positions.length +
       body.positions.length) /
     3;
   return { glb, stats: { vertices, bytes: glb.length } };
