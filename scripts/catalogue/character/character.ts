@@ -73,10 +73,12 @@ export function buildCharacter(p: Person): { glb: Buffer; stats: CharacterStats 
   const shineMesh = g.mesh('EyeShine', [{ data: face.shine, material: { name: 'EyeShine', roughness: 1, emissive: [1, 1, 1] } }]);
   // Curls matte: on their small bumps a glossy highlight reads as white specks.
   // Combed hair: fine strands from a texture whose coordinates run along the hair's flow.
+  // Dark hair shows its strands only in the highlight: deeper grooves there (colour cannot show them).
+  const darkHair = Math.max(...linear(p.hair.color)) < 0.03;
   const strands = hair.uvs
     ? {
         texture: { index: g.texture(hairTexture()), repeat: HAIR_TEXTURE_REPEAT },
-        normalTexture: { index: g.texture(hairNormalTexture()), repeat: HAIR_TEXTURE_REPEAT },
+        normalTexture: { index: g.texture(hairNormalTexture(darkHair ? 1.8 : 1)), repeat: HAIR_TEXTURE_REPEAT },
       }
     : {};
   const hairRoughness = p.hair.style === 'headscarf' ? 0.9 : p.hair.style === 'curlyShort' ? 0.7 : 0.55;

@@ -42,13 +42,14 @@ export function hairTexture(): Buffer {
 /**
  * The same strands as a normal map: each dark line a fine groove, each light one a ridge, so
  * the highlight breaks into streaks along the hair (on black hair, where colour cannot show them).
+ * `strength` scales the relief: dark hair shows its strands only in the highlight, so deeper there.
  */
-export function hairNormalTexture(): Buffer {
+export function hairNormalTexture(strength = 1): Buffer {
   const v = strands();
   const px = new Uint8Array(W * H * 3);
   for (let y = 0; y < H; y++)
     for (let x = 0; x < W; x++) {
-      const dx = (v[y * W + ((x + 1) % W)]! - v[y * W + ((x + W - 1) % W)]!) * 0.35;
+      const dx = (v[y * W + ((x + 1) % W)]! - v[y * W + ((x + W - 1) % W)]!) * 0.35 * strength;
       const l = Math.hypot(dx, 1);
       px.set([Math.round(127.5 - (127.5 * dx) / l), 128, Math.round(127.5 + 127.5 / l)], (y * W + x) * 3);
     }
