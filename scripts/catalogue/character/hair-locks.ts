@@ -120,8 +120,8 @@ export function reliefAt(style: Style, q: V3): number {
  */
 function quiffFront(style: Style, [x, y, z]: V3): number {
   if (style !== 'quiff') return 0;
-  // Facing the front: within about 60° of straight ahead, seen from the head's middle.
-  return 0.85 * smoothstep(0.25, 0.55, z / Math.hypot(x, y - 0.02, z)) * smoothstep(0.04, 0.08, y);
+  // Facing the front and the front of the sides (within about 75° of straight ahead, seen from the head's middle).
+  return 0.85 * smoothstep(0.1, 0.4, z / Math.hypot(x, y - 0.02, z)) * smoothstep(0.04, 0.08, y);
 }
 
 /** The hair's surface with its clumps and locks: crests stand out, creases sink (scaled by `weight`). */

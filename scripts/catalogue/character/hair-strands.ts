@@ -6,6 +6,7 @@ import type { Person } from '../people';
 import { emptyMesh, linear, lerp3, type MeshData } from '../mesh/mesh';
 import { gradient, type Sdf, type V3 } from '../mesh/sdf';
 import { flowAt } from './hair-locks';
+import { HAIR_TEXTURE_MEAN } from './hair-texture';
 
 type Style = Person['hair']['style'];
 
@@ -119,8 +120,12 @@ function strandPath(style: Style, sdf: Sdf, seed: Seed, rnd: () => number): V3[]
   return path;
 }
 
-/** A tapered tube round a path: five sides, from `r0` at the root to a point at the tip. */
-function tube(path: V3[], r0: number, color: V3, m: MeshData): void {
+/**
+ * A tapered tube round a path: five sides, from `r0` at the root to a point at the tip. Its normals
+ * are the hair's (`shade`): lit like the hair it lies on, a strand over the mass hardly shows (as
+ * a round tube it drew a dark line with a light edge, a scratch); against the backdrop it does.
+ */
+function tube(path: V3[], r0: number, color: V3, shade: (q: V3) => V3, m: MeshData): void {
   const sides = 5;
   const start = m.positions.length / 3;
   let ref: V3 = [0, 1, 0];
@@ -132,11 +137,12 @@ function tube(path: V3[], r0: number, color: V3, m: MeshData): void {
     const u = norm([t[1] * ref[2] - t[2] * ref[1], t[2] * ref[0] - t[0] * ref[2], t[0] * ref[1] - t[1] * ref[0]]);
     const v: V3 = [t[1] * u[2] - t[2] * u[1], t[2] * u[0] - t[0] * u[2], t[0] * u[1] - t[1] * u[0]];
     const r = r0 * (1 - 0.9 * (i / (path.length - 1)));
+    const lit = shade(path[i]!);
     for (let k = 0; k < sides; k++) {
       const ang = (2 * Math.PI * k) / sides;
       const nrm: V3 = [0, 1, 2].map((c) => u[c]! * Math.cos(ang) + v[c]! * Math.sin(ang)) as V3;
       m.positions.push(...([0, 1, 2].map((c) => path[i]![c]! + nrm[c]! * r) as V3));
-      m.normals.push(...nrm);
+      m.normals.push(...lit);
       m.colors.push(...color);
     }
   }
@@ -154,10 +160,13 @@ export function buildStrands(p: Person, sdf: Sdf): MeshData {
   const list = seeds(p.hair.style);
   if (!list.length) return m;
   const rnd = seeded(7 + list.length);
-  const base = linear(p.hair.color);
+  // The mass's colour (its vertex colours are lifted by the texture's mean, hair3d.ts): darker,
+  // the strands read as scratches on fair hair.
+  const base = linear(p.hair.color).map((c) => c / HAIR_TEXTURE_MEAN) as V3;
   // A touch lighter than the mass: thin hairs catch the light along their length (more than a
   // touch, on dark hair, and they read as scratches).
   const color = lerp3(base, [1, 1, 1], 0.025);
-  for (const seed of list) tube(strandPath(p.hair.style, sdf, seed, rnd), 0.0006 + 0.0002 * rnd(), color, m);
+  const shade = (q: V3) => gradient(sdf, q[0], q[1], q[2]);
+  for (const seed of list) tube(strandPath(p.hair.style, sdf, seed, rnd), 0.0006 + 0.0002 * rnd(), color, shade, m);
   return m;
 }
