@@ -99,7 +99,8 @@ export function headLayout(p: Person): HeadLayout {
   const jaw = p.face.jaw;
   const nw = p.face.noseWidth;
   const fem = p.feminine ? 1 : 0;
-  const eyeR = 0.016 * p.face.eyeSize;
+  // A little larger than life (16 mm made small, beady eyes at portrait sizes).
+  const eyeR = 0.0172 * p.face.eyeSize;
   const eyes: [V3, V3] = [
     [-0.032 * fw, 0.004, EYE_Z],
     [0.032 * fw, 0.004, EYE_Z],
