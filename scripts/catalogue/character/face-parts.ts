@@ -284,7 +284,8 @@ export function brow(p: Person, sdf: Sdf, curve: [number, number][]): MeshData {
     const t = norm(sub(next, prev));
     const b = norm(cross(n, t));
     const s = inner ? i / (pts.length - 1) : 1 - i / (pts.length - 1);
-    const width = (0.0052 - 0.0032 * s * s) * p.brow.weight;
+    // Full over the inner third, then tapering to a fine tail (the portraits' brows).
+    const width = (0.006 - 0.0044 * Math.pow(s, 1.7)) * p.brow.weight;
     const rows = [
       [-0.5, 0.0005],
       [-0.3, 0.0017],

@@ -99,11 +99,13 @@ export function browTexture(): Buffer {
       }
     }
   }
-  // The middle of the brow is always solid (so it never thins out at a distance); its edges are hairs.
+  // The middle of the brow is always solid (so it never thins out at a distance), wider at the
+  // inner end (a crisp, full head to the brow); its edges are hairs.
   const px = new Uint8Array(W * H * 4);
   for (let i = 0; i < W * H; i++) {
     const v = 1 - Math.floor(i / W) / (H - 1);
-    const solid = v > 0.25 && v < 0.75;
+    const u = (i % W) / (W - 1);
+    const solid = Math.abs(v - 0.5) < 0.33 - 0.1 * u;
     px.set([srgb(shade[i]!), srgb(shade[i]!), srgb(shade[i]!), alpha[i]! > 0 || solid ? 255 : 0], i * 4);
   }
   return encodePng(W, H, 4, px);
