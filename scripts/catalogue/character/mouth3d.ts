@@ -85,14 +85,17 @@ function reshape(c: LipContours, s: MouthShape): LipContours {
   const at = (inner: [number, number][], outer: [number, number][], k: (u: number) => number) =>
     outer.map(([x, y], i): [number, number] => [x, inner[i]![1] + (y - inner[i]![1]) * k((2 * i) / n - 1)]);
   const taper = (u: number) => Math.pow(1 - u * u, 0.25);
+  // An open mouth stretches the lips thin, most towards the corners (lips of even depth all round
+  // the opening read as a ring).
+  const stretch = (u: number) => 1 - s.open * (0.15 + 0.4 * u * u);
   return {
     ...c,
     outerTop: at(
       c.innerTop,
       c.outerTop,
-      (u) => (1.1 + 0.12 * bow * bell(Math.abs(u) - 0.22, 0.12) - 0.1 * bow * bell(u, 0.085)) * taper(u),
+      (u) => (1.1 + 0.12 * bow * bell(Math.abs(u) - 0.22, 0.12) - 0.1 * bow * bell(u, 0.085)) * taper(u) * stretch(u),
     ),
-    outerBottom: at(c.innerBottom, c.outerBottom, (u) => 1.06 * Math.pow(1 - u * u, 0.3)),
+    outerBottom: at(c.innerBottom, c.outerBottom, (u) => 1.06 * Math.pow(1 - u * u, 0.3) * stretch(u)),
   };
 }
 
@@ -101,7 +104,15 @@ export function mouthDecal(p: Person, sdf: Sdf, centre: V3, unit: number, skinCo
   const cols = N + 1;
   // The 2D palette's lip colour; the upper lip a little darker (the 2D portraits draw it so, and
   // the light from above brightens the lower lip).
-  const lip = linear(p.lips);
+  // On light skin a little rosier and less saturated than the palette's (its orange-pink read
+  // as salmon there): green down towards blue, then a touch of grey. Darker skins keep theirs
+  // (the same shift made their lips read pink).
+  const palette = linear(p.lips);
+  const skinTone = linear(p.skin);
+  const light = smoothstep(0.35, 0.6, 0.2126 * skinTone[0] + 0.7152 * skinTone[1] + 0.0722 * skinTone[2]);
+  const rose: V3 = [palette[0], palette[1] * 0.9, Math.max(palette[2], palette[1] * 0.95)];
+  const grey = 0.3 * rose[0] + 0.55 * rose[1] + 0.15 * rose[2];
+  const lip = lerp3(palette, lerp3(rose, [grey, grey, grey], 0.15), light);
   const lipsTop = lerp3(lip, [0, 0, 0], 0.15);
   const lipsBottom = lerp3(lip, [0, 0, 0], 0.04);
   const line = lerp3(lip, [0.02, 0, 0], 0.75);
