@@ -64,7 +64,7 @@ export function buildCharacter(p: Person): { glb: Buffer; stats: CharacterStats 
   // cloth weave, hair-like brow strokes.
   const textures = { skin: g.texture(skinTexture()), cloth: g.texture(clothTexture()), brow: g.texture(browTexture()) };
   face.face.uvs = wrapUVs(face.face.positions, 0, 0, -0.14, 0.28);
-  const skin = { name: 'Skin', roughness: 0.58, texture: { index: textures.skin, repeat: [3, 1.5] as [number, number] } };
+  const skin = { name: 'Skin', roughness: 0.52, texture: { index: textures.skin, repeat: [3, 1.5] as [number, number] } };
   const faceMesh = g.mesh('Face', [{ data: face.face, material: skin, targets: face.targets }]);
   const browsMesh = g.mesh('Brows', [
     { data: face.brows, material: { name: 'Brows', roughness: 0.8, texture: { index: textures.brow }, mask: true } },

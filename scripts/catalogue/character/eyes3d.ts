@@ -19,23 +19,26 @@ export function eyeball(p: Person, r: number): MeshData {
   const white = linear('#efe9e2');
   const pink = linear('#e6b3a8');
   const COLS = 41;
-  // The pole looks forward, so pupil and iris are rings of the grid: round edges.
-  const thetas = [0, 0.08, 0.15, 0.19, 0.21, 0.26, 0.32, 0.38, 0.44, 0.49, 0.52, 0.55, 0.6, 0.75, 0.95, 1.2, 1.5, 1.9, 2.4, 2.9, Math.PI];
+  // The pole looks forward, so pupil and iris are rings of the grid: round edges. The iris is
+  // large (to 0.6 rad, a little over half the eye's radius across), as in the illustrated
+  // portraits: a smaller one read as a bead in the opening at portrait sizes.
+  const thetas = [0, 0.08, 0.15, 0.21, 0.23, 0.29, 0.35, 0.42, 0.49, 0.55, 0.6, 0.64, 0.7, 0.8, 0.95, 1.2, 1.5, 1.9, 2.4, 2.9, Math.PI];
   const colorAt = (t: number, j: number): V3 => {
-    if (t <= 0.19) return [0.004, 0.003, 0.003];
-    if (t <= 0.52) {
+    if (t <= 0.21) return [0.004, 0.003, 0.003];
+    if (t <= 0.6) {
       // Fibres: each spoke of the iris a little lighter or darker; lighter near the pupil.
-      const k = (t - 0.21) / 0.31;
+      const k = (t - 0.23) / 0.37;
       const fibre = 0.75 + 0.5 * hash(j);
       const bright: V3 = [Math.min(1, iris[0] * 1.9 + 0.05), Math.min(1, iris[1] * 1.9 + 0.05), Math.min(1, iris[2] * 1.9 + 0.05)];
       const c = lerp3(bright, lerp3(iris, [0, 0, 0], 0.35), Math.pow(Math.max(0, k), 1.5));
       return [c[0] * fibre, c[1] * fibre, c[2] * fibre];
     }
-    if (t <= 0.55) return lerp3(iris, [0, 0, 0], 0.8);
+    // A dark limbal ring: the iris's edge reads crisply against the white.
+    if (t <= 0.64) return lerp3(iris, [0, 0, 0], 0.85);
     return lerp3(white, pink, Math.max(0, Math.min(1, (t - 1.0) / 1.0)));
   };
   // The cornea bulges a little over the iris (stays under the closed lid, which is ≥ 1.02 r).
-  const radius = (t: number) => r * (1 + 0.018 * Math.max(0, Math.cos((Math.min(t, 0.6) / 0.6) * (Math.PI / 2))));
+  const radius = (t: number) => r * (1 + 0.018 * Math.max(0, Math.cos((Math.min(t, 0.7) / 0.7) * (Math.PI / 2))));
   const m = grid(thetas.length, COLS, (i, j) => {
     const t = thetas[i]!;
     const az = (j / (COLS - 1)) * Math.PI * 2;
@@ -60,7 +63,7 @@ export function catchLights(eyes: [V3, V3], r: number): MeshData {
     const ul = Math.hypot(...u);
     const a: V3 = [u[0] / ul, u[1] / ul, u[2] / ul];
     const b: V3 = [n[1] * a[2] - n[2] * a[1], n[2] * a[0] - n[0] * a[2], n[0] * a[1] - n[1] * a[0]];
-    const size = r * 0.13;
+    const size = r * 0.15;
     const disc = grid(2, 13, (row, j) => {
       const az = (j / 12) * Math.PI * 2;
       const k = row === 0 ? 0 : size;

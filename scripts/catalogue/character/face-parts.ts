@@ -154,8 +154,12 @@ export function eyelids(
     }
     return null;
   };
-  const upperEdge = (a: number) => 0.6 * Math.cos(1.1 * a) - 0.12 + 0.04 * a * side;
-  const lowerEdge = (a: number) => -0.38 * Math.cos(1.1 * a) + 0.06 + 0.03 * a * side;
+  // An almond opening, a little wider and taller than before (the eyes read small and beady):
+  // the upper lid just over the iris's top, the lower one over its bottom, the outer corner raised.
+  const upperEdge = (a: number) => 0.63 * Math.cos(1.05 * a) - 0.12 + 0.04 * a * side;
+  const lowerEdge = (a: number) => -0.44 * Math.cos(1.05 * a) + 0.06 + 0.03 * a * side;
+  /** The upper lash line thickens towards the outer corner, as drawn in the portraits. */
+  const lashWidth = (a: number) => 1 + 0.45 * Math.max(-0.5, Math.min(1, (a * side) / 1.1));
   // Outer rows take the skin's own colour and normal where they lie (its shading and blush): no seam.
   const skinNormal = (q: V3) => gradient(uncut, q[0], q[1], q[2]);
   const paint = (color: V3 | null, q: V3): V3 => color ?? skinColor(q, skinNormal(q));
@@ -163,10 +167,12 @@ export function eyelids(
   // how far onto the skin), then `OUT` rows out to where the socket's rim ends, and one beyond.
   const OUT = 4;
   const upperRows: { de: number; rad: number; k: number; color: V3 | null }[] = [
+    // A dark lash line about 2 mm deep (one row of lash colour read as a hairline at portrait sizes).
     { de: 0, rad: 1.02, k: 0, color: lash },
-    { de: 0.06, rad: 1.11, k: 0, color: lash },
-    { de: 0.14, rad: 1.15, k: 0.2, color: lid },
-    { de: 0.3, rad: 1.16, k: 0.4, color: lerp3(lid, [0.25, 0.12, 0.1], 0.35) },
+    { de: 0.05, rad: 1.1, k: 0, color: lash },
+    { de: 0.11, rad: 1.14, k: 0.05, color: lash },
+    { de: 0.17, rad: 1.15, k: 0.2, color: lid },
+    { de: 0.27, rad: 1.16, k: 0.4, color: lerp3(lid, [0.25, 0.12, 0.1], 0.35) },
   ];
   const lowerRows: { de: number; rad: number; k: number; color: V3 | null }[] = [
     { de: 0, rad: 1.02, k: 0, color: waterline },
@@ -205,8 +211,8 @@ export function eyelids(
     const a = alphaAt(c);
     const edge = closed ? Math.max(lowerEdge(a) + 0.015, -0.25) : upperEdge(a);
     const inner = (i: number) => {
-      const de = upperRows[i]!.de;
-      return i === 0 ? edge : Math.min(1.45, edge + ((1.45 - edge) * de) / 1.3 + (i < 3 ? de * 0.5 : 0));
+      const de = upperRows[i]!.de * (i < 3 ? lashWidth(a) : 1);
+      return i === 0 ? edge : Math.min(1.45, edge + ((1.45 - edge) * de) / 1.3 + Math.min(de, 0.14) * 0.5);
     };
     return lidAt(upperRows, inner, upperClear[c]!, 1, row, c);
   };
@@ -278,7 +284,8 @@ export function brow(p: Person, sdf: Sdf, curve: [number, number][]): MeshData {
     const t = norm(sub(next, prev));
     const b = norm(cross(n, t));
     const s = inner ? i / (pts.length - 1) : 1 - i / (pts.length - 1);
-    const width = (0.0052 - 0.0032 * s * s) * p.brow.weight;
+    // Full over the inner third, then tapering to a fine tail (the portraits' brows).
+    const width = (0.006 - 0.0044 * Math.pow(s, 1.7)) * p.brow.weight;
     const rows = [
       [-0.5, 0.0005],
       [-0.3, 0.0017],

@@ -65,12 +65,42 @@ function faceDetail(fw: number, x0: number, y: number, z: number): number {
   return d * front;
 }
 
+/** Twelve directions (an icosahedron's corners), for averaging the field round a point. */
+const ICO: V3[] = (() => {
+  const g = (1 + Math.sqrt(5)) / 2;
+  const l = Math.hypot(1, g);
+  const out: V3[] = [];
+  for (const a of [-1, 1]) for (const b of [-g, g]) out.push([0, a / l, b / l], [a / l, b / l, 0], [b / l, 0, a / l]);
+  return out;
+})();
+
+/**
+ * The lower face (below the nose, and the cheeks from under the eyes, to the jaw and the chin) with its field averaged over
+ * a 5 mm sphere: where the solids it is built from meet (lips, chin, jaw, cheeks, the folds)
+ * their blends left ripples a few millimetres wide that shaded as lumps on the cheeks and rings
+ * on the chin. Averaging keeps the broad shape (a flat or gently curved surface stays put)
+ * and irons out what is smaller than the sphere. Only near the surface: far from it the field
+ * is the plain one.
+ */
+function smoothLowerFace(f: Sdf, r = 0.005): Sdf {
+  return (x, y, z) => {
+    const d = f(x, y, z);
+    const cheek = smoothstep(0.022, 0.032, Math.abs(x)) * smoothstep(-0.01, -0.02, y);
+    const w = Math.max(smoothstep(-0.026, -0.036, y), cheek) * smoothstep(-0.03, 0.0, z) * (1 - smoothstep(0.006, 0.01, Math.abs(d)));
+    if (w === 0) return d;
+    let sum = d;
+    for (const o of ICO) sum += f(x + o[0] * r, y + o[1] * r, z + o[2] * r);
+    return d + w * (sum / (ICO.length + 1) - d);
+  };
+}
+
 export function headLayout(p: Person): HeadLayout {
   const fw = p.face.width;
   const jaw = p.face.jaw;
   const nw = p.face.noseWidth;
   const fem = p.feminine ? 1 : 0;
-  const eyeR = 0.016 * p.face.eyeSize;
+  // A little larger than life (16 mm made small, beady eyes at portrait sizes).
+  const eyeR = 0.0172 * p.face.eyeSize;
   const eyes: [V3, V3] = [
     [-0.032 * fw, 0.004, EYE_Z],
     [0.032 * fw, 0.004, EYE_Z],
@@ -103,7 +133,7 @@ export function headLayout(p: Person): HeadLayout {
 
   // Below the cheekbones the face narrows towards the chin (a tapering jaw, not a square one);
   // the back of the head is left as it is (the narrowing fades out over 4 cm behind the ears).
-  const uncut: Sdf = (x0, y, z) => {
+  const shape: Sdf = (x0, y, z) => {
     const x = x0 * (1 + Math.max(0, -0.025 - y) * Math.min(1, Math.max(0, 1 + (z + 0.02) * 25)));
     let d = smin(cranium(x, y, z), face(x, y, z), 0.06);
     d = smin(d, jawS(x, y, z), 0.03);
@@ -117,9 +147,10 @@ export function headLayout(p: Person): HeadLayout {
     d = smin(d, bridge(x, y, z), 0.012);
     d = smin(d, tip(x, y, z), 0.01);
     d = smin(d, wings(x, y, z), 0.0045);
-    d += faceDetail(fw, x, y, z);
-    return smin(d, ears(x, y, z), 0.008);
+    return d + faceDetail(fw, x, y, z);
   };
+  const lower = smoothLowerFace(shape);
+  const uncut: Sdf = (x, y, z) => smin(lower(x, y, z), ears(x, y, z), 0.008);
   const sdf: Sdf = (x, y, z) => smax(uncut(x, y, z), -socket(x, y, z), 0.004);
   const brows = [-1, 1].map((s) => [
     [s * 0.012 * fw, 0.025],

@@ -11,12 +11,14 @@ export function beardWeight(q: V3): number {
   const ax = Math.abs(q[0]),
     y = q[1],
     z = q[2];
-  // The cheek line from the sideburn down to the corner of the mouth; below it, the beard.
-  const cheekLine = -0.056 + Math.max(0, ax - 0.032) * 0.75;
-  const jaw = smoothstep(0.006, -0.014, y - cheekLine) * smoothstep(-0.022, -0.008, z);
-  const moustache =
-    (1 - smoothstep(0.026, 0.034, ax)) * smoothstep(-0.045, -0.041, y) * (1 - smoothstep(-0.034, -0.03, y)) * smoothstep(0.06, 0.075, z);
-  return Math.max(jaw, moustache);
+  // One shape with one edge (a moustache and a jaw band apart read as smudges): over the upper
+  // lip, down round the corners of the mouth, then the cheek line rising to the sideburn. Its
+  // edges are soft over a few millimetres only, and it stops under the jaw (a clean line, as
+  // the portraits draw it).
+  const corner = smoothstep(0.027, 0.037, ax);
+  const top = ax < 0.037 ? -0.035 - 0.015 * corner : -0.05 + (ax - 0.037) * 0.75;
+  const under = -0.106 + Math.max(0, ax - 0.015) * 1.3;
+  return smoothstep(0.0025, -0.0035, y - top) * smoothstep(-0.004, 0.002, y - under) * smoothstep(-0.02, -0.012, z);
 }
 
 export function faceColor(p: Person, sdf: Sdf, hair?: Sdf): (q: V3, n: V3) => V3 {
@@ -26,8 +28,9 @@ export function faceColor(p: Person, sdf: Sdf, hair?: Sdf): (q: V3, n: V3) => V3
   const hairTone = linear(p.hair.color);
   const fringe = p.hair.style !== 'headscarf' && hair ? hair : null;
   const beard = p.extras.beard;
+  // A full beard nearly the brows' colour, evenly (a half-and-half mix read as a brown smudge).
   const beardTone =
-    beard === 'full' ? lerp3(linear(p.brow.color), skin, 0.3) : lerp3(lerp3(linear(p.brow.color), [0.22, 0.24, 0.27], 0.4), skin, 0.45);
+    beard === 'full' ? lerp3(linear(p.brow.color), skin, 0.2) : lerp3(lerp3(linear(p.brow.color), [0.22, 0.24, 0.27], 0.4), skin, 0.45);
   return (q, n) => {
     let c = skin;
     const near = (cx: number, cy: number, cz: number, r: number) =>
@@ -45,7 +48,7 @@ export function faceColor(p: Person, sdf: Sdf, hair?: Sdf): (q: V3, n: V3) => V3
       const d = fringe(q[0], q[1], q[2]);
       c = lerp3(c, lerp3(hairTone, skin, 0.3), 0.55 * (1 - smoothstep(-0.0015, 0.008, d)));
     }
-    if (beard) c = lerp3(c, beardTone, (beard === 'full' ? 0.62 : 0.3) * beardWeight(q));
+    if (beard) c = lerp3(c, beardTone, (beard === 'full' ? 0.82 : 0.32) * beardWeight(q));
     // Cheap ambient occlusion: how close the surface comes to itself along the normal.
     const o1 = sdf(q[0] + n[0] * 0.003, q[1] + n[1] * 0.003, q[2] + n[2] * 0.003) / 0.003;
     const o2 = sdf(q[0] + n[0] * 0.009, q[1] + n[1] * 0.009, q[2] + n[2] * 0.009) / 0.009;

@@ -33,7 +33,10 @@ function noise(size: number, cells: number, seed: number): Float32Array {
 /** Linear 0..1 → sRGB byte (glTF colour textures are sRGB). */
 const srgb = (v: number) => Math.round(255 * Math.min(1, Math.max(0, v <= 0.0031308 ? v * 12.92 : 1.055 * Math.pow(v, 1 / 2.4) - 0.055)));
 
-/** Skin: blotches of warmer and cooler tone, finer mottling and pores; mean about 0.93. */
+/**
+ * Skin: faint, broad variations of tone, finer mottling and pores; mean about 0.93. Kept calm
+ * (a few per cent): stronger blotches read as smudges on the face at portrait sizes.
+ */
 export function skinTexture(): Buffer {
   const S = 64;
   const big = noise(S, 4, 11),
@@ -42,8 +45,8 @@ export function skinTexture(): Buffer {
     warm = noise(S, 4, 14);
   const px = new Uint8Array(S * S * 3);
   for (let i = 0; i < S * S; i++) {
-    const v = 0.93 + 0.05 * (big[i]! - 0.5) + 0.04 * (mid[i]! - 0.5) + 0.035 * (fine[i]! - 0.5);
-    const w = 0.03 * (warm[i]! - 0.5);
+    const v = 0.93 + 0.02 * (big[i]! - 0.5) + 0.025 * (mid[i]! - 0.5) + 0.03 * (fine[i]! - 0.5);
+    const w = 0.02 * (warm[i]! - 0.5);
     px.set([srgb(v + w), srgb(v - w * 0.4), srgb(v - w)], i * 3);
   }
   return encodePng(S, S, 3, px);
@@ -96,11 +99,13 @@ export function browTexture(): Buffer {
       }
     }
   }
-  // The middle of the brow is always solid (so it never thins out at a distance); its edges are hairs.
+  // The middle of the brow is always solid (so it never thins out at a distance), wider at the
+  // inner end (a crisp, full head to the brow); its edges are hairs.
   const px = new Uint8Array(W * H * 4);
   for (let i = 0; i < W * H; i++) {
     const v = 1 - Math.floor(i / W) / (H - 1);
-    const solid = v > 0.25 && v < 0.75;
+    const u = (i % W) / (W - 1);
+    const solid = Math.abs(v - 0.5) < 0.33 - 0.1 * u;
     px.set([srgb(shade[i]!), srgb(shade[i]!), srgb(shade[i]!), alpha[i]! > 0 || solid ? 255 : 0], i * 4);
   }
   return encodePng(W, H, 4, px);
