@@ -142,7 +142,10 @@ export function eyelids(
     // Only just over the skin and only just under it at the end, so the dive between is shallow
     // (0.4 mm over and 0.3 mm under made a small step that showed as a line where the lid ends).
     const onSkin = skinAt + (under ? -0.0002 : 0.0002);
-    return add(centre, d, below + (Math.max(onSphere + (onSkin - onSphere) * k, onSkin) - below) * over);
+    const at = below + (Math.max(onSphere + (onSkin - onSphere) * k, onSkin) - below) * over;
+    // Never inside the cornea or its catch-light: closed, the lid crosses the front of the eye,
+    // where the head without sockets lies behind the cornea (the eye showed through the lid).
+    return add(centre, d, Math.max(at, r * 1.05));
   };
   /** The first elevation from `e` in steps of `step` where the socket no longer changes the skin (null: not near). */
   const clear = (a: number, e: number, step: number) => {
@@ -209,7 +212,8 @@ export function eyelids(
   };
   const upperAt = (closed: boolean) => (row: number, c: number) => {
     const a = alphaAt(c);
-    const edge = closed ? Math.max(lowerEdge(a) + 0.015, -0.25) : upperEdge(a);
+    // Closed, the lids meet a little below the middle; the upper lash row's bulge covers the seam.
+    const edge = closed ? Math.max(lowerEdge(a) + 0.05, -0.3) : upperEdge(a);
     const inner = (i: number) => {
       const de = upperRows[i]!.de * (i < 3 ? lashWidth(a) : 1);
       return i === 0 ? edge : Math.min(1.45, edge + ((1.45 - edge) * de) / 1.3 + Math.min(de, 0.14) * 0.5);
@@ -217,7 +221,7 @@ export function eyelids(
     return lidAt(upperRows, inner, upperClear[c]!, 1, row, c);
   };
   const lowerAt = (closed: boolean) => (row: number, c: number) => {
-    const edge = lowerEdge(alphaAt(c)) + (closed ? 0.03 : 0);
+    const edge = lowerEdge(alphaAt(c)) + (closed ? 0.06 : 0);
     return lidAt(lowerRows, (i) => Math.max(-1.3, edge - lowerRows[i]!.de), lowerClear[c]!, -1, row, c);
   };
   const build = (rows: typeof upperRows, at: (row: number, c: number) => V3) => {
