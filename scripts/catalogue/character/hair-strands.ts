@@ -7,6 +7,7 @@ import { emptyMesh, linear, lerp3, type MeshData } from '../mesh/mesh';
 import { gradient, type Sdf, type V3 } from '../mesh/sdf';
 import { flowAt } from './hair-locks';
 import { HAIR_TEXTURE_MEAN } from './hair-texture';
+import { seeded } from './textures';
 
 type Style = Person['hair']['style'];
 
@@ -51,12 +52,6 @@ function seeds(style: Style): Seed[] {
     default:
       return [];
   }
-}
-
-/** Seeded 0..1 generator (Park–Miller). */
-function seeded(seed: number) {
-  let s = seed;
-  return () => ((s = (s * 16807) % 2147483647) - 1) / 2147483646;
 }
 
 const norm = (v: V3): V3 => {

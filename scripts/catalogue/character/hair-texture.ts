@@ -6,12 +6,7 @@ import type { Person } from '../people';
 import type { MeshData } from '../mesh/mesh';
 import { encodePng } from '../mesh/png';
 import { flowAt } from './hair-locks';
-
-/** Seeded 0..1 generator (Park–Miller). */
-function seeded(seed: number) {
-  let s = seed;
-  return () => ((s = (s * 16807) % 2147483647) - 1) / 2147483646;
-}
+import { seeded } from './textures';
 
 const W = 128,
   H = 64;

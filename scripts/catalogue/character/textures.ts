@@ -4,7 +4,7 @@
 import { encodePng } from '../mesh/png';
 
 /** Seeded 0..1 generator (Park–Miller). */
-function seeded(seed: number) {
+export function seeded(seed: number) {
   let s = seed;
   return () => ((s = (s * 16807) % 2147483647) - 1) / 2147483646;
 }
