@@ -157,6 +157,8 @@ export async function startSeedControl(ctx: AppContext, port: number): Promise<S
       const reply = (status: number, value: unknown) => {
         res.statusCode = status;
         res.setHeader('content-type', 'application/json');
+        // No keep-alive (as the mail reader: a reused socket the server closes as idle resets).
+        res.setHeader('connection', 'close');
         res.end(JSON.stringify(value));
       };
       if (req.method !== 'POST' || !['/conversations', '/avatar-copies', '/list-rows'].includes(req.url ?? ''))

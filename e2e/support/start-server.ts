@@ -22,6 +22,9 @@ const mailReader = createServer((req, res) => {
   const to = url.searchParams.get('to')?.toLowerCase();
   const list = smtp.messages.filter((m) => !to || m.to.includes(to));
   res.setHeader('content-type', 'application/json');
+  // No keep-alive: a mail read failed once with ECONNRESET (a local validate, account.spec), the
+  // likely cause a reused socket that the server was closing as idle (5 s); none is reused now.
+  res.setHeader('connection', 'close');
   res.end(JSON.stringify(list.map((m) => ({ to: m.to, subject: m.subject, text: m.text }))));
 });
 await new Promise<void>((resolve) => mailReader.listen(MAIL_READER_PORT, '127.0.0.1', () => resolve()));
