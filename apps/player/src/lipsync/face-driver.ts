@@ -11,6 +11,8 @@ export interface MouthSource {
 export class TimelinePlayback implements MouthSource {
   private startMs: number;
   private boundaries = 0;
+  /** Where the last frame was in the timeline (s). */
+  private lastT = Number.NEGATIVE_INFINITY;
 
   constructor(
     readonly timeline: Timeline,
@@ -45,8 +47,24 @@ export class TimelinePlayback implements MouthSource {
   }
 
   viseme(nowMs: number): Viseme {
-    return visemeAt(this.timeline, this.elapsed(nowMs));
+    const t = this.elapsed(nowMs);
+    const since = this.lastT;
+    this.lastT = t;
+    const v = visemeAt(this.timeline, t);
+    // A late frame (a loaded machine fires the 16 ms timer 100 ms late) must not step over a
+    // closing of the lips (m, b, p: 60–80 ms): the eye misses a lip closure more than any other
+    // shape. A closure that began and ended since the last frame is shown now, for one frame.
+    return v !== 'PP' && closedBetween(this.timeline, since, t) ? 'PP' : v;
   }
+}
+
+/**
+ * Whether a whole PP cue lies in (from, to]: only for a late frame (a step of 40–250 ms; frames
+ * on time cannot step over a closure, and a longer jump is a re-synchronisation, not a frame).
+ */
+function closedBetween(timeline: Timeline, from: number, to: number): boolean {
+  if (!(to - from >= 0.04 && to - from <= 0.25)) return false;
+  return timeline.cues.some((c) => c.viseme === 'PP' && c.start > from && c.end <= to);
 }
 
 export class FaceDriver {

@@ -103,6 +103,20 @@ describe('face driver', () => {
     expect(playback.finished(1000 + t.duration * 1000 + 1)).toBe(true);
   });
 
+  it('shows a lip closure that a late frame stepped over, for that one frame', () => {
+    const t = buildTimeline('map');
+    const closure = t.cues.find((c) => c.viseme === 'PP')!;
+    const p = new TimelinePlayback(t, 0);
+    const before = closure.start - 0.01;
+    expect(p.viseme(before * 1000)).not.toBe('PP');
+    // The next frame comes 100 ms late, past the whole closure: the lips still close.
+    const after = closure.end + 0.02;
+    expect(visemeAt(t, after)).not.toBe('PP');
+    expect(p.viseme(after * 1000)).toBe('PP');
+    // Only for that frame; and frames on time show the timeline as it is.
+    expect(p.viseme(after * 1000 + 16)).toBe(visemeAt(t, after + 0.016));
+  });
+
   it('jumps to the word a boundary event names', () => {
     const t = buildTimeline('one two three four');
     const p = new TimelinePlayback(t, 0);
