@@ -106,4 +106,23 @@ describe('every Composite engine speaks through the STT and TTS of its Brain tab
       expect(frame!.header.words?.map((w) => w.word).join(' ')).toBe(ANSWERS[engine]);
     });
   }
+
+  it('hears a short utterance whose streaming socket opens after the endpointing delay (0.5 s)', async () => {
+    // A loaded host (or a far Deepgram) took longer to connect than the user took to finish:
+    // the turn's audio was dropped before it could be sent, and nothing was heard.
+    speech.upgradeDelayMs = 900;
+    try {
+      const c = await connect(host, { avatarId: 'echo' });
+      await c.next('ready');
+      const streamed = speech.streamedBytes;
+      c.send({ type: 'user_speech', event: 'start', at: 0 });
+      for (let i = 0; i < 4; i++) c.sendBinary(Buffer.alloc(4000, i + 1));
+      c.send({ type: 'user_speech', event: 'end', at: 500 });
+      expect((await c.next('transcript', (m) => m.final)).text).toBe(HEARD);
+      expect((await c.next('assistant_done')).text).toBe(ANSWERS.echo);
+      expect(speech.streamedBytes - streamed).toBe(16000);
+    } finally {
+      speech.upgradeDelayMs = 0;
+    }
+  });
 });

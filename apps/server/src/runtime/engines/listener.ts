@@ -133,6 +133,9 @@ export class UtteranceListener {
    *  and whatever came while connecting); later audio goes straight to the stream. */
   private async startStream(): Promise<void> {
     if (this.stt.provider !== 'deepgram' || this.streamFailed || this.closed) return;
+    // This utterance's buffer, which keeps what comes while connecting: the turn may end (and
+    // `this.utterance` be replaced) before a slow connection opens, and its audio must still go.
+    const utterance = this.utterance;
     try {
       if (!this.stream?.open_) {
         const s = new DeepgramStream(this.deps.outbound, this.stt, this.sampleRate, (text) => this.interim(text));
@@ -140,7 +143,7 @@ export class UtteranceListener {
         if (this.closed) return s.close();
         this.stream = s;
       }
-      for (const b of this.utterance) this.stream.audio(b);
+      for (const b of utterance) this.stream.audio(b);
     } catch (err) {
       this.streamFailed = true;
       this.stream = null;

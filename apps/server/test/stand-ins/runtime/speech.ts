@@ -1,6 +1,8 @@
 // Stand-ins for speech providers: Deepgram pre-recorded transcription (POST /v1/listen with
 // linear16 audio) and streaming transcription (WS /v1/listen: interim results, Finalize), ElevenLabs text-to-speech with timestamps, and ElevenLabs Conversational AI's
 // signed URL and conversation token endpoints.
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { sendJson, startHttp, type StandIn } from './http';
 
@@ -16,6 +18,8 @@ export interface SpeechStandIn extends StandIn {
   streaming: boolean;
   /** The query of every streaming connection (context phrases are checked in it). */
   streamQueries: URLSearchParams[];
+  /** How long the streaming socket's handshake takes (a slow network or a loaded host). */
+  upgradeDelayMs: number;
 }
 
 export async function startSpeechStandIn(): Promise<SpeechStandIn> {
@@ -25,6 +29,7 @@ export async function startSpeechStandIn(): Promise<SpeechStandIn> {
     streamedBytes: 0,
     streaming: true,
     streamQueries: [],
+    upgradeDelayMs: 0,
   } as unknown as SpeechStandIn;
   const http = await startHttp((req, res) => {
     if (req.path === '/v1/listen') {
@@ -76,6 +81,9 @@ export async function startSpeechStandIn(): Promise<SpeechStandIn> {
       return socket.destroy();
     }
     self.streamQueries.push(url.searchParams);
+    setTimeout(() => upgrade(req, socket, head), self.upgradeDelayMs);
+  });
+  const upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) =>
     wss.handleUpgrade(req, socket, head, (ws) => {
       const results = (text: string, final: boolean, fromFinalize = false) =>
         ws.send(
@@ -103,7 +111,6 @@ export async function startSpeechStandIn(): Promise<SpeechStandIn> {
         if (msg.type === 'CloseStream') ws.close(1000);
       });
     });
-  });
   const close = http.close;
   return Object.assign(self, http, {
     close: async () => {
