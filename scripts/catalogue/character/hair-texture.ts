@@ -6,7 +6,7 @@ import type { Person } from '../people';
 import type { MeshData } from '../mesh/mesh';
 import { encodePng } from '../mesh/png';
 import { flowAt } from './hair-locks';
-import { seeded } from './textures';
+import { seeded, srgb } from './textures';
 
 const W = 128,
   H = 64;
@@ -27,8 +27,7 @@ export function hairTexture(): Buffer {
   const px = new Uint8Array(W * H * 3);
   for (let i = 0; i < W * H; i++) {
     // Linear brightness round the mean; a glTF colour texture is sRGB.
-    const b = Math.min(1, Math.max(0.45, HAIR_TEXTURE_MEAN + 0.32 * (v[i]! - mean)));
-    const s = Math.round(255 * (b <= 0.0031308 ? b * 12.92 : 1.055 * Math.pow(b, 1 / 2.4) - 0.055));
+    const s = srgb(Math.max(0.45, HAIR_TEXTURE_MEAN + 0.32 * (v[i]! - mean)));
     px.set([s, s, s], i * 3);
   }
   return encodePng(W, H, 3, px);
@@ -62,13 +61,12 @@ function strands(): Float32Array {
     const depth = (light ? 0.6 : 1) * (0.4 + 0.6 * rnd());
     const width = 0.45 + 0.35 * rnd();
     const drift = 2 * rnd(),
-      k = 1,
-      phase = rnd() * turn;
-    const fade = 1,
+      phase = rnd() * turn,
       fadePhase = rnd() * turn;
+    // One period of drift and of fading per tile, so it repeats without a seam.
     for (let y = 0; y < H; y++) {
-      const cx = x0 + drift * Math.sin((turn * k * y) / H + phase);
-      const along = 0.6 + 0.4 * Math.sin((turn * fade * y) / H + fadePhase);
+      const cx = x0 + drift * Math.sin((turn * y) / H + phase);
+      const along = 0.6 + 0.4 * Math.sin((turn * y) / H + fadePhase);
       for (let dx = -3; dx <= 3; dx++) {
         const x = Math.floor(cx) + dx;
         const g = Math.exp(-(((x + 0.5 - cx) / width) ** 2));

@@ -31,7 +31,8 @@ function noise(size: number, cells: number, seed: number): Float32Array {
 }
 
 /** Linear 0..1 → sRGB byte (glTF colour textures are sRGB). */
-const srgb = (v: number) => Math.round(255 * Math.min(1, Math.max(0, v <= 0.0031308 ? v * 12.92 : 1.055 * Math.pow(v, 1 / 2.4) - 0.055)));
+export const srgb = (v: number) =>
+  Math.round(255 * Math.min(1, Math.max(0, v <= 0.0031308 ? v * 12.92 : 1.055 * Math.pow(v, 1 / 2.4) - 0.055)));
 
 /**
  * Skin: faint, broad variations of tone, finer mottling and pores; mean about 0.93. Kept calm
