@@ -90,3 +90,34 @@ test('invalid advanced values show the spec messages and block saving; valid one
   await expect(page.getByRole('complementary', { name: 'Field information' })).toContainText('Silence needed to end speech.');
   await screenshot(page, 'advanced-03-saved');
 });
+
+test('a turn-taking preset sets the interruption and voice-activity numbers together, which stay editable', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const customer = await customerWithAvatar(request, 'presets', 'Iris');
+  const page = await openEditor(browser, customer, 'Iris', 'ADVANCED');
+  const presets = page.getByRole('group', { name: 'Turn-taking preset' });
+  await expect(presets.getByRole('button', { name: 'Balanced' })).toHaveAttribute('aria-pressed', 'true');
+
+  await presets.getByRole('button', { name: 'Patient listener' }).click();
+  await expect(page.getByLabel('Min endpointing delay (s)')).toHaveValue('1');
+  await expect(page.getByLabel('Max endpointing delay (s)')).toHaveValue('5');
+  await expect(page.getByLabel('Interruption duration (s)')).toHaveValue('0.8');
+  await expect(page.getByLabel('Min interruption words')).toHaveValue('2');
+  await expect(page.getByText('ignores short sounds like "uh-huh"', { exact: false })).toBeVisible();
+  await screenshot(page, 'advanced-04-patient-preset');
+
+  // A number changed by hand: the choice reads Custom; the change is kept through a save.
+  await page.getByLabel('Min silence duration (s)').fill('0.9');
+  await expect(page.getByText('Custom: the numbers below match no preset.', { exact: false })).toBeVisible();
+  await saveAvatar(page, 'Iris');
+  await expect(page.getByText('Avatar updated successfully.')).toBeVisible();
+  await page.reload();
+  await editTab(page, 'Iris', 'ADVANCED');
+  await expect(page.getByLabel('Min silence duration (s)')).toHaveValue('0.9');
+  await expect(page.getByLabel('Min endpointing delay (s)')).toHaveValue('1');
+  await page.getByRole('group', { name: 'Turn-taking preset' }).getByRole('button', { name: 'Snappy' }).click();
+  await expect(page.getByLabel('Min silence duration (s)')).toHaveValue('0.35');
+});

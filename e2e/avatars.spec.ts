@@ -131,12 +131,25 @@ test('a new customer builds, embeds, connects to and deletes an upper-body 3D av
     .locator('input[type=file]')
     .setInputFiles({ name: 'office.png', mimeType: 'image/png', buffer: png(320, 180, [51, 65, 85]) });
   await expect(page.getByRole('option', { name: 'office.png' })).toHaveAttribute('aria-selected', 'true');
+  // A second click keeps the choice (issue 39); what will be saved is said in words.
+  await page.getByRole('option', { name: 'office.png' }).click();
+  await expect(page.getByRole('option', { name: 'office.png' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('status').filter({ hasText: 'Visitors will see the background office.png (not saved yet).' })).toBeVisible();
   await page.getByRole('tablist', { name: 'Background steps' }).getByRole('tab', { name: 'Lighting' }).click();
-  await page.getByRole('listbox', { name: 'Lighting' }).getByRole('option').first().click();
+  const lights = page.getByRole('listbox', { name: 'Lighting' });
+  await expect(lights.getByRole('option', { name: 'No lighting preset' })).toHaveAttribute('aria-selected', 'true');
+  await lights.getByRole('option').nth(1).click();
+  await expect(lights.getByRole('option', { name: 'No lighting preset' })).toHaveAttribute('aria-selected', 'false');
   await shot(page, '05-environment');
   await saveCard(page, 'Nova Prime');
   await page.getByRole('tablist', { name: 'Background steps' }).getByRole('tab', { name: 'Background' }).click();
   await expect(page.getByRole('option', { name: 'Your image 1' })).toHaveAttribute('aria-selected', 'true');
+  // Clearing the background is its own, visible pick; the colour field then opens.
+  await page.getByRole('option', { name: 'No background image' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Visitors will see the color/ })).toBeVisible();
+  await expect(page.getByLabel('Background Color')).toBeEnabled();
+  await shot(page, '05b-environment-no-background');
+  await page.getByRole('option', { name: 'Your image 1' }).click();
 
   // EMBED: copy the snippet.
   await page.getByRole('tab', { name: 'EMBED' }).click();

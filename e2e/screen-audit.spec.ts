@@ -137,7 +137,10 @@ test('at 500 px no empty information box sits between Account Details and the Bi
   await shot(page, 'audit-account-500-info');
 });
 
-test('the avatar-limit toast leaves ADD AVATAR free to click', async ({ browser, request }) => {
+test('a full plan is said before an avatar is chosen, with the way to upgrade, and ADD AVATAR stays free to click', async ({
+  browser,
+  request,
+}) => {
   const customer: Customer = await customerWithAvatar(request, 'limit', 'One');
   const token = await apiToken(request, customer);
   const cat = await request.get('/api/catalogue/avatars');
@@ -148,22 +151,21 @@ test('the avatar-limit toast leaves ADD AVATAR free to click', async ({ browser,
   });
   expect(res.ok()).toBe(true);
 
+  const full = 'Your FREE plan allows 2 avatars, and you have reached it. Upgrade your plan on the account page to create more.';
   for (const width of [1440, 1000]) {
     const page = await signedIn(browser, customer, { width, height: 900 });
     await expect(page).toHaveURL(/\/react\/avatars$/);
+    // Before any choice: under the add button, and over the grid with the create button closed.
+    await expect(page.getByRole('region', { name: 'Your avatars' }).getByText(full)).toBeVisible();
     await page.getByRole('button', { name: 'Add Avatar' }).click();
-    await page.getByRole('listbox', { name: 'Avatar appearances' }).getByRole('option').first().click();
-    await page.getByLabel('Avatar Name').fill('Three');
-    await page.getByRole('button', { name: 'CREATE AVATAR' }).click();
-    const toast = page.getByText('You have reached the maximum number of avatars your subscription plan allows.', { exact: false });
-    await expect(toast).toBeVisible();
-    await shot(page, `audit-limit-toast-${width}`, { fullPage: false });
-    const add = page.getByRole('button', { name: 'Add Avatar' });
-    const a = (await add.boundingBox())!;
-    const t = (await toast.boundingBox())!;
-    const overlaps = a.x < t.x + t.width && t.x < a.x + a.width && a.y < t.y + t.height && t.y < a.y + a.height;
-    expect(overlaps, `${width}px: toast ${JSON.stringify(t)} over button ${JSON.stringify(a)}`).toBe(false);
-    await add.click({ trial: true, timeout: 3000 });
+    await expect(page.getByRole('button', { name: 'PLAN FULL' })).toBeDisabled();
+    await expect(page.getByText(full)).toHaveCount(2);
+    await shot(page, `audit-plan-full-${width}`, { fullPage: false });
+    await page.getByRole('button', { name: 'Add Avatar' }).click({ trial: true, timeout: 3000 });
+    if (width === 1000) {
+      await page.getByRole('region', { name: 'Your avatars' }).getByRole('link', { name: 'Upgrade' }).click();
+      await expect(page).toHaveURL(/\/react\/account$/);
+    }
     await page.context().close();
   }
 });

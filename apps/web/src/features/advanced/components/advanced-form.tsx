@@ -32,6 +32,7 @@ import { ADVANCED_INFO } from './advanced-field-info';
 
 const FIELD_KINDS: readonly string[] = ['boolean', 'number', 'integer'];
 import { LimitField } from './limit-field';
+import { TurnTakingPresets } from './turn-taking-presets';
 
 export type AdvancedChange = ReturnType<typeof advancedToAvatar>;
 
@@ -128,7 +129,7 @@ function OptionField({
 export function AdvancedTabForm({ draft, adminProxy, subscriptionType, encKeys, onChange, registerValidator }: AdvancedTabFormProps) {
   const ctx = useMemo(() => ({ speechToSpeech: draft.setupMode === 'SpeechToSpeech' }), [draft.setupMode]);
   const resolver = useMemo(() => zodResolver(advancedFormSchema(ctx)) as unknown as Resolver<AdvancedForm>, [ctx]);
-  const { control, trigger } = useForm<AdvancedForm>({
+  const { control, trigger, setValue } = useForm<AdvancedForm>({
     // eslint-disable-next-line react-hooks/exhaustive-deps
     defaultValues: useMemo(() => advancedFromAvatar(draft, ctx), []),
     resolver,
@@ -252,6 +253,9 @@ export function AdvancedTabForm({ draft, adminProxy, subscriptionType, encKeys, 
           info={ADVANCED_INFO.billingAuthHeader}
           type="password"
         />
+      </Section>
+      <Section title="Turn-taking">
+        <TurnTakingPresets values={values} speechToSpeech={ctx.speechToSpeech} setValue={setValue} />
       </Section>
       <Section title="Interruptions">
         {INTERRUPT_OPTIONS.map((o) => (

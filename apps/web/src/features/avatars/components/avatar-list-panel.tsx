@@ -18,6 +18,8 @@ import { AVATAR_MESSAGES, type AvatarCardItem } from '@parla/shared/schemas/avat
 import { errorLines } from '../../../lib/api-client';
 import { cardsOf, useAvatars, type AvatarPages } from '../api/get-avatars';
 import { AvatarCard } from './avatar-card';
+import { PlanFullNotice } from './plan-full-notice';
+import type { PlanFull } from '../lib/plan-room';
 
 const SEARCH_DELAY_MS = 250;
 
@@ -42,6 +44,8 @@ export interface AvatarListPanelProps {
   onSave(): void;
   onClose(): void;
   onDelete(a: AvatarCardItem): void;
+  /** The plan allows no more avatars: said under the add button, before any choice. */
+  planFull?: PlanFull | null;
 }
 
 export function AvatarListPanel(p: AvatarListPanelProps) {
@@ -96,6 +100,7 @@ export function AvatarListPanel(p: AvatarListPanelProps) {
           Add Avatar
         </Button>
       </Box>
+      {p.planFull && !p.mobile && <PlanFullNotice full={p.planFull} />}
       {p.mobile && (
         <Alert severity="info">
           To create and manage avatars, please use a desktop computer. Here you can see your avatars and connect to them.

@@ -19,11 +19,12 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { InfoPanelProvider } from '../../../components/info-panel';
 import { paths } from '../../../config/paths';
 import { MOBILE_QUERY } from '../../../config/media';
-import { useEditorAccountInfo } from '../api/get-account-info';
+import { subscriptionTypeOf, useEditorAccountInfo } from '../api/get-account-info';
 import { errorLines } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { getAvatarQueryOptions } from '../api/get-avatar';
-import { useAvatars } from '../api/get-avatars';
+import { cardsOf, useAvatars } from '../api/get-avatars';
+import { planFull } from '../lib/plan-room';
 import { useDeleteAvatar } from '../api/delete-avatar';
 import { useSaveAvatar, type AvatarUploads } from '../api/save-avatar';
 import { editorSchema, emptyValues, payloadFrom, valuesFromAvatar, type EditorValues } from '../lib/editor-values';
@@ -76,6 +77,11 @@ export function AvatarsScreen() {
   const configUrl = useWatch({ control: form.control, name: 'avatarConfigURL' });
   const dirty = form.formState.isDirty || Object.values(uploads).some(Boolean) || Object.keys(jsonDrafts).length > 0;
   const mode = saved ? 'edit' : 'create';
+  const full = planFull(
+    accountInfo.data ? subscriptionTypeOf(accountInfo.data) : undefined,
+    avatars.isSuccess ? cardsOf(avatars.data).length : undefined,
+    avatars.isSuccess && !avatars.hasNextPage,
+  );
 
   const load = useCallback(
     (a: Avatar | null, keepTab = false) => {
@@ -226,6 +232,7 @@ export function AvatarsScreen() {
               onSave={() => void onSave()}
               onClose={() => guard(() => load(null))}
               onDelete={setDeleting}
+              planFull={full}
             />
             {!mobile && (
               <AvatarEditor
@@ -236,6 +243,7 @@ export function AvatarsScreen() {
                 accountInfoFailed={accountInfo.isError ? { retry: () => void accountInfo.refetch() } : undefined}
                 onCreate={() => void onCreate()}
                 busy={save.isPending}
+                planFull={full}
               />
             )}
           </Box>

@@ -18,6 +18,8 @@ import { TabBoundary } from '../tab-boundary';
 import { AppearanceTab } from './appearance-tab';
 import { useEditor } from './editor-context';
 import { PreviewFrame } from './preview-frame';
+import { PlanFullNotice } from '../plan-full-notice';
+import type { PlanFull } from '../../lib/plan-room';
 
 // Only APPEARANCE shows before an avatar exists; the other tabs are their own chunks (the Brain
 // forms alone weigh more than the list), fetched once editing is possible.
@@ -40,9 +42,10 @@ export interface AvatarEditorProps {
   accountInfoFailed?: { retry(): void };
   onCreate(): void;
   busy: boolean;
+  planFull?: PlanFull | null;
 }
 
-function CreatePanel({ onCreate, busy }: { onCreate(): void; busy: boolean }) {
+function CreatePanel({ onCreate, busy, full }: { onCreate(): void; busy: boolean; full: boolean }) {
   const { control } = useFormContext<EditorValues>();
   const appearanceId = useWatch<EditorValues, 'appearanceId'>({ name: 'appearanceId' });
   const ready = Boolean(appearanceId);
@@ -55,16 +58,16 @@ function CreatePanel({ onCreate, busy }: { onCreate(): void; busy: boolean }) {
         variant="contained"
         color={ready ? 'success' : 'primary'}
         onClick={onCreate}
-        disabled={busy}
+        disabled={busy || full}
         sx={{ mt: 1 }}
       >
-        {ready ? 'CREATE AVATAR' : 'START'}
+        {full ? 'PLAN FULL' : ready ? 'CREATE AVATAR' : 'START'}
       </Button>
     </Box>
   );
 }
 
-export function AvatarEditor({ tab, onTabChange, tabsEnabled, accountInfoFailed, onCreate, busy }: AvatarEditorProps) {
+export function AvatarEditor({ tab, onTabChange, tabsEnabled, accountInfoFailed, onCreate, busy, planFull }: AvatarEditorProps) {
   const { mode } = useEditor();
   useEffect(() => {
     if (tabsEnabled) for (const load of [loadEnvironment, loadBrain, loadAdvanced, loadEmbed]) void load();
@@ -112,6 +115,7 @@ export function AvatarEditor({ tab, onTabChange, tabsEnabled, accountInfoFailed,
             {SCREEN_MESSAGES.accountDetailsFailed}
           </Alert>
         )}
+        {mode === 'create' && planFull && <PlanFullNotice full={planFull} sx={{ mb: 2 }} />}
         <TabBoundary key={tab} name={EDITOR_TABS[tab]!}>
           <Suspense
             fallback={
@@ -126,7 +130,7 @@ export function AvatarEditor({ tab, onTabChange, tabsEnabled, accountInfoFailed,
       </Paper>
       <Box sx={{ display: 'grid', gap: 2, position: { md: 'sticky' }, top: { md: 16 } }}>
         <PreviewFrame />
-        {mode === 'create' && <CreatePanel onCreate={onCreate} busy={busy} />}
+        {mode === 'create' && <CreatePanel onCreate={onCreate} busy={busy} full={Boolean(planFull)} />}
         <InfoPanel />
       </Box>
     </Box>

@@ -8,6 +8,7 @@ import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useSnackbar } from 'notistack';
@@ -20,7 +21,7 @@ import type { EditorValues } from '../../lib/editor-values';
 import { checkUpload } from '../../lib/upload-check';
 import { COLOR_MESSAGE, isCssColor } from '@parla/shared/media-checks';
 import { useEditor, useObjectUrl } from './editor-context';
-import { TileGrid, type Tile } from './tile-grid';
+import { NONE_TILE, TileGrid, type Tile } from './tile-grid';
 import { TRANSPARENT, useAvatarJson } from './use-avatar-json';
 
 type Kind = 'image' | 'video';
@@ -80,6 +81,12 @@ export function BackgroundStep({ disabled }: { disabled: boolean }) {
   ];
 
   const colour = json.panel?.BgColor ?? '';
+  const selectedLabel = selected
+    ? (env.data?.backgrounds.find((b) => b.url === selected)?.name ??
+      (selected === UPLOAD_REF.backgroundImage
+        ? `${(pending as File | undefined)?.name ?? 'your upload'} (not saved yet)`
+        : `your ${media.backgroundImage.find((m) => m.url === selected)?.kind ?? 'image'}`))
+    : null;
   const badColor = colour.trim() !== '' && !isCssColor(colour);
 
   const onFile = async (file: File) => {
@@ -111,7 +118,8 @@ export function BackgroundStep({ disabled }: { disabled: boolean }) {
         tiles={tiles}
         selected={selected}
         disabled={disabled}
-        onSelect={(key) => setPanel({ contentURL: selected === key ? '' : key, ...(selected === key ? {} : { Enable: true }) })}
+        none={{ label: kind === 'image' ? 'No background image' : 'No background video' }}
+        onSelect={(key) => setPanel(key === NONE_TILE ? { contentURL: '' } : { contentURL: key, Enable: true })}
         upload={{
           label: kind === 'image' ? 'Upload image' : 'Upload video',
           accept: kind === 'image' ? 'image/png,image/jpeg,image/webp' : 'video/mp4,video/webm',
@@ -119,6 +127,14 @@ export function BackgroundStep({ disabled }: { disabled: boolean }) {
           onFile: (file: File) => void onFile(file),
         }}
       />
+      <Typography role="status" variant="body2" color="text.secondary">
+        {backgroundSummary({
+          transparent,
+          enabled: json.panel?.Enable !== false,
+          selected: selectedLabel,
+          colour: colour || DEFAULT_COLOR,
+        })}
+      </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
         <TextField
           label="Background Color"
@@ -131,7 +147,7 @@ export function BackgroundStep({ disabled }: { disabled: boolean }) {
           onChange={(e) => setPanel({ BgColor: e.target.value })}
           error={badColor}
           helperText={
-            badColor ? COLOR_MESSAGE : selected ? 'Deselect the background image to use a color.' : 'Used when no background is selected.'
+            badColor ? COLOR_MESSAGE : selected ? `Choose "No background ${kind}" to use a color.` : 'Used when no background is selected.'
           }
         />
         <Box
@@ -170,4 +186,12 @@ export function BackgroundStep({ disabled }: { disabled: boolean }) {
       </Box>
     </Box>
   );
+}
+
+/** One sentence saying what the saved avatar will show behind the face. */
+function backgroundSummary(s: { transparent: boolean; enabled: boolean; selected: string | null; colour: string }): string {
+  if (s.transparent) return 'Visitors will see a transparent background: the page around the avatar shows through.';
+  if (!s.enabled) return 'Visitors will see no background: Enable Background is off.';
+  if (s.selected) return `Visitors will see the background ${s.selected}.`;
+  return `Visitors will see the color ${s.colour}.`;
 }

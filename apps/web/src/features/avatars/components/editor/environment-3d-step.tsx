@@ -12,7 +12,7 @@ import { useCatalogueEnvironments } from '../../api/get-catalogue';
 import type { EditorValues } from '../../lib/editor-values';
 import { checkUpload } from '../../lib/upload-check';
 import { useEditor } from './editor-context';
-import { TileGrid, type Tile } from './tile-grid';
+import { NONE_TILE, TileGrid, type Tile } from './tile-grid';
 import { useAvatarJson } from './use-avatar-json';
 
 const PLACEMENT = { position: '0 0 0', rotation: '0 0 0', scale: '1 1 1', shadow: true };
@@ -77,7 +77,8 @@ export function Environment3dStep({ disabled }: { disabled: boolean }) {
         tiles={tiles}
         selected={selected}
         disabled={disabled}
-        onSelect={(key) => choose(selected === key ? null : key)}
+        none={{ label: 'No 3D environment' }}
+        onSelect={(key) => choose(key === NONE_TILE ? null : key)}
         upload={{
           label: 'Upload .glb',
           accept: '.glb,model/gltf-binary',

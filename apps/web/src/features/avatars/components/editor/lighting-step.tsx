@@ -4,7 +4,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { LIGHT_PRESET_KEY } from '@parla/shared/schemas/avatar';
 import { errorLines } from '../../../../lib/api-client';
 import { useCatalogueEnvironments } from '../../api/get-catalogue';
-import { TileGrid } from './tile-grid';
+import { NONE_TILE, TileGrid } from './tile-grid';
 import { useAvatarJson } from './use-avatar-json';
 
 export function LightingStep({ disabled }: { disabled: boolean }) {
@@ -22,7 +22,8 @@ export function LightingStep({ disabled }: { disabled: boolean }) {
       disabled={disabled}
       tiles={env.data.lights.map((l) => ({ key: l.id, label: l.name, imageURL: l.previewURL }))}
       selected={selected}
-      onSelect={(id) => update((j) => ({ ...j, Lights: selected === id ? [] : [{ [LIGHT_PRESET_KEY]: id }] }))}
+      none={{ label: 'No lighting preset' }}
+      onSelect={(id) => update((j) => ({ ...j, Lights: id === NONE_TILE ? [] : [{ [LIGHT_PRESET_KEY]: id }] }))}
     />
   );
 }

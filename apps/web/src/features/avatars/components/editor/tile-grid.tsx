@@ -1,5 +1,8 @@
 // A grid of selectable picture tiles (appearances, backgrounds, lights, environments), with an
-// optional upload tile and delete buttons on the customer's own items.
+// optional upload tile and delete buttons on the customer's own items. A selected tile stays
+// selected when clicked again (issue 39: a second click used to clear the choice and the save
+// then stored nothing, with no hint); grids where "nothing" is a valid choice offer it as a tile
+// of its own (`none`), so clearing is always a visible, deliberate pick.
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
@@ -11,6 +14,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import ViewInArOutlinedIcon from '@mui/icons-material/ViewInArOutlined';
+import BlockOutlinedIcon from '@mui/icons-material/BlockOutlined';
 
 export interface Tile {
   key: string;
@@ -31,9 +35,16 @@ export interface TileGridProps {
   upload?: { label: string; accept: string; onFile(file: File): void; hint?: ReactNode };
   aspect?: '1 / 1' | '16 / 9' | '3 / 4';
   minWidth?: number;
+  /** A first tile meaning "none of these", selected while `selected` is null. */
+  none?: { label: string };
 }
 
-export function TileGrid({ label, tiles, selected, onSelect, disabled, upload, aspect = '16 / 9', minWidth = 140 }: TileGridProps) {
+/** The key `onSelect` receives for the `none` tile. */
+export const NONE_TILE = '';
+
+export function TileGrid({ label, tiles, selected, onSelect, disabled, upload, aspect = '16 / 9', minWidth = 140, none }: TileGridProps) {
+  const all: Tile[] = none ? [{ key: NONE_TILE, label: none.label }, ...tiles] : tiles;
+  const current = none ? (selected ?? NONE_TILE) : selected;
   return (
     <Box
       role="listbox"
@@ -41,8 +52,9 @@ export function TileGrid({ label, tiles, selected, onSelect, disabled, upload, a
       aria-disabled={disabled || undefined}
       sx={{ display: 'grid', gridTemplateColumns: `repeat(auto-fill, minmax(${minWidth}px, 1fr))`, gap: 1.5 }}
     >
-      {tiles.map((t) => {
-        const isSelected = selected === t.key;
+      {all.map((t) => {
+        const isSelected = current === t.key;
+        const isNone = none !== undefined && t.key === NONE_TILE;
         return (
           <Box key={t.key} sx={{ position: 'relative' }}>
             <ButtonBase
@@ -50,7 +62,9 @@ export function TileGrid({ label, tiles, selected, onSelect, disabled, upload, a
               aria-selected={isSelected}
               aria-label={t.label}
               disabled={disabled}
-              onClick={() => onSelect(t.key)}
+              onClick={() => {
+                if (!isSelected) onSelect(t.key);
+              }}
               sx={{
                 width: '100%',
                 display: 'block',
@@ -85,6 +99,8 @@ export function TileGrid({ label, tiles, selected, onSelect, disabled, upload, a
                   />
                 ) : t.imageURL ? (
                   <Box component="img" src={t.imageURL} alt="" loading="lazy" sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+                ) : isNone ? (
+                  <BlockOutlinedIcon sx={{ color: 'grey.500', fontSize: 36 }} />
                 ) : (
                   <ViewInArOutlinedIcon sx={{ color: 'grey.400', fontSize: 40 }} />
                 )}
