@@ -147,7 +147,7 @@ test('a new customer builds, embeds, connects to and deletes an upper-body 3D av
   // Clearing the background is its own, visible pick; the colour field then opens.
   await page.getByRole('option', { name: 'No background image' }).click();
   await expect(page.getByRole('status').filter({ hasText: /Visitors will see the color/ })).toBeVisible();
-  await expect(page.getByLabel('Background Color')).toBeEnabled();
+  await expect(page.getByRole('textbox', { name: 'Background Color', exact: true })).toBeEnabled();
   await shot(page, '05b-environment-no-background');
   await page.getByRole('option', { name: 'Your image 1' }).click();
 
