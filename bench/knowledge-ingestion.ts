@@ -2,11 +2,13 @@
 // ingest text items (by default 271 items of ~96,000 characters: 26 MB, about 10,000 chunks)
 // while a probe in another process asks GET /api/account_info every 50 ms. Peers in the same run:
 // the probe's idle answers before, and a plain bulk INSERT of the same chunks (200 rows per
-// statement, one transaction) into the same database after. Prints the probe's p50/p99 and
+// statement, one transaction) into a table with the same full-text index, and nothing else, in
+// the same database after (the bench fails if the peer's chunk count differs from ours). Prints the probe's p50/p99 and
 // answer rate (idle, during our ingestion, during the bulk insert), ingestion time against the
 // bulk insert, and on PGlite the data directory's size (and its WAL) after our ingestion.
 // Goals: probe p99 ≤ 100 ms on PGlite (≤ 50 ms on PostgreSQL) and ≥ 95 % of the idle rate;
-// ingestion ≥ 0.5× the bulk insert; data directory ≤ 300 MB after 26 MB of text.
+// ingestion ≥ 0.25× the plain bulk insert on PGlite and ≥ 0.5× on PostgreSQL (issue 37); data
+// directory ≤ 300 MB after 26 MB of text.
 //
 //   node --import tsx bench/knowledge-ingestion.ts                 # PGlite on disk
 //   BENCH_ITEMS=30 node --import tsx bench/knowledge-ingestion.ts  # a tenth
@@ -25,7 +27,6 @@ import { openDatabase } from '../apps/server/src/db/database';
 import { migrate } from '../apps/server/src/db/migrate';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { chunkText } from '../apps/server/src/modules/knowledge/knowledge.chunking';
-import { insertChunks } from '../apps/server/src/modules/knowledge/knowledge.repository';
 import { createCollection, createItems } from '../apps/server/src/modules/knowledge/knowledge.service';
 import { startKnowledgeWorker } from '../apps/server/src/modules/knowledge/knowledge.worker';
 import { ROOT, table, verdict, writeSection } from './report-support';
@@ -198,31 +199,32 @@ async function runOn(kind: 'pglite' | 'postgres') {
   const diskMb = kind === 'pglite' ? dirSizeMb(join(dataDir, 'pg')) : NaN;
   const walMb = kind === 'pglite' ? dirSizeMb(join(dataDir, 'pg/pg_wal')) : NaN;
 
-  // Peer: the same chunks, bulk-inserted in one transaction into another collection.
-  const peer = await createCollection(ctx, ownerId, { name: 'Peer', language: 'en' });
-  const peerItems = texts.map((_, i) => ({
-    id: `peer-${i}`,
-    owner_id: ownerId,
-    collection_id: peer.id,
-    name: `Peer ${i}`,
-    kind: 'text' as const,
-    content: '',
-    status: 'ready' as const,
-  }));
-  await database.db.insertInto('knowledge_items').values(peerItems).execute();
+  // Peer (issue 37): a plain bulk INSERT of the same chunks into a table with the same full-text
+  // index (GIN on a tsvector computed in the statement, fastupdate off) and nothing else: no
+  // triggers, no lexeme counts, no item rows. An earlier peer was the product's own trigger-laden
+  // insert, about 20× slower than this one, which flattered the ratio.
+  await sql`create table bench_plain_chunks (
+    id bigint generated always as identity primary key, owner_id text not null, collection_id text not null,
+    item_id text not null, ord integer not null, content text not null, tsv tsvector not null)`.execute(database.db);
+  await sql`create index bench_plain_chunks_tsv_idx on bench_plain_chunks using gin(tsv) with (fastupdate = off)`.execute(database.db);
   const [bulkMs, bulk] = await probe.measure(url, authorization, async () => {
     if (SKIP_BULK) return NaN;
+    const rows = texts.flatMap((text, i) => chunkText(text).map((content, ord) => ({ item: `peer-${i}`, ord, content })));
     const t = performance.now();
     await database.db.transaction().execute(async (trx) => {
-      for (const [i, text] of texts.entries()) {
-        await insertChunks(
+      for (let k = 0; k < rows.length; k += 200) {
+        const values = rows
+          .slice(k, k + 200)
+          .map((r) => sql`(${ownerId}, 'peer', ${r.item}, ${r.ord}, ${r.content}, to_tsvector('english'::regconfig, ${r.content}))`);
+        await sql`insert into bench_plain_chunks (owner_id, collection_id, item_id, ord, content, tsv) values ${sql.join(values)}`.execute(
           trx,
-          chunkText(text).map((content, ord) => ({ owner_id: ownerId, collection_id: peer.id, item_id: `peer-${i}`, ord, content })),
-          'english',
         );
       }
     });
-    return performance.now() - t;
+    const elapsed = performance.now() - t;
+    const copied = Number((await sql<{ n: number }>`select count(*)::int as n from bench_plain_chunks`.execute(database.db)).rows[0]!.n);
+    if (copied !== chunkCount) throw new Error(`the peer inserted ${copied} chunks, ours ${chunkCount}: not the same work`);
+    return elapsed;
   });
 
   probe.child.send({ exit: true });
@@ -264,7 +266,15 @@ const rows = results.flatMap((r) => [
     (r.oursMs / 1000).toFixed(1),
     `${r.ready}/${ITEMS} ready, ${r.chunkCount} chunks`,
   ],
-  [r.kind, 'bulk INSERT (peer)', r.bulk.p50.toFixed(1), r.bulk.p99.toFixed(1), r.bulk.rate.toFixed(1), (r.bulkMs / 1000).toFixed(1), ''],
+  [
+    r.kind,
+    'plain bulk INSERT (peer)',
+    r.bulk.p50.toFixed(1),
+    r.bulk.p99.toFixed(1),
+    r.bulk.rate.toFixed(1),
+    (r.bulkMs / 1000).toFixed(1),
+    '',
+  ],
 ]);
 const lines = [
   `${ITEMS} text items, ${results[0]!.textMb.toFixed(1)} MB of text; probe: GET /api/account_info every 50 ms from another process.`,
@@ -278,8 +288,9 @@ for (const r of results) {
   lines.push(
     `- ${r.kind}: probe rate ${((100 * r.during.rate) / r.idle.rate).toFixed(0)} % of idle (goal ≥ 95 %): ${verdict(r.during.rate >= 0.95 * r.idle.rate)}`,
   );
+  const bulkGoal = r.kind === 'pglite' ? 0.25 : 0.5;
   lines.push(
-    `- ${r.kind}: ingestion ${(r.bulkMs / r.oursMs).toFixed(2)}× the bulk INSERT's speed (goal ≥ 0.5×): ${verdict(r.bulkMs / r.oursMs >= 0.5)}`,
+    `- ${r.kind}: ingestion ${(r.bulkMs / r.oursMs).toFixed(3)}× the plain bulk INSERT's speed (goal ≥ ${bulkGoal}×): ${verdict(r.bulkMs / r.oursMs >= bulkGoal)}`,
   );
   lines.push(
     `- ${r.kind}: the server's event loop during our ingestion: delay p99 ${r.loopP99.toFixed(1)} ms, max ${r.loopMax.toFixed(1)} ms`,
