@@ -119,3 +119,36 @@ test('online users, functions, knowledge items and customers show a page at a ti
   await screenshot(admin, 'lists-large-06-function-review', { fullPage: false });
   await adminContext.close();
 });
+
+test('the billing report shows a page of avatars at a time, its total row covering every avatar', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const customer = await createCustomer(request, 'billingpages');
+  const MIN = 60_000;
+  const now = Date.now();
+  const avatars = PAGE + 30;
+  await seedConversations(
+    request,
+    customer.email,
+    Array.from({ length: avatars }, (_, i) => ({
+      avatarId: `avatar-${String(i).padStart(3, '0')}`,
+      avatarName: `Avatar ${String(i).padStart(3, '0')}`,
+      startedAt: now - 3 * 60 * MIN,
+      endedAt: now - 3 * 60 * MIN + 2 * MIN,
+    })),
+  );
+  await signIn(page, customer.email, customer.password);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click();
+  const table = page.getByRole('table', { name: 'Billing report' });
+  const total = table.getByRole('row').last();
+  await expect(total).toContainText('Total');
+  await expect(total).toContainText(String(avatars));
+  await expect(total).toContainText((avatars * 2).toLocaleString('en-US'));
+  // Header, a page of rows, the total row.
+  await expect(table.getByRole('row')).toHaveCount(PAGE + 2);
+  await expect(page.getByText(`Showing ${PAGE} of ${avatars} avatars; the total covers all of them.`)).toBeVisible();
+  await screenshot(page, 'billing-first-page', { fullPage: false });
+  await page.getByRole('button', { name: 'Load more rows' }).click();
+  await expect(table.getByRole('row')).toHaveCount(avatars + 2);
+  await expect(page.getByRole('button', { name: 'Load more rows' })).toHaveCount(0);
+  await expect(table.getByRole('row').nth(avatars)).toContainText('Avatar 229');
+});

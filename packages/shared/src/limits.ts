@@ -77,6 +77,10 @@ export const AVATAR_MEDIA_PER_LIST = 20;
 /** `GET /api/avatar/list`: cards per page when the caller names none (the portal asks for this
  *  many; an account with fewer sees its whole list at once), and the most one page may hold. */
 export const AVATAR_LIST_PAGE = 200;
+/** Rows of the billing report per answer (issue 37: the last list without paging sent 516 KB at
+ *  5,000 avatars); the total row always covers every row of the range. */
+export const BILLING_PAGE = 200;
+export const BILLING_PAGE_MAX = 1000;
 export const AVATAR_LIST_PAGE_MAX = 1000;
 /** The other lists that grow with an account or the product (online users, knowledge items,
  *  customers, functions): rows per page, and the most one request may ask (decision 221). */

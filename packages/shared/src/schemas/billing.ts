@@ -1,5 +1,6 @@
 // The billing report (spec 1 §2, §3, §5, §7): GET /api/account_stats?startDate={ms}&endDate={ms}.
 import { z } from 'zod';
+import { BILLING_PAGE_MAX } from '../limits';
 
 export const START_AFTER_END = 'Start date cannot be greater than end date.';
 
@@ -19,7 +20,23 @@ function epochMs(label: string) {
 
 /** The range is half-open: startDate is included, endDate is not. */
 export const accountStatsQuery = z
-  .object({ startDate: epochMs('Start date'), endDate: epochMs('End date') })
+  .object({
+    startDate: epochMs('Start date'),
+    endDate: epochMs('End date'),
+    /** Rows per answer (default BILLING_PAGE) and the first row's position, as the avatar list pages. */
+    limit: z.coerce
+      .number({ error: 'limit must be a number' })
+      .int('limit must be a whole number')
+      .min(1, 'limit must be at least 1')
+      .max(BILLING_PAGE_MAX, `limit must be at most ${BILLING_PAGE_MAX}`)
+      .optional(),
+    offset: z.coerce
+      .number({ error: 'offset must be a number' })
+      .int('offset must be a whole number')
+      .min(0, 'offset must be at least 0')
+      .max(10_000_000, 'offset is too large')
+      .optional(),
+  })
   .refine((q) => q.startDate <= q.endDate, {
     message: START_AFTER_END,
     path: ['startDate'],
@@ -37,7 +54,12 @@ export interface BillingRow {
 }
 
 export interface AccountStatsResponse {
+  /** One page of rows, by avatar name then id. */
   billingData: BillingRow[];
-  /** The spec's spelling. One total row with the same fields. */
+  /** The spec's spelling. One total row with the same fields, over every row of the range. */
   cummulativeData: BillingRow;
+  /** Rows in the range (all pages). */
+  total: number;
+  /** The offset of the next page, or null on the last one. */
+  nextOffset: number | null;
 }

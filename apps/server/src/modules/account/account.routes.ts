@@ -14,7 +14,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/api/account_info', { config: { auth: 'user' } }, (request) => accountInfo(ctx, requireUser(request)));
 
     app.get('/api/account_stats', { schema: { querystring: accountStatsQuery }, config: { auth: 'user' } }, (request) =>
-      accountStats(ctx, requireUser(request).id, request.query.startDate, request.query.endDate),
+      accountStats(ctx, requireUser(request).id, request.query),
     );
 
     // Beyond the spec (issue 13): the customer's own data as JSON, streamed (decision 625).

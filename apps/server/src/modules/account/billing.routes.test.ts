@@ -75,7 +75,34 @@ describe('billing arithmetic', () => {
         { avatarName: 'Gone Bot', avatarId: 'avatar-z', totalCallDuration: 0, totalCallCount: 2 },
       ],
       cummulativeData: { avatarName: 'Total', avatarId: '', totalCallDuration: 1493.5, totalCallCount: 8 },
+      total: 3,
+      nextOffset: null,
     });
+  });
+
+  it('pages the rows by name while the total row covers every page', async () => {
+    const first = await server.inject({ method: 'GET', url: `/api/account_stats?startDate=${S}&endDate=${E}&limit=2`, token: alice.token });
+    expect(first.json()).toMatchObject({
+      billingData: [{ avatarName: 'Alpha renamed' }, { avatarName: 'Beta' }],
+      cummulativeData: { totalCallDuration: 1493.5, totalCallCount: 8 },
+      total: 3,
+      nextOffset: 2,
+    });
+    const second = await server.inject({
+      method: 'GET',
+      url: `/api/account_stats?startDate=${S}&endDate=${E}&limit=2&offset=2`,
+      token: alice.token,
+    });
+    expect(second.json()).toMatchObject({ billingData: [{ avatarName: 'Gone Bot' }], total: 3, nextOffset: null });
+    const past = await server.inject({
+      method: 'GET',
+      url: `/api/account_stats?startDate=${S}&endDate=${E}&offset=50`,
+      token: alice.token,
+    });
+    expect(past.json()).toMatchObject({ billingData: [], cummulativeData: { totalCallDuration: 1493.5 }, total: 3, nextOffset: null });
+    const bad = await server.inject({ method: 'GET', url: `/api/account_stats?startDate=${S}&endDate=${E}&limit=0`, token: alice.token });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual(['limit must be at least 1']);
   });
 
   it('splits a straddling conversation between adjacent ranges without losing or doubling minutes', async () => {
@@ -93,6 +120,8 @@ describe('billing arithmetic', () => {
     expect(res.json()).toEqual({
       billingData: [],
       cummulativeData: { avatarName: 'Total', avatarId: '', totalCallDuration: 0, totalCallCount: 0 },
+      total: 0,
+      nextOffset: null,
     });
   });
 

@@ -1,23 +1,30 @@
-// The billing report (spec 1 §2, §3): conversation time per avatar in a date range. Rows are
-// rounded to two decimals first and the total row sums the rounded rows, so the table adds up
-// as a reader checks it (docs/decisions/500-billing-arithmetic.md).
-import type { AccountStatsResponse, BillingRow } from '@parla/shared/schemas/billing';
+// The billing report (spec 1 §2, §3): conversation time per avatar in a date range, a page at a
+// time (issue 37), by avatar name. Rows are rounded to two decimals first and the total row sums
+// the rounded rows of every page, so the table adds up as a reader checks it
+// (docs/decisions/500-billing-arithmetic.md).
+import { BILLING_PAGE } from '@parla/shared/limits';
+import type { AccountStatsQuery, AccountStatsResponse, BillingRow } from '@parla/shared/schemas/billing';
 import type { AppContext } from '../../context';
-import { usageByAvatar } from '../conversations/conversations.repository';
-import { toMinutes } from './usage';
+import { usagePage } from '../conversations/conversations.repository';
 
 export const TOTAL_ROW_NAME = 'Total';
 
-export async function accountStats(ctx: AppContext, ownerId: string, startMs: number, endMs: number): Promise<AccountStatsResponse> {
-  const usage = await usageByAvatar(ctx.db, ownerId, new Date(startMs), new Date(endMs));
-  const billingData: BillingRow[] = usage
-    .map((u) => ({ avatarName: u.avatarName, avatarId: u.avatarId, totalCallDuration: toMinutes(u.durationMs), totalCallCount: u.calls }))
-    .sort((a, b) => a.avatarName.localeCompare(b.avatarName) || a.avatarId.localeCompare(b.avatarId));
+export async function accountStats(ctx: AppContext, ownerId: string, q: AccountStatsQuery): Promise<AccountStatsResponse> {
+  const limit = q.limit ?? BILLING_PAGE;
+  const offset = q.offset ?? 0;
+  const page = await usagePage(ctx.db, ownerId, new Date(q.startDate), new Date(q.endDate), limit, offset);
+  const billingData: BillingRow[] = page.rows.map((r) => ({
+    avatarName: r.avatarName,
+    avatarId: r.avatarId,
+    totalCallDuration: r.minutes,
+    totalCallCount: r.calls,
+  }));
   const cummulativeData: BillingRow = {
     avatarName: TOTAL_ROW_NAME,
     avatarId: '',
-    totalCallDuration: Math.round(billingData.reduce((s, r) => s + r.totalCallDuration * 100, 0)) / 100,
-    totalCallCount: billingData.reduce((s, r) => s + r.totalCallCount, 0),
+    totalCallDuration: page.totalMinutes,
+    totalCallCount: page.totalCalls,
   };
-  return { billingData, cummulativeData };
+  const next = offset + billingData.length;
+  return { billingData, cummulativeData, total: page.total, nextOffset: next < page.total && billingData.length > 0 ? next : null };
 }

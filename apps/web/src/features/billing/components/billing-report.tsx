@@ -25,7 +25,7 @@ import { useSnackbar } from 'notistack';
 import { SCREEN_MESSAGES } from '@parla/shared/errors';
 import { BILLING_DEFAULT_WINDOW_MONTHS, TOAST_ERROR_MS } from '@parla/shared/limits';
 import { START_AFTER_END } from '@parla/shared/schemas/billing';
-import { useAccountStats, type BillingRange } from '../api/get-account-stats';
+import { reportOf, useAccountStats, type BillingRange } from '../api/get-account-stats';
 
 const INVALID_DATES = 'Choose a valid start and end date.';
 
@@ -77,7 +77,7 @@ export function BillingReport() {
     else setRange(next);
   };
 
-  const data = stats.data;
+  const data = reportOf(stats.data);
   return (
     <Paper variant="outlined" component="section" aria-labelledby="billing-title" sx={{ p: { xs: 2, sm: 3 }, minWidth: 0 }}>
       <Typography id="billing-title" variant="h2" component="h2">
@@ -139,14 +139,14 @@ export function BillingReport() {
               </TableRow>
             </TableHead>
             <TableBody>
-              {data.billingData.length === 0 && (
+              {data.rows.length === 0 && (
                 <TableRow>
                   <TableCell colSpan={5} sx={{ color: 'text.secondary', py: 3, textAlign: 'center' }}>
                     No conversations in this period.
                   </TableCell>
                 </TableRow>
               )}
-              {data.billingData.map((row, i) => (
+              {data.rows.map((row, i) => (
                 <TableRow key={row.avatarId}>
                   <TableCell>{i + 1}</TableCell>
                   <TableCell>{row.avatarName}</TableCell>
@@ -166,13 +166,23 @@ export function BillingReport() {
               ))}
               <TableRow sx={{ '& td': { fontWeight: 700, borderBottom: 'none' }, bgcolor: 'action.hover' }}>
                 <TableCell />
-                <TableCell>{data.cummulativeData.avatarName}</TableCell>
+                <TableCell>{data.total.avatarName}</TableCell>
                 <TableCell sx={ID_COLUMN} />
-                <TableCell align="right">{minutes(data.cummulativeData.totalCallDuration)}</TableCell>
-                <TableCell align="right">{data.cummulativeData.totalCallCount}</TableCell>
+                <TableCell align="right">{minutes(data.total.totalCallDuration)}</TableCell>
+                <TableCell align="right">{data.total.totalCallCount}</TableCell>
               </TableRow>
             </TableBody>
           </Table>
+          {stats.hasNextPage && (
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mt: 1.5 }}>
+              <Typography variant="body2" color="text.secondary">
+                Showing {data.rows.length.toLocaleString()} of {data.count.toLocaleString()} avatars; the total covers all of them.
+              </Typography>
+              <Button size="small" variant="outlined" onClick={() => void stats.fetchNextPage()} disabled={stats.isFetchingNextPage}>
+                {stats.isFetchingNextPage ? 'Loading…' : 'Load more rows'}
+              </Button>
+            </Box>
+          )}
         </TableContainer>
       )}
     </Paper>
