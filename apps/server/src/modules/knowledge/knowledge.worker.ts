@@ -206,6 +206,9 @@ export function startKnowledgeWorker(ctx: AppContext, opts: KnowledgeWorkerOptio
     { lane: 'text', slots: 1, perOwner: 1, busy: 0 },
     { lane: 'documents', slots: documentSlots, perOwner: Math.max(1, documentSlots - 1), busy: 0 },
   ];
+  // PGlite's data directory is open in one process only: an item another process holds is one
+  // that a killed or restarted process left (decision 630's liveness otherwise).
+  const deadAfterMs = ctx.database.kind === 'pglite' ? 0 : DEAD_AFTER_MS;
   const jobs = new Set<Promise<void>>();
   let stopped = false;
   let running: Promise<void> | null = null;
@@ -223,7 +226,7 @@ export function startKnowledgeWorker(ctx: AppContext, opts: KnowledgeWorkerOptio
           perOwner: l.perOwner,
           now,
           leaseUntil: new Date(now.getTime() + INGEST_LEASE_MS),
-          deadAfterMs: DEAD_AFTER_MS,
+          deadAfterMs,
         });
         if (!item) break;
         l.busy++;
