@@ -244,5 +244,5 @@ describe('kill -9 during knowledge ingestion', () => {
     expect((await a.item(p.url, colA, slow))?.status).toBe('ready');
     await kill(p);
     console.log(`[ingestion-crash] the server's starts took ${boots.map((b) => (b / 1000).toFixed(1)).join(', ')} s`);
-  }, 400_000);
+  }, 600_000);
 });
