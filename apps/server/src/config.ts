@@ -49,6 +49,9 @@ const envSchema = z.object({
   RETRY_BASE_MS: z.coerce.number().int().min(1).max(60_000).default(400),
   /** Knowledge crawls per minute from one address (each fetches up to 20 pages). */
   CRAWL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Knowledge documents (files, pages) one process reads at once, each in an extraction child of
+   *  up to 640 MB; one owner holds at most this minus one (decision 411). */
+  KNOWLEDGE_DOCUMENT_SLOTS: z.coerce.number().int().min(1).max(32).default(2),
   /** Conversations the server's own (in-process) pipeline node takes at once; more go to other nodes. */
   LOCAL_NODE_CAPACITY: z.coerce.number().int().min(1).max(100_000).default(200),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -51,6 +51,10 @@ export interface KnowledgeItemsTable {
   /** Extraction crashes and lapsed leases; a retry keeps it (migration 0403). */
   crashes: Generated<number>;
   locked_until: NullableTimestamp;
+  /** The server process holding the item while it is processed, and when it was last claimed
+   *  (migration 0409: dead holders are taken over, owners served in turn). */
+  process_id: ColumnType<string | null, string | null | undefined, string | null>;
+  claimed_at: NullableTimestamp;
   chunk_count: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -206,27 +206,7 @@ export function requeueForResync(db: Q, ownerId: string, id: string, now: Date) 
 
 // --- Worker -----------------------------------------------------------------------------------
 
-/**
- * Claims the oldest queued item, or a processing one whose lease ran out (its worker died: that
- * counts as a crash of the item, which a retry does not reset).
- */
-export async function claimNextItem(db: Kysely<DB>, now: Date, leaseUntil: Date) {
-  const res = await sql<{ id: string }>`
-    update knowledge_items set status = 'processing', attempts = attempts + 1,
-      crashes = crashes + case when status = 'processing' then 1 else 0 end, locked_until = ${leaseUntil}, updated_at = ${now}
-    where id = (
-      select id from knowledge_items
-      where status = 'queued' or (status = 'processing' and locked_until < ${now})
-      order by created_at
-      limit 1
-      for update skip locked
-    )
-    returning id
-  `.execute(db);
-  const id = res.rows[0]?.id;
-  if (!id) return undefined;
-  return db.selectFrom('knowledge_items').selectAll().where('id', '=', id).executeTakeFirst();
-}
+// The claim is in knowledge-queue.repository.ts (fair between owners, decision 411).
 
 export function extendLease(db: Q, id: string, until: Date) {
   return db.updateTable('knowledge_items').set({ locked_until: until }).where('id', '=', id).where('status', '=', 'processing').execute();

@@ -1,5 +1,6 @@
-// Ingestion in the background: claim an item (queued, or processing with an expired lease after
-// a crash or restart), read its text (fetch, extract), split it into chunks, store chunks with
+// Ingestion in the background: claim items into a small pool of slots, fairly between owners
+// (knowledge-queue.repository.ts, decision 411; an item in processing is taken over when its
+// process died or its lease ran out), read each one's text (fetch, extract), split it into chunks, store chunks with
 // their full-text vectors (and embeddings when configured), then mark it ready, or failed with
 // the reason. Started by server.ts; tests start it themselves and call drain().
 import { createHash } from 'node:crypto';
@@ -8,6 +9,7 @@ import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context';
 import { inBackground } from '../../db/pglite-gate';
 import type { KnowledgeItemsTable } from '../../db/tables/knowledge';
+import { DEAD_AFTER_MS } from '../../runtime/delivery/delivery';
 import { backfillNext } from './knowledge.backfill';
 import { chunkText } from './knowledge.chunking';
 import { embed, vectorSearchReady } from './knowledge.embeddings';
@@ -19,6 +21,7 @@ import { effectiveLanguage, textSearchConfig } from './knowledge.language';
 import { recrawlNext } from './knowledge.recrawl';
 import { detectCollectionLanguage, reindexNext } from './knowledge.reindex';
 import * as repo from './knowledge.repository';
+import { claimNextItem, type IngestLane } from './knowledge-queue.repository';
 import { markIncomplete } from './knowledge-vectors.repository';
 
 type Item = Selectable<KnowledgeItemsTable>;
@@ -179,31 +182,78 @@ async function removeUnusedUploads(ctx: AppContext): Promise<void> {
   }
 }
 
-export function startKnowledgeWorker(ctx: AppContext, opts: { pollMs?: number; extractLimits?: ExtractLimits } = {}): KnowledgeWorker {
+export interface KnowledgeWorkerOptions {
+  pollMs?: number;
+  extractLimits?: ExtractLimits;
+  /** Documents (files and pages) read at once by this process: each is a fetch and an extraction
+   *  child of up to EXTRACT_LIMITS.rssMb. One owner holds at most `documentSlots - 1` of them
+   *  (at least one), so another owner's document always finds a slot (decision 411). */
+  documentSlots?: number;
+  /** This server process (runtime_processes.id): claimed items name it, and items of processes
+   *  that stopped heartbeating are taken over at once. Unset (tests): leases only. */
+  processId?: string;
+}
+
+/** Two documents at once on the 2-core reference machine: one extraction child per core. */
+export const INGEST_DOCUMENT_SLOTS = 2;
+
+export function startKnowledgeWorker(ctx: AppContext, opts: KnowledgeWorkerOptions = {}): KnowledgeWorker {
   if (opts.extractLimits) limitsOf.set(ctx, opts.extractLimits);
+  const documentSlots = Math.max(1, opts.documentSlots ?? INGEST_DOCUMENT_SLOTS);
+  // Text items need no fetch and no child: their own lane of one, so a one-line text never waits
+  // behind documents; one at a time, as their cost is the database's (decision 406).
+  const lanes: { lane: IngestLane; slots: number; perOwner: number; busy: number }[] = [
+    { lane: 'text', slots: 1, perOwner: 1, busy: 0 },
+    { lane: 'documents', slots: documentSlots, perOwner: Math.max(1, documentSlots - 1), busy: 0 },
+  ];
+  // PGlite's data directory is open in one process only: an item another process holds is one
+  // that a killed or restarted process left (decision 630's liveness otherwise).
+  const deadAfterMs = ctx.database.kind === 'pglite' ? 0 : DEAD_AFTER_MS;
+  const jobs = new Set<Promise<void>>();
   let stopped = false;
   let running: Promise<void> | null = null;
   let again = false;
   let lastCleanup = 0;
 
+  /** Claims items into the free slots; each runs on its own and kicks the worker when done. */
+  const fill = async () => {
+    for (const l of lanes) {
+      while (!stopped && l.busy < l.slots) {
+        const now = ctx.now();
+        const item = await claimNextItem(ctx.db, {
+          lane: l.lane,
+          processId: opts.processId ?? null,
+          perOwner: l.perOwner,
+          now,
+          leaseUntil: new Date(now.getTime() + INGEST_LEASE_MS),
+          deadAfterMs,
+        });
+        if (!item) break;
+        l.busy++;
+        const job: Promise<void> = processItem(ctx, item)
+          .catch((err) => ctx.log.error({ err, itemId: item.id }, 'knowledge ingestion failed'))
+          .finally(() => {
+            l.busy--;
+            jobs.delete(job);
+            kick();
+          });
+        jobs.add(job);
+      }
+    }
+  };
+
   const pump = async () => {
     do {
       again = false;
-      for (;;) {
-        if (stopped) return;
-        const now = ctx.now();
-        const item = await repo.claimNextItem(ctx.db, now, new Date(now.getTime() + INGEST_LEASE_MS));
-        if (!item) break;
-        await processItem(ctx, item);
-      }
-      // Collections waiting for a re-index, once no item waits (decision 407).
+      await fill();
+      // Collections waiting for a re-index, re-crawls and back-fills only while no item is in
+      // flight: items come first (decisions 407, 408, 409); a finished item kicks again.
+      if (stopped || jobs.size > 0) continue;
       while (!stopped && (await reindexNext(ctx, () => stopped))) again = true;
-      // Collections whose re-crawl is due (decision 408): new pages queue items.
       while (!stopped && (await recrawlNext(ctx))) again = true;
-      // Vectors for chunks without (decision 409): one bounded step, then items come first again.
       if (!stopped && (await backfillNext(ctx))) again = true;
     } while (again && !stopped);
-    if (Date.now() - lastCleanup > CLEANUP_EVERY_MS) {
+    if (jobs.size === 0 && Date.now() - lastCleanup > CLEANUP_EVERY_MS) {
       lastCleanup = Date.now();
       await removeUnusedUploads(ctx);
     }
@@ -215,7 +265,8 @@ export function startKnowledgeWorker(ctx: AppContext, opts: { pollMs?: number; e
       again = true;
       return;
     }
-    // Background on PGlite's one connection: requests go first (decision 222).
+    // Background on PGlite's one connection: requests go first (decision 222). The items started
+    // inside inherit it.
     running = inBackground(pump)
       .catch((err) => ctx.log.error({ err }, 'knowledge worker failed'))
       .finally(() => {
@@ -223,19 +274,25 @@ export function startKnowledgeWorker(ctx: AppContext, opts: { pollMs?: number; e
       });
   };
 
+  const settle = async () => {
+    while (running || jobs.size > 0) {
+      while (running) await running;
+      if (jobs.size > 0) await Promise.allSettled([...jobs]);
+    }
+  };
   const timer = setInterval(kick, opts.pollMs ?? 5000);
   timer.unref();
   const worker: KnowledgeWorker = {
     kick,
     drain: async () => {
-      while (running) await running;
+      await settle();
       kick();
-      while (running) await running;
+      await settle();
     },
     stop: async () => {
       stopped = true;
       clearInterval(timer);
-      while (running) await running;
+      await settle();
       workers.delete(ctx);
     },
   };
