@@ -17,6 +17,7 @@ import { registerAuth } from './plugins/auth';
 import { registerCompression } from './plugins/compression';
 import { frameworkErrors, registerErrorHandlers } from './plugins/errors';
 import { registerSpa } from './plugins/spa';
+import { registerConnectionCap } from './plugins/connection-cap';
 import { accountRoutes } from './modules/account/account.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -107,6 +108,8 @@ export async function build(opts: BuildOptions): Promise<{ app: FastifyInstance;
   };
 
   registerErrorHandlers(app);
+  // First of the hooks: a connection beyond its address's cap runs nothing of the application.
+  if (!config.TRUST_PROXY) registerConnectionCap(app, config.MAX_CONNECTIONS_PER_ADDRESS);
   // Before every route: its onRoute hook gives each route registered after it the compression.
   await registerCompression(app);
   await app.register(rateLimit, {

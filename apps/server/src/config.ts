@@ -4,7 +4,27 @@ import { parseUrlOverrides } from '@parla/shared/provider-urls';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const envSchema = z.object({
+/** The function sandbox's caps (decision 412), shared with the pipeline node (node-main.ts). The
+ *  defaults suit a 2-core machine: each process holds about 190 MB and one core while it runs. */
+export const sandboxEnvSchema = z.object({
+  /** Function processes alive at once, the one kept warm included. */
+  SANDBOX_MAX_PROCESSES: z.coerce.number().int().min(1).max(256).default(3),
+  /** Function calls of one account running at once. */
+  SANDBOX_MAX_PROCESSES_PER_OWNER: z.coerce.number().int().min(1).max(256).default(2),
+  /** How long a call waits for a free process before the model is told the server is busy. */
+  SANDBOX_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+});
+
+/** The Sandbox's options from the configuration. */
+export function sandboxCaps(cfg: z.infer<typeof sandboxEnvSchema>): { maxProcesses: number; maxPerOwner: number; queueWaitMs: number } {
+  return {
+    maxProcesses: cfg.SANDBOX_MAX_PROCESSES,
+    maxPerOwner: cfg.SANDBOX_MAX_PROCESSES_PER_OWNER,
+    queueWaitMs: cfg.SANDBOX_QUEUE_WAIT_MS,
+  };
+}
+
+const envSchema = sandboxEnvSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: z.url().optional(),
@@ -58,6 +78,9 @@ const envSchema = z.object({
   /** Sign-in, registration and reset requests per minute from one address. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   TRUST_PROXY: bool.default(false),
+  /** Connections (HTTP and WebSocket) one client address may hold open at once; 0 → no cap.
+   *  Not applied with TRUST_PROXY (the proxy is then every connection's address). */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).default(100),
   /** GET /metrics answers only with `Authorization: Bearer <this>`; unset → /metrics is 404 (docs/deploy.md). */
   METRICS_TOKEN: z.string().min(16).optional(),
 });

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { OutboundClient, outboundPolicyFromConfig } from './lib/outbound';
 import { NodeAgent } from './runtime/nodes/node-agent';
 import { Sandbox } from './runtime/sandbox/sandbox';
+import { sandboxCaps, sandboxEnvSchema } from './config';
 
 function logger(): FastifyBaseLogger {
   const line = (level: string) => (obj: unknown, msg?: string) => {
@@ -42,7 +43,8 @@ async function main(): Promise<void> {
       OUTBOUND_ALLOW_PRIVATE: process.env.OUTBOUND_ALLOW_PRIVATE === 'true',
     }),
   );
-  const sandbox = new Sandbox();
+  // The same caps as the server's (SANDBOX_MAX_PROCESSES...); a bad value stops the start.
+  const sandbox = new Sandbox(sandboxCaps(sandboxEnvSchema.parse(process.env)));
   const log = logger();
   const agent = new NodeAgent({
     server,

@@ -1,4 +1,5 @@
 // Start: read the portal settings (they carry the application key), then render the portal.
+import './lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';

@@ -13,6 +13,12 @@ export const WEB_DIST = resolve(here, '../../../web/dist');
 
 const CHAT_WIDGET = /^\/react\/chatWidget\/[^/?#]+\/?(?:[?#]|$)/;
 
+/** The portal's Content-Security-Policy (decision 412). Scripts only from the portal's own files:
+ *  the built index.html has no inline script (spa.routes.test.ts checks). Styles inline too: MUI's
+ *  emotion writes <style> elements at run time and index.html holds one. No default-src: the
+ *  portal shows customers' media and frames the player, which have their own rules. */
+const PORTAL_CSP = "script-src 'self'; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'self'; form-action 'self'";
+
 const NOT_BUILT =
   '<!doctype html><title>Parla</title><p>The portal has not been built yet. Run <code>npm run build</code> (npm start does it for you).</p>';
 
@@ -26,7 +32,9 @@ export async function registerSpa(app: FastifyInstance, distDir = WEB_DIST): Pro
   const sendIndex = (req: FastifyRequest, reply: FastifyReply) => {
     cached ??= index();
     reply.header('cache-control', 'no-store');
-    if (!CHAT_WIDGET.test(req.url)) reply.header('x-frame-options', 'SAMEORIGIN');
+    // The chat widget exists to be framed: the avatar's own page inside it keeps its rules.
+    if (CHAT_WIDGET.test(req.url)) reply.header('content-security-policy', PORTAL_CSP);
+    else reply.header('x-frame-options', 'SAMEORIGIN').header('content-security-policy', `${PORTAL_CSP}; frame-ancestors 'self'`);
     if (!cached) return reply.status(503).type('text/html').send(NOT_BUILT);
     return reply.type('text/html').send(cached);
   };

@@ -176,7 +176,15 @@ export class AvatarConfigMapper {
       if (!approved) continue;
       const d = describePythonFunction(f.code);
       if (!d) continue;
-      tools.push({ id: f.id, name: d.name, description: d.description || f.name, parameters: d.parameters, code: f.code, approved });
+      tools.push({
+        id: f.id,
+        name: d.name,
+        description: d.description || f.name,
+        parameters: d.parameters,
+        code: f.code,
+        approved,
+        ownerId: row.owner_id,
+      });
     }
     return tools;
   }

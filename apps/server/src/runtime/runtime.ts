@@ -26,6 +26,7 @@ import { NodeRegistry } from './nodes/registry';
 import { findNode } from './repositories/pipeline-nodes.repository';
 import { addUsageMany, usageId, usageTodayMany } from './repositories/usage-counters.repository';
 import { Sandbox } from './sandbox/sandbox';
+import { sandboxCaps } from '../config';
 import { conversationStore, monthlyMinutesUsedUp, productModel, transcriptStore, usageStore } from './stores';
 import { transcriptKey } from '../modules/conversations/transcript-key';
 import type { EngineDeps } from './types';
@@ -57,7 +58,12 @@ export class Runtime {
     readonly ctx: AppContext,
     public hooks: RuntimeHooks = noAvatars,
   ) {
-    this.sandbox = new Sandbox();
+    this.sandbox = new Sandbox(sandboxCaps(ctx.config));
+    // Layer 1 of the sandbox (decision 601) needs a root server; say so once (docs/deploy.md).
+    if (typeof process.getuid === 'function' && process.getuid() !== 0)
+      ctx.log.info(
+        'Functions run as the server\'s own user: start the server as root with only CAP_SETUID/CAP_SETGID to run them as nobody (docs/deploy.md, "Function sandbox").',
+      );
     this.deps = {
       // Read through the context each time: the client in use is the context's (tests install a
       // guarded one with their own resolver after the app is built).

@@ -20,6 +20,8 @@ export interface FunctionTool {
   code: string;
   /** Only approved code ever runs; the sandbox refuses anything else. */
   approved: boolean;
+  /** The account the function belongs to: the sandbox caps each owner's running calls. */
+  ownerId?: string;
 }
 
 export interface TurnInput {

@@ -25,7 +25,14 @@ const NOT_BUILT =
 /** Embeddable anywhere unless the avatar lists its websites: no x-frame-options, and no
  *  frame-ancestors by default (whose `*` would still refuse hosts that are not http(s), such as a
  *  local file or a sandboxed about:blank page). */
-const CSP = "object-src 'none'; base-uri 'self'";
+/** Scripts only from the player's own files (decision 412), plus what its parts truly load: the
+ *  VAD's and meshopt's WebAssembly ('wasm-unsafe-eval': compiling WebAssembly, not eval), the audio
+ *  worklets and workers made from blob: URLs (the third-party microphone, ElevenLabs' SDK, Agora's
+ *  SDK), and the one resampling worklet ElevenLabs' SDK fetches from its CDN when the browser
+ *  cannot open the microphone at the agent's rate (named by its full path, nothing else there). */
+const SCRIPT_SRC =
+  "script-src 'self' 'wasm-unsafe-eval' blob: https://cdn.jsdelivr.net/npm/@alexanderolsen/libsamplerate-js@2.1.2/dist/libsamplerate.worklet.js";
+const CSP = `${SCRIPT_SRC}; object-src 'none'; base-uri 'self'`;
 const PAGE_HEADERS = {
   'cache-control': 'no-store',
   'content-security-policy': CSP,

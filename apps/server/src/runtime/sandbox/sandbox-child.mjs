@@ -17,6 +17,8 @@ const PYODIDE = process.argv[3];
 /** The Python start-up snapshot made by sandbox-snapshot.mjs ('' when none: a full start). */
 const SNAPSHOT = process.argv[4];
 const send = process.send.bind(process);
+/** Loading options shared with sandbox-snapshot.mjs (the snapshot holds Python's start-up state). */
+const NEUTRAL_PROGRAM = { _sysExecutable: '/function', env: { _: undefined } };
 
 const grow = WebAssembly.Memory.prototype.grow;
 WebAssembly.Memory.prototype.grow = function (pages) {
@@ -38,6 +40,9 @@ process.binding = (name) => {
 const { loadPyodide } = await import(pathToFileURL(PYODIDE).href);
 const py = await loadPyodide({
   jsglobals: Object.create(null),
+  // Emscripten names the program after process.argv[1] (this script's path) and hands it to
+  // Python as sys.executable and os.environ['_']: neither may show where the server lives.
+  ...NEUTRAL_PROGRAM,
   stdout: capture,
   stderr: capture,
   ...(SNAPSHOT ? { _loadSnapshot: readFileSync(SNAPSHOT) } : {}),
@@ -130,8 +135,98 @@ for _name in ('ffi', 'http', 'code'):
 for _name in ('js', 'pyodide_js', 'pyodide_js._api', 'pyodide.ffi', 'pyodide.http', 'pyodide.code', 'micropip'):
     sys.modules[_name] = None
 del _f, _name
+import os
+os.environ.pop('_', None)
+del os
 gc.collect()
 `);
+
+// JavaScript's intrinsics, frozen before any customer code (decision 412). Python reaches them
+// from any JsProxy (`to_js([]).constructor.constructor` is Function, an error's constructor leads
+// to Error): it could install Error.prepareStackTrace (V8 then hands it call sites, that is
+// functions and receivers of every frame) or change what Pyodide's own JavaScript relies on
+// (Object.prototype, Array.prototype, Promise...). Constructors and namespaces are frozen as they
+// are, except Error.stackTraceLimit, which stays a writable data property (V8 reads it only as
+// data, and Pyodide's PythonError sets it around each construction). A prototype's data properties
+// become getters and setters first, so assigning to an object that inherits one still defines the
+// object's own property (JavaScript's "override mistake", which freezing alone turns into
+// TypeErrors inside Pyodide); assigning to the prototype itself throws.
+Object.defineProperty(Error, 'prepareStackTrace', { value: undefined, writable: false, enumerable: false, configurable: false });
+/** Object.freeze, except the properties named in `writable`, which stay writable (not configurable). */
+function freezeExcept(obj, writable = []) {
+  for (const key of Reflect.ownKeys(obj)) {
+    const d = Object.getOwnPropertyDescriptor(obj, key);
+    if (d.configurable || d.writable)
+      Object.defineProperty(obj, key, 'value' in d ? { writable: writable.includes(key), configurable: false } : { configurable: false });
+  }
+  Object.preventExtensions(obj);
+}
+function freezePrototype(proto) {
+  if (!proto || Object.isFrozen(proto)) return;
+  for (const key of Reflect.ownKeys(proto)) {
+    const d = Object.getOwnPropertyDescriptor(proto, key);
+    if (!('value' in d) || !d.configurable) continue;
+    const value = d.value;
+    Object.defineProperty(proto, key, {
+      get: () => value,
+      set(v) {
+        if (this === proto) throw new TypeError(`${String(key)} is read-only in functions.`);
+        Object.defineProperty(this, key, { value: v, writable: true, enumerable: true, configurable: true });
+      },
+      enumerable: d.enumerable,
+      configurable: false,
+    });
+  }
+  Object.freeze(proto);
+}
+const TypedArray = Object.getPrototypeOf(Uint8Array);
+const generator = Object.getPrototypeOf(function* () {});
+const asyncFn = Object.getPrototypeOf(async function () {});
+for (const c of [
+  Object,
+  Function,
+  Array,
+  Error,
+  EvalError,
+  RangeError,
+  ReferenceError,
+  SyntaxError,
+  TypeError,
+  URIError,
+  AggregateError,
+  Promise,
+  RegExp,
+  String,
+  Number,
+  Boolean,
+  Symbol,
+  BigInt,
+  Date,
+  Map,
+  Set,
+  WeakMap,
+  WeakSet,
+  WeakRef,
+  FinalizationRegistry,
+  ArrayBuffer,
+  SharedArrayBuffer,
+  DataView,
+  TypedArray,
+  Proxy,
+  generator.constructor,
+  asyncFn.constructor,
+  WebAssembly.Memory,
+  WebAssembly.Module,
+  WebAssembly.Instance,
+  WebAssembly.Table,
+  WebAssembly.Global,
+]) {
+  freezeExcept(c, c === Error ? ['stackTraceLimit'] : []);
+  freezePrototype(c.prototype);
+}
+const arrayIterator = Object.getPrototypeOf([][Symbol.iterator]());
+for (const proto of [generator, asyncFn, arrayIterator, Object.getPrototypeOf(arrayIterator)]) freezePrototype(proto);
+for (const ns of [Reflect, JSON, Math, Atomics, WebAssembly]) Object.freeze(ns);
 
 const RUN = `
 import json

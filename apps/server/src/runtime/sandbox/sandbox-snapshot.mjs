@@ -9,5 +9,7 @@ import { pathToFileURL } from 'node:url';
 
 const [pyodidePath, out] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(pyodidePath).href);
-const py = await loadPyodide({ jsglobals: Object.create(null), _makeSnapshot: true });
+// The same neutral program name and environment as sandbox-child.mjs: Python's start-up state,
+// sys.executable and os.environ included, is what the snapshot holds.
+const py = await loadPyodide({ jsglobals: Object.create(null), _sysExecutable: '/function', env: { _: undefined }, _makeSnapshot: true });
 writeFileSync(out, py.makeMemorySnapshot());
