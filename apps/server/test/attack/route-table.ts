@@ -157,7 +157,8 @@ export const ROUTES: Record<string, RouteCase> = {
   },
   'POST /api/email_verification': {
     kind: 'app',
-    sample: () => json('POST', '/api/email_verification', { verificationCode: 'nope', mode: 'verify' }, { expect: 400 }),
+    sample: () =>
+      json('POST', '/api/email_verification', { verificationCode: 'nope', mode: 'verify', password: 'whatever password' }, { expect: 400 }),
   },
   'POST /api/forgot_password': { kind: 'app', sample: (w) => json('POST', '/api/forgot_password', { email: w.attacker.email }) },
   'POST /api/reset_password': {
