@@ -3,6 +3,9 @@
 // after dropping tabs and newlines, `/\t/host` as another host, and a path such as `/.//host`
 // normalises to `//host`; so the raw text and its normalised form are both held to the rule.
 
+// The WHATWG URL parser of the browser or Node; shared code is typed without either's library.
+declare const URL: new (input: string, base?: string) => { origin: string; pathname: string; search: string };
+
 /** Whether a path string may be sent as a Location on our origin: one "/" then neither "/" nor
  *  "\", no backslash or control character anywhere. */
 function isStrictPath(path: string): boolean {
@@ -19,8 +22,8 @@ function isStrictPath(path: string): boolean {
  *  browser would resolve it; null when it is not a strict path or leaves the origin. */
 export function sameOriginPath(raw: string | undefined | null, origin: string): string | null {
   if (typeof raw !== 'string' || raw.length > 2000 || !isStrictPath(raw)) return null;
-  let base: URL;
-  let resolved: URL;
+  let base: InstanceType<typeof URL>;
+  let resolved: InstanceType<typeof URL>;
   try {
     base = new URL(origin);
     resolved = new URL(raw, base.origin);
