@@ -17,6 +17,12 @@ test('a visitor registers, verifies from the mailed link and signs in to the ava
 
   const mail = await waitForMail(request, email, /email-verification/);
   await page.goto(linkFrom(mail, 'email-verification'));
+  // The mailbox owner confirms the password she registered with (decision 011).
+  await page.getByLabel('Password').fill('not my password');
+  await page.getByRole('button', { name: 'Verify Email' }).click();
+  await expect(page.getByText(/not the password this email address was registered with/)).toBeVisible();
+  await page.getByLabel('Password').fill('nanoseconds matter');
+  await page.getByRole('button', { name: 'Verify Email' }).click();
   await expect(page.getByText(`Your email address ${email} has been verified`)).toBeVisible();
   await expect(page.getByRole('img', { name: 'Verified', exact: true })).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/email-verified.png' });
@@ -29,6 +35,8 @@ test('a visitor registers, verifies from the mailed link and signs in to the ava
 
 test('an invalid verification link shows the server message with a red cross', async ({ page }) => {
   await page.goto('/react/email-verification/not-a-real-code');
+  await page.getByLabel('Password').fill('any password');
+  await page.getByRole('button', { name: 'Verify Email' }).click();
   await expect(page.getByText(/invalid or has expired/)).toBeVisible();
   await expect(page.getByRole('img', { name: 'Not verified' })).toBeVisible();
 });

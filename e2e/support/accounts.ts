@@ -58,7 +58,10 @@ export async function createCustomer(request: APIRequestContext, prefix = 'custo
   expect(reg.ok()).toBe(true);
   const mail = await waitForMail(request, customer.email, /email-verification/);
   const code = linkFrom(mail, 'email-verification').split('/').pop()!;
-  const ver = await request.post('/api/email_verification', { headers: auth, data: { verificationCode: code, mode: 'verify' } });
+  const ver = await request.post('/api/email_verification', {
+    headers: auth,
+    data: { verificationCode: code, mode: 'verify', password: customer.password },
+  });
   expect(ver.ok()).toBe(true);
   return customer;
 }

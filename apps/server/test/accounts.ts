@@ -49,7 +49,11 @@ export async function createCustomer(server: TestServer, prefix = 'customer'): P
   });
   expect(reg.statusCode, reg.body).toBe(200);
   const code = await latestOutboxCode(server, email, 'email-verification');
-  const ver = await server.inject({ method: 'POST', url: '/api/email_verification', payload: { verificationCode: code, mode: 'verify' } });
+  const ver = await server.inject({
+    method: 'POST',
+    url: '/api/email_verification',
+    payload: { verificationCode: code, mode: 'verify', password },
+  });
   expect(ver.statusCode, ver.body).toBe(200);
   const token = await login(server, email, password);
   const user = await server.ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();

@@ -74,6 +74,7 @@ export const FAIL_REASONS = [
   'RATE_LIMITED',
   // sign-in and account
   'INVALID_CODE',
+  'WRONG_PASSWORD',
   'REQUEST_PENDING',
   'NO_PENDING_REQUEST',
   'SAME_PLAN',

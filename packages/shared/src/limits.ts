@@ -38,6 +38,13 @@ export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 /** Mails to one address: at most one of each kind (verification, already registered, reset) per
  *  interval, so nobody can flood an inbox through register or forgot password (288 a day at most). */
 export const MAIL_PER_ADDRESS_INTERVAL_MS = 5 * 60 * 1000;
+/** Verification mails to one address: a few per hour, so the owner's own first mail still goes
+ *  out at once after somebody else registered her address, while a flood stays capped (72 a day). */
+export const VERIFY_MAILS_PER_WINDOW = 3;
+export const VERIFY_MAIL_WINDOW_MS = 60 * 60 * 1000;
+/** Registrations kept per unverified address (the newest): each keeps its own password until the
+ *  mailbox owner verifies one; the cap bounds the hashes a sign-in or verification checks. */
+export const PENDING_REGISTRATIONS_PER_ADDRESS = 5;
 /** Knowledge API tokens are short lived and bound to the session that issued them. */
 export const KNOWLEDGE_JWT_TTL_S = 15 * 60;
 

@@ -6,6 +6,7 @@ import { ErrorCode } from '@parla/shared/errors';
 import { createTestServer, type TestServer } from '../../test/harness';
 import { createCustomer, type TestAccount } from '../../test/accounts';
 import { closeAll, connect, listen, testAvatars } from '../../test/conversation-client';
+import { browserCookie } from '../../test/oauth-browser';
 import { PARTNER_CLIENT, startOAuthPartner, type OAuthPartnerStandIn } from '../../test/stand-ins/runtime/oauth-partner';
 import { OAUTH_REQUIRED_MESSAGE } from './runtime';
 
@@ -57,7 +58,12 @@ async function signInWithPartner(back: string): Promise<string> {
   expect(authorize.searchParams.get('redirect_uri')).toBe(`http://parla.test/api/oauth/callback/${appId}`);
   const approved = await fetch(authorize, { redirect: 'manual' });
   const callback = new URL(approved.headers.get('location')!);
-  const done = await server.inject({ method: 'GET', url: `${callback.pathname}${callback.search}`, appKey: null });
+  const done = await server.inject({
+    method: 'GET',
+    url: `${callback.pathname}${callback.search}`,
+    appKey: null,
+    headers: { cookie: browserCookie(start) },
+  });
   expect(done.statusCode, done.body).toBe(302);
   return done.headers.location as string;
 }

@@ -3,15 +3,26 @@
 // GET /api/oauth/start/{avatarId}?token=…; the partner returns to the product's callback
 // /api/oauth/callback/{appId} with a code, which is exchanged at the tokenIssueURL (RFC 6749
 // authorization code grant, client secret decrypted in memory only); a single-use grant then
-// lets the conversation socket open (…&oauthGrant=…). The state parameter is signed and expires.
+// lets the conversation socket open (…&oauthGrant=…). The state parameter is signed, expires,
+// is spent once (oauth_states) and works only in the browser that started the sign-in (a cookie
+// whose secret's hash it carries, oauth-browser.ts); the way back obeys one strict path rule
+// (@parla/shared/safe-path; issue 33, item 6, decision 011).
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { sameOriginPath } from '@parla/shared/safe-path';
 import type { AppContext } from '../context';
 import { hashToken } from '../lib/tokens';
 import { AppError } from '../lib/errors';
 import { OutboundFailed, OutboundRefused } from '../lib/outbound';
 import { appForSignIn } from '../modules/oauth-configs/oauth-configs.service';
+import { clearBrowserBinding, isSameBrowser, newBrowserBinding } from './oauth-browser';
 import { verifiedSubject } from './oauth-identity';
-import { deleteGrantsExpiredBefore, insertGrant, spendGrant } from './repositories/conversation-grants.repository';
+import {
+  deleteGrantsExpiredBefore,
+  insertGrant,
+  insertOAuthState,
+  spendGrant,
+  spendOAuthState,
+} from './repositories/conversation-grants.repository';
 
 /** The state travels through the partner: ten minutes to sign in. */
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;
@@ -26,6 +37,8 @@ interface State {
   back: string;
   exp: number;
   nonce: string;
+  /** The hash of the secret in the starting browser's cookie. */
+  browser: string;
 }
 
 function stateKey(ctx: AppContext): Buffer {
@@ -52,27 +65,30 @@ export function readState(ctx: AppContext, raw: string): State | null {
   }
 }
 
-/** Only a path on this server (the avatar page) may be the way back: no open redirect. */
-export function safeBackPath(raw: string | undefined, avatarId: string): string {
-  const fallback = `/avatar/${encodeURIComponent(avatarId)}`;
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\')) return fallback;
-  try {
-    const u = new URL(raw, 'http://x');
-    return u.host === 'x' ? `${u.pathname}${u.search}` : fallback;
-  } catch {
-    return fallback;
-  }
+/** The way back: a path on this server by the one strict rule, else the avatar's page. */
+function backPath(ctx: AppContext, raw: string | undefined, avatarId: string): string {
+  return sameOriginPath(raw, ctx.config.PUBLIC_URL) ?? `/avatar/${encodeURIComponent(avatarId)}`;
 }
 
-/** The partner's sign-in URL for an avatar's OAuth app. */
-export async function startUrl(ctx: AppContext, a: { avatarId: string; ownerId: string; appId: number }, back: string): Promise<string> {
+/** The partner's sign-in URL for an avatar's OAuth app, and the cookie that binds the sign-in
+ *  to this browser. */
+export async function startUrl(
+  ctx: AppContext,
+  a: { avatarId: string; ownerId: string; appId: number },
+  back: string,
+): Promise<{ url: string; setCookie: string }> {
   const app = await appForSignIn(ctx, a.ownerId, a.appId);
   if (!app) throw AppError.notFound('OAuth config');
+  const now = ctx.now().getTime();
+  const nonce = randomBytes(8).toString('hex');
+  const binding = newBrowserBinding(ctx.config.PUBLIC_URL, nonce, OAUTH_STATE_TTL_MS);
+  await insertOAuthState(ctx.db, hashToken(nonce), new Date(now + OAUTH_STATE_TTL_MS), new Date(now));
   const state = signState(ctx, {
     ...a,
-    back: safeBackPath(back, a.avatarId),
-    exp: ctx.now().getTime() + OAUTH_STATE_TTL_MS,
-    nonce: randomBytes(8).toString('hex'),
+    back: backPath(ctx, back, a.avatarId),
+    exp: now + OAUTH_STATE_TTL_MS,
+    nonce,
+    browser: binding.browserHash,
   });
   const url = new URL(app.oauthURL);
   url.searchParams.set('response_type', 'code');
@@ -80,15 +96,28 @@ export async function startUrl(ctx: AppContext, a: { avatarId: string; ownerId: 
   url.searchParams.set('redirect_uri', app.callbackURL);
   url.searchParams.set('state', state);
   // OpenID: the id_token must carry this sign-in's nonce (decision 624).
-  url.searchParams.set('nonce', readState(ctx, state)!.nonce);
+  url.searchParams.set('nonce', nonce);
   if (!url.searchParams.has('scope')) url.searchParams.set('scope', app.partner === 'Google' ? 'openid email profile' : 'openid');
-  return url.toString();
+  return { url: url.toString(), setCookie: binding.setCookie };
 }
 
-/** Exchanges the partner's code, stores a grant and answers where the end user goes next. */
-export async function finishSignIn(ctx: AppContext, appId: number, code: string, rawState: string): Promise<string> {
+const STATE_REFUSED = 'The sign-in link is invalid or has expired. Please start again.';
+
+/** Exchanges the partner's code, stores a grant and answers where the end user goes next (and
+ *  the header that drops the sign-in's cookie). The state is checked, bound to this browser and
+ *  spent before the code is exchanged, so a replay never reaches the partner. */
+export async function finishSignIn(
+  ctx: AppContext,
+  appId: number,
+  code: string,
+  rawState: string,
+  cookieHeader: string | undefined,
+): Promise<{ location: string; clearCookie: string }> {
   const state = readState(ctx, rawState);
-  if (!state || state.appId !== appId) throw AppError.invalidToken('The sign-in link is invalid or has expired. Please start again.');
+  if (!state || state.appId !== appId || !isSameBrowser(cookieHeader, state.nonce, state.browser)) {
+    throw AppError.invalidToken(STATE_REFUSED);
+  }
+  if (!(await spendOAuthState(ctx.db, hashToken(state.nonce), ctx.now()))) throw AppError.invalidToken(STATE_REFUSED);
   const app = await appForSignIn(ctx, state.ownerId, appId);
   if (!app) throw AppError.notFound('OAuth config');
   let res;
@@ -133,9 +162,12 @@ export async function finishSignIn(ctx: AppContext, appId: number, code: string,
     created_at: now,
     expires_at: new Date(now.getTime() + OAUTH_GRANT_TTL_MS),
   });
-  const back = new URL(state.back, 'http://x');
+  const back = new URL(backPath(ctx, state.back, state.avatarId), ctx.config.PUBLIC_URL);
   back.searchParams.set('oauthGrant', grant);
-  return `${back.pathname}${back.search}`;
+  return {
+    location: backPath(ctx, `${back.pathname}${back.search}`, state.avatarId),
+    clearCookie: clearBrowserBinding(ctx.config.PUBLIC_URL, state.nonce),
+  };
 }
 
 /** Consumes a grant for this avatar (with its verified subject, if any); null when unknown,

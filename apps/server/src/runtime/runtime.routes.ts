@@ -176,8 +176,8 @@ export function runtimeRoutes(ctx: AppContext, runtime: Runtime) {
       async (request, reply) => {
         const app = await runtime.hooks.oauthAppOf(ctx, request.params.avatarId);
         if (!app) throw AppError.notFound('Avatar');
-        const url = await startUrl(ctx, { avatarId: request.params.avatarId, ...app }, request.query.back ?? '');
-        return reply.redirect(url, 302);
+        const { url, setCookie } = await startUrl(ctx, { avatarId: request.params.avatarId, ...app }, request.query.back ?? '');
+        return reply.header('set-cookie', setCookie).redirect(url, 302);
       },
     );
 
@@ -198,7 +198,8 @@ export function runtimeRoutes(ctx: AppContext, runtime: Runtime) {
         const { code, state, error } = request.query;
         if (error) throw AppError.unauthenticated('User denied');
         if (!code || !state) throw AppError.invalid('The partner did not return a sign-in code.');
-        return reply.redirect(await finishSignIn(ctx, request.params.appId, code, state), 302);
+        const done = await finishSignIn(ctx, request.params.appId, code, state, request.headers.cookie);
+        return reply.header('set-cookie', done.clearCookie).redirect(done.location, 302);
       },
     );
 

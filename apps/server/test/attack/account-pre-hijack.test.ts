@@ -1,7 +1,9 @@
 // Account pre-hijacking (issue 20, finding 4). An attacker registers somebody else's address
 // with a password of their own before its owner does. Whatever the owner then does (registers,
 // clicks a link that reached their inbox), the attacker's password must not be the one that
-// gets verified, and no session created before verification outlives it.
+// gets verified, and no session created before verification outlives it. Every link of the
+// address verifies the password its mailbox owner types (decision 011); the reverse order, the
+// attacker registering after the owner: account-pre-hijack-reverse.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_PER_ADDRESS_INTERVAL_MS } from '@parla/shared/limits';
 import { createAdmin, latestOutboxCode, uniqueEmail } from '../accounts';
@@ -24,8 +26,8 @@ async function register(email: string, who: typeof ATTACKER) {
   expect(res.statusCode, res.body).toBe(200);
 }
 
-async function verify(code: string) {
-  return server.inject({ method: 'POST', url: '/api/email_verification', payload: { verificationCode: code, mode: 'verify' } });
+async function verify(code: string, password: string) {
+  return server.inject({ method: 'POST', url: '/api/email_verification', payload: { verificationCode: code, mode: 'verify', password } });
 }
 
 async function signIn(email: string, password: string) {
@@ -38,13 +40,13 @@ function later() {
 }
 
 describe('account pre-hijacking', () => {
-  it('lets the owner’s registration replace the attacker’s password and names, and the owner’s link verifies the owner’s', async () => {
+  it('verifies the owner’s password and names, not the attacker’s, when she registers after him', async () => {
     const email = uniqueEmail('prehijack');
     await register(email, ATTACKER);
     later();
     await register(email, OWNER);
     expect((await signIn(email, OWNER.password)).statusCode).toBe(403);
-    const ver = await verify(await latestOutboxCode(server, email, 'email-verification'));
+    const ver = await verify(await latestOutboxCode(server, email, 'email-verification'), OWNER.password);
     expect(ver.statusCode).toBe(200);
     expect(ver.json().firstName).toBe('Olivia');
 
@@ -54,32 +56,36 @@ describe('account pre-hijacking', () => {
     expect(owner.json().userName).toBe('Olivia Owner');
   });
 
-  it('kills the attacker’s link once the owner registers, even when the owner clicks it', async () => {
+  it('verifies the owner’s password, not the attacker’s, when the owner opens the attacker’s link', async () => {
     const email = uniqueEmail('prehijack-old-link');
     await register(email, ATTACKER);
     const attackersLink = await latestOutboxCode(server, email, 'email-verification');
     later();
     await register(email, OWNER);
-    const res = await verify(attackersLink);
-    expect(res.statusCode).toBe(400);
-    expect((await signIn(email, ATTACKER.password)).statusCode).toBe(401);
+    // Opened without knowing the attacker's password, the link verifies nothing of his.
+    expect((await verify(attackersLink, 'a guess of the owner')).statusCode).toBe(400);
     const user = await server.ctx.db.selectFrom('users').select('email_verified_at').where('email', '=', email).executeTakeFirstOrThrow();
     expect(user.email_verified_at).toBeNull();
+    const res = await verify(attackersLink, OWNER.password);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().firstName).toBe('Olivia');
+    expect((await signIn(email, ATTACKER.password)).statusCode).toBe(401);
+    expect((await signIn(email, OWNER.password)).statusCode).toBe(200);
   });
 
-  it('kills the attacker’s link when the owner registers within the mail interval, and the owner gets a link by signing in later', async () => {
+  it('sends the owner her own link at once when she registers within the mail interval after the attacker', async () => {
     const email = uniqueEmail('prehijack-quick');
     await register(email, ATTACKER);
     const attackersLink = await latestOutboxCode(server, email, 'email-verification');
     await register(email, OWNER);
-    expect((await verify(attackersLink)).statusCode).toBe(400);
-    later();
-    expect((await signIn(email, OWNER.password)).statusCode).toBe(403);
     const ownersLink = await latestOutboxCode(server, email, 'email-verification');
     expect(ownersLink).not.toBe(attackersLink);
-    expect((await verify(ownersLink)).statusCode).toBe(200);
+    expect((await verify(ownersLink, OWNER.password)).statusCode).toBe(200);
     expect((await signIn(email, ATTACKER.password)).statusCode).toBe(401);
     expect((await signIn(email, OWNER.password)).statusCode).toBe(200);
+    // Once verified, no link of the address verifies another password.
+    expect((await verify(attackersLink, ATTACKER.password)).json().displayTitle).toBe('Email already verified');
+    expect((await signIn(email, ATTACKER.password)).statusCode).toBe(401);
   });
 
   it('ends every session of the account at its first verification', async () => {
@@ -99,7 +105,7 @@ describe('account pre-hijacking', () => {
     const early = proxied.json().sessionId as string;
     expect((await server.inject({ method: 'GET', url: '/api/token/jwt', token: early })).statusCode).toBe(200);
 
-    expect((await verify(link)).statusCode).toBe(200);
+    expect((await verify(link, ATTACKER.password)).statusCode).toBe(200);
     expect((await server.inject({ method: 'GET', url: '/api/token/jwt', token: early })).statusCode).toBe(401);
   });
 

@@ -1,9 +1,9 @@
 // Mail flooding (issue 20, finding 7). Register and forgot password, called in a loop with one
 // victim's address, must not turn the server into a mail cannon: one mail of each kind per
-// address per interval, and the caller's answer is the same whether a mail went out or not.
+// address per interval (a few verification mails per hour, decision 011), and the caller's answer is the same whether a mail went out or not.
 // The interval is kept in the database, so a second server on the same database agrees.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAIL_PER_ADDRESS_INTERVAL_MS } from '@parla/shared/limits';
+import { VERIFY_MAIL_WINDOW_MS, VERIFY_MAILS_PER_WINDOW } from '@parla/shared/limits';
 import { build } from '../../src/app';
 import { settled } from '../../src/modules/auth/auth.service';
 import { createCustomer, uniqueEmail } from '../accounts';
@@ -34,18 +34,17 @@ const register = (email: string) =>
 const forgot = (email: string) => server.inject({ method: 'POST', url: '/api/forgot_password', payload: { email } });
 
 describe('mail flooding', () => {
-  it('sends one verification mail per interval however often an unverified address is registered', async () => {
+  it('sends a few verification mails per window however often an unverified address is registered', async () => {
     const email = uniqueEmail('flood-verify');
     for (let i = 0; i < TRIES; i++) {
       const res = await register(email);
       expect(res.statusCode).toBe(200);
       expect(res.body).toBe('{"status":"OK"}');
     }
-    expect(await mailsTo(email, /Verify your email/)).toBe(1);
-    server.advance(MAIL_PER_ADDRESS_INTERVAL_MS + 1000);
-    await register(email);
-    await register(email);
-    expect(await mailsTo(email, /Verify your email/)).toBe(2);
+    expect(await mailsTo(email, /Verify your email/)).toBe(VERIFY_MAILS_PER_WINDOW);
+    server.advance(VERIFY_MAIL_WINDOW_MS + 1000);
+    for (let i = 0; i < TRIES; i++) await register(email);
+    expect(await mailsTo(email, /Verify your email/)).toBe(2 * VERIFY_MAILS_PER_WINDOW);
   });
 
   it('sends one already-registered mail per interval to a verified address, answering as for a new one', async () => {
@@ -71,15 +70,14 @@ describe('mail flooding', () => {
     expect(await mailsTo(account.email, /Reset your/)).toBe(1);
   });
 
-  it('sends one verification mail per interval when an unverified account keeps signing in', async () => {
+  it('shares the verification window between registration and an unverified account signing in', async () => {
     const email = uniqueEmail('flood-login');
     await register(email);
-    server.advance(MAIL_PER_ADDRESS_INTERVAL_MS + 1000);
     for (let i = 0; i < 5; i++) {
       const res = await server.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'whatever password' } });
       expect(res.statusCode).toBe(403);
     }
-    expect(await mailsTo(email, /Verify your email/)).toBe(2);
+    expect(await mailsTo(email, /Verify your email/)).toBe(VERIFY_MAILS_PER_WINDOW);
   });
 
   it('holds the interval across servers sharing the database', async () => {

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../harness';
 import { createCustomer, type TestAccount } from '../accounts';
 import { closeAll, connect, listen, testAvatars } from '../conversation-client';
+import { browserCookie } from '../oauth-browser';
 import { PARTNER_CLIENT, startOAuthPartner, type IdTokenMode, type OAuthPartnerStandIn } from '../stand-ins/runtime/oauth-partner';
 import { REST_KEY, startRestStandIn, type RestStandIn } from '../stand-ins/runtime/rest-endpoint';
 import { NO_SETTINGS } from '../../src/runtime/avatar-settings';
@@ -73,7 +74,12 @@ async function converse(avatarId: string): Promise<{ sessionId: string; verified
   expect(authorize.searchParams.get('nonce')).toMatch(/^[0-9a-f]{16}$/);
   const approved = await fetch(authorize, { redirect: 'manual' });
   const callback = new URL(approved.headers.get('location')!);
-  const done = await server.inject({ method: 'GET', url: `${callback.pathname}${callback.search}`, appKey: null });
+  const done = await server.inject({
+    method: 'GET',
+    url: `${callback.pathname}${callback.search}`,
+    appKey: null,
+    headers: { cookie: browserCookie(start) },
+  });
   expect(done.statusCode, done.body).toBe(302);
   const grant = new URL(done.headers.location as string, 'http://x').searchParams.get('oauthGrant')!;
   const c = await connect(host, { avatarId, oauthGrant: grant });

@@ -113,7 +113,7 @@ export const ROUTES: Record<string, RouteCase> = {
   },
   'GET /api/oauth/callback/:appId': {
     kind: 'public',
-    why: 'the partner sends the end user back here: guarded by the signed, expiring state /api/oauth/start made, not by an account',
+    why: 'the partner sends the end user back here: guarded by the signed, expiring, single-use state /api/oauth/start made and the cookie it set in that browser, not by an account',
     // A made-up state, and one claiming the victim's app with a signature of its own: refused, no grant made.
     foreign: (w) => [
       json('GET', `/api/oauth/callback/${w.victim.oauthAppId}?code=stolen&state=${forgedState(w)}`, undefined, { expect: 401 }),
@@ -157,7 +157,8 @@ export const ROUTES: Record<string, RouteCase> = {
   },
   'POST /api/email_verification': {
     kind: 'app',
-    sample: () => json('POST', '/api/email_verification', { verificationCode: 'nope', mode: 'verify' }, { expect: 400 }),
+    sample: () =>
+      json('POST', '/api/email_verification', { verificationCode: 'nope', mode: 'verify', password: 'whatever password' }, { expect: 400 }),
   },
   'POST /api/forgot_password': { kind: 'app', sample: (w) => json('POST', '/api/forgot_password', { email: w.attacker.email }) },
   'POST /api/reset_password': {

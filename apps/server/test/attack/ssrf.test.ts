@@ -25,6 +25,7 @@ import { OutboundClient } from '../../src/lib/outbound';
 import { kbToken } from '../knowledge-requests';
 import { startKnowledgeWorker, type KnowledgeWorker } from '../../src/modules/knowledge/knowledge.worker';
 import { kb } from './world';
+import { browserCookie } from '../oauth-browser';
 
 let server: TestServer;
 let canary: Canary;
@@ -338,7 +339,11 @@ const ENTRY_POINTS: Record<string, (url: string) => Promise<Outcome>> = {
       };
     const state = new URL(String(start.headers.location)).searchParams.get('state') ?? '';
     const { value: back, lines } = await logged(() =>
-      server.inject({ method: 'GET', url: `/api/oauth/callback/${oauthAppId}?code=a-code&state=${encodeURIComponent(state)}` }),
+      server.inject({
+        method: 'GET',
+        url: `/api/oauth/callback/${oauthAppId}?code=a-code&state=${encodeURIComponent(state)}`,
+        headers: { cookie: browserCookie(start) },
+      }),
     );
     const refused = back.statusCode >= 400 && back.statusCode < 500 && (REFUSAL.test(lines) || /request failed|redirect/i.test(lines));
     return { refused, detail: `callback ${back.statusCode} ${back.body.slice(0, 120)}; log: ${lines.slice(-200)}` };

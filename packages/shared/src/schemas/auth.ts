@@ -52,8 +52,14 @@ export const emailVerificationRequest = z.object({
     .min(1, 'Verification code is required')
     .max(200, 'Verification code is invalid'),
   mode: z.literal('verify', { error: "mode must be 'verify'" }),
+  // The mailbox owner confirms the password she registered with: the link proves the mailbox,
+  // the password says which registration of the address is hers (decision 011).
+  password: passwordPresent,
 });
 export type EmailVerificationRequest = z.infer<typeof emailVerificationRequest>;
+/** The verification page's form: the password typed by the mailbox owner. */
+export const emailVerificationForm = emailVerificationRequest.pick({ password: true });
+export type EmailVerificationForm = z.infer<typeof emailVerificationForm>;
 
 export interface EmailVerificationResponse {
   status: 'OK' | 'ERROR';

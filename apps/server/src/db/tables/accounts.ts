@@ -62,11 +62,25 @@ export interface MailOutboxTable {
   error: string | null;
 }
 
-/** The last mail of each kind sent to an address (migration 0004). */
+/** The mails of each kind sent to an address in the current window: `sent_at` is when the
+ *  window began, `sent_count` how many went out in it (migrations 0004, 0005). */
 export interface MailThrottleTable {
   email: string;
   kind: string;
   sent_at: Date | string;
+  sent_count: Generated<number>;
+}
+
+/** One registration of an address nobody has verified yet (migration 0005). */
+export interface PendingRegistrationsTable {
+  id: Generated<string>;
+  user_id: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  company_name: string | null;
+  mobile_number: string | null;
+  created_at: Timestamp;
 }
 
 export interface AuditLogTable {
@@ -85,5 +99,6 @@ export interface AccountTables {
   login_failures: LoginFailuresTable;
   mail_outbox: MailOutboxTable;
   mail_throttle: MailThrottleTable;
+  pending_registrations: PendingRegistrationsTable;
   audit_log: AuditLogTable;
 }

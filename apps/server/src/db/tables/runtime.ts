@@ -58,6 +58,13 @@ export interface ConversationGrantsTable {
 }
 
 /** A server process over this database, alive while seen_at is recent (decision 630). */
+/** An OAuth gate sign-in not yet finished: its state's nonce, hashed; spent by the callback
+ *  (migration 0005, decision 011). */
+export interface OAuthStatesTable {
+  nonce_hash: string;
+  expires_at: Timestamp;
+}
+
 export interface RuntimeProcessesTable {
   id: string;
   host: Generated<string>;
@@ -78,6 +85,7 @@ export interface RuntimeTables {
   runtime_processes: RuntimeProcessesTable;
   runtime_deliveries: RuntimeDeliveriesTable;
   conversation_grants: ConversationGrantsTable;
+  oauth_states: OAuthStatesTable;
   usage_counters: UsageCountersTable;
   conversation_turns: ConversationTurnsTable;
   pipeline_nodes: PipelineNodesTable;

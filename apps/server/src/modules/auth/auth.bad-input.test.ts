@@ -20,7 +20,7 @@ describe('malformed bodies on every endpoint of sign-in and registration', () =>
         url: '/api/register',
         keys: ['firstName', 'lastName', 'companyName', 'mobileNumber', 'email', 'password'],
       },
-      { method: 'POST' as const, url: '/api/email_verification', keys: ['verificationCode', 'mode'] },
+      { method: 'POST' as const, url: '/api/email_verification', keys: ['verificationCode', 'mode', 'password'] },
       { method: 'POST' as const, url: '/api/forgot_password', keys: ['email'] },
       { method: 'POST' as const, url: '/api/reset_password', keys: ['resetToken', 'newPassword', 'mode'] },
       { method: 'POST' as const, url: '/api/admin/impersonate', keys: ['userId'], token: admin.token },

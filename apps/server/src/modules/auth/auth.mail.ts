@@ -2,11 +2,12 @@
 import { PRODUCT_NAME } from '@parla/shared/enums';
 import type { MailMessage } from '../../lib/mailer';
 
-export function verificationMail(to: string, firstName: string, link: string): MailMessage {
+/** No registrant's name: somebody else may have registered the address (decision 011). */
+export function verificationMail(to: string, link: string): MailMessage {
   return {
     to,
     subject: `Verify your email for ${PRODUCT_NAME}`,
-    text: `Hello ${firstName},\n\nPlease confirm your email address to finish creating your ${PRODUCT_NAME} account:\n\n${link}\n\nThe link is valid for 48 hours. If you did not sign up, ignore this mail.\n`,
+    text: `Hello,\n\nPlease confirm your email address to finish creating your ${PRODUCT_NAME} account:\n\n${link}\n\nOn that page, enter the password you chose when you registered. The link is valid for 48 hours. If you did not sign up, ignore this mail.\n`,
   };
 }
 

@@ -1,5 +1,5 @@
 // Queries of accounts, sessions and one-time codes. No rules here: auth.service.ts owns them.
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { UserType } from '@parla/shared/enums';
 import type { DB } from '../../db/schema';
 import type { UsersTable } from '../../db/tables/accounts';
@@ -91,13 +91,23 @@ export function expireUserCodes(db: Q, userId: string, purpose: CodePurpose, now
 
 export type MailKind = 'verify_email' | 'already_registered' | 'reset_password';
 
-/** Takes the address's mail slot of this kind when the last one is older than `since` (or there
- *  was none) and says whether it did. One upsert: of two processes racing, one gets the row. */
-export async function claimMailSlot(db: Q, email: string, kind: MailKind, now: Date, since: Date): Promise<boolean> {
+/** Takes one of the address's mails of this kind: a new window when the current one began at or
+ *  before `since` (or there was none), else the next mail of the window while fewer than `limit`
+ *  went out. One upsert: of processes racing for the last mail, one gets the row. */
+export async function claimMailSlot(db: Q, email: string, kind: MailKind, now: Date, since: Date, limit: number): Promise<boolean> {
+  const expired = sql<boolean>`mail_throttle.sent_at <= ${since}`;
   const r = await db
     .insertInto('mail_throttle')
-    .values({ email, kind, sent_at: now })
-    .onConflict((oc) => oc.columns(['email', 'kind']).doUpdateSet({ sent_at: now }).where('mail_throttle.sent_at', '<=', since))
+    .values({ email, kind, sent_at: now, sent_count: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(['email', 'kind'])
+        .doUpdateSet({
+          sent_at: sql`case when ${expired} then ${now} else mail_throttle.sent_at end`,
+          sent_count: sql`case when ${expired} then 1 else mail_throttle.sent_count + 1 end`,
+        })
+        .where((eb) => eb.or([eb('mail_throttle.sent_at', '<=', since), eb('mail_throttle.sent_count', '<', limit)])),
+    )
     .returning('email')
     .executeTakeFirst();
   return r !== undefined;
@@ -109,27 +119,67 @@ export function lockUser(db: Q, userId: string) {
   return db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
 }
 
-/** A registration of an address nobody has verified replaces the pending one: password, names,
- *  company and phone. Returns the account's id, or undefined when the address is verified. */
-export function replacePendingRegistration(
-  db: Q,
-  email: string,
-  row: {
-    password_hash: string;
-    first_name: string;
-    last_name: string;
-    company_name: string | null;
-    mobile_number: string | null;
-    updated_at: Date;
-  },
-) {
+/** The account of an address nobody has verified, locked until the transaction ends; undefined
+ *  when the address is verified (re-read after the lock, so a verification that committed first
+ *  wins). */
+export function lockPendingAccount(db: Q, email: string) {
   return db
-    .updateTable('users')
-    .set(row)
+    .selectFrom('users')
+    .select(['id', 'first_name'])
     .where('email', '=', email)
     .where('email_verified_at', 'is', null)
-    .returning(['id', 'first_name'])
+    .forUpdate()
     .executeTakeFirst();
+}
+
+export interface Registration {
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  company_name: string | null;
+  mobile_number: string | null;
+}
+
+export function insertPendingRegistration(db: Q, userId: string, row: Registration, now: Date) {
+  return db
+    .insertInto('pending_registrations')
+    .values({ user_id: userId, ...row, created_at: now })
+    .execute();
+}
+
+/** Keeps the newest `keep` registrations of an account. */
+export function trimPendingRegistrations(db: Q, userId: string, keep: number) {
+  return db
+    .deleteFrom('pending_registrations')
+    .where('user_id', '=', userId)
+    .where('id', 'not in', (eb) =>
+      eb.selectFrom('pending_registrations').select('id').where('user_id', '=', userId).orderBy('id', 'desc').limit(keep),
+    )
+    .execute();
+}
+
+/** An account's pending registrations, newest first. */
+export function pendingRegistrations(db: Q, userId: string, limit: number) {
+  return db
+    .selectFrom('pending_registrations')
+    .select(['password_hash', 'first_name', 'last_name', 'company_name', 'mobile_number'])
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export function deletePendingRegistrations(db: Q, userId: string) {
+  return db.deleteFrom('pending_registrations').where('user_id', '=', userId).execute();
+}
+
+/** The registration the mailbox owner confirmed becomes the account: its password and names. */
+export function applyRegistration(db: Q, userId: string, row: Registration, now: Date) {
+  return db
+    .updateTable('users')
+    .set({ ...row, email_verified_at: now, updated_at: now })
+    .where('id', '=', userId)
+    .execute();
 }
 
 /** Inserts an account unless the email exists; returns its id when inserted. */
@@ -165,10 +215,6 @@ export function audit(db: Q, row: { actor_id: string | null; action: string; tar
     .insertInto('audit_log')
     .values({ ...row, detail: row.detail === undefined ? null : JSON.stringify(row.detail) })
     .execute();
-}
-
-export function markEmailVerified(db: Q, userId: string, now: Date) {
-  return db.updateTable('users').set({ email_verified_at: now, updated_at: now }).where('id', '=', userId).execute();
 }
 
 /** A new password; proving the inbox (a reset) also verifies it. */

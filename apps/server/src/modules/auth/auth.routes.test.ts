@@ -39,7 +39,7 @@ describe('registration and verification', () => {
     const ver = await server.inject({
       method: 'POST',
       url: '/api/email_verification',
-      payload: { verificationCode: code, mode: 'verify' },
+      payload: { verificationCode: code, mode: 'verify', password: 'analytical engine' },
     });
     expect(ver.statusCode).toBe(200);
     expect(ver.json()).toMatchObject({ status: 'OK', email, firstName: 'Ada', errors: [] });
@@ -48,7 +48,7 @@ describe('registration and verification', () => {
     const again = await server.inject({
       method: 'POST',
       url: '/api/email_verification',
-      payload: { verificationCode: code, mode: 'verify' },
+      payload: { verificationCode: code, mode: 'verify', password: 'analytical engine' },
     });
     expect(again.json()).toMatchObject({ status: 'OK', displayTitle: 'Email already verified' });
 
@@ -61,7 +61,7 @@ describe('registration and verification', () => {
     const res = await server.inject({
       method: 'POST',
       url: '/api/email_verification',
-      payload: { verificationCode: 'nope', mode: 'verify' },
+      payload: { verificationCode: 'nope', mode: 'verify', password: 'whatever password' },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ status: 'ERROR', displayTitle: 'Verification failed' });

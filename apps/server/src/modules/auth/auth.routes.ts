@@ -13,6 +13,7 @@ import {
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
 import * as auth from './auth.service';
+import * as registration from './registration.service';
 
 function meta(request: FastifyRequest): auth.RequestMeta {
   return { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null };
@@ -33,12 +34,12 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/api/register', { schema: { body: registerRequest }, config: { auth: 'app', ...limited } }, async (request) => {
-      await auth.register(ctx, request.body);
+      await registration.register(ctx, request.body);
       return { status: 'OK' };
     });
 
     app.post('/api/email_verification', { schema: { body: emailVerificationRequest }, config: { auth: 'app', ...limited } }, (request) =>
-      auth.verifyEmail(ctx, request.body.verificationCode),
+      registration.verifyEmail(ctx, request.body),
     );
 
     app.post('/api/forgot_password', { schema: { body: forgotPasswordRequest }, config: { auth: 'app', ...limited } }, async (request) => {

@@ -1,37 +1,31 @@
-// The rules of accounts and sessions: registration, verification, sign-in (password and
-// admin-proxy), lockout and password reset. The first administrator: first-admin.ts.
+// The rules of accounts and sessions: sign-in (password and admin-proxy), lockout and password
+// reset. Registration and verification: registration.service.ts; the first administrator:
+// first-admin.ts.
 import { AccountStatus, UserType } from '@parla/shared/enums';
 import {
   ADMIN_PROXY_CODE_TTL_MS,
-  EMAIL_VERIFICATION_TTL_MS,
   KNOWLEDGE_JWT_TTL_S,
   LOGIN_FAILURE_LIMIT,
   LOGIN_FAILURE_WINDOW_MS,
-  MAIL_PER_ADDRESS_INTERVAL_MS,
   PASSWORD_RESET_TTL_MS,
   SESSION_REMEMBER_TTL_MS,
   SESSION_TTL_MS,
 } from '@parla/shared/limits';
-import { ErrorCode } from '@parla/shared/errors';
-import { SubscriptionType } from '@parla/shared/plans';
-import type { EmailVerificationResponse, LoginRequest, LoginResponse, RegisterRequest } from '@parla/shared/schemas/auth';
+import type { LoginRequest, LoginResponse } from '@parla/shared/schemas/auth';
 import type { AppContext } from '../../context';
-import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { signHs256 } from '../../lib/jwt';
-import type { MailMessage } from '../../lib/mailer';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashToken, newId, newToken } from '../../lib/tokens';
 import type { SessionUser } from '../../plugins/auth';
-import { alreadyRegisteredMail, resetMail, verificationMail } from './auth.mail';
+import { resetMail } from './auth.mail';
 import * as repo from './auth.repository';
+import { appLink, matchingRegistration, mayMail, newVerification, normalizeEmail } from './registration.service';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
 export const UNVERIFIED_EMAIL =
   'Please verify your email address before signing in. We have sent you a verification link; check your inbox.';
 export const ACCOUNT_SUSPENDED = 'This account has been suspended. Please contact support.';
-export const REGISTRATION_DISABLED = 'Registration is currently disabled.';
 export const ADMIN_PROXY_INVALID = 'This sign-in link is invalid or has expired. Ask an administrator for a new one.';
 export const TOO_MANY_FAILURES = 'Too many failed sign-in attempts. Please wait a few minutes, or reset your password to sign in at once.';
 
@@ -40,130 +34,7 @@ export interface RequestMeta {
   userAgent: string | null;
 }
 
-type Q = Kysely<DB> | Transaction<DB>;
-
-const normalizeEmail = (email: string) => email.trim().toLowerCase();
 const displayName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`.trim();
-
-function link(ctx: AppContext, path: string): string {
-  return `${ctx.config.PUBLIC_URL}/react${path}`;
-}
-
-/** Whether a mail of this kind may go to this address now (one per kind per interval; the
- *  state is in the database, so every API process agrees). */
-function mayMail(ctx: AppContext, db: Q, email: string, kind: repo.MailKind): Promise<boolean> {
-  const now = ctx.now();
-  return repo.claimMailSlot(db, email, kind, now, new Date(now.getTime() - MAIL_PER_ADDRESS_INTERVAL_MS));
-}
-
-/** A new verification code for the account's current registration, when the interval allows;
- *  the mail to send after commit, or null. */
-async function newVerification(
-  ctx: AppContext,
-  db: Q,
-  user: { id: string; email: string; first_name: string },
-): Promise<MailMessage | null> {
-  if (!(await mayMail(ctx, db, user.email, 'verify_email'))) return null;
-  const code = newToken();
-  await repo.insertCode(db, {
-    code_hash: hashToken(code),
-    purpose: 'verify_email',
-    user_id: user.id,
-    created_by: null,
-    expires_at: new Date(ctx.now().getTime() + EMAIL_VERIFICATION_TTL_MS),
-  });
-  return verificationMail(user.email, user.first_name, link(ctx, `/email-verification/${code}`));
-}
-
-/** Registration answers OK on every path, after the same work (one password hash, mails sent
- *  after the answer), so it tells nobody whether the address is known or a mail went out.
- *  A registration of an address nobody has verified replaces the pending one and kills its
- *  links: a link verifies the registration that asked for it (issue 20, finding 4). */
-export async function register(ctx: AppContext, input: RegisterRequest): Promise<void> {
-  if (!ctx.config.ALLOW_REGISTRATION) throw AppError.forbidden(REGISTRATION_DISABLED);
-  const email = normalizeEmail(input.email);
-  const passwordHash = await hashPassword(input.password);
-  const now = ctx.now();
-  const pending = {
-    password_hash: passwordHash,
-    first_name: input.firstName,
-    last_name: input.lastName,
-    company_name: input.companyName ?? null,
-    mobile_number: input.mobileNumber ?? null,
-  };
-  const mail = await ctx.db.transaction().execute(async (trx): Promise<MailMessage | null> => {
-    const inserted = await repo.insertUserIfNew(trx, {
-      id: newId(),
-      email,
-      ...pending,
-      user_type: UserType.Customer,
-      status: AccountStatus.Active,
-      subscription_type: SubscriptionType.FREE,
-      requested_sub_type: null,
-    });
-    if (inserted) return newVerification(ctx, trx, { id: inserted.id, email, first_name: input.firstName });
-    const replaced = await repo.replacePendingRegistration(trx, email, { ...pending, updated_at: now });
-    if (replaced) {
-      await repo.expireUserCodes(trx, replaced.id, 'verify_email', now);
-      return newVerification(ctx, trx, { id: replaced.id, email, first_name: input.firstName });
-    }
-    // Verified already: the owner hears of it, the page tells nobody.
-    const owner = await repo.findUserByEmail(trx, email);
-    if (!owner || !(await mayMail(ctx, trx, email, 'already_registered'))) return null;
-    return alreadyRegisteredMail(email, owner.first_name, link(ctx, '/login'), link(ctx, '/forgotpassword'));
-  });
-  if (mail) await ctx.mailer.queue(mail);
-}
-
-export async function verifyEmail(ctx: AppContext, code: string): Promise<EmailVerificationResponse> {
-  const now = ctx.now();
-  const codeHash = hashToken(code);
-  const verified = await ctx.db.transaction().execute(async (trx) => {
-    const known = await repo.findCode(trx, codeHash, 'verify_email');
-    if (!known) return undefined;
-    // The account first, as registration does: a registration replacing the pending one either
-    // finishes before (this code is then expired) or waits until this verification is done.
-    await repo.lockUser(trx, known.user_id);
-    const used = await repo.consumeCode(trx, codeHash, 'verify_email', now);
-    const user = used ? await repo.findUserById(trx, used.user_id) : undefined;
-    if (!user) return undefined;
-    if (!user.email_verified_at) {
-      // The first verification ends every session opened before it and every other link.
-      await repo.markEmailVerified(trx, user.id, now);
-      await repo.revokeUserSessions(trx, user.id, now);
-      await repo.expireUserCodes(trx, user.id, 'verify_email', now);
-    }
-    return user;
-  });
-  if (verified) {
-    return {
-      status: 'OK',
-      email: verified.email,
-      firstName: verified.first_name,
-      displayTitle: 'Email verified',
-      displayMessage: `Thank you, ${verified.first_name}! Your email address ${verified.email} has been verified. You can now sign in.`,
-      errors: [],
-    };
-  }
-  // A link opened twice: say it is done rather than failed.
-  const known = await repo.findCode(ctx.db, codeHash, 'verify_email');
-  const user = known ? await repo.findUserById(ctx.db, known.user_id) : undefined;
-  if (user?.email_verified_at) {
-    return {
-      status: 'OK',
-      email: user.email,
-      firstName: user.first_name,
-      displayTitle: 'Email already verified',
-      displayMessage: `Your email address ${user.email} is already verified. You can sign in.`,
-      errors: [],
-    };
-  }
-  const message = 'This verification link is invalid or has expired. Sign in with your email and password to receive a new one.';
-  throw new AppError(ErrorCode.InvalidOrMissingParams, 400, [message], {
-    failReason: 'INVALID_CODE',
-    body: { email: '', firstName: '', displayTitle: 'Verification failed', displayMessage: message },
-  });
-}
 
 async function createSession(
   ctx: AppContext,
@@ -206,14 +77,20 @@ export async function login(ctx: AppContext, input: LoginRequest, meta: RequestM
     throw AppError.rateLimited(retryMs / 1000, TOO_MANY_FAILURES);
   }
   const user = await repo.findUserByEmail(ctx.db, email);
-  const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), input.password ?? '');
+  const password = input.password ?? '';
+  // An unverified address: any of its pending registrations' passwords (decision 011).
+  const ok = user?.email_verified_at
+    ? await verifyPassword(user.password_hash, password)
+    : user
+      ? (await matchingRegistration(ctx.db, user, password)) !== undefined
+      : await verifyPassword(await dummyHash(), password);
   if (!user || !ok) {
     await repo.recordLoginFailure(ctx.db, email, now);
     throw AppError.unauthenticated(INVALID_CREDENTIALS);
   }
   if (user.status !== AccountStatus.Active) throw AppError.forbidden(ACCOUNT_SUSPENDED);
   if (!user.email_verified_at) {
-    // The password proves this is the pending registration: a new link for it, once per interval.
+    // The password proves one of the address's registrations: a new link, when the throttle allows.
     const mail = await newVerification(ctx, ctx.db, user);
     if (mail) await ctx.mailer.queue(mail);
     throw AppError.forbidden(UNVERIFIED_EMAIL);
@@ -278,7 +155,7 @@ async function sendReset(ctx: AppContext, email: string): Promise<void> {
     created_by: null,
     expires_at: new Date(now.getTime() + PASSWORD_RESET_TTL_MS),
   });
-  await ctx.mailer.queue(resetMail(user.email, user.first_name, link(ctx, `/reset-password/${code}`)));
+  await ctx.mailer.queue(resetMail(user.email, user.first_name, appLink(ctx, `/reset-password/${code}`)));
 }
 
 const INVALID_RESET_CODE = 'Invalid Code';
@@ -302,6 +179,7 @@ export async function resetPassword(ctx: AppContext, code: string, newPassword: 
     // Proving the inbox verifies it; a reset ends every other session and lifts the lockout.
     await repo.setPassword(trx, user.id, passwordHash, user.email_verified_at ?? now, now);
     await repo.revokeUserSessions(trx, user.id, now);
+    await repo.deletePendingRegistrations(trx, user.id);
     await repo.clearLoginFailures(trx, user.email);
     return { email: user.email };
   });
