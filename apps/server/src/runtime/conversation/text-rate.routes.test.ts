@@ -26,11 +26,13 @@ afterAll(async () => {
 });
 
 describe('the user message rate of a conversation', () => {
-  it('keeps a client that sends one message a second for three minutes, with pauses of the server between', async () => {
+  it('keeps a client that sends one message a second for two minutes, with pauses of the server between', async () => {
     const c = await connect(host, { avatarId: 'echo' });
     await c.next('ready');
-    for (let second = 1; second <= 180; second++) {
-      if (second % 45 === 0) {
+    for (let second = 1; second <= 120; second++) {
+      // The frame limit (50 a second) runs on real time: the test's own pace stays below it.
+      await new Promise((r) => setTimeout(r, 25));
+      if (second % 40 === 0) {
         // The server stalled for 8 s: the 8 messages the client sent meanwhile arrive together.
         server.advance(8000);
         for (let i = 0; i < 8; i++) c.send({ type: 'user_text', text: `queued ${second} ${i}` });
