@@ -40,7 +40,8 @@ export async function startServer(config: Config, opts: { loadDataDir?: Blob } =
   sweeper.unref();
   // Background work of feature modules: started once the server listens (queued work left by
   // an earlier run resumes now), stopped before the database closes.
-  const background: { stop(): Promise<void> }[] = [startKnowledgeWorker(ctx)];
+  ctx.mailer.start();
+  const background: { stop(): Promise<void> }[] = [startKnowledgeWorker(ctx), ctx.mailer];
   return {
     app,
     ctx,

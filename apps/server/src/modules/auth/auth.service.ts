@@ -75,6 +75,14 @@ async function newVerification(
   return verificationMail(user.email, user.first_name, link(ctx, `/email-verification/${code}`));
 }
 
+interface PendingRegistration {
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  company_name: string | null;
+  mobile_number: string | null;
+}
+
 /** Registration answers OK on every path, after the same work (one password hash, mails sent
  *  after the answer), so it tells nobody whether the address is known or a mail went out.
  *  A registration of an address nobody has verified replaces the pending one and kills its
@@ -84,35 +92,49 @@ export async function register(ctx: AppContext, input: RegisterRequest): Promise
   const email = normalizeEmail(input.email);
   const passwordHash = await hashPassword(input.password);
   const now = ctx.now();
-  const pending = {
+  const pending: PendingRegistration = {
     password_hash: passwordHash,
     first_name: input.firstName,
     last_name: input.lastName,
     company_name: input.companyName ?? null,
     mobile_number: input.mobileNumber ?? null,
   };
-  const mail = await ctx.db.transaction().execute(async (trx): Promise<MailMessage | null> => {
-    const inserted = await repo.insertUserIfNew(trx, {
-      id: newId(),
-      email,
-      ...pending,
-      user_type: UserType.Customer,
-      status: AccountStatus.Active,
-      subscription_type: SubscriptionType.FREE,
-      requested_sub_type: null,
-    });
-    if (inserted) return newVerification(ctx, trx, { id: inserted.id, email, first_name: input.firstName });
-    const replaced = await repo.replacePendingRegistration(trx, email, { ...pending, updated_at: now });
-    if (replaced) {
-      await repo.expireUserCodes(trx, replaced.id, 'verify_email', now);
-      return newVerification(ctx, trx, { id: replaced.id, email, first_name: input.firstName });
-    }
-    // Verified already: the owner hears of it, the page tells nobody.
-    const owner = await repo.findUserByEmail(trx, email);
-    if (!owner || !(await mayMail(ctx, trx, email, 'already_registered'))) return null;
-    return alreadyRegisteredMail(email, owner.first_name, link(ctx, '/login'), link(ctx, '/forgotpassword'));
+  // The mail is queued in the registration's own transaction; the sender delivers it after.
+  const queued = await ctx.db.transaction().execute(async (trx) => {
+    const mail = await registrationMail(ctx, trx, email, input, pending, now);
+    if (mail) await ctx.mailer.queue(trx, mail);
+    return mail !== null;
   });
-  if (mail) await ctx.mailer.queue(mail);
+  if (queued) ctx.mailer.wake();
+}
+
+async function registrationMail(
+  ctx: AppContext,
+  trx: Transaction<DB>,
+  email: string,
+  input: RegisterRequest,
+  pending: PendingRegistration,
+  now: Date,
+): Promise<MailMessage | null> {
+  const inserted = await repo.insertUserIfNew(trx, {
+    id: newId(),
+    email,
+    ...pending,
+    user_type: UserType.Customer,
+    status: AccountStatus.Active,
+    subscription_type: SubscriptionType.FREE,
+    requested_sub_type: null,
+  });
+  if (inserted) return newVerification(ctx, trx, { id: inserted.id, email, first_name: input.firstName });
+  const replaced = await repo.replacePendingRegistration(trx, email, { ...pending, updated_at: now });
+  if (replaced) {
+    await repo.expireUserCodes(trx, replaced.id, 'verify_email', now);
+    return newVerification(ctx, trx, { id: replaced.id, email, first_name: input.firstName });
+  }
+  // Verified already: the owner hears of it, the page tells nobody.
+  const owner = await repo.findUserByEmail(trx, email);
+  if (!owner || !(await mayMail(ctx, trx, email, 'already_registered'))) return null;
+  return alreadyRegisteredMail(email, owner.first_name, link(ctx, '/login'), link(ctx, '/forgotpassword'));
 }
 
 export async function verifyEmail(ctx: AppContext, code: string): Promise<EmailVerificationResponse> {
@@ -215,7 +237,7 @@ export async function login(ctx: AppContext, input: LoginRequest, meta: RequestM
   if (!user.email_verified_at) {
     // The password proves this is the pending registration: a new link for it, once per interval.
     const mail = await newVerification(ctx, ctx.db, user);
-    if (mail) await ctx.mailer.queue(mail);
+    if (mail) await ctx.mailer.post(mail);
     throw AppError.forbidden(UNVERIFIED_EMAIL);
   }
   await repo.clearLoginFailures(ctx.db, email);
@@ -278,7 +300,7 @@ async function sendReset(ctx: AppContext, email: string): Promise<void> {
     created_by: null,
     expires_at: new Date(now.getTime() + PASSWORD_RESET_TTL_MS),
   });
-  await ctx.mailer.queue(resetMail(user.email, user.first_name, link(ctx, `/reset-password/${code}`)));
+  await ctx.mailer.post(resetMail(user.email, user.first_name, link(ctx, `/reset-password/${code}`)));
 }
 
 const INVALID_RESET_CODE = 'Invalid Code';
