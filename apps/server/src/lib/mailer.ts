@@ -114,12 +114,6 @@ export class Mailer {
     this.wake();
   }
 
-  /** Resolves when the sender has tried every mail due now (tests). */
-  async drain(): Promise<void> {
-    while (this.running) await this.running;
-    await inBackground(() => this.sendDue());
-  }
-
   /** Stops the sender; an attempt under way ends first (bounded by the SMTP timeouts). */
   async stop(): Promise<void> {
     this.stopped = true;
