@@ -136,6 +136,8 @@ export class Mailer {
       this.running = null;
     }
     if (this.stopped) return;
+    // Woken while it read when the next mail is due: that mail may be newer than the answer.
+    if (this.again) return this.wake();
     const wait = next ? Math.min(this.opts.pollMs, Math.max(0, next.getTime() - this.now().getTime())) : this.opts.pollMs;
     this.timer = setTimeout(() => this.wake(), wait);
     this.timer.unref();
