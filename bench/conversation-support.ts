@@ -3,7 +3,7 @@
 // and percentile printing.
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
-import { CONVERSATION_MAX_TEXTS_PER_MINUTE } from '../packages/shared/src/schemas/conversation';
+import { CONVERSATION_TEXT_BURST } from '../packages/shared/src/schemas/conversation';
 import { build } from '../apps/server/src/app';
 import { parseConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/database';
@@ -99,7 +99,7 @@ export class Turns {
 
   /** Sends text; resolves with ms to the first delta and to done. */
   async turn(text: string): Promise<{ first: number; done: number }> {
-    const ws = this.ws && this.used < CONVERSATION_MAX_TEXTS_PER_MINUTE - 2 ? this.ws : await this.open();
+    const ws = this.ws && this.used < CONVERSATION_TEXT_BURST - 2 ? this.ws : await this.open();
     this.used++;
     return new Promise((resolve) => {
       const t0 = performance.now();

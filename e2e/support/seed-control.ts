@@ -5,6 +5,7 @@
 // on its own loopback port (docs/decisions/502-e2e-seeding-from-the-launcher.md).
 import { createServer, type Server } from 'node:http';
 import type { AppContext } from '../../apps/server/src/context';
+import * as outbox from '../../apps/server/src/lib/mail-outbox.repository';
 import { newId, newToken } from '../../apps/server/src/lib/tokens';
 import { find as findAvatar, insert as insertAvatar } from '../../apps/server/src/modules/avatars/avatars.repository';
 import { endConversation, startConversation } from '../../apps/server/src/modules/conversations/conversations.repository';
@@ -148,6 +149,35 @@ async function seedListRows(ctx: AppContext, input: SeedListRows): Promise<numbe
   return input.count;
 }
 
+export interface SeedFailedMail {
+  to: string;
+  /** The SMTP error the mail failed with; absent: the seeded mails to `to` are removed. */
+  error?: string;
+}
+
+/** A mail the outbox's sender gave up on (decision 012), through the outbox repository: queued
+ *  and marked failed in one transaction, so the running sender never sees it queued. */
+async function seedFailedMail(ctx: AppContext, input: SeedFailedMail): Promise<number> {
+  if (input.error === undefined) {
+    const res = await ctx.db.deleteFrom('mail_outbox').where('to_address', '=', input.to).executeTakeFirst();
+    return Number(res.numDeletedRows);
+  }
+  const error = input.error;
+  await ctx.db.transaction().execute(async (trx) => {
+    const id = newId();
+    await outbox.insert(trx, {
+      id,
+      to_address: input.to,
+      subject: 'Seeded mail',
+      text_body: 'Seeded',
+      html_body: null,
+      next_attempt_at: new Date(),
+    });
+    await outbox.markFailed(trx, id, error);
+  });
+  return 1;
+}
+
 export async function startSeedControl(ctx: AppContext, port: number): Promise<Server> {
   const server = createServer((req, res) => {
     let body = '';
@@ -161,20 +191,22 @@ export async function startSeedControl(ctx: AppContext, port: number): Promise<S
         res.setHeader('connection', 'close');
         res.end(JSON.stringify(value));
       };
-      if (req.method !== 'POST' || !['/conversations', '/avatar-copies', '/list-rows'].includes(req.url ?? ''))
+      if (req.method !== 'POST' || !['/conversations', '/avatar-copies', '/list-rows', '/failed-mail'].includes(req.url ?? ''))
         return reply(404, { error: 'unknown seed' });
-      let input: { email: string; records: SeedConversation[] } & SeedAvatarCopies & SeedListRows;
+      let input: { email: string; records: SeedConversation[] } & SeedAvatarCopies & SeedListRows & SeedFailedMail;
       try {
         input = JSON.parse(body) as typeof input;
       } catch {
         return reply(400, { error: 'not JSON' });
       }
       const seeded =
-        req.url === '/avatar-copies'
-          ? seedAvatarCopies(ctx, input)
-          : req.url === '/list-rows'
-            ? seedListRows(ctx, input)
-            : seedConversations(ctx, input.email, input.records);
+        req.url === '/failed-mail'
+          ? seedFailedMail(ctx, input)
+          : req.url === '/avatar-copies'
+            ? seedAvatarCopies(ctx, input)
+            : req.url === '/list-rows'
+              ? seedListRows(ctx, input)
+              : seedConversations(ctx, input.email, input.records);
       seeded.then(
         (n) => reply(200, { seeded: n }),
         (err: unknown) => reply(500, { error: err instanceof Error ? err.message : String(err) }),

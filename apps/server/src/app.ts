@@ -10,8 +10,8 @@ import type { AppContext } from './context';
 import type { Database } from './db/database';
 import { AppError } from './lib/errors';
 import { FileStore } from './lib/file-store';
-import { Mailer } from './lib/mailer';
-import { OutboundClient, outboundPolicyFromConfig, retryPolicyFromConfig, type OutboundPolicy } from './lib/outbound';
+import { Mailer, mailerOptionsFromConfig } from './lib/mailer';
+import { OutboundClient, outboundPolicyFromConfig, type OutboundPolicy } from './lib/outbound';
 import { SecretBox } from './lib/secrets';
 import { registerAuth } from './plugins/auth';
 import { registerCompression } from './plugins/compression';
@@ -101,7 +101,7 @@ export async function build(opts: BuildOptions): Promise<{ app: FastifyInstance;
       ...outboundPolicyFromConfig(config),
       ...(opts.outboundResolver ? { resolve: opts.outboundResolver } : {}),
     }),
-    mailer: new Mailer(database.db, app.log, config.SMTP_URL, config.MAIL_FROM, retryPolicyFromConfig(config)),
+    mailer: new Mailer(database.db, app.log, mailerOptionsFromConfig(config), opts.now),
     files: new FileStore(config.DATA_DIR),
     log: app.log,
     now: opts.now ?? (() => new Date()),
@@ -164,7 +164,8 @@ export async function build(opts: BuildOptions): Promise<{ app: FastifyInstance;
   app.addHook('onClose', async () => {
     stopSuspensionWatch();
     await runtime.stop();
-    ctx.mailer.close();
+    // The sender (started by server.ts or the test harness) ends its attempt under way first.
+    await ctx.mailer.stop();
     await ctx.outbound.close();
   });
   return { app, ctx };

@@ -34,6 +34,14 @@ const envSchema = sandboxEnvSchema.extend({
   SECRET_KEY: z.string().min(32).optional(),
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().default('Parla <no-reply@parla.test>'),
+  /** The mail outbox's sender (decision 012): attempts per mail before it is marked failed, the
+   *  first wait after a failure (doubling, with jitter, up to an hour: 8 attempts span about an
+   *  hour and a half), each SMTP timeout (connection, greeting, socket), and how often it looks
+   *  for mail written by another process. */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
+  MAIL_SMTP_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
+  MAIL_POLL_MS: z.coerce.number().int().min(10).max(3_600_000).default(10_000),
   ALLOW_REGISTRATION: bool.default(true),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
@@ -43,6 +51,10 @@ const envSchema = sandboxEnvSchema.extend({
   OUTBOUND_ALLOW_PRIVATE: bool.default(false),
   LLM_BASE_URL: z.url().optional(),
   LLM_API_KEY: z.string().optional(),
+  /** A streamed model answer (every LLM brain) has failed when the model sent nothing for this
+   *  long: before its first event, then between two events (decision 614; docs/settings.md). */
+  LLM_FIRST_TOKEN_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+  LLM_STALL_MS: z.coerce.number().int().min(100).max(300_000).default(8_000),
   /** The product's own speech (Simple mode and every "Default" STT/TTS): a server speaking the
    *  OpenAI audio API (POST {base}/audio/transcriptions and {base}/audio/speech), e.g.
    *  https://api.openai.com/v1. Unset → the browser's speech. */

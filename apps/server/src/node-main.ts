@@ -9,6 +9,7 @@ import { OutboundClient, outboundPolicyFromConfig } from './lib/outbound';
 import { NodeAgent } from './runtime/nodes/node-agent';
 import { Sandbox } from './runtime/sandbox/sandbox';
 import { sandboxCaps, sandboxEnvSchema } from './config';
+import { DEFAULT_MODEL_TIMEOUTS } from './runtime/engines/llm';
 
 function logger(): FastifyBaseLogger {
   const line = (level: string) => (obj: unknown, msg?: string) => {
@@ -51,7 +52,17 @@ async function main(): Promise<void> {
     secret,
     name: values.name ?? hostname(),
     capacity: Number.isInteger(Number(values.capacity)) && Number(values.capacity) > 0 ? Number(values.capacity) : 50,
-    deps: { outbound, log, now: () => new Date(), runTool: (tool, args) => sandbox.run(tool, args) },
+    deps: {
+      outbound,
+      log,
+      now: () => new Date(),
+      runTool: (tool, args) => sandbox.run(tool, args),
+      // The same variables as the server's (decision 614); unset or not a number → the defaults.
+      modelTimeouts: {
+        firstTokenMs: Number(process.env.LLM_FIRST_TOKEN_MS) || DEFAULT_MODEL_TIMEOUTS.firstTokenMs,
+        stallMs: Number(process.env.LLM_STALL_MS) || DEFAULT_MODEL_TIMEOUTS.stallMs,
+      },
+    },
     log: (l) => process.stderr.write(`[node] ${l}\n`),
     // Deleted by an administrator or the server went away: this process is done.
     onClosed: () => void stop(),

@@ -40,8 +40,10 @@ export async function startServer(config: Config, opts: { loadDataDir?: Blob } =
   sweeper.unref();
   // Background work of feature modules: started once the server listens (queued work left by
   // an earlier run resumes now), stopped before the database closes.
+  ctx.mailer.start();
   const background: { stop(): Promise<void> }[] = [
     startKnowledgeWorker(ctx, { processId: app.runtime.delivery.id, documentSlots: config.KNOWLEDGE_DOCUMENT_SLOTS }),
+    ctx.mailer,
   ];
   return {
     app,

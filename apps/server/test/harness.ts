@@ -75,6 +75,8 @@ export async function createTestServer(env: Record<string, string> = {}, opts: {
     LOG_LEVEL: 'info',
     PUBLIC_URL: 'http://parla.test',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    // A mail that failed is tried again within milliseconds, not half a minute (decision 012).
+    MAIL_RETRY_BASE_MS: '20',
     ...env,
   });
   const shared = opts.sameDatabaseAs?.ctx.database;
@@ -123,6 +125,8 @@ export async function createTestServer(env: Record<string, string> = {}, opts: {
       }
     },
   });
+  // The mail outbox's sender runs as in server.ts: mails reach the SMTP capture within moments.
+  ctx.mailer.start();
   const encrypt = ctx.secrets.encrypt.bind(ctx.secrets);
   ctx.secrets.encrypt = (plain: string) => {
     if (watchable(plain)) watched.set(plain, forms(plain));

@@ -1,11 +1,15 @@
-// Mail goes through SMTP_URL when set (nodemailer). Every mail is also kept in the outbox
-// table; without SMTP it is written to the log so a single-machine install still works.
+// Mail (decision 012): a request only writes the mail into the outbox table — in the transaction
+// of the change that causes it, where there is one — and a background sender delivers it through
+// SMTP_URL (nodemailer, with short timeouts), tries again later with a growing wait, and marks it
+// failed after the last attempt with its error (the administrator sees it: /api/mail_status).
+// No request waits on SMTP. Without SMTP_URL the sender writes each mail to the log instead.
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
 import type { DB } from '../db/schema';
+import { inBackground } from '../db/pglite-gate';
 import * as outbox from './mail-outbox.repository';
-import { DEFAULT_RETRY, retrying, TransientFailure, type RetryPolicy } from './retry';
 import { newId } from './tokens';
 
 /** SMTP failures worth another attempt: a 4xx reply (RFC 5321 §4.2.1, "transient negative")
@@ -17,6 +21,9 @@ function transient(err: unknown): boolean {
   return TRANSIENT_CODES.has(String(e?.code));
 }
 
+/** The longest wait between two attempts of one mail. */
+const MAX_RETRY_WAIT_MS = 60 * 60 * 1000;
+
 export interface MailMessage {
   to: string;
   subject: string;
@@ -24,74 +31,155 @@ export interface MailMessage {
   html?: string;
 }
 
+export interface MailerOptions {
+  smtpUrl: string | undefined;
+  from: string;
+  /** Attempts in all before a mail is marked failed. */
+  maxAttempts: number;
+  /** The wait after the first failed attempt; each next one doubles (times a random factor in
+   *  [1, 2)), up to an hour. */
+  retryBaseMs: number;
+  /** Each of nodemailer's connection, greeting and socket timeouts: a server that accepts and
+   *  never answers costs one attempt this long, not a request. */
+  smtpTimeoutMs: number;
+  /** How often the sender looks for due mail nobody woke it for (written by another process). */
+  pollMs: number;
+}
+
+export function mailerOptionsFromConfig(config: Config): MailerOptions {
+  return {
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    maxAttempts: config.MAIL_MAX_ATTEMPTS,
+    retryBaseMs: config.MAIL_RETRY_BASE_MS,
+    smtpTimeoutMs: config.MAIL_SMTP_TIMEOUT_MS,
+    pollMs: config.MAIL_POLL_MS,
+  };
+}
+
 export class Mailer {
   private readonly transport: Transporter | null;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private started = false;
+  private stopped = false;
 
   constructor(
     private readonly db: Kysely<DB>,
     private readonly log: FastifyBaseLogger,
-    smtpUrl: string | undefined,
-    private readonly from: string,
-    private readonly retry: RetryPolicy = DEFAULT_RETRY,
+    private readonly opts: MailerOptions,
+    private readonly now: () => Date = () => new Date(),
   ) {
-    this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+    const t = opts.smtpTimeoutMs;
+    this.transport = opts.smtpUrl
+      ? nodemailer.createTransport({ url: opts.smtpUrl, connectionTimeout: t, greetingTimeout: t, socketTimeout: t, dnsTimeout: t })
+      : null;
   }
 
-  private readonly pending = new Set<Promise<void>>();
-
-  /** Stores the mail, then delivers it. Delivery failures are recorded and rethrown. */
-  async send(msg: MailMessage): Promise<void> {
-    await this.deliver(msg, await this.store(msg));
+  /** Writes the mail into the outbox on `db` — pass the transaction of the change that causes
+   *  it — and sends nothing. Call `wake()` once that transaction has committed. */
+  async queue(db: Kysely<DB>, msg: MailMessage): Promise<void> {
+    await outbox.insert(db, {
+      id: newId(),
+      to_address: msg.to,
+      subject: msg.subject,
+      text_body: msg.text,
+      html_body: msg.html ?? null,
+      next_attempt_at: this.now(),
+    });
   }
 
-  /** Stores the mail and delivers it after the caller has answered: the answer then takes the
-   *  same time whether a mail goes out or not (sign-up and reset must not reveal which
-   *  addresses are registered). Delivery failures are recorded in the outbox and logged. */
-  async queue(msg: MailMessage): Promise<void> {
-    const id = await this.store(msg);
-    const delivery = this.deliver(msg, id).catch(() => undefined);
-    this.pending.add(delivery);
-    void delivery.finally(() => this.pending.delete(delivery));
+  /** Queues a mail on its own (no transaction) and wakes the sender. */
+  async post(msg: MailMessage): Promise<void> {
+    await this.queue(this.db, msg);
+    this.wake();
   }
 
-  private async store(msg: MailMessage): Promise<string> {
-    const id = newId();
-    await outbox.insert(this.db, { id, to_address: msg.to, subject: msg.subject, text_body: msg.text, html_body: msg.html ?? null });
-    return id;
+  /** Mail was queued: the sender looks now rather than at its next poll (a no-op until started). */
+  wake(): void {
+    if (!this.started || this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.running = this.loop();
   }
 
-  private async deliver(msg: MailMessage, id: string): Promise<void> {
+  /** Starts the background sender (server.ts; the test harness). */
+  start(): void {
+    this.started = true;
+    this.wake();
+  }
+
+  /** Stops the sender; an attempt under way ends first (bounded by the SMTP timeouts). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    while (this.running) await this.running;
+    this.transport?.close();
+  }
+
+  private async loop(): Promise<void> {
+    let next: Date | null = null;
+    try {
+      do {
+        this.again = false;
+        await inBackground(() => this.sendDue());
+      } while (this.again && !this.stopped);
+      next = await inBackground(() => outbox.nextDueAt(this.db));
+    } catch (err) {
+      this.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'mail sender: the outbox could not be read');
+    } finally {
+      this.running = null;
+    }
+    if (this.stopped) return;
+    // Woken while it read when the next mail is due: that mail may be newer than the answer.
+    if (this.again) return this.wake();
+    const wait = next ? Math.min(this.opts.pollMs, Math.max(0, next.getTime() - this.now().getTime())) : this.opts.pollMs;
+    this.timer = setTimeout(() => this.wake(), wait);
+    this.timer.unref();
+  }
+
+  private async sendDue(): Promise<void> {
+    while (!this.stopped) {
+      const now = this.now();
+      // The lease outlasts one attempt by far (each SMTP step is bounded by the timeout).
+      const lease = new Date(now.getTime() + Math.max(60_000, 10 * this.opts.smtpTimeoutMs));
+      const mail = await outbox.claimDue(this.db, now, lease);
+      if (!mail) return;
+      await this.attempt(mail);
+    }
+  }
+
+  private async attempt(mail: outbox.OutboxMail): Promise<void> {
     if (!this.transport) {
-      this.log.info({ mailTo: msg.to, subject: msg.subject }, `Mail (no SMTP_URL set; kept in the outbox):\n${msg.text}`);
+      this.log.info({ mailTo: mail.to_address, subject: mail.subject }, `Mail (no SMTP_URL set; kept in the outbox):\n${mail.text_body}`);
+      await outbox.markSent(this.db, mail.id, this.now());
       return;
     }
     try {
-      const transport = this.transport;
-      const mail = { from: this.from, to: msg.to, subject: msg.subject, text: msg.text, ...(msg.html ? { html: msg.html } : {}) };
-      await retrying('Mail delivery', this.retry, async () => {
-        try {
-          await transport.sendMail(mail);
-        } catch (err) {
-          throw transient(err) ? new TransientFailure(err instanceof Error ? err.message : String(err)) : err;
-        }
+      await this.transport.sendMail({
+        from: this.opts.from,
+        to: mail.to_address,
+        subject: mail.subject,
+        text: mail.text_body,
+        ...(mail.html_body ? { html: mail.html_body } : {}),
       });
-      await outbox.markSent(this.db, id, new Date());
+      await outbox.markSent(this.db, mail.id, this.now());
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
-      await outbox.markFailed(this.db, id, reason);
-      this.log.warn({ mailTo: msg.to, err: reason }, 'Mail delivery failed');
-      throw new Error('Mail delivery failed');
+      if (transient(err) && mail.attempts < this.opts.maxAttempts) {
+        const wait = Math.min(MAX_RETRY_WAIT_MS, this.opts.retryBaseMs * 2 ** (mail.attempts - 1) * (1 + Math.random()));
+        await outbox.retryLater(this.db, mail.id, new Date(this.now().getTime() + wait), reason);
+        this.log.warn({ mailTo: mail.to_address, attempt: mail.attempts, err: reason }, 'Mail delivery failed; trying again later');
+        return;
+      }
+      const final = transient(err) ? `Mail delivery failed after ${mail.attempts} attempts: ${reason}` : `Mail delivery failed: ${reason}`;
+      await outbox.markFailed(this.db, mail.id, final);
+      this.log.warn({ mailTo: mail.to_address, err: final }, 'Mail delivery failed');
     }
-  }
-
-  /** Waits for queued deliveries (tests, shutdown). */
-  async drain(): Promise<void> {
-    await Promise.all([...this.pending]);
-  }
-
-  close(): void {
-    // Queued deliveries finish first (each is bounded by the SMTP client's own timeouts).
-    if (this.pending.size) void this.drain().then(() => this.transport?.close());
-    else this.transport?.close();
   }
 }

@@ -73,6 +73,7 @@ export class Runtime {
       log: ctx.log,
       now: ctx.now,
       runTool: (tool, args) => this.sandbox.run(tool, args),
+      modelTimeouts: { firstTokenMs: ctx.config.LLM_FIRST_TOKEN_MS, stallMs: ctx.config.LLM_STALL_MS },
     };
     this.delivery = new Delivery({
       db: ctx.db,

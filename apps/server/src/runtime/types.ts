@@ -74,6 +74,9 @@ export interface EngineDeps {
   now(): Date;
   /** Runs an approved function in the sandbox; returns its JSON result as text. */
   runTool(tool: FunctionTool, args: unknown): Promise<string>;
+  /** How long a streamed model answer may be silent (LLM_FIRST_TOKEN_MS, LLM_STALL_MS;
+   *  decision 614); unset → the defaults of engines/llm.ts. */
+  modelTimeouts?: { firstTokenMs: number; stallMs: number };
 }
 
 // ------------------------------------------------------------------ configurations

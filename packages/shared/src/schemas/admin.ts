@@ -46,3 +46,27 @@ export interface CustomersResponse {
 export const CUSTOMERS_PAGE_LIMIT = 200;
 
 export const NO_PENDING_REQUEST = 'This customer has no pending plan change.';
+
+/** GET /api/admin/mail_status: the mail outbox's health (decision 012). `failing` is true while a
+ *  queued mail has failed at least once, or a mail failed for good in the last 24 hours; the
+ *  portal then shows `mailFailingMessage`. */
+export interface MailStatusResponse {
+  status: 'OK';
+  mail: {
+    /** Mails not sent yet (new ones and those waiting for another attempt). */
+    waiting: number;
+    /** Of those, how many failed at least once. */
+    retrying: number;
+    /** Mails given up on in the last 24 hours. */
+    failed: number;
+    lastError: string | null;
+    failing: boolean;
+  };
+}
+
+/** The administrator's line when mail delivery keeps failing. */
+export function mailFailingMessage(mail: MailStatusResponse['mail']): string {
+  const waiting = `${mail.waiting} mail${mail.waiting === 1 ? '' : 's'} waiting`;
+  const failed = mail.failed ? `, ${mail.failed} not delivered in the last 24 hours` : '';
+  return `Mail delivery is failing: ${waiting}${failed}; last error: ${mail.lastError ?? 'unknown'}`;
+}

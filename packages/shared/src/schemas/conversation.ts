@@ -16,8 +16,12 @@ export const CONVERSATION_MAX_TEXT = 4000;
 export const CONVERSATION_MAX_FRAMES_PER_SECOND = 50;
 /** Open conversations one IP address may have at once (MaxConcurrencyPerIPReached beyond). */
 export const MAX_CONVERSATIONS_PER_IP = 5;
-/** User text messages per minute. */
-export const CONVERSATION_MAX_TEXTS_PER_MINUTE = 30;
+/** User messages (texts, final transcripts) per second a conversation accepts on average, for as
+ *  long as it lasts: one turn a second is a fast typist's pace, and a cheap client's loop. */
+export const CONVERSATION_TEXTS_PER_SECOND = 1;
+/** User messages taken at once above that pace: messages queued while the server (or the network)
+ *  paused for up to this many seconds arrive together and are all taken (decision 614). */
+export const CONVERSATION_TEXT_BURST = 10;
 
 /** WebSocket close codes: 1000 is a normal end; 4000 + a client error code of spec 1 §8 is a
  *  refusal with that code; 41xx are ends that are not errors of the client. */

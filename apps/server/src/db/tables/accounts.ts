@@ -59,8 +59,16 @@ export interface MailOutboxTable {
   html_body: string | null;
   created_at: Timestamp;
   sent_at: NullableTimestamp;
+  /** The last delivery error (kept while the mail waits for its next attempt). */
   error: string | null;
+  /** Migration 0006: the background sender's state (decision 012). */
+  status: Generated<MailStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  lease_until: NullableTimestamp;
 }
+
+export type MailStatus = 'queued' | 'sent' | 'failed';
 
 /** The mails of each kind sent to an address in the current window: `sent_at` is when the
  *  window began, `sent_count` how many went out in it (migrations 0004, 0005). */

@@ -36,7 +36,9 @@ export async function requestPlanChange(
   // administrator signed in as a customer acts as that customer.
   if (user.type === UserType.Admin && !user.impersonatorId) throw AppError.forbidden(ADMIN_HAS_NO_PLAN);
   const now = ctx.now();
-  const account = await ctx.db.transaction().execute(async (trx) => {
+  // The administrators' mails are queued in the request's own transaction: stored together or not
+  // at all, and sent by the outbox's sender after the answer (decision 012).
+  await ctx.db.transaction().execute(async (trx) => {
     const found = await repo.findAccount(trx, user.id);
     if (!found) throw AppError.unauthenticated();
     if (found.subscription_type === input.subType) throw AppError.invalid(PLAN_ALREADY_CURRENT, 'SAME_PLAN');
@@ -55,27 +57,20 @@ export async function requestPlanChange(
       target: user.id,
       detail: { from: planName(found.subscription_type), to: planName(input.subType) },
     });
-    return found;
-  });
-
-  // The request is stored and shown on the Customers screen whatever happens to the mail; a
-  // failed delivery is kept in the outbox and logged, not reported to the customer as a failure.
-  const desk = `${ctx.config.PUBLIC_URL}/react/customers`;
-  const customer = { name: `${account.first_name} ${account.last_name}`.trim(), email: account.email };
-  for (const to of await repo.activeAdminEmails(ctx.db)) {
-    if (user.type === UserType.Admin && to === account.email) continue;
-    try {
-      await ctx.mailer.send(planRequestMail(to, customer, account.subscription_type, input.subType, desk));
-    } catch (err) {
-      ctx.log.warn({ err: (err as Error).message }, 'plan request mail not delivered');
+    const desk = `${ctx.config.PUBLIC_URL}/react/customers`;
+    const customer = { name: `${found.first_name} ${found.last_name}`.trim(), email: found.email };
+    for (const to of await repo.activeAdminEmails(trx)) {
+      if (user.type === UserType.Admin && to === found.email) continue;
+      await ctx.mailer.queue(trx, planRequestMail(to, customer, found.subscription_type, input.subType, desk));
     }
-  }
+  });
+  ctx.mailer.wake();
 }
 
 /** Withdraws the customer's own pending request (kept as CANCELLED) and tells the administrators. */
 export async function cancelPlanRequest(ctx: AppContext, user: SessionUser): Promise<void> {
   const now = ctx.now();
-  const { account, requested } = await ctx.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     const found = await repo.findAccount(trx, user.id);
     if (!found) throw AppError.unauthenticated();
     const pending = await repo.pendingPlanRequest(trx, user.id);
@@ -88,16 +83,11 @@ export async function cancelPlanRequest(ctx: AppContext, user: SessionUser): Pro
       target: user.id,
       detail: { to: planName(pending.requested_sub_type) },
     });
-    return { account: found, requested: pending.requested_sub_type };
-  });
-
-  const desk = `${ctx.config.PUBLIC_URL}/react/customers`;
-  const customer = { name: `${account.first_name} ${account.last_name}`.trim(), email: account.email };
-  for (const to of await repo.activeAdminEmails(ctx.db)) {
-    try {
-      await ctx.mailer.send(planCancelMail(to, customer, requested, desk));
-    } catch (err) {
-      ctx.log.warn({ err: (err as Error).message }, 'plan cancel mail not delivered');
+    const desk = `${ctx.config.PUBLIC_URL}/react/customers`;
+    const customer = { name: `${found.first_name} ${found.last_name}`.trim(), email: found.email };
+    for (const to of await repo.activeAdminEmails(trx)) {
+      await ctx.mailer.queue(trx, planCancelMail(to, customer, pending.requested_sub_type, desk));
     }
-  }
+  });
+  ctx.mailer.wake();
 }

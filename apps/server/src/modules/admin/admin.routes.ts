@@ -4,7 +4,7 @@ import { customersQuery, customerStatusRequest, subscriptionDecisionRequest } fr
 import { AccountStatus } from '@parla/shared/enums';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../plugins/auth';
-import { decideSubscription, listCustomers, setCustomerStatus } from './admin.service';
+import { decideSubscription, listCustomers, mailStatus, setCustomerStatus } from './admin.service';
 
 /** What the desk tells the rest of the server: a suspended account's live conversations end. */
 export interface AdminEvents {
@@ -16,6 +16,9 @@ export function adminRoutes(ctx: AppContext, events: AdminEvents = {}): FastifyP
     app.get('/api/admin/customers', { schema: { querystring: customersQuery }, config: { auth: 'admin' } }, (request) =>
       listCustomers(ctx, request.query),
     );
+
+    // Whether mail delivery keeps failing (the Connected VPS screen shows it; decision 012).
+    app.get('/api/admin/mail_status', { config: { auth: 'admin' } }, () => mailStatus(ctx));
 
     app.post(
       '/api/admin/subscription_decision',

@@ -9,11 +9,13 @@ import {
   type CustomersQuery,
   type CustomersResponse,
   type CustomerStatusRequest,
+  type MailStatusResponse,
   type SubscriptionDecisionRequest,
 } from '@parla/shared/schemas/admin';
 import { paged, pageOf } from '@parla/shared/schemas/paging';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
+import { deliveryHealth } from '../../lib/mail-outbox.repository';
 import type { SessionUser } from '../../plugins/auth';
 import { planDecisionMail } from '../account/account.mail';
 import { decidePlanRequest, pendingPlanRequest } from '../account/account.repository';
@@ -41,7 +43,8 @@ export async function listCustomers(ctx: AppContext, query: CustomersQuery): Pro
 
 export async function decideSubscription(ctx: AppContext, admin: SessionUser, input: SubscriptionDecisionRequest): Promise<void> {
   const now = ctx.now();
-  const outcome = await ctx.db.transaction().execute(async (trx) => {
+  // The customer's mail is queued in the decision's own transaction (decision 012).
+  await ctx.db.transaction().execute(async (trx) => {
     const customer = await repo.findCustomer(trx, input.userId);
     if (!customer) throw AppError.notFound('Customer');
     const request = await pendingPlanRequest(trx, customer.id);
@@ -56,24 +59,17 @@ export async function decideSubscription(ctx: AppContext, admin: SessionUser, in
       target: customer.id,
       detail: { from: planName(customer.subscription_type), to: planName(request.requested_sub_type) },
     });
-    return { customer, requested: request.requested_sub_type };
+    const mail = planDecisionMail(
+      customer.email,
+      customer.first_name,
+      input.approve,
+      request.requested_sub_type,
+      customer.subscription_type,
+      `${ctx.config.PUBLIC_URL}/react/account`,
+    );
+    await ctx.mailer.queue(trx, mail);
   });
-
-  // The decision stands whatever happens to the mail; a failed delivery stays in the outbox.
-  const { customer, requested } = outcome;
-  const mail = planDecisionMail(
-    customer.email,
-    customer.first_name,
-    input.approve,
-    requested,
-    customer.subscription_type,
-    `${ctx.config.PUBLIC_URL}/react/account`,
-  );
-  try {
-    await ctx.mailer.send(mail);
-  } catch (err) {
-    ctx.log.warn({ err: (err as Error).message }, 'plan decision mail not delivered');
-  }
+  ctx.mailer.wake();
 }
 
 export async function setCustomerStatus(ctx: AppContext, admin: SessionUser, input: CustomerStatusRequest): Promise<void> {
@@ -92,4 +88,11 @@ export async function setCustomerStatus(ctx: AppContext, admin: SessionUser, inp
       target: customer.id,
     });
   });
+}
+
+/** The mail outbox's health for the administrator (decision 012). */
+export async function mailStatus(ctx: AppContext): Promise<MailStatusResponse> {
+  const since = new Date(ctx.now().getTime() - 24 * 60 * 60 * 1000);
+  const health = await deliveryHealth(ctx.db, since);
+  return { status: 'OK', mail: { ...health, failing: health.retrying > 0 || health.failed > 0 } };
 }

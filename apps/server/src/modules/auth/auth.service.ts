@@ -92,7 +92,7 @@ export async function login(ctx: AppContext, input: LoginRequest, meta: RequestM
   if (!user.email_verified_at) {
     // The password proves one of the address's registrations: a new link, when the throttle allows.
     const mail = await newVerification(ctx, ctx.db, user);
-    if (mail) await ctx.mailer.queue(mail);
+    if (mail) await ctx.mailer.post(mail);
     throw AppError.forbidden(UNVERIFIED_EMAIL);
   }
   await repo.clearLoginFailures(ctx.db, email);
@@ -155,7 +155,7 @@ async function sendReset(ctx: AppContext, email: string): Promise<void> {
     created_by: null,
     expires_at: new Date(now.getTime() + PASSWORD_RESET_TTL_MS),
   });
-  await ctx.mailer.queue(resetMail(user.email, user.first_name, appLink(ctx, `/reset-password/${code}`)));
+  await ctx.mailer.post(resetMail(user.email, user.first_name, appLink(ctx, `/reset-password/${code}`)));
 }
 
 const INVALID_RESET_CODE = 'Invalid Code';

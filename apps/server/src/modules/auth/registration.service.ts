@@ -96,29 +96,42 @@ export async function register(ctx: AppContext, input: RegisterRequest): Promise
     mobile_number: input.mobileNumber ?? null,
   };
   const now = ctx.now();
-  const mail = await ctx.db.transaction().execute(async (trx): Promise<MailMessage | null> => {
-    const inserted = await repo.insertUserIfNew(trx, {
-      id: newId(),
-      email,
-      ...registration,
-      user_type: UserType.Customer,
-      status: AccountStatus.Active,
-      subscription_type: SubscriptionType.FREE,
-      requested_sub_type: null,
-    });
-    // The account's row lock orders this against a verification of the address (decision 007).
-    const pending = inserted ?? (await repo.lockPendingAccount(trx, email));
-    if (pending) {
-      await repo.insertPendingRegistration(trx, pending.id, registration, now);
-      await repo.trimPendingRegistrations(trx, pending.id, PENDING_REGISTRATIONS_PER_ADDRESS);
-      return newVerification(ctx, trx, { id: pending.id, email });
-    }
-    // Verified already: the owner hears of it, the page tells nobody.
-    const owner = await repo.findUserByEmail(trx, email);
-    if (!owner || !(await mayMail(ctx, trx, email, 'already_registered'))) return null;
-    return alreadyRegisteredMail(email, owner.first_name, appLink(ctx, '/login'), appLink(ctx, '/forgotpassword'));
+  // The mail is queued in the registration's own transaction (decision 012); the sender delivers it.
+  const queued = await ctx.db.transaction().execute(async (trx): Promise<boolean> => {
+    const mail = await registrationMail(ctx, trx, email, registration, now);
+    if (mail) await ctx.mailer.queue(trx, mail);
+    return mail !== null;
   });
-  if (mail) await ctx.mailer.queue(mail);
+  if (queued) ctx.mailer.wake();
+}
+
+async function registrationMail(
+  ctx: AppContext,
+  trx: Transaction<DB>,
+  email: string,
+  registration: repo.Registration,
+  now: Date,
+): Promise<MailMessage | null> {
+  const inserted = await repo.insertUserIfNew(trx, {
+    id: newId(),
+    email,
+    ...registration,
+    user_type: UserType.Customer,
+    status: AccountStatus.Active,
+    subscription_type: SubscriptionType.FREE,
+    requested_sub_type: null,
+  });
+  // The account's row lock orders this against a verification of the address (decision 007).
+  const pending = inserted ?? (await repo.lockPendingAccount(trx, email));
+  if (pending) {
+    await repo.insertPendingRegistration(trx, pending.id, registration, now);
+    await repo.trimPendingRegistrations(trx, pending.id, PENDING_REGISTRATIONS_PER_ADDRESS);
+    return newVerification(ctx, trx, { id: pending.id, email });
+  }
+  // Verified already: the owner hears of it, the page tells nobody.
+  const owner = await repo.findUserByEmail(trx, email);
+  if (!owner || !(await mayMail(ctx, trx, email, 'already_registered'))) return null;
+  return alreadyRegisteredMail(email, owner.first_name, appLink(ctx, '/login'), appLink(ctx, '/forgotpassword'));
 }
 
 function verifiedAnswer(user: { email: string; first_name: string }, again: boolean): EmailVerificationResponse {

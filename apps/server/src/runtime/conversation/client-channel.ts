@@ -6,7 +6,8 @@ import type WebSocket from 'ws';
 import {
   CLOSE_CODES,
   CONVERSATION_MAX_FRAMES_PER_SECOND,
-  CONVERSATION_MAX_TEXTS_PER_MINUTE,
+  CONVERSATION_TEXT_BURST,
+  CONVERSATION_TEXTS_PER_SECOND,
   parseClientMessage,
   type ByeReason,
   type ServerMessage,
@@ -34,7 +35,10 @@ export interface ClientHandler {
 export class ClientChannel implements ClientSink {
   private frameTokens = CONVERSATION_MAX_FRAMES_PER_SECOND * 2;
   private frameRefillAt = performance.now();
-  private textTimes: number[] = [];
+  /** User messages the client may still send at once: a token bucket (decision 614). A window
+   *  of 30 a minute closed clients pacing one turn a second (issue 34 item 7). */
+  private textTokens = CONVERSATION_TEXT_BURST;
+  private textRefillAt: number | null = null;
   private closed = false;
   private handler: ClientHandler | null = null;
   /** The ready said listen 'server': microphone frames are taken from now on. */
@@ -113,10 +117,7 @@ export class ClientChannel implements ClientSink {
       case 'user_text':
       case 'user_transcript': {
         if (msg.type === 'user_transcript' && !msg.final) return;
-        const now = this.now().getTime();
-        this.textTimes = this.textTimes.filter((x) => now - x < 60_000);
-        if (this.textTimes.length >= CONVERSATION_MAX_TEXTS_PER_MINUTE) return this.rateLimited(h);
-        this.textTimes.push(now);
+        if (!this.takeText()) return this.rateLimited(h);
         h.userActive();
         const text = msg.text.trim();
         if (text) h.userText(text);
@@ -130,6 +131,19 @@ export class ClientChannel implements ClientSink {
       case 'bye':
         return void h.end('client', CLOSE_CODES.normal);
     }
+  }
+
+  /** One user message from the bucket, refilled by the time since the last one on the context's
+   *  clock. Messages held up by a pause of the server arrive together, and the pause has refilled
+   *  the bucket by as many as the client sent meanwhile (up to the burst). */
+  private takeText(): boolean {
+    const now = this.now().getTime();
+    const elapsed = this.textRefillAt === null ? 0 : Math.max(0, now - this.textRefillAt);
+    this.textTokens = Math.min(CONVERSATION_TEXT_BURST, this.textTokens + (elapsed / 1000) * CONVERSATION_TEXTS_PER_SECOND);
+    this.textRefillAt = now;
+    if (this.textTokens < 1) return false;
+    this.textTokens -= 1;
+    return true;
   }
 
   private rateLimited(h: ClientHandler): void {

@@ -5,7 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import type { EngineEvent } from '../types';
 import { AudioOut } from './audio-out';
-import { ENGINE_FAILED_NOTICE, SPEECH_FAILED_NOTICE } from './notices';
+import { ANSWER_CUT_NOTICE, ENGINE_FAILED_NOTICE, SPEECH_FAILED_NOTICE } from './notices';
 import type { ClientSink, TurnLoopListener, TurnLoopServices } from './ports';
 import type { Reply } from './reply';
 import { SpeakingState } from './speaking-state';
@@ -13,6 +13,8 @@ import type { TurnAvatar } from './turn-knowledge';
 
 export interface ReplyEnd {
   error?: string;
+  /** The error was the voice's (the TTS), not the answer's. */
+  speechFailed?: boolean;
   retrievalMs: number;
   interrupted?: boolean;
   sources?: { name: string; itemId?: string }[];
@@ -84,9 +86,14 @@ export class ReplyOutput {
   finish(reply: Reply, end: ReplyEnd): void {
     const { error, interrupted = false, sources } = end;
     const engineMs = performance.now() - reply.started;
-    if (error && !interrupted) {
+    const failed = Boolean(error) && !interrupted;
+    // An answer that failed partway is shown, and recorded, as cut: its end never came.
+    const cut = interrupted || (failed && !end.speechFailed && reply.text !== '');
+    if (failed) {
       this.services.log.warn({ avatarId: this.avatar.id, error }, 'the engine could not answer');
-      this.sink.send({ type: 'notice', reason: 'engine_unavailable', message: reply.text ? SPEECH_FAILED_NOTICE : ENGINE_FAILED_NOTICE });
+      // The notice says what failed (decision 614): the voice, the answer partway, or the answer.
+      const message = end.speechFailed ? SPEECH_FAILED_NOTICE : reply.text ? ANSWER_CUT_NOTICE : ENGINE_FAILED_NOTICE;
+      this.sink.send({ type: 'notice', reason: 'engine_unavailable', message });
     }
     if (!interrupted) this.audioOut.end(reply.id);
     if (reply.audioSeq > 0) this.lastSpokenText = reply.text;
@@ -94,18 +101,18 @@ export class ReplyOutput {
       type: 'assistant_done',
       turnId: reply.id,
       text: reply.text,
-      ...(interrupted ? { interrupted: true } : {}),
+      ...(cut ? { interrupted: true } : {}),
       ...(sources?.length ? { sources } : {}),
     });
-    if (reply.text) this.listener.said?.('assistant', reply.text, interrupted);
-    this.speaking.finished(interrupted, reply.words, reply.audioSeq > 0);
+    if (reply.text) this.listener.said?.('assistant', reply.text, cut);
+    this.speaking.finished(cut, reply.words, reply.audioSeq > 0);
     if (!end.stopped) this.sink.send({ type: 'state', state: 'listening' });
     this.listener.replyFinished({
       firstDeltaMs: reply.firstDeltaMs,
       engineMs,
       retrievalMs: end.retrievalMs,
       interrupted,
-      ...(error && !interrupted ? { failed: true } : {}),
+      ...(failed ? { failed: true } : {}),
     });
   }
 }

@@ -4,7 +4,7 @@
 // engine yields to the client sink, and reports each finished reply to its listener. It never
 // sees the socket, the database or the runtime.
 import { NodeLostError } from '../nodes/node';
-import { echoEngine } from '../engines';
+import { echoEngine, SpeechFailed } from '../engines';
 import type { ChatMessage, Engine, EngineHost } from '../types';
 import type { ClientSink, TurnLoopListener, TurnLoopServices } from './ports';
 import { historyWindow, HISTORY_MAX_MESSAGES } from './history-window';
@@ -115,7 +115,8 @@ export class TurnLoop {
     } catch (err) {
       error = err instanceof Error ? err.message : String(err);
     }
-    if (!reply.cut && this.reply === reply) this.finish(reply, { error, retrievalMs: 0 });
+    // The text was given: only its voice can have failed.
+    if (!reply.cut && this.reply === reply) this.finish(reply, { error, speechFailed: Boolean(error), retrievalMs: 0 });
   }
 
   speech(event: 'start' | 'end', atMs: number): void {
@@ -192,6 +193,7 @@ export class TurnLoop {
     // Bounded (history-window.ts); which engines pass it on is their configuration's choice.
     const history = historyWindow(this.history);
     let error: string | undefined;
+    let speechFailed = false;
     try {
       for await (const event of this.engine.turn({
         turnId: reply.id,
@@ -206,12 +208,13 @@ export class TurnLoop {
       }
     } catch (err) {
       if (!reply.cut) error = err instanceof Error ? err.message : String(err);
+      speechFailed = err instanceof SpeechFailed;
       if (err instanceof NodeLostError) return;
     }
     this.history.push({ role: 'user', content: text, at });
     if (reply.text) this.history.push({ role: 'assistant', content: reply.text, at: this.services.now().toISOString() });
     if (this.history.length > HISTORY_MAX_MESSAGES * 2) this.history = this.history.slice(-HISTORY_MAX_MESSAGES);
     if (reply.cut) return;
-    this.finish(reply, { error, retrievalMs, sources: uniqueSources(context) });
+    this.finish(reply, { error, speechFailed, retrievalMs, sources: uniqueSources(context) });
   }
 }

@@ -9,10 +9,12 @@ import { pipelineEngine } from './pipeline';
 import { RealtimeEngine } from './realtime';
 import { RestEngine } from './rest';
 import { AgoraTenEngine, ElevenLabsAgentEngine } from './third-party';
+import { SpeechFailed } from './provider-error';
 import { speechOf } from './speech-of';
 import { VoiceEngine } from './voice';
 
-export { speechOf };
+/** SpeechFailed: what the turn loop tells apart (the voice failed, not the answer; decision 614). */
+export { speechOf, SpeechFailed };
 
 /** The echo brain (echo mode; a daily allowance run out mid-conversation). With an avatar's
  *  engine configuration and the engines' services, it speaks with that avatar's server speech. */

@@ -9,6 +9,50 @@ import { failure, ProviderError } from './provider-error';
 
 /** Tool rounds per turn: a model that keeps calling tools gets its last answer used. */
 const MAX_TOOL_ROUNDS = 4;
+/** The longest a completion may stream in all (a model that trickles forever). */
+const COMPLETION_MAX_MS = 120_000;
+
+/** How long the model may be silent (decision 614): until its first event, then between two
+ *  events of its stream. Past that the answer has failed; the visitor is told at once. */
+export interface ModelTimeouts {
+  firstTokenMs: number;
+  stallMs: number;
+}
+export const DEFAULT_MODEL_TIMEOUTS: ModelTimeouts = { firstTokenMs: 20_000, stallMs: 8_000 };
+
+/** Aborts when not poked for the time it was last given. */
+class SilenceWatch {
+  private readonly ctrl = new AbortController();
+  private timer: NodeJS.Timeout | null = null;
+  private waited = 0;
+
+  constructor(ms: number) {
+    this.poke(ms);
+  }
+
+  get signal(): AbortSignal {
+    return this.ctrl.signal;
+  }
+
+  get fired(): boolean {
+    return this.ctrl.signal.aborted;
+  }
+
+  /** Why it fired, for the log and the customer's error list. */
+  get reason(): string {
+    return `the model sent nothing for ${(this.waited / 1000).toFixed(1)} s`;
+  }
+
+  poke(ms: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.waited = ms;
+    this.timer = setTimeout(() => this.ctrl.abort(new Error(this.reason)), ms);
+  }
+
+  stop(): void {
+    if (this.timer) clearTimeout(this.timer);
+  }
+}
 
 interface ChunkChoice {
   delta?: { content?: string | null; tool_calls?: { index: number; id?: string; function?: { name?: string; arguments?: string } }[] };
@@ -47,23 +91,41 @@ export class LlmEngine implements Engine {
           function: { name: t.name, description: t.description, parameters: t.parameters },
         }));
       }
-      const res = await this.deps.outbound.stream(joinUrl(this.config.baseUrl, 'chat/completions'), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'text/event-stream', authorization: `Bearer ${this.config.apiKey}` },
-        body: JSON.stringify(body),
-        timeoutMs: 120_000,
-      });
-      if (res.status !== 200) throw await failure('LLM', res, [this.config.apiKey]);
+      const limits = this.deps.modelTimeouts ?? DEFAULT_MODEL_TIMEOUTS;
+      const watch = new SilenceWatch(limits.firstTokenMs);
+      // The reply's signal reaches the request too: a cut reply frees its connection at once.
+      const abort = AbortSignal.any([signal, watch.signal, AbortSignal.timeout(COMPLETION_MAX_MS)]);
       const calls: OpenAiToolCall[] = [];
       let finish: string | null = null;
+      let res: Awaited<ReturnType<EngineDeps['outbound']['stream']>>;
       try {
+        res = await this.deps.outbound.stream(
+          joinUrl(this.config.baseUrl, 'chat/completions'),
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', accept: 'text/event-stream', authorization: `Bearer ${this.config.apiKey}` },
+            body: JSON.stringify(body),
+          },
+          abort,
+        );
+      } catch (err) {
+        watch.stop();
+        if (signal.aborted) return;
+        // A model that never answers is a failed answer after `firstTokenMs`; any other failure
+        // (refused connection, the outbound guard) is reported as it is.
+        throw watch.fired ? new ProviderError('LLM', watch.reason) : err;
+      }
+      try {
+        if (res.status !== 200) throw await failure('LLM', res, [this.config.apiKey]);
         for await (const ev of readSse(res.body as AsyncIterable<Uint8Array> | null, signal)) {
+          watch.poke(limits.stallMs);
           if (ev.data === '[DONE]') break;
           let chunk: { choices?: ChunkChoice[]; error?: { message?: string } };
           try {
             chunk = JSON.parse(ev.data) as typeof chunk;
           } catch {
-            continue;
+            // A garbled stream is a failed answer, not an empty one (issue 34 item 3).
+            throw new ProviderError('LLM', `the answer could not be read: ${ev.data.slice(0, 60).replace(/\s+/g, ' ')}`);
           }
           if (chunk.error) throw new ProviderError('LLM', chunk.error.message ?? 'stream error');
           const choice = chunk.choices?.[0];
@@ -78,8 +140,14 @@ export class LlmEngine implements Engine {
           }
           if (choice.finish_reason) finish = choice.finish_reason;
         }
+      } catch (err) {
+        if (signal.aborted) return;
+        if (err instanceof ProviderError) throw err;
+        if (watch.fired) throw new ProviderError('LLM', watch.reason);
+        // The connection dropped or timed out mid-answer.
+        throw new ProviderError('LLM', `the answer was cut off (${err instanceof Error ? err.message : String(err)})`);
       } finally {
-        if (signal.aborted) await res.body?.cancel().catch(() => undefined);
+        watch.stop();
       }
       if (signal.aborted || !calls.length || (finish && finish !== 'tool_calls')) return;
       messages.push({ role: 'assistant', content: null, tool_calls: calls });

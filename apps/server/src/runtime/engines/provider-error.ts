@@ -42,3 +42,12 @@ export async function failure(
   const hint = res.status === 401 || res.status === 403 ? 'the API key was refused' : `HTTP ${res.status}`;
   return new ProviderError(provider, excerpt ? `${hint}: ${excerpt}` : hint, res.status);
 }
+
+/** The voice of an answer could not be made (the TTS failed or hung): the answer itself is whole,
+ *  so the user is told about the voice, not about the answer (decision 614). */
+export class SpeechFailed extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.name = 'SpeechFailed';
+  }
+}

@@ -4,6 +4,7 @@
 // reply is cut (its signal aborts) no further TTS request starts.
 import type { EngineDeps, EngineEvent, TtsConfig } from '../types';
 import { audioPieces } from './audio-chunks';
+import { SpeechFailed } from './provider-error';
 import { synthesize, type SpokenAudio } from './speech';
 
 /** Where a sentence may end: . ! ? … (then a closing quote or bracket) before white space. */
@@ -75,7 +76,9 @@ export async function* spokenTurn(
     const spoken = synthesize(deps.outbound, tts, sentence);
     spoken.catch(() => undefined);
     chain = chain.then(async () => {
-      const audio = await spoken;
+      const audio = await spoken.catch((err: unknown) => {
+        throw new SpeechFailed(err);
+      });
       if (!signal.aborted) for (const piece of audioPieces(audioEvent(audio))) queue.push(piece);
     });
   };

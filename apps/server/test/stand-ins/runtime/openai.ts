@@ -16,6 +16,10 @@ export interface ChatReply {
   delayMs?: number;
   /** A slow model: the rest of the pieces wait for this after the first one (no timer). */
   holdAfterFirst?: Promise<void>;
+  /** A broken stream (issue 34 item 3): `stall` sends the first piece and then nothing, holding
+   *  the connection open; `cut` sends the first piece and drops the connection; `garbled` sends
+   *  events that are not JSON instead of the pieces; `silent` never answers at all. */
+  fault?: 'stall' | 'cut' | 'garbled' | 'silent';
 }
 
 export interface OpenAiStandIn extends StandIn {
@@ -61,6 +65,7 @@ export async function startOpenAiStandIn(port = 0): Promise<OpenAiStandIn> {
     if (req.method === 'POST' && p === '/chat/completions') {
       const body = req.json() as { messages: { role: string; content: string | null }[]; stream?: boolean; model: string };
       const reply = (self.reply ?? defaultReply)(body.messages, req);
+      if (reply.fault === 'silent') return; // holds the request until the client gives up
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
       if (reply.delayMs) await sleep(reply.delayMs);
       const id = `chatcmpl-${nextId++}`;
@@ -88,6 +93,15 @@ export async function startOpenAiStandIn(port = 0): Promise<OpenAiStandIn> {
         sse(res, { ...base, choices: [{ index: 0, delta: {}, finish_reason: 'tool_calls' }] });
       } else {
         for (const [i, piece] of (reply.content ?? []).entries()) {
+          if (i === 1 && reply.fault === 'stall') return; // the connection stays open, silent
+          if (i === 1 && reply.fault === 'cut') {
+            await sleep(50); // the first piece reaches the client before the connection drops
+            return void res.socket?.destroy();
+          }
+          if (reply.fault === 'garbled') {
+            res.write(`data: {"choices":[{"delta":{"content":${piece.length}\u0000\n\n`);
+            continue;
+          }
           if (i === 1 && reply.holdAfterFirst) await reply.holdAfterFirst;
           if (res.destroyed) return;
           sse(res, { ...base, choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] });

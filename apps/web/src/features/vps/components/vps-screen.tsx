@@ -2,6 +2,7 @@
 // delete action — a table on desktop, cards on mobile. Clicking an ID opens 'VPS Details'.
 // Deleting disconnects the node; the dialog closes 3 s after it finishes (spec 1 §9).
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -30,7 +31,9 @@ import { PageLoading } from '../../../components/page-loading';
 import { MOBILE_QUERY } from '../../../config/media';
 import { RefreshButton } from '../../../components/refresh-button';
 import { useDeleteVps } from '../api/delete-vps';
+import { getMailStatusQueryOptions } from '../api/get-mail-status';
 import { useVpsList } from '../api/get-vps-list';
+import { MailStatusAlert } from './mail-status-alert';
 import { VpsDetailsDialog } from './vps-details-dialog';
 import { VpsStatusChip } from './vps-status-chip';
 
@@ -49,7 +52,13 @@ function DeleteButton({ vps, onClick }: { vps: Vps; onClick: () => void }) {
 
 export function VpsScreen() {
   const query = useVpsList();
+  const queryClient = useQueryClient();
   const remove = useDeleteVps();
+  // Refresh reads the mail outbox's health again too (its line sits above the list).
+  const refresh = () => {
+    void query.refetch();
+    void queryClient.invalidateQueries({ queryKey: getMailStatusQueryOptions().queryKey });
+  };
   const mobile = useMediaQuery(MOBILE_QUERY);
   const [details, setDetails] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Vps | null>(null);
@@ -74,8 +83,9 @@ export function VpsScreen() {
           <Typography variant="h1">Connected VPS</Typography>
           <Typography color="text.secondary">Pipeline nodes that run conversations, with their live status.</Typography>
         </Box>
-        <RefreshButton onClick={() => void query.refetch()} busy={query.isFetching} label="Refresh VPS list" />
+        <RefreshButton onClick={refresh} busy={query.isFetching} label="Refresh VPS list" />
       </Box>
+      <MailStatusAlert />
       {query.isPending && <PageLoading label="Fetching connected VPS..." />}
       {query.isError && <Alert severity="error">{SCREEN_MESSAGES.vpsListFailed}</Alert>}
       {query.isSuccess && list.length === 0 && <Typography color="text.secondary">No VPS is connected.</Typography>}
