@@ -103,6 +103,7 @@ async function crawlWith(
   const excluded = pathMatcher(patterns.exclude);
   let fetched = 0;
   const start = await assertPublicTarget(ctx, startUrl); // FetchProblem(refused) for private targets
+  reader.warm(); // boots while robots.txt and the start page are fetched
   const site = siteKey(start);
   const robots = await loadRobots(ctx, start);
   const deadline = Date.now() + CRAWL_DEADLINE_MS;

@@ -54,31 +54,45 @@ type Answer = Ok<ExtractReply>;
 export class ExtractSession {
   private child: ChildProcess | null = null;
   private ready = false;
+  private closed = false;
 
   constructor(private readonly limits: ExtractLimits = EXTRACT_LIMITS) {}
 
-  async run(job: ExtractJob): Promise<Answer> {
+  /** Starts the process now (it boots while the caller fetches its first page). */
+  warm(): void {
+    void this.process().catch(() => undefined);
+  }
+
+  /** The live child, started when there is none. */
+  private async process(): Promise<ChildProcess> {
     const script = await extractChildScript().catch(() => {
       throw new ExtractCrash(EXTRACT_CRASHED);
     });
+    if (this.closed) throw new ExtractCrash(EXTRACT_CRASHED);
+    if (this.child?.connected) return this.child;
+    if (this.child) this.stop(this.child);
+    this.ready = false;
+    const child = fork(script, [], {
+      execArgv: [`--max-old-space-size=${this.limits.heapMb}`],
+      env: {},
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+      serialization: 'advanced',
+    });
+    // Between jobs nobody else listens: an idle child's death or error must not reach the server.
+    child.on('error', () => undefined);
+    child.on('message', (m: { ready?: true }) => {
+      if (m.ready && this.child === child) this.ready = true;
+    });
+    child.once('exit', () => {
+      if (this.child === child) this.child = null;
+    });
+    this.child = child;
+    return child;
+  }
+
+  async run(job: ExtractJob): Promise<Answer> {
     const limits = this.limits;
-    if (!this.child?.connected) {
-      if (this.child) this.stop(this.child);
-      this.ready = false;
-      const child = fork(script, [], {
-        execArgv: [`--max-old-space-size=${limits.heapMb}`],
-        env: {},
-        stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
-        serialization: 'advanced',
-      });
-      // Between jobs nobody listens: an idle child's death or error must not reach the server.
-      child.on('error', () => undefined);
-      child.once('exit', () => {
-        if (this.child === child) this.child = null;
-      });
-      this.child = child;
-    }
-    const child = this.child;
+    const child = await this.process();
     return new Promise<Answer>((resolve, reject) => {
       let settled = false;
       const finish = (fn: () => void, kill: boolean) => {
@@ -95,7 +109,6 @@ export class ExtractSession {
       const fail = (message: string) => finish(() => reject(new ExtractCrash(message)), true);
       const onMessage = (m: ExtractReply | { ready: true }) => {
         if ('ready' in m) {
-          this.ready = true;
           child.send(job);
           return;
         }
@@ -117,6 +130,7 @@ export class ExtractSession {
   }
 
   close(): void {
+    this.closed = true;
     if (this.child) this.stop(this.child);
   }
 
