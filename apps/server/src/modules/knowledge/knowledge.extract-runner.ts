@@ -60,11 +60,11 @@ export class ExtractSession {
 
   /** Starts the process now (it boots while the caller fetches its first page). */
   warm(): void {
-    void this.process().catch(() => undefined);
+    void this.live().catch(() => undefined);
   }
 
   /** The live child, started when there is none. */
-  private async process(): Promise<ChildProcess> {
+  private async live(): Promise<ChildProcess> {
     const script = await extractChildScript().catch(() => {
       throw new ExtractCrash(EXTRACT_CRASHED);
     });
@@ -92,7 +92,7 @@ export class ExtractSession {
 
   async run(job: ExtractJob): Promise<Answer> {
     const limits = this.limits;
-    const child = await this.process();
+    const child = await this.live();
     return new Promise<Answer>((resolve, reject) => {
       let settled = false;
       const finish = (fn: () => void, kill: boolean) => {
