@@ -1,12 +1,18 @@
 // The crawler (spec 4 §5, §7, §9): breadth-first over one site from the given page, at most 20
 // pages, honouring robots.txt and <meta name="robots">, every page and every discovered link
 // checked by the outbound guard. Answers the HTML pages found, each with its url and title.
-// Path patterns (picomatch globs over the path): `exclude` pages are neither fetched nor listed
-// (the start page is always fetched), only `include` pages are listed (the others are followed).
-import picomatch from 'picomatch';
+// Path patterns (globs over the path, knowledge.crawl-patterns.ts): `exclude` pages are neither
+// fetched nor listed (the start page is always fetched), only `include` pages are listed (the
+// others are followed).
+// Pages are read in an extraction child of the crawl's own (decision 410): a page is hostile
+// bytes, and parsing it on the event loop let one deep page stop every tenant (issue 33). A page
+// the child cannot read is skipped; the start page's failure is the crawl's answer.
 import { CRAWL_PAGE_LIMIT, type CrawledPage } from '@parla/shared/schemas/knowledge';
 import type { AppContext } from '../../context';
-import { parseHtml } from './knowledge.html';
+import type { PageFacts } from './knowledge.extract-child';
+import { ExtractCrash, ExtractSession, type ExtractLimits } from './knowledge.extract-runner';
+import { ExtractError } from './knowledge.extract-error';
+import { pathMatcher, PATTERN_PATH_MAX_CHARS } from './knowledge.crawl-patterns';
 import { assertPublicTarget, fetchDocument, FetchProblem } from './knowledge.fetch';
 import { ALLOW_ALL, CRAWLER_USER_AGENT, DISALLOW_ALL, parseRobots, type Robots } from './knowledge.robots';
 
@@ -51,10 +57,23 @@ export interface CrawlPatterns {
 /** Pages fetched per crawl at most, listed or not (include patterns may skip many). */
 const FETCH_FACTOR = 3;
 
-function matcher(patterns: string[] | undefined): ((path: string) => boolean) | null {
-  if (!patterns?.length) return null;
-  const m = picomatch(patterns, { dot: true, nocase: true });
-  return (path) => m(decodeURIComponent(path)) || m(decodeURIComponent(path).replace(/\/$/, '') || '/');
+/** A crawled page's reading (the child's time, heap and memory). A page is read in well under a
+ *  second; the crawl as a whole has CRAWL_DEADLINE_MS. */
+export const CRAWL_PAGE_LIMITS: ExtractLimits = { timeMs: 10_000, heapMb: 256, rssMb: 640 };
+export const PAGE_TOO_HEAVY = 'The page needs too much time or memory to read and was stopped.';
+export const PAGE_UNREADABLE = 'The page could not be read.';
+export const startPageUnreadable = (reason: string) => `The start page could not be read. ${reason}`;
+
+/** Reads one fetched page in the crawl's child; a reason fit for the user when it cannot. */
+async function readPage(reader: ExtractSession, body: Buffer, url: string): Promise<PageFacts | { failed: string }> {
+  try {
+    const answer = await reader.run({ kind: 'html', data: new Uint8Array(body), baseUrl: url, crawl: true });
+    return 'page' in answer ? answer.page : { failed: PAGE_UNREADABLE };
+  } catch (err) {
+    if (err instanceof ExtractCrash) return { failed: PAGE_TOO_HEAVY };
+    if (err instanceof ExtractError) return { failed: err.message };
+    throw err;
+  }
 }
 
 export async function crawlSite(
@@ -62,12 +81,29 @@ export async function crawlSite(
   startUrl: string,
   limit = CRAWL_PAGE_LIMIT,
   patterns: CrawlPatterns = {},
+  opts: { pageLimits?: ExtractLimits } = {},
+): Promise<CrawledPage[]> {
+  const reader = new ExtractSession(opts.pageLimits ?? CRAWL_PAGE_LIMITS);
+  try {
+    return await crawlWith(ctx, reader, startUrl, limit, patterns);
+  } finally {
+    reader.close();
+  }
+}
+
+async function crawlWith(
+  ctx: AppContext,
+  reader: ExtractSession,
+  startUrl: string,
+  limit: number,
+  patterns: CrawlPatterns,
 ): Promise<CrawledPage[]> {
   const max = Math.max(1, Math.min(limit, CRAWL_PAGE_LIMIT));
-  const included = matcher(patterns.include);
-  const excluded = matcher(patterns.exclude);
+  const included = pathMatcher(patterns.include);
+  const excluded = pathMatcher(patterns.exclude);
   let fetched = 0;
   const start = await assertPublicTarget(ctx, startUrl); // FetchProblem(refused) for private targets
+  reader.warm(); // boots while robots.txt and the start page are fetched
   const site = siteKey(start);
   const robots = await loadRobots(ctx, start);
   const deadline = Date.now() + CRAWL_DEADLINE_MS;
@@ -92,10 +128,15 @@ export async function crawlSite(
     }
     const final = new URL(doc.finalUrl);
     // A redirect off the site ends this branch; a redirect within it counts as the target.
-    if (siteKey(final) !== site || doc.kind !== 'html') continue;
+    if (siteKey(final) !== site || doc.kind !== 'html' || final.pathname.length > PATTERN_PATH_MAX_CHARS) continue;
     const finalKey = normalize(final);
     seen.add(finalKey);
-    const page = parseHtml(doc.body.toString('utf8'), final.href);
+    const page = await readPage(reader, doc.body, final.href);
+    if ('failed' in page) {
+      if (url === start) throw new FetchProblem(startPageUnreadable(page.failed));
+      ctx.log.info({ url: finalKey, reason: page.failed }, 'crawl: page skipped');
+      continue;
+    }
     const listable = !excluded?.(final.pathname) && (!included || included(final.pathname));
     if (!page.noindex && listable && !listed.has(finalKey)) {
       listed.add(finalKey);

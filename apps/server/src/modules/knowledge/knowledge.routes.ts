@@ -112,7 +112,7 @@ export function knowledgeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           // Spec 4 §7: on error the screen reads the message from the answer's `message`.
           if (err instanceof FetchProblem)
             throw new AppError(ErrorCode.InvalidOrMissingParams, 400, [err.message], {
-              failReason: 'ADDRESS_REFUSED',
+              ...(err.refused ? { failReason: 'ADDRESS_REFUSED' as const } : {}),
               body: { message: err.message },
             });
           throw err;
