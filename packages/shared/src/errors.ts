@@ -59,6 +59,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
     'Too many concurrent connections from your IP address. Please reduce the request frequency or upgrade your plan.',
 };
 
+/** A write that needs disk space the server does not have (507 with Retry-After; decision 013). */
+export const DISK_FULL_MESSAGE = 'Not enough space on the server. Please try again later.';
+
 export function errorMessage(code: number): string {
   return (ERROR_MESSAGES as Record<number, string>)[code] ?? ERROR_MESSAGES[ErrorCode.FallbackError];
 }
@@ -72,6 +75,7 @@ export const FAIL_REASONS = [
   'STALE_REQUEST',
   'FILE_TOO_LARGE',
   'RATE_LIMITED',
+  'DISK_FULL',
   // sign-in and account
   'INVALID_CODE',
   'REQUEST_PENDING',

@@ -19,6 +19,8 @@ export interface Database {
   schema?: string;
   /** PGlite only: the gate of its one connection (requests before background work, decision 222). */
   gate?: PriorityGate;
+  /** PGlite only: refuse writes while `blocked()` says so (a full disk, lib/disk-space.ts). */
+  guardWrites?(blocked: () => boolean): void;
   close(): Promise<void>;
 }
 
@@ -91,6 +93,9 @@ async function openPglite(opts: DatabaseOptions): Promise<Database> {
     kind: 'pglite',
     hasVector: true,
     gate: dialect.gate,
+    guardWrites: (blocked) => {
+      dialect.writesBlocked = blocked;
+    },
     close: async () => {
       await db.destroy();
       await pglite.close();
