@@ -23,13 +23,14 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import type { Vps } from '@parla/shared/schemas/conversation';
-import { SCREEN_MESSAGES } from '@parla/shared/errors';
+import { DISK_STATE_MESSAGES, SCREEN_MESSAGES } from '@parla/shared/errors';
 import { VPS_DELETE_CLOSE_MS } from '@parla/shared/limits';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageLoading } from '../../../components/page-loading';
 import { MOBILE_QUERY } from '../../../config/media';
 import { RefreshButton } from '../../../components/refresh-button';
 import { useDeleteVps } from '../api/delete-vps';
+import { useServerHealth } from '../api/get-server-health';
 import { useVpsList } from '../api/get-vps-list';
 import { VpsDetailsDialog } from './vps-details-dialog';
 import { VpsStatusChip } from './vps-status-chip';
@@ -49,6 +50,7 @@ function DeleteButton({ vps, onClick }: { vps: Vps; onClick: () => void }) {
 
 export function VpsScreen() {
   const query = useVpsList();
+  const disk = useServerHealth().data?.disk;
   const remove = useDeleteVps();
   const mobile = useMediaQuery(MOBILE_QUERY);
   const [details, setDetails] = useState<string | null>(null);
@@ -76,6 +78,11 @@ export function VpsScreen() {
         </Box>
         <RefreshButton onClick={() => void query.refetch()} busy={query.isFetching} label="Refresh VPS list" />
       </Box>
+      {(disk === 'low' || disk === 'full') && (
+        <Alert severity={disk === 'full' ? 'error' : 'warning'} sx={{ mb: 2 }}>
+          {DISK_STATE_MESSAGES[disk]}
+        </Alert>
+      )}
       {query.isPending && <PageLoading label="Fetching connected VPS..." />}
       {query.isError && <Alert severity="error">{SCREEN_MESSAGES.vpsListFailed}</Alert>}
       {query.isSuccess && list.length === 0 && <Typography color="text.secondary">No VPS is connected.</Typography>}
