@@ -144,6 +144,29 @@ export class FileStore {
     return join(this.root, relPath);
   }
 
+  /** Rows whose file is not on this process's disk (a new checkout or another machine on the
+   *  same database: every such file would answer 404). Counted only; never deletes a row. */
+  async missing(db: Kysely<DB>): Promise<{ checked: number; missing: number; examples: string[] }> {
+    let checked = 0;
+    const examples: string[] = [];
+    let missing = 0;
+    for (let after = ''; ;) {
+      const page = await rows.pageOfPaths(db, after, 1000);
+      for (const r of page) {
+        checked++;
+        try {
+          await stat(join(this.root, r.rel_path));
+        } catch {
+          missing++;
+          if (examples.length < 3) examples.push(r.rel_path);
+        }
+      }
+      if (page.length < 1000) break;
+      after = page.at(-1)!.id;
+    }
+    return { checked, missing, examples };
+  }
+
   /** Removes files with no row and temp files, both older than ten minutes. */
   async sweep(db: Kysely<DB>, now = Date.now()): Promise<{ removed: string[] }> {
     const removed: string[] = [];
