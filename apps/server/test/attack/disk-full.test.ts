@@ -10,13 +10,14 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { DISK_FULL_MESSAGE } from '@parla/shared/errors';
 import { SubscriptionType } from '@parla/shared/plans';
 import { openDatabase } from '../../src/db/database';
 import { migrate } from '../../src/db/migrate';
 import { hashPassword } from '../../src/lib/passwords';
 import { multipart } from '../knowledge-requests';
+import { snapshotBlob } from '../pglite-snapshot';
 import { RUN_TS } from '../run-ts';
 
 const ROOT = process.getuid?.() === 0 && process.platform === 'linux';
@@ -99,7 +100,8 @@ describe('a full disk', () => {
     async () => {
       execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=160m', 'tmpfs', mountPoint]);
       mounted = true;
-      const setup = await openDatabase({ dataDir });
+      // From the run's migrated snapshot: no initdb (the bulk of a PGlite start).
+      const setup = await openDatabase({ dataDir, loadDataDir: snapshotBlob(inject('pgliteSnapshot')) });
       await migrate(setup.db);
       const now = new Date();
       await setup.db
