@@ -9,6 +9,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/database';
 import { AppError } from './lib/errors';
+import { DiskSpace } from './lib/disk-space';
 import { FileStore } from './lib/file-store';
 import { Mailer, mailerOptionsFromConfig } from './lib/mailer';
 import { OutboundClient, outboundPolicyFromConfig, type OutboundPolicy } from './lib/outbound';
@@ -91,6 +92,9 @@ export async function build(opts: BuildOptions): Promise<{ app: FastifyInstance;
   app.setSerializerCompiler(serializerCompiler);
 
   const secrets = new SecretBox(opts.secretKey);
+  const disk = new DiskSpace(config.DATA_DIR, { minFreeMb: config.DISK_MIN_FREE_MB, criticalMb: config.DISK_CRITICAL_MB }, app.log);
+  // On PGlite's own disk, writes stop before PostgreSQL runs out of room for its WAL.
+  if (database.kind === 'pglite') database.guardWrites?.(() => disk.writesBlocked());
   const ctx: AppContext = {
     config,
     database,
@@ -102,7 +106,8 @@ export async function build(opts: BuildOptions): Promise<{ app: FastifyInstance;
       ...(opts.outboundResolver ? { resolve: opts.outboundResolver } : {}),
     }),
     mailer: new Mailer(database.db, app.log, mailerOptionsFromConfig(config), opts.now),
-    files: new FileStore(config.DATA_DIR),
+    files: new FileStore(config.DATA_DIR, disk),
+    disk,
     log: app.log,
     now: opts.now ?? (() => new Date()),
   };

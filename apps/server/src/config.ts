@@ -86,6 +86,12 @@ const envSchema = sandboxEnvSchema.extend({
   KNOWLEDGE_DOCUMENT_SLOTS: z.coerce.number().int().min(1).max(32).default(2),
   /** Conversations the server's own (in-process) pipeline node takes at once; more go to other nodes. */
   LOCAL_NODE_CAPACITY: z.coerce.number().int().min(1).max(100_000).default(200),
+  /** Free space of DATA_DIR below which uploads are refused (507, "not enough space") and the
+   *  health endpoint reports `disk: 'low'` (decision 013). */
+  DISK_MIN_FREE_MB: z.coerce.number().int().min(0).default(256),
+  /** Below this, the embedded database's writes are refused too, before PGlite runs out of room
+   *  for its write-ahead log (which would stop the server for good; decision 013). */
+  DISK_CRITICAL_MB: z.coerce.number().int().min(0).default(64),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Sign-in, registration and reset requests per minute from one address. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { DB } from './db/schema';
+import type { DiskSpace } from './lib/disk-space';
 import type { FileStore } from './lib/file-store';
 import type { Mailer } from './lib/mailer';
 import type { OutboundClient } from './lib/outbound';
@@ -19,6 +20,8 @@ export interface AppContext {
   outbound: OutboundClient;
   mailer: Mailer;
   files: FileStore;
+  /** Free space of DATA_DIR: uploads and PGlite writes refused when it runs out (decision 013). */
+  disk: DiskSpace;
   log: FastifyBaseLogger;
   /** Injectable clock: tests move time instead of waiting. */
   now(): Date;

@@ -36,6 +36,18 @@ export async function startServer(config: Config, opts: { loadDataDir?: Blob } =
   // Crash leftovers (files renamed but never committed) are removed now and every hour.
   const sweep = () => ctx.files.sweep(ctx.db).catch((err) => app.log.warn({ err }, 'file sweep failed'));
   void sweep();
+  // Rows whose file this process cannot see answer 404: say so loudly at start (issue 34).
+  void ctx.files
+    .missing(ctx.db)
+    .then(({ checked, missing, examples }) => {
+      if (missing > 0)
+        app.log.error(
+          { missing, checked, examples, dataDir: ctx.files.root },
+          `${missing} of ${checked} stored files are missing from ${ctx.files.root}: they will answer 404. ` +
+            'Point DATA_DIR at the data directory (or shared volume) that holds them; no row was changed.',
+        );
+    })
+    .catch((err) => app.log.warn({ err }, 'stored files check failed'));
   const sweeper = setInterval(() => void sweep(), 60 * 60 * 1000);
   sweeper.unref();
   // Background work of feature modules: started once the server listens (queued work left by

@@ -59,6 +59,15 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
     'Too many concurrent connections from your IP address. Please reduce the request frequency or upgrade your plan.',
 };
 
+/** A write that needs disk space the server does not have (507 with Retry-After; decision 013). */
+export const DISK_FULL_MESSAGE = 'Not enough space on the server. Please try again later.';
+
+/** What the administrator's VPS screen says when /api/health reports the disk low or full. */
+export const DISK_STATE_MESSAGES = {
+  low: 'The server is low on disk space: uploads are refused until more space is free in its data directory.',
+  full: "The server's disk is full: uploads and saves are refused (reads and conversations still work). Free space in its data directory; it recovers by itself.",
+} as const;
+
 export function errorMessage(code: number): string {
   return (ERROR_MESSAGES as Record<number, string>)[code] ?? ERROR_MESSAGES[ErrorCode.FallbackError];
 }
@@ -72,6 +81,7 @@ export const FAIL_REASONS = [
   'STALE_REQUEST',
   'FILE_TOO_LARGE',
   'RATE_LIMITED',
+  'DISK_FULL',
   // sign-in and account
   'INVALID_CODE',
   'WRONG_PASSWORD',

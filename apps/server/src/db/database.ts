@@ -19,6 +19,11 @@ export interface Database {
   schema?: string;
   /** PGlite only: the gate of its one connection (requests before background work, decision 222). */
   gate?: PriorityGate;
+  /** PGlite only: refuse writes while `blocked()` says so (a full disk, lib/disk-space.ts). */
+  guardWrites?(blocked: () => boolean): void;
+  /** PGlite only: a consistent copy of the data directory (a tar), taken while it runs: the
+   *  one connection is held meanwhile, so no statement lands half-way (backup, decision 013). */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -91,6 +96,17 @@ async function openPglite(opts: DatabaseOptions): Promise<Database> {
     kind: 'pglite',
     hasVector: true,
     gate: dialect.gate,
+    dump: async () => {
+      const release = await dialect.gate.acquire(false);
+      try {
+        return await pglite.dumpDataDir('none');
+      } finally {
+        release();
+      }
+    },
+    guardWrites: (blocked) => {
+      dialect.writesBlocked = blocked;
+    },
     close: async () => {
       await db.destroy();
       await pglite.close();

@@ -14,7 +14,19 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
+import { AppError } from '../lib/errors';
 import { PriorityGate } from './pglite-gate';
+
+/** Statements that only read (or end a transaction): allowed on a full disk. Anything else may
+ *  need WAL, which PGlite must not be asked for then (lib/disk-space.ts, decision 013). */
+const READS = /^\s*(select|show|begin|commit|rollback|set|values|explain)\b/i;
+const WRITE_CTE = /\b(insert|update|delete|merge)\b/i;
+
+export function isReadOnly(sql: string): boolean {
+  // A row lock (select … for update) writes the row's header, and so WAL.
+  if (READS.test(sql)) return !/\bfor\s+(no\s+key\s+)?(update|share)\b/i.test(sql);
+  return /^\s*with\b/i.test(sql) && !WRITE_CTE.test(sql);
+}
 
 class PGliteConnection implements DatabaseConnection {
   /** The longest statement of this hold, for the gate's observer (bench 9's profile). */
@@ -22,6 +34,7 @@ class PGliteConnection implements DatabaseConnection {
   constructor(
     private readonly pg: PGlite,
     private readonly profile: boolean,
+    private readonly writesBlocked: () => boolean,
   ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
@@ -37,6 +50,7 @@ class PGliteConnection implements DatabaseConnection {
   }
 
   private async run<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.writesBlocked() && !isReadOnly(query.sql)) throw AppError.diskFull();
     // Like pg's simple protocol, a query without parameters may hold several statements
     // (migrations); the last statement's result is the answer.
     const res =
@@ -62,6 +76,7 @@ class PGliteDriver implements Driver {
   constructor(
     private readonly pg: PGlite,
     private readonly gate: PriorityGate,
+    private readonly dialect: PGliteDialect,
   ) {}
 
   async init(): Promise<void> {
@@ -69,7 +84,7 @@ class PGliteDriver implements Driver {
   }
   async acquireConnection(): Promise<DatabaseConnection> {
     const release = await this.gate.acquire();
-    const conn = new PGliteConnection(this.pg, this.gate.observed);
+    const conn = new PGliteConnection(this.pg, this.gate.observed, () => this.dialect.writesBlocked());
     this.releases.set(conn, release);
     return conn;
   }
@@ -94,12 +109,14 @@ class PGliteDriver implements Driver {
 export class PGliteDialect implements Dialect {
   /** Who gets the one connection next: requests before background work (pglite-gate.ts). */
   readonly gate = new PriorityGate();
+  /** Whether writes must be refused now (the disk is full; set by the app, lib/disk-space.ts). */
+  writesBlocked: () => boolean = () => false;
   constructor(private readonly pg: PGlite) {}
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pg, this.gate);
+    return new PGliteDriver(this.pg, this.gate, this);
   }
   createIntrospector(db: Kysely<unknown>) {
     return new PostgresIntrospector(db);

@@ -1,6 +1,6 @@
 // The one error model: services throw AppError; plugins/errors.ts turns it into the contract's
 // body { status: 'ERROR', code, errors, failReason? }. Internal detail never reaches the body.
-import { ErrorCode, ERROR_MESSAGES, INVALID_PARAMS_FALLBACK, type FailReason } from '@parla/shared/errors';
+import { DISK_FULL_MESSAGE, ErrorCode, ERROR_MESSAGES, INVALID_PARAMS_FALLBACK, type FailReason } from '@parla/shared/errors';
 
 export class AppError extends Error {
   constructor(
@@ -53,6 +53,14 @@ export class AppError extends Error {
     return new AppError(ErrorCode.RequestFail, 429, [message], {
       headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
       failReason: 'RATE_LIMITED',
+    });
+  }
+
+  /** A write refused for want of disk space: the client may try again later (decision 013). */
+  static diskFull(retryAfterSeconds = 60): AppError {
+    return new AppError(ErrorCode.RequestFail, 507, [DISK_FULL_MESSAGE], {
+      headers: { 'retry-after': String(retryAfterSeconds) },
+      failReason: 'DISK_FULL',
     });
   }
 

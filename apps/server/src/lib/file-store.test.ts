@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer } from '../../test/accounts';
 import { createTestServer, type TestServer } from '../../test/harness';
@@ -26,6 +26,19 @@ describe('file store', () => {
     });
     expect(readdirSync(`${store.root}/tmp`)).toEqual([]);
     expect(readdirSync(`${store.root}/${owner}`)).toHaveLength(1);
+  });
+
+  it('counts the rows whose file is missing from this disk, and deletes no row', async () => {
+    const { id: owner } = await createCustomer(server);
+    const store = server.ctx.files;
+    const before = await store.missing(server.ctx.db);
+    const gone = await store.stage(owner, bytes(10), { maxBytes: 100, ext: 'png', tooLargeMessage: 'x' });
+    await store.record(server.ctx.db, gone, { kind: 'test', contentType: 'image/png' });
+    rmSync(gone.absPath);
+    const after = await store.missing(server.ctx.db);
+    expect(after.missing).toBe(before.missing + 1);
+    expect(after.examples).toContain(gone.relPath);
+    expect(await store.find(server.ctx.db, owner, gone.id)).toBeDefined();
   });
 
   it('sweeps staged files that never got a row, and keeps recorded ones', async () => {

@@ -12,6 +12,7 @@ import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema';
+import type { DiskSpace } from './disk-space';
 import { AppError } from './errors';
 import * as rows from './stored-files.repository';
 
@@ -41,7 +42,10 @@ export class FileStore {
   readonly root: string;
   private readonly tmp: string;
 
-  constructor(dataDir: string) {
+  constructor(
+    dataDir: string,
+    private readonly disk?: DiskSpace,
+  ) {
     this.root = resolve(dataDir, 'files');
     this.tmp = join(this.root, 'tmp');
   }
@@ -53,6 +57,8 @@ export class FileStore {
 
   async stage(ownerId: string, source: AsyncIterable<Buffer | Uint8Array>, opts: StageOptions): Promise<StagedFile> {
     if (!/^[a-z0-9]{1,8}$/.test(opts.ext)) throw new Error('invalid extension');
+    // Refused before a byte is stored when the largest allowed file would not fit (decision 013).
+    this.disk?.assertRoomFor(opts.maxBytes);
     await mkdir(this.tmp, { recursive: true });
     const id = randomUUID();
     const tmpPath = join(this.tmp, `${id}.part`);
@@ -136,6 +142,29 @@ export class FileStore {
 
   absolute(relPath: string): string {
     return join(this.root, relPath);
+  }
+
+  /** Rows whose file is not on this process's disk (a new checkout or another machine on the
+   *  same database: every such file would answer 404). Counted only; never deletes a row. */
+  async missing(db: Kysely<DB>): Promise<{ checked: number; missing: number; examples: string[] }> {
+    let checked = 0;
+    const examples: string[] = [];
+    let missing = 0;
+    for (let after = ''; ;) {
+      const page = await rows.pageOfPaths(db, after, 1000);
+      for (const r of page) {
+        checked++;
+        try {
+          await stat(join(this.root, r.rel_path));
+        } catch {
+          missing++;
+          if (examples.length < 3) examples.push(r.rel_path);
+        }
+      }
+      if (page.length < 1000) break;
+      after = page.at(-1)!.id;
+    }
+    return { checked, missing, examples };
   }
 
   /** Removes files with no row and temp files, both older than ten minutes. */

@@ -43,3 +43,8 @@ export function findById(db: Q, fileId: string) {
 export async function pathsOf(db: Q, ownerId: string): Promise<Set<string>> {
   return new Set((await db.selectFrom('stored_files').select('rel_path').where('owner_id', '=', ownerId).execute()).map((r) => r.rel_path));
 }
+
+/** Every row's id and path, `limit` at a time in id order (the start-up check of the files). */
+export function pageOfPaths(db: Q, afterId: string, limit: number) {
+  return db.selectFrom('stored_files').select(['id', 'rel_path']).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+}

@@ -16,6 +16,12 @@ function send(reply: FastifyReply, status: number, body: ErrorBody & Record<stri
 const NUL_REFUSED = new Set(['22021', '22P05']);
 export const NUL_MESSAGE = 'Text must not contain NUL characters.';
 
+/** ENOSPC from the file system or SQLSTATE 53100 (disk_full) from PostgreSQL or PGlite. */
+export function isDiskFull(err: unknown): boolean {
+  const code = err && typeof err === 'object' ? String((err as { code?: unknown }).code) : '';
+  return code === 'ENOSPC' || code === '53100';
+}
+
 export function toErrorReply(
   err: unknown,
 ): { status: number; body: ErrorBody & Record<string, unknown>; headers?: Record<string, string> } | null {
@@ -35,6 +41,9 @@ export function toErrorReply(
   if (hasZodFastifySchemaValidationErrors(err)) {
     return { status: 400, body: { status: 'ERROR', code: ErrorCode.InvalidOrMissingParams, errors: issueMessages(err.validation) } };
   }
+  // A full disk (the file store's ENOSPC, PostgreSQL's disk_full 53100) fails the one write that
+  // needed space, with a message the user can act on (decision 013).
+  if (isDiskFull(err)) return toErrorReply(AppError.diskFull());
   // PostgreSQL refuses text holding a NUL character (\u0000) in a text or jsonb value: input
   // no form sends, refused like any other malformed input.
   if (err && typeof err === 'object' && NUL_REFUSED.has(String((err as { code?: unknown }).code))) {
@@ -83,7 +92,9 @@ export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((err: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const known = toErrorReply(err);
     if (known) {
-      if (known.status >= 500) request.log.error({ err }, 'request failed');
+      if (known.status === 507)
+        request.log.warn({ err }, 'write refused: the disk is full (free space in DATA_DIR, see docs/reliability.md)');
+      else if (known.status >= 500) request.log.error({ err }, 'request failed');
       return send(reply, known.status, known.body, known.headers);
     }
     request.log.error({ err }, 'unexpected error');

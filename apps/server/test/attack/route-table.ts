@@ -484,6 +484,7 @@ export const ROUTES: Record<string, RouteCase> = {
   // ---- administrators
   'POST /api/admin/impersonate': { kind: 'admin', sample: null },
   'GET /api/admin/mail_status': { kind: 'admin', sample: () => json('GET', '/api/admin/mail_status') },
+  'GET /api/admin/backup': { kind: 'admin', sample: null },
   'GET /api/admin/customers': { kind: 'admin', sample: () => json('GET', '/api/admin/customers?search=') },
   'POST /api/admin/subscription_decision': { kind: 'admin', sample: null },
   'POST /api/admin/customer_status': { kind: 'admin', sample: null },

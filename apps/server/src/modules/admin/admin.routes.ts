@@ -2,9 +2,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { customersQuery, customerStatusRequest, subscriptionDecisionRequest } from '@parla/shared/schemas/admin';
 import { AccountStatus } from '@parla/shared/enums';
+import { ErrorCode } from '@parla/shared/errors';
 import type { AppContext } from '../../context';
+import { AppError } from '../../lib/errors';
 import { requireUser } from '../../plugins/auth';
 import { decideSubscription, listCustomers, mailStatus, setCustomerStatus } from './admin.service';
+
+const BACKUP_ON_POSTGRES = 'The database is PostgreSQL: back it up with pg_dump (docs/deploy.md, "Backup and restore").';
 
 /** What the desk tells the rest of the server: a suspended account's live conversations end. */
 export interface AdminEvents {
@@ -13,6 +17,14 @@ export interface AdminEvents {
 
 export function adminRoutes(ctx: AppContext, events: AdminEvents = {}): FastifyPluginAsyncZod {
   return async (app) => {
+    // An online backup of the embedded database (npm run backup; docs/deploy.md "Backup and
+    // restore"). On PostgreSQL, pg_dump is the tool: this answers 409 saying so.
+    app.get('/api/admin/backup', { config: { auth: 'admin' } }, async (_request, reply) => {
+      if (!ctx.database.dump) throw new AppError(ErrorCode.InvalidOrMissingParams, 409, [BACKUP_ON_POSTGRES]);
+      const tar = Buffer.from(await (await ctx.database.dump()).arrayBuffer());
+      return reply.header('content-type', 'application/x-tar').header('cache-control', 'no-store').send(tar);
+    });
+
     app.get('/api/admin/customers', { schema: { querystring: customersQuery }, config: { auth: 'admin' } }, (request) =>
       listCustomers(ctx, request.query),
     );

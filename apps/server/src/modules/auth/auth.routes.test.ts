@@ -182,7 +182,7 @@ describe('sign-in and sessions', () => {
     });
     expect(none.statusCode).toBe(401);
     const health = await server.inject({ method: 'GET', url: '/api/health', appKey: null });
-    expect(health.json()).toEqual({ status: 'OK', db: 'ok' });
+    expect(health.json()).toEqual({ status: 'OK', db: 'ok', disk: 'ok' });
     const settings = await server.inject({ method: 'GET', url: '/api/portal_settings', appKey: null });
     expect(settings.json()).toMatchObject({ allowRegistration: true, skipHome: true, productName: 'Parla' });
   });

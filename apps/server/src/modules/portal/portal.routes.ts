@@ -11,7 +11,8 @@ export function portalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/api/health', { config: { auth: 'none' } }, async (_request, reply) => {
       try {
         await ping(ctx.db);
-        return { status: 'OK', db: 'ok' };
+        // A full disk is reported, not failed: reads and conversations still work (decision 013).
+        return { status: 'OK', db: 'ok', disk: ctx.disk.status().state };
       } catch (err) {
         ctx.log.warn({ err }, 'health check: database unavailable');
         return reply.status(503).send({ status: 'ERROR', code: 2, errors: ['The database is unavailable.'], db: 'down' });

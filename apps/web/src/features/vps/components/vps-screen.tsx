@@ -24,7 +24,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import type { Vps } from '@parla/shared/schemas/conversation';
-import { SCREEN_MESSAGES } from '@parla/shared/errors';
+import { DISK_STATE_MESSAGES, SCREEN_MESSAGES } from '@parla/shared/errors';
 import { VPS_DELETE_CLOSE_MS } from '@parla/shared/limits';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageLoading } from '../../../components/page-loading';
@@ -32,6 +32,7 @@ import { MOBILE_QUERY } from '../../../config/media';
 import { RefreshButton } from '../../../components/refresh-button';
 import { useDeleteVps } from '../api/delete-vps';
 import { getMailStatusQueryOptions } from '../api/get-mail-status';
+import { useServerHealth } from '../api/get-server-health';
 import { useVpsList } from '../api/get-vps-list';
 import { MailStatusAlert } from './mail-status-alert';
 import { VpsDetailsDialog } from './vps-details-dialog';
@@ -53,6 +54,7 @@ function DeleteButton({ vps, onClick }: { vps: Vps; onClick: () => void }) {
 export function VpsScreen() {
   const query = useVpsList();
   const queryClient = useQueryClient();
+  const disk = useServerHealth().data?.disk;
   const remove = useDeleteVps();
   // Refresh reads the mail outbox's health again too (its line sits above the list).
   const refresh = () => {
@@ -86,6 +88,11 @@ export function VpsScreen() {
         <RefreshButton onClick={refresh} busy={query.isFetching} label="Refresh VPS list" />
       </Box>
       <MailStatusAlert />
+      {(disk === 'low' || disk === 'full') && (
+        <Alert severity={disk === 'full' ? 'error' : 'warning'} sx={{ mb: 2 }}>
+          {DISK_STATE_MESSAGES[disk]}
+        </Alert>
+      )}
       {query.isPending && <PageLoading label="Fetching connected VPS..." />}
       {query.isError && <Alert severity="error">{SCREEN_MESSAGES.vpsListFailed}</Alert>}
       {query.isSuccess && list.length === 0 && <Typography color="text.secondary">No VPS is connected.</Typography>}
