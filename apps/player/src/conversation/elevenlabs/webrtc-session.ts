@@ -3,6 +3,9 @@
 // voice and takes the microphone. The mouth follows the output level and spectrum the SDK
 // reports; the chat shows the agent's and the user's messages as the SDK delivers them.
 import { Conversation, type VoiceConversation } from '@elevenlabs/client';
+// The SDK's resampling worklet, bundled: without a path the SDK fetches it from a CDN at run time
+// (browsers without sample-rate constraints, Firefox among them), which the player never does.
+import libsampleratePath from '@alexanderolsen/libsamplerate-js/dist/libsamplerate.worklet.js?url';
 import { LevelMouth } from '../../lipsync/level';
 import type { ConnectInfo, ProviderEvents, ProviderOptions, ProviderSession } from '../third-party/provider';
 
@@ -22,6 +25,7 @@ export async function openElevenLabsWebRtc(
     conversationToken: connect.conversationToken,
     connectionType: 'webrtc',
     textOnly: false,
+    libsampleratePath,
     onMessage: ({ message, role }) => (role === 'user' ? events.onUserText(message) : events.onAgentText(message)),
     onAgentResponseCorrection: (c) => events.onAgentCorrection?.(c.original_agent_response, c.corrected_agent_response),
     onModeChange: ({ mode }) => {

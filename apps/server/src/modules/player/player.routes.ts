@@ -28,10 +28,9 @@ const NOT_BUILT =
 /** Scripts only from the player's own files (decision 412), plus what its parts truly load: the
  *  VAD's and meshopt's WebAssembly ('wasm-unsafe-eval': compiling WebAssembly, not eval), the audio
  *  worklets and workers made from blob: URLs (the third-party microphone, ElevenLabs' SDK, Agora's
- *  SDK), and the one resampling worklet ElevenLabs' SDK fetches from its CDN when the browser
- *  cannot open the microphone at the agent's rate (named by its full path, nothing else there). */
-const SCRIPT_SRC =
-  "script-src 'self' 'wasm-unsafe-eval' blob: https://cdn.jsdelivr.net/npm/@alexanderolsen/libsamplerate-js@2.1.2/dist/libsamplerate.worklet.js";
+ *  SDK). ElevenLabs' resampling worklet is bundled with the player (its SDK would otherwise fetch
+ *  it from a CDN), so no other origin is allowed. */
+const SCRIPT_SRC = "script-src 'self' 'wasm-unsafe-eval' blob:";
 const CSP = `${SCRIPT_SRC}; object-src 'none'; base-uri 'self'`;
 const PAGE_HEADERS = {
   'cache-control': 'no-store',
