@@ -21,7 +21,7 @@ export const MAX_CONVERSATIONS_PER_IP = 5;
 export const CONVERSATION_TEXTS_PER_SECOND = 1;
 /** User messages taken at once above that pace: messages queued while the server (or the network)
  *  paused for up to this many seconds arrive together and are all taken (decision 614). */
-export const CONVERSATION_TEXT_BURST = 10;
+export const CONVERSATION_TEXT_BURST = 30;
 
 /** WebSocket close codes: 1000 is a normal end; 4000 + a client error code of spec 1 §8 is a
  *  refusal with that code; 41xx are ends that are not errors of the client. */
