@@ -4,7 +4,7 @@
 // free. Each document gets a fresh process (nothing of one customer's file survives into the
 // next). The child runs as plain JavaScript, bundled once per server process
 // (knowledge.extract-stage.ts). See docs/decisions/405-document-extraction-out-of-process.md.
-import { fork } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { ExtractJob, ExtractReply } from './knowledge.extract-child';
 import { ExtractError } from './knowledge.extract-error';
@@ -43,6 +43,15 @@ function residentMb(pid: number): number {
   }
 }
 
+/** Readers running now: a shutdown ends them (decision 014). */
+const live = new Set<ChildProcess>();
+
+/** Kills every reader now (the process is shutting down; their items were handed back). */
+export function stopExtractions(): void {
+  for (const child of live) child.kill('SIGKILL');
+  live.clear();
+}
+
 export async function extractInChild(job: ExtractJob, limits: ExtractLimits = EXTRACT_LIMITS): Promise<{ text: string; title?: string }> {
   const script = await extractChildScript().catch(() => {
     throw new ExtractCrash(EXTRACT_CRASHED);
@@ -53,6 +62,8 @@ export async function extractInChild(job: ExtractJob, limits: ExtractLimits = EX
     stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
     serialization: 'advanced',
   });
+  live.add(child);
+  child.once('exit', () => live.delete(child));
   return new Promise((resolve, reject) => {
     let settled = false;
     const finish = (fn: () => void) => {

@@ -185,6 +185,8 @@ export function startKnowledgeWorker(ctx: AppContext, opts: { pollMs?: number; e
   let running: Promise<void> | null = null;
   let again = false;
   let lastCleanup = 0;
+  /** The item being processed now (stop() hands it back). */
+  let current: string | null = null;
 
   const pump = async () => {
     do {
@@ -194,7 +196,8 @@ export function startKnowledgeWorker(ctx: AppContext, opts: { pollMs?: number; e
         const now = ctx.now();
         const item = await repo.claimNextItem(ctx.db, now, new Date(now.getTime() + INGEST_LEASE_MS));
         if (!item) break;
-        await processItem(ctx, item);
+        current = item.id;
+        await processItem(ctx, item).finally(() => (current = null));
       }
       // Collections waiting for a re-index, once no item waits (decision 407).
       while (!stopped && (await reindexNext(ctx, () => stopped))) again = true;
@@ -235,6 +238,9 @@ export function startKnowledgeWorker(ctx: AppContext, opts: { pollMs?: number; e
     stop: async () => {
       stopped = true;
       clearInterval(timer);
+      // Shutdown (decision 014): the item goes back to the queue now, not when its lease ends;
+      // its writes from here on find it no longer processing and change nothing.
+      if (current) await repo.releaseItem(ctx.db, current, ctx.now());
       while (running) await running;
       workers.delete(ctx);
     },
