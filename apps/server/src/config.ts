@@ -59,7 +59,7 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   /** SIGTERM/SIGINT: the process is gone within this many milliseconds (decision 014); the process
    *  manager's own grace period must be longer (docs/deploy.md). */
-  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(3000).max(600_000).default(10_000),
 });
 
 export type Env = z.infer<typeof envSchema>;

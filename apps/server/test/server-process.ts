@@ -21,7 +21,7 @@ import { RUN_TS } from './run-ts';
 
 const SERVER_ROOT = resolve(import.meta.dirname, '..');
 export const PROCESS_APP_KEY = 'process-app-key-0123456789';
-const SECRET_KEY = 'process-secret-key-0123456789-0123456789-abc';
+export const PROCESS_SECRET_KEY = 'process-secret-key-0123456789-0123456789-abc';
 const EMAIL = 'process@example.com';
 const PASSWORD = 'process test password';
 
@@ -101,7 +101,7 @@ export async function serverHome(): Promise<ServerHome> {
         DATA_DIR: dataDir,
         ...(pgUrl ? { DATABASE_URL: databaseUrl() } : {}),
         APP_KEY: PROCESS_APP_KEY,
-        SECRET_KEY,
+        SECRET_KEY: PROCESS_SECRET_KEY,
         LOG_LEVEL: 'warn',
         AUTH_RATE_LIMIT_PER_MINUTE: '1000',
         ...env,

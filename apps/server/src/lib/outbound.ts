@@ -264,21 +264,34 @@ export class OutboundClient {
     return this.shutdownCapMs === null ? signal : AbortSignal.any([signal, AbortSignal.timeout(this.shutdownCapMs)]);
   }
 
-  /** The process shuts down: every call made from now on lasts at most `ms`; calls already
-   *  running are dropped by close(). */
+  /** The process shuts down: every call made from now on lasts at most `ms`, and calls already
+   *  running (a download, a reply) are dropped `ms` from now. */
   shutdown(ms: number): void {
-    this.shutdownCapMs ??= ms;
+    if (this.shutdownCapMs !== null) return;
+    this.shutdownCapMs = ms;
+    setTimeout(() => void this.drop(), ms).unref();
+  }
+
+  private dropped: Promise<void> | null = null;
+
+  private drop(): Promise<void> {
+    this.dropped ??= Promise.all([this.guardedAgent.destroy(), this.openAgent.destroy()]).then(
+      () => undefined,
+      () => undefined,
+    );
+    return this.dropped;
   }
 
   /** Waits a short while for running calls, then drops whatever is left (a hanging endpoint
    *  must not hold the process). */
   async close(): Promise<void> {
     this.shutdown(2_000);
-    const closed = Promise.all([this.guardedAgent.close(), this.openAgent.close()]);
+    if (this.dropped) return void (await this.dropped);
+    const closed = Promise.all([this.guardedAgent.close(), this.openAgent.close()]).catch(() => undefined);
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([closed, new Promise((r) => (timer = setTimeout(r, this.shutdownCapMs! + 500)))]);
     clearTimeout(timer);
-    await Promise.all([this.guardedAgent.destroy(), this.openAgent.destroy()]).catch(() => undefined);
+    await this.drop();
   }
 }
 

@@ -1,9 +1,11 @@
 // A process asked to stop stops within a grace period (issue 40, decision 014). The steps of a
 // shutdown run in order, each named; a step that has not finished by its own time limit is left
-// behind (still named as pending) and the next one starts. At the deadline whatever still hangs
-// is abandoned and the process exits with a line naming it. A second SIGTERM or SIGINT exits at
-// once. A watchdog thread kills the process shortly after the deadline even when the main event
-// loop never gets back to its timers (a loop that only runs promise callbacks starves them).
+// behind (still named as pending) and the next one starts. At the steps' deadline, kept a little
+// before the grace period ends, whatever still hangs is abandoned and the process exits with a
+// line naming it. A second SIGTERM or SIGINT exits at once. A watchdog thread kills the process
+// just before the grace period ends even when the main event loop never gets back to its timers
+// (a loop that only runs promise callbacks, such as PGlite handing its connection from one
+// queued query to the next, starves them: the old unref'd force-exit timer came seconds late).
 import { writeSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 
@@ -12,8 +14,13 @@ import { Worker } from 'node:worker_threads';
 export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 /** Each outbound call made while shutting down (REST `bye` events, billing, mail, callbacks). */
 export const SHUTDOWN_CALL_TIMEOUT_MS = 2_000;
-/** The watchdog kills this long after the deadline if the process is still there. */
-const WATCHDOG_SLACK_MS = 1_500;
+/** The steps' deadline comes this much before the grace period ends (at least 1.5 s, 15 % of
+ *  it): exiting itself takes time on a loaded host (children killed, temporary files removed). */
+export function stepsDeadlineMs(graceMs: number): number {
+  return graceMs - Math.max(1_500, Math.round(graceMs * 0.15));
+}
+/** The watchdog kills the process this long before the grace period ends if it is still there. */
+const WATCHDOG_BEFORE_END_MS = 250;
 
 export interface ShutdownLog {
   info(obj: object, msg: string): void;
@@ -85,10 +92,11 @@ export function handleShutdownSignals(opts: {
   const onSignal = (signal: NodeJS.Signals) => {
     if (steps) return exitNow(`${signal} received again while shutting down: exiting at once`);
     // Everything that bounds the shutdown is set up before the first await.
-    steps = new ShutdownSteps(opts.graceMs);
+    const deadline = stepsDeadlineMs(opts.graceMs);
+    steps = new ShutdownSteps(deadline);
     const current = steps;
-    setTimeout(() => exitNow(`shutdown did not finish within the grace period (${opts.graceMs} ms)`), opts.graceMs);
-    startWatchdog(opts.graceMs + WATCHDOG_SLACK_MS, opts.name);
+    setTimeout(() => exitNow(`shutdown did not finish within ${deadline} ms of its ${opts.graceMs} ms grace period`), deadline);
+    startWatchdog(opts.graceMs - WATCHDOG_BEFORE_END_MS, opts.name);
     opts.log.info({ signal, graceMs: opts.graceMs }, 'shutting down');
     void opts
       .close(current)

@@ -31,6 +31,7 @@ import { LocalNode } from './nodes/local-node';
 import { NodeRegistry } from './nodes/registry';
 import { findNode } from './repositories/pipeline-nodes.repository';
 import { addUsageMany, usageId, usageTodayMany } from './repositories/usage-counters.repository';
+import { stopSnapshotMaker } from './sandbox/confinement';
 import { Sandbox } from './sandbox/sandbox';
 import { conversationStore, monthlyMinutesUsedUp, productModel, transcriptStore, usageStore } from './stores';
 import { transcriptKey } from '../modules/conversations/transcript-key';
@@ -198,6 +199,7 @@ export class Runtime {
   /** Kills the function sandbox's processes now (synchronously: also at the shutdown's deadline). */
   killChildren(): void {
     void this.sandbox.close();
+    stopSnapshotMaker();
   }
 
   async stop(): Promise<void> {
