@@ -20,7 +20,7 @@ export function stepsDeadlineMs(graceMs: number): number {
   return graceMs - Math.max(1_500, Math.round(graceMs * 0.15));
 }
 /** The watchdog kills the process this long before the grace period ends if it is still there. */
-const WATCHDOG_BEFORE_END_MS = 250;
+const WATCHDOG_BEFORE_END_MS = 500;
 
 export interface ShutdownLog {
   info(obj: object, msg: string): void;
