@@ -65,11 +65,15 @@ export async function startServer(config: Config, opts: { loadDataDir?: Blob } =
       // Stop accepting: no new connection, no new conversation; every outbound call is short now.
       ctx.outbound.shutdown(SHUTDOWN_CALL_TIMEOUT_MS);
       const drained = new Promise<void>((r) => app.server.close(() => r()));
+      // The knowledge items being processed go back to the queue now, before the outbound calls
+      // under way are dropped (a dropped download must not fail the item): the next process
+      // resumes them. Their work here is waited for a little after the conversations, then abandoned.
+      const handedBack = Promise.all(background.map((job) => job.stop())).catch((err: unknown) =>
+        log.warn({ err: String(err) }, 'stopping the background work failed'),
+      );
       // Every open conversation is told why it ends, recorded, billed, its transcript written.
       await steps.run('conversations', () => app.runtime.endAll(), log, share());
-      // The knowledge items being processed go back to the queue at once (the next process
-      // resumes them); their work here is waited for a little, then abandoned.
-      await steps.run('knowledge worker', () => Promise.all(background.map((job) => job.stop())), log, share() / 4);
+      await steps.run('knowledge worker', () => handedBack, log, share() / 4);
       // Requests under way finish (those that do not are cut at their share of the grace).
       await steps.run('requests in flight', () => drained, log, share() / 2);
       app.server.closeAllConnections();
