@@ -3,7 +3,8 @@
 // 'server', then the close code serverClosing) so the player reconnects elsewhere. Servers started
 // for outside checks with about this many idle conversations were still running an hour after
 // SIGTERM. The sockets come from 250 loopback addresses (127.0.0.x, 4 each: the per-address cap is
-// 5) and open in batches, so the whole test takes seconds.
+// 5) and open in batches. The process keeps its data in PGlite, or in PostgreSQL when
+// TEST_DATABASE_URL is set (test/server-process.ts).
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE_CODES } from '@parla/shared/schemas/conversation';
