@@ -101,6 +101,9 @@ const envSchema = sandboxEnvSchema.extend({
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).default(100),
   /** GET /metrics answers only with `Authorization: Bearer <this>`; unset → /metrics is 404 (docs/deploy.md). */
   METRICS_TOKEN: z.string().min(16).optional(),
+  /** SIGTERM/SIGINT: the process is gone within this many milliseconds (decision 014); the process
+   *  manager's own grace period must be longer (docs/deploy.md). */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(3000).max(600_000).default(10_000),
 });
 
 export type Env = z.infer<typeof envSchema>;

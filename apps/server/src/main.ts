@@ -1,5 +1,7 @@
-// Process entry: configuration from the environment, start, graceful shutdown.
+// Process entry: configuration from the environment, start, graceful shutdown within
+// SHUTDOWN_GRACE_MS (lib/shutdown.ts, decision 014).
 import { parseConfig } from './config';
+import { handleShutdownSignals } from './lib/shutdown';
 import { adminBanner } from './modules/auth/first-admin';
 import { startServer } from './server';
 
@@ -8,22 +10,13 @@ async function main(): Promise<void> {
   const server = await startServer(config);
   if (server.admin) process.stdout.write(adminBanner(server.admin) + '\n');
   process.stdout.write(`Parla is running: ${config.PUBLIC_URL}/react\n`);
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    server.app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    try {
-      await server.close();
-    } finally {
-      process.exit(0);
-    }
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  handleShutdownSignals({
+    name: 'parla',
+    graceMs: config.SHUTDOWN_GRACE_MS,
+    log: server.app.log,
+    close: (steps) => server.close(steps),
+    abandon: () => server.abandon(),
+  });
 }
 
 main().catch((err) => {

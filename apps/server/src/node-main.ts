@@ -6,10 +6,18 @@ import { hostname } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
 import { OutboundClient, outboundPolicyFromConfig } from './lib/outbound';
+import { DEFAULT_SHUTDOWN_GRACE_MS, handleShutdownSignals, SHUTDOWN_CALL_TIMEOUT_MS, ShutdownSteps } from './lib/shutdown';
 import { NodeAgent } from './runtime/nodes/node-agent';
+import { stopSnapshotMaker } from './runtime/sandbox/confinement';
 import { Sandbox } from './runtime/sandbox/sandbox';
 import { sandboxCaps, sandboxEnvSchema } from './config';
 import { DEFAULT_MODEL_TIMEOUTS } from './runtime/engines/llm';
+
+/** SHUTDOWN_GRACE_MS as the server reads it (3 s to 10 min), else the default. */
+function parseConfigGrace(v: string | undefined): number {
+  const n = Number(v);
+  return Number.isInteger(n) && n >= 3000 && n <= 600_000 ? n : DEFAULT_SHUTDOWN_GRACE_MS;
+}
 
 function logger(): FastifyBaseLogger {
   const line = (level: string) => (obj: unknown, msg?: string) => {
@@ -46,6 +54,7 @@ async function main(): Promise<void> {
   );
   // The same caps as the server's (SANDBOX_MAX_PROCESSES...); a bad value stops the start.
   const sandbox = new Sandbox(sandboxCaps(sandboxEnvSchema.parse(process.env)));
+  const graceMs = parseConfigGrace(process.env.SHUTDOWN_GRACE_MS);
   const log = logger();
   const agent = new NodeAgent({
     server,
@@ -64,22 +73,31 @@ async function main(): Promise<void> {
       },
     },
     log: (l) => process.stderr.write(`[node] ${l}\n`),
-    // Deleted by an administrator or the server went away: this process is done.
     onClosed: () => void stop(),
   });
+  // The same bounded shutdown as the server's (decision 014): the engines' closing calls (a REST
+  // endpoint's LOGOUT...) are short, and what hangs past the deadline is abandoned.
+  const close = async (steps: ShutdownSteps) => {
+    outbound.shutdown(SHUTDOWN_CALL_TIMEOUT_MS);
+    await steps.run('conversations', () => agent.close(), log, steps.remaining() - 500);
+    await steps.run('sandbox', () => sandbox.close(), log);
+    await steps.run('outbound calls', () => outbound.close(), log);
+  };
+  const abandon = () => {
+    void sandbox.close();
+    stopSnapshotMaker();
+  };
   let stopping = false;
+  // Deleted by an administrator or the server went away: this process is done.
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    await agent.close();
-    await sandbox.close();
-    await outbound.close();
+    await close(new ShutdownSteps(graceMs));
     process.exit(0);
   };
   const nodeId = await agent.connect();
   process.stdout.write(`node registered: ${nodeId}\n`);
-  process.on('SIGINT', () => void stop());
-  process.on('SIGTERM', () => void stop());
+  handleShutdownSignals({ name: 'parla node', graceMs, log, close, abandon });
 }
 
 main().catch((err) => {

@@ -8,15 +8,23 @@ import type { AppContext } from './context';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { loadSecretKey } from './lib/secrets';
+import { SHUTDOWN_CALL_TIMEOUT_MS, ShutdownSteps, type ShutdownLog } from './lib/shutdown';
 import { ensureFirstAdmin, type FirstAdmin } from './modules/auth/first-admin';
+import { stopExtractions } from './modules/knowledge/knowledge.extract-runner';
 import { startKnowledgeWorker } from './modules/knowledge/knowledge.worker';
 
 export interface RunningServer {
   app: FastifyInstance;
   ctx: AppContext;
   admin: FirstAdmin | null;
-  close(): Promise<void>;
+  /** Shuts down in order within the steps' grace period (decision 014); tests call it bare. */
+  close(steps?: ShutdownSteps): Promise<void>;
+  /** At the deadline: kills the children (sandbox, extraction) before the process exits. */
+  abandon(): void;
 }
+
+/** Time kept back from the steps before the database closes, so it still closes. */
+const DATABASE_RESERVE_MS = 1_000;
 
 /** `loadDataDir`: PGlite only, a dumped data directory to start a new DATA_DIR from (the
  *  end-to-end launcher starts from the test run's migrated snapshot instead of running initdb). */
@@ -57,15 +65,37 @@ export async function startServer(config: Config, opts: { loadDataDir?: Blob } =
     startKnowledgeWorker(ctx, { processId: app.runtime.delivery.id, documentSlots: config.KNOWLEDGE_DOCUMENT_SLOTS }),
     ctx.mailer,
   ];
+  const abandon = () => {
+    app.runtime.killChildren();
+    stopExtractions();
+  };
   return {
     app,
     ctx,
     admin,
-    close: async () => {
+    abandon,
+    close: async (steps = new ShutdownSteps(60_000)) => {
+      const log: ShutdownLog = app.log;
+      const share = () => Math.max(0, steps.remaining() - DATABASE_RESERVE_MS);
       clearInterval(sweeper);
-      for (const job of background) await job.stop();
-      await app.close();
-      await database.close();
+      // Stop accepting: no new connection, no new conversation; every outbound call is short now.
+      ctx.outbound.shutdown(SHUTDOWN_CALL_TIMEOUT_MS);
+      const drained = new Promise<void>((r) => app.server.close(() => r()));
+      // The knowledge items being processed go back to the queue now, before the outbound calls
+      // under way are dropped (a dropped download must not fail the item): the next process
+      // resumes them. Their work here is waited for a little after the conversations, then abandoned.
+      const handedBack = Promise.all(background.map((job) => job.stop())).catch((err: unknown) =>
+        log.warn({ err: String(err) }, 'stopping the background work failed'),
+      );
+      // Every open conversation is told why it ends, recorded, billed, its transcript written.
+      await steps.run('conversations', () => app.runtime.endAll(), log, share());
+      await steps.run('knowledge worker', () => handedBack, log, share() / 4);
+      // Requests under way finish (those that do not are cut at their share of the grace).
+      await steps.run('requests in flight', () => drained, log, share() / 2);
+      app.server.closeAllConnections();
+      abandon();
+      await steps.run('http server', () => app.close(), log, share());
+      await steps.run('database', () => database.close(), log);
     },
   };
 }

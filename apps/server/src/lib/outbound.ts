@@ -100,6 +100,8 @@ export class OutboundClient {
   private readonly allow: Set<string>;
   private readonly guardedAgent: Agent;
   private readonly openAgent: Agent;
+  /** Set once the process shuts down: the longest any new call may take (decision 014). */
+  private shutdownCapMs: number | null = null;
 
   constructor(private readonly policy: OutboundPolicy) {
     this.allow = new Set(policy.allow.map((a) => a.trim().toLowerCase()).filter(Boolean));
@@ -170,7 +172,7 @@ export class OutboundClient {
     let url = this.check(raw);
     let method = (rest.method ?? 'GET').toUpperCase();
     let body = rest.body;
-    const signal = timeout ?? AbortSignal.timeout(timeoutMs);
+    const signal = this.bounded(timeout ?? AbortSignal.timeout(timeoutMs));
     for (let hop = 0; ; hop++) {
       let res: Response;
       try {
@@ -199,7 +201,7 @@ export class OutboundClient {
   /** A buffered request with a size cap (default 5 MB) and a timeout (default 15 s). */
   async fetch(raw: string | URL, init: OutboundRequest = {}): Promise<OutboundResponse> {
     const { maxBytes = 5 * 1024 * 1024, timeoutMs = 15_000 } = init;
-    const timeout = AbortSignal.timeout(timeoutMs);
+    const timeout = this.bounded(AbortSignal.timeout(timeoutMs));
     const signal = init.abort ? AbortSignal.any([timeout, init.abort]) : timeout;
     const res = await this.stream(raw, { ...init, timeoutMs }, signal);
     const declared = Number(res.headers.get('content-length') ?? '0');
@@ -244,7 +246,9 @@ export class OutboundClient {
         try {
           res = await this.fetch(raw, init);
         } catch (err) {
-          if (err instanceof OutboundFailed && err.status === undefined && !init.abort?.aborted) throw new TransientFailure(err.message);
+          // Not again while shutting down: the process is going away.
+          if (err instanceof OutboundFailed && err.status === undefined && !init.abort?.aborted && this.shutdownCapMs === null)
+            throw new TransientFailure(err.message);
           throw err;
         }
         if (res.status === 429 || res.status >= 500)
@@ -255,8 +259,39 @@ export class OutboundClient {
     );
   }
 
+  /** A new call's time limit: its own, or the shutdown's when shorter. */
+  private bounded(signal: AbortSignal): AbortSignal {
+    return this.shutdownCapMs === null ? signal : AbortSignal.any([signal, AbortSignal.timeout(this.shutdownCapMs)]);
+  }
+
+  /** The process shuts down: every call made from now on lasts at most `ms`, and calls already
+   *  running (a download, a reply) are dropped `ms` from now. */
+  shutdown(ms: number): void {
+    if (this.shutdownCapMs !== null) return;
+    this.shutdownCapMs = ms;
+    setTimeout(() => void this.drop(), ms).unref();
+  }
+
+  private dropped: Promise<void> | null = null;
+
+  private drop(): Promise<void> {
+    this.dropped ??= Promise.all([this.guardedAgent.destroy(), this.openAgent.destroy()]).then(
+      () => undefined,
+      () => undefined,
+    );
+    return this.dropped;
+  }
+
+  /** Waits a short while for running calls, then drops whatever is left (a hanging endpoint
+   *  must not hold the process). */
   async close(): Promise<void> {
-    await Promise.all([this.guardedAgent.close(), this.openAgent.close()]);
+    this.shutdown(2_000);
+    if (this.dropped) return void (await this.dropped);
+    const closed = Promise.all([this.guardedAgent.close(), this.openAgent.close()]).catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([closed, new Promise((r) => (timer = setTimeout(r, this.shutdownCapMs! + 500)))]);
+    clearTimeout(timer);
+    await this.drop();
   }
 }
 

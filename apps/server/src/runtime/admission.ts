@@ -25,6 +25,8 @@ export interface AdmissionDeps {
   hooks: () => RuntimeHooks;
   registry: Pick<NodeRegistry, 'pick'>;
   conversation: ConversationDeps;
+  /** The process is shutting down: a new conversation is sent to reconnect (elsewhere). */
+  closing(): boolean;
   /** The conversation is open and listed by the runtime. */
   opened(c: Conversation): void;
   /** It could not start: the runtime forgets it. */
@@ -53,6 +55,11 @@ export class Admission {
         socket.send(JSON.stringify({ type: 'error', code: errorCode, message: message ?? errorMessage(errorCode), ...extra }));
       socket.close(closeCode);
     };
+    const goElsewhere = () => {
+      if (socket.readyState === 1) socket.send(JSON.stringify({ type: 'bye', reason: 'server' }));
+      socket.close(CLOSE_CODES.serverClosing);
+    };
+    if (this.d.closing()) return goElsewhere();
     // OAuth first: a refused conversation must not use up a single-use access token.
     const oauth = await hooks.oauthAppOf(ctx, req.avatarId);
     const grant = oauth ? await useGrant(ctx, req.avatarId, req.query.oauthGrant) : null;
@@ -91,6 +98,7 @@ export class Admission {
       if (limits.refuse === 'usage') return refuse(ErrorCode.UsageLimitExceeded, CLOSE_CODES.usageLimitExceeded);
       if (limits.refuse === 'demo')
         return void (socket.send(JSON.stringify({ type: 'bye', reason: 'demo' })), socket.close(CLOSE_CODES.demoOver));
+      if (this.d.closing()) return goElsewhere();
       const node = this.d.registry.pick();
       if (!node) return refuse(ErrorCode.MaxConcurrencyReached, CLOSE_CODES.maxConcurrencyReached);
       this.d.opened(conversation);

@@ -10,7 +10,13 @@ import { CLOSE_CODES } from '@parla/shared/schemas/conversation';
 import { ErrorCode } from '@parla/shared/errors';
 import { AVATAR_UNAVAILABLE_MESSAGE } from '@parla/shared/schemas/avatar-access';
 import type { AppContext } from '../context';
-import { endLost, findConversation, listStaleOpen, touchConversations } from '../modules/conversations/conversations.repository';
+import {
+  endConversations,
+  endLost,
+  findConversation,
+  listStaleOpen,
+  touchConversations,
+} from '../modules/conversations/conversations.repository';
 import { Metrics } from '../lib/metrics';
 import { countQueuedItems } from '../modules/knowledge/knowledge.repository';
 import { Admission } from './admission';
@@ -25,6 +31,7 @@ import { LocalNode } from './nodes/local-node';
 import { NodeRegistry } from './nodes/registry';
 import { findNode } from './repositories/pipeline-nodes.repository';
 import { addUsageMany, usageId, usageTodayMany } from './repositories/usage-counters.repository';
+import { stopSnapshotMaker } from './sandbox/confinement';
 import { Sandbox } from './sandbox/sandbox';
 import { sandboxCaps } from '../config';
 import { conversationStore, monthlyMinutesUsedUp, productModel, transcriptStore, usageStore } from './stores';
@@ -53,6 +60,7 @@ export class Runtime {
   private readonly conversations = new Map<string, Conversation>();
   private ticker: NodeJS.Timeout | null = null;
   private sweeper: NodeJS.Timeout | null = null;
+  private closing = false;
 
   constructor(
     readonly ctx: AppContext,
@@ -123,6 +131,7 @@ export class Runtime {
       hooks: () => this.hooks,
       registry: this.registry,
       conversation,
+      closing: () => this.closing,
       opened: (c) => this.conversations.set(c.id, c),
       failed: (c) => this.conversations.delete(c.id),
     });
@@ -144,10 +153,64 @@ export class Runtime {
     this.sweeper.unref();
   }
 
-  async stop(): Promise<void> {
+  /** Shutdown (decision 014): no conversation opens from now on, and every open one is told why
+   *  it ends (`bye` 'server', close code serverClosing: the player says the server is restarting
+   *  and reconnects, to another process when there is one), then recorded and billed once, its
+   *  transcript written. Each end's outbound calls (the REST endpoint's LOGOUT...) are short:
+   *  the outbound client is in its shutdown mode. */
+  async endAll(): Promise<void> {
+    this.closing = true;
     if (this.ticker) clearInterval(this.ticker);
     if (this.sweeper) clearInterval(this.sweeper);
-    await Promise.all([...this.conversations.values()].map((c) => c.end('server', CLOSE_CODES.serverClosing)));
+    // The nodes go offline as a whole in stop(): not one node update per ending conversation.
+    this.registry.quiet();
+    await this.recordEnds();
+    await Promise.all(
+      this.list().map(async (c) => {
+        await c.end('server', CLOSE_CODES.serverClosing);
+        await c.effects.transcript.flushed();
+      }),
+    );
+    await this.turns.flush();
+  }
+
+  /** Every open conversation's last seconds and end in a few statements (as the tick does):
+   *  a thousand conversations ending one by one would hold PGlite's one connection for seconds.
+   *  When this fails, each conversation's end records itself. */
+  private async recordEnds(): Promise<void> {
+    const now = this.now();
+    const live = this.list().flatMap((c) => {
+      const part = c.account(now.getTime());
+      return part ? [{ c, ...part }] : [];
+    });
+    if (!live.length) return;
+    try {
+      await addUsageMany(this.ctx.db, live, now);
+      await endConversations(
+        this.ctx.db,
+        live.map((x) => x.c.id),
+        now,
+        'server',
+      );
+      for (const x of live) x.c.accounting.endRecorded();
+    } catch (err) {
+      this.ctx.log.warn({ err: String(err) }, 'recording the ends of the conversations failed');
+    }
+  }
+
+  /** Whether the process is shutting down (admission refuses). */
+  get isClosing(): boolean {
+    return this.closing;
+  }
+
+  /** Kills the function sandbox's processes now (synchronously: also at the shutdown's deadline). */
+  killChildren(): void {
+    void this.sandbox.close();
+    stopSnapshotMaker();
+  }
+
+  async stop(): Promise<void> {
+    await this.endAll();
     await this.registry.stop();
     await this.delivery.stop();
     await this.turns.flush();

@@ -33,6 +33,18 @@ export function endConversation(db: Q, id: string, at: Date, reason: string, det
     .execute();
 }
 
+/** Closes many open conversations at once (a process shutting down), 1,000 per statement. */
+export async function endConversations(db: Q, ids: string[], at: Date, reason: string): Promise<void> {
+  for (let i = 0; i < ids.length; i += 1000) {
+    await db
+      .updateTable('conversations')
+      .set({ ended_at: at, last_seen_at: at, status: 'OFFLINE', end_reason: reason })
+      .where('id', 'in', ids.slice(i, i + 1000))
+      .where('ended_at', 'is', null)
+      .execute();
+  }
+}
+
 /** Open conversations, newest first; scoped to an owner and optionally one avatar. */
 /** Open conversations, newest first; with `page`, that page read with one row more (the lists
  *  of decision 221 tell from it whether another page follows). */

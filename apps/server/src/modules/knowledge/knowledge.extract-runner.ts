@@ -43,6 +43,15 @@ function residentMb(pid: number): number {
   }
 }
 
+/** Readers running now: a shutdown ends them (decision 014). */
+const running = new Set<ChildProcess>();
+
+/** Kills every reader now (the process is shutting down; their items were handed back). */
+export function stopExtractions(): void {
+  for (const child of running) child.kill('SIGKILL');
+  running.clear();
+}
+
 type Ok<R> = R extends { ok: true } ? R : never;
 type Answer = Ok<ExtractReply>;
 
@@ -78,12 +87,14 @@ export class ExtractSession {
       stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
       serialization: 'advanced',
     });
+    running.add(child);
     // Between jobs nobody else listens: an idle child's death or error must not reach the server.
     child.on('error', () => undefined);
     child.on('message', (m: { ready?: true }) => {
       if (m.ready && this.child === child) this.ready = true;
     });
     child.once('exit', () => {
+      running.delete(child);
       if (this.child === child) this.child = null;
     });
     this.child = child;

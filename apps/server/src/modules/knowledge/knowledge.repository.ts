@@ -389,3 +389,14 @@ export function listItemChunks(db: Q, ownerId: string, itemId: string) {
     .limit(2000)
     .execute();
 }
+
+/** Hands a claimed item back to the queue (the process shuts down): the claim's attempt is not
+ *  counted, and the next worker resumes it at once. */
+export function releaseItem(db: Q, id: string, now: Date) {
+  return db
+    .updateTable('knowledge_items')
+    .set((eb) => ({ status: 'queued', locked_until: null, attempts: eb('attempts', '-', 1), updated_at: now }))
+    .where('id', '=', id)
+    .where('status', '=', 'processing')
+    .executeTakeFirst();
+}

@@ -210,6 +210,8 @@ export function startKnowledgeWorker(ctx: AppContext, opts: KnowledgeWorkerOptio
   // that a killed or restarted process left (decision 630's liveness otherwise).
   const deadAfterMs = ctx.database.kind === 'pglite' ? 0 : DEAD_AFTER_MS;
   const jobs = new Set<Promise<void>>();
+  /** Items being read now: a shutdown hands them back to the queue (decision 014). */
+  const inFlight = new Set<string>();
   let stopped = false;
   let running: Promise<void> | null = null;
   let again = false;
@@ -230,10 +232,12 @@ export function startKnowledgeWorker(ctx: AppContext, opts: KnowledgeWorkerOptio
         });
         if (!item) break;
         l.busy++;
+        inFlight.add(item.id);
         const job: Promise<void> = processItem(ctx, item)
           .catch((err) => ctx.log.error({ err, itemId: item.id }, 'knowledge ingestion failed'))
           .finally(() => {
             l.busy--;
+            inFlight.delete(item.id);
             jobs.delete(job);
             kick();
           });
@@ -292,6 +296,9 @@ export function startKnowledgeWorker(ctx: AppContext, opts: KnowledgeWorkerOptio
     stop: async () => {
       stopped = true;
       clearInterval(timer);
+      // Shutdown (decision 014): the items go back to the queue now, not when their lease ends;
+      // their writes from here on find them no longer processing and change nothing.
+      for (const id of inFlight) await repo.releaseItem(ctx.db, id, ctx.now());
       await settle();
       workers.delete(ctx);
     },

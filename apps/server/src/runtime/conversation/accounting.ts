@@ -23,6 +23,7 @@ export class Accounting {
   private startedAt: number;
   private lastUserAt: number;
   private recorded = false;
+  private endWritten = false;
 
   constructor(
     private readonly conversationId: string,
@@ -124,9 +125,15 @@ export class Accounting {
     return null;
   }
 
+  /** The runtime closed the record and added the last seconds for many conversations at once
+   *  (a shutdown): recordEnd has nothing left to do. */
+  endRecorded(): void {
+    this.endWritten = true;
+  }
+
   /** The end: the last seconds are added and the record is closed (once). */
   async recordEnd(reason: string, detail?: string): Promise<void> {
-    if (!this.recorded) return;
+    if (!this.recorded || this.endWritten) return;
     const now = this.d.now();
     await this.d.usage.add(this.keys, Math.max(0, (now.getTime() - this.accountedAt) / 1000), now);
     this.accountedAt = now.getTime();

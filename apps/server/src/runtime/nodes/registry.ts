@@ -23,6 +23,7 @@ import { RemoteNode } from './remote-node';
 export class NodeRegistry {
   private readonly nodes = new Map<string, NodeHandle>();
   private timer: NodeJS.Timeout | null = null;
+  private quieted = false;
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -67,7 +68,13 @@ export class NodeRegistry {
   }
 
   /** Mirrors a node's live state (sessions, status, last use) into its row. */
+  /** Shutdown: conversations end by the thousand, and stop() marks every node offline anyway. */
+  quiet(): void {
+    this.quieted = true;
+  }
+
   async sync(node: NodeHandle, extra: { sessionId?: string; userId?: string; used?: boolean } = {}): Promise<void> {
+    if (this.quieted) return;
     await updateNodeState(this.db, node.id, {
       status: this.statusOf(node),
       sessions: node.conversations.size,

@@ -15,7 +15,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { execFile, type ForkOptions } from 'node:child_process';
+import { execFile, type ChildProcess, type ForkOptions } from 'node:child_process';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 /** The Pyodide files the child reads (the npm package's docs, maps and types are left out). */
@@ -43,6 +43,14 @@ export function stageRuntime(): string {
 }
 
 let snapshot: Promise<string | null> | null = null;
+/** The process making the snapshot, while it runs. */
+let maker: ChildProcess | null = null;
+
+/** Kills the snapshot maker if it still runs (the server process is exiting: decision 014). */
+export function stopSnapshotMaker(): void {
+  maker?.kill('SIGKILL');
+  maker = null;
+}
 
 /** The Python start-up snapshot in the staged directory, made on first use (null when it could
  *  not be made: children then load Pyodide in full, as before). */
@@ -50,8 +58,9 @@ export function pythonSnapshot(): Promise<string | null> {
   snapshot ??= new Promise((resolve) => {
     const dir = stageRuntime();
     const file = join(dir, 'python.snapshot');
-    const maker = join(HERE, 'sandbox-snapshot.mjs');
-    execFile(process.execPath, [maker, join(dir, 'pyodide', 'pyodide.mjs'), file], { env: {}, timeout: 120_000 }, (err) => {
+    const script = join(HERE, 'sandbox-snapshot.mjs');
+    maker = execFile(process.execPath, [script, join(dir, 'pyodide', 'pyodide.mjs'), file], { env: {}, timeout: 120_000 }, (err) => {
+      maker = null;
       if (err) return resolve(null);
       chmodSync(file, 0o444);
       resolve(file);
