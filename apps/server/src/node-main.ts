@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
 import { OutboundClient, outboundPolicyFromConfig } from './lib/outbound';
 import { NodeAgent } from './runtime/nodes/node-agent';
+import { EmbeddedVoicePool } from './runtime/engines/embedded/voice-pool';
 import { Sandbox } from './runtime/sandbox/sandbox';
 
 function logger(): FastifyBaseLogger {
@@ -43,13 +44,15 @@ async function main(): Promise<void> {
     }),
   );
   const sandbox = new Sandbox();
+  // The embedded voice speaks here too when an avatar's "Default" voice runs on this node.
+  const voices = new EmbeddedVoicePool();
   const log = logger();
   const agent = new NodeAgent({
     server,
     secret,
     name: values.name ?? hostname(),
     capacity: Number.isInteger(Number(values.capacity)) && Number(values.capacity) > 0 ? Number(values.capacity) : 50,
-    deps: { outbound, log, now: () => new Date(), runTool: (tool, args) => sandbox.run(tool, args) },
+    deps: { outbound, log, now: () => new Date(), runTool: (tool, args) => sandbox.run(tool, args), voices },
     log: (l) => process.stderr.write(`[node] ${l}\n`),
     // Deleted by an administrator or the server went away: this process is done.
     onClosed: () => void stop(),
@@ -60,6 +63,7 @@ async function main(): Promise<void> {
     stopping = true;
     await agent.close();
     await sandbox.close();
+    await voices.close();
     await outbound.close();
     process.exit(0);
   };

@@ -26,6 +26,7 @@ import { NodeRegistry } from './nodes/registry';
 import { findNode } from './repositories/pipeline-nodes.repository';
 import { addUsageMany, usageId, usageTodayMany } from './repositories/usage-counters.repository';
 import { Sandbox } from './sandbox/sandbox';
+import { EmbeddedVoicePool } from './engines/embedded/voice-pool';
 import { conversationStore, monthlyMinutesUsedUp, productModel, transcriptStore, usageStore } from './stores';
 import { transcriptKey } from '../modules/conversations/transcript-key';
 import type { EngineDeps } from './types';
@@ -42,6 +43,8 @@ export const NODE_LOST_MESSAGE = 'The conversation was interrupted because its s
 export class Runtime {
   readonly registry: NodeRegistry;
   readonly sandbox: Sandbox;
+  /** The embedded voice's workers, started at the first sentence they speak (decision 122). */
+  readonly voices: EmbeddedVoicePool | undefined;
   readonly localNode: LocalNode;
   readonly deps: EngineDeps;
   readonly turns: TurnRecorder;
@@ -58,6 +61,9 @@ export class Runtime {
     public hooks: RuntimeHooks = noAvatars,
   ) {
     this.sandbox = new Sandbox();
+    this.voices = ctx.config.EMBEDDED_VOICE
+      ? new EmbeddedVoicePool({ ...(ctx.config.EMBEDDED_VOICE_WORKERS ? { workers: ctx.config.EMBEDDED_VOICE_WORKERS } : {}) })
+      : undefined;
     this.deps = {
       // Read through the context each time: the client in use is the context's (tests install a
       // guarded one with their own resolver after the app is built).
@@ -67,6 +73,7 @@ export class Runtime {
       log: ctx.log,
       now: ctx.now,
       runTool: (tool, args) => this.sandbox.run(tool, args),
+      ...(this.voices ? { voices: this.voices } : {}),
     };
     this.delivery = new Delivery({
       db: ctx.db,
@@ -145,6 +152,7 @@ export class Runtime {
     await this.delivery.stop();
     await this.turns.flush();
     await this.sandbox.close();
+    await this.voices?.close();
   }
 
   /** Runs one conversation over an accepted socket, from access check to the end. */

@@ -3,6 +3,7 @@
 // configurations (never the avatar row): runtime/avatar-config.ts maps a saved avatar to one.
 import type { FastifyBaseLogger } from 'fastify';
 import type { OutboundClient } from '../lib/outbound';
+import type { EmbeddedVoicePool } from './engines/embedded/voice-pool';
 import type { ChatMessage, ConversationInfo, EngineEvent, OpenInfo, RetrievedChunk } from '@parla/shared/schemas/node';
 import type { VisemeCue, WordCue } from '@parla/shared/schemas/conversation';
 
@@ -72,6 +73,8 @@ export interface EngineDeps {
   now(): Date;
   /** Runs an approved function in the sandbox; returns its JSON result as text. */
   runTool(tool: FunctionTool, args: unknown): Promise<string>;
+  /** The embedded voice's workers (decision 122); absent where this process has none. */
+  voices?: EmbeddedVoicePool;
 }
 
 // ------------------------------------------------------------------ configurations
@@ -198,8 +201,9 @@ export interface SttConfig {
 }
 
 export interface TtsConfig {
-  /** 'openai': the OpenAI audio API (the product's own speech, SPEECH_BASE_URL). */
-  provider: 'elevenlabs' | 'cartesia' | 'azure' | 'polly' | 'neuphonic' | 'openai';
+  /** 'openai': the OpenAI audio API (the product's own speech, SPEECH_BASE_URL); 'embedded':
+   *  the voice shipped with the server (Flite, decision 122) when no speech server is set. */
+  provider: 'elevenlabs' | 'cartesia' | 'azure' | 'polly' | 'neuphonic' | 'openai' | 'embedded';
   apiBase?: string;
   apiKey: string;
   voiceId: string;

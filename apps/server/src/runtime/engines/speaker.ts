@@ -4,6 +4,7 @@
 // reply is cut (its signal aborts) no further TTS request starts.
 import type { EngineDeps, EngineEvent, TtsConfig } from '../types';
 import { audioPieces } from './audio-chunks';
+import { embeddedSynthesize } from './embedded/embedded-tts';
 import { synthesize, type SpokenAudio } from './speech';
 
 /** Where a sentence may end: . ! ? … (then a closing quote or bracket) before white space. */
@@ -64,15 +65,20 @@ export function audioEvent(spoken: SpokenAudio): Extract<EngineEvent, { type: 'a
 export async function* spokenTurn(
   brain: AsyncIterable<EngineEvent>,
   tts: TtsConfig,
-  deps: Pick<EngineDeps, 'outbound'>,
+  deps: Pick<EngineDeps, 'outbound' | 'voices'>,
   signal: AbortSignal,
+  /** Whose speech this is (the conversation), so the embedded voice's workers serve all in turn. */
+  speakerKey = 'speech',
 ): AsyncIterable<EngineEvent> {
   const queue = new EventQueue<EngineEvent>();
   let chain: Promise<void> = Promise.resolve();
   const say = (text: string) => {
     const sentence = text.trim();
     if (!sentence || signal.aborted) return;
-    const spoken = synthesize(deps.outbound, tts, sentence);
+    const spoken =
+      tts.provider === 'embedded'
+        ? embeddedSynthesize(deps.voices, tts, sentence, speakerKey, signal)
+        : synthesize(deps.outbound, tts, sentence);
     spoken.catch(() => undefined);
     chain = chain.then(async () => {
       const audio = await spoken;
