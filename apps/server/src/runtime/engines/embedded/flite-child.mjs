@@ -51,6 +51,9 @@ process.on('message', (m) => {
   try {
     const { wav, phones } = synthesise(String(m.text), String(m.voice));
     process.send({ id: m.id, ok: true, wav, phones });
+    // Each synthesis leaves a WebAssembly instance and its memory behind; collected lazily they
+    // pile up until V8 cannot reserve another and aborts (seen every few dozen sentences).
+    globalThis.gc?.();
   } catch (err) {
     process.send({ id: m.id, ok: false, error: err instanceof Error ? err.message : String(err) });
   }

@@ -27,6 +27,9 @@ export interface Synthesised {
 }
 
 interface Job {
+  key: string;
+  /** Times a worker died under this job (it is tried once more on a new worker). */
+  crashes: number;
   text: string;
   voice: string;
   resolve(s: Synthesised): void;
@@ -70,6 +73,8 @@ export class EmbeddedVoicePool {
     if (signal?.aborted) return Promise.reject(new Error('cancelled'));
     return new Promise<Synthesised>((resolve, reject) => {
       const job: Job = {
+        key,
+        crashes: 0,
         text,
         voice,
         resolve,
@@ -142,23 +147,25 @@ export class EmbeddedVoicePool {
 
   private spawn(): void {
     const child = fork(CHILD, [], {
-      execArgv: [],
+      execArgv: ['--expose-gc'],
       env: {},
       stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
       serialization: 'advanced',
     });
     const w: Worker = { child, ready: false, job: null, timer: null };
     this.workers.add(w);
-    // An idle worker never keeps the server (or a test) from exiting.
+    // An idle worker never keeps the server (or a test) from exiting; a starting one does (a job
+    // waits for it), and so does a busy one (run()).
     child.unref();
-    child.channel?.unref();
     const start = setTimeout(() => child.kill('SIGKILL'), this.startTimeoutMs);
     start.unref();
     child.on('message', (m: { ready?: true; ok?: boolean; wav?: Uint8Array; phones?: string; error?: string }) => {
       if (m.ready) {
         clearTimeout(start);
         w.ready = true;
-        return this.dispatch();
+        this.dispatch();
+        if (!w.job) child.channel?.unref();
+        return;
       }
       try {
         this.finish(
@@ -175,6 +182,14 @@ export class EmbeddedVoicePool {
     child.once('exit', (code, signal) => {
       clearTimeout(start);
       this.workers.delete(w);
+      const job = w.job;
+      if (job && job.crashes === 0 && !this.closed && signal !== 'SIGKILL') {
+        // A crash (not our timeout's kill): the piece gets one more worker, at the head of its queue.
+        if (w.timer) clearTimeout(w.timer);
+        w.job = null;
+        job.crashes++;
+        this.queues.set(job.key, [job, ...(this.queues.get(job.key) ?? [])]);
+      }
       this.finish(w, new Error(`the embedded voice stopped (${signal ?? code})`));
       // Jobs still waiting get a new worker.
       this.dispatch();
@@ -194,7 +209,10 @@ export class EmbeddedVoicePool {
     const exits = [...this.workers].map(
       (w) => new Promise<void>((resolve) => (w.child.exitCode !== null ? resolve() : w.child.once('exit', () => resolve()))),
     );
-    for (const w of this.workers) w.child.kill('SIGKILL');
+    for (const w of this.workers) {
+      w.child.ref();
+      w.child.kill('SIGKILL');
+    }
     await Promise.all(exits);
   }
 }
