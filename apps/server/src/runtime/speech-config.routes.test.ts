@@ -174,6 +174,22 @@ describe('the product speech (SPEECH_BASE_URL)', () => {
     expect(mapper.speech(false, p({ provider: 'default' }), 'female')?.tts).toMatchObject({ provider: 'embedded', voiceId: 'slt' });
     expect(mapper.speech(true, p({}), 'male')?.tts).toMatchObject({ provider: 'embedded', voiceId: 'rms' });
     expect(mapper.speech(false, p({ provider: 'default', voice_id: 'awb' }), 'female')?.tts).toMatchObject({ voiceId: 'awb' });
+    // Picked in the Brain tab, an embedded voice speaks even where a speech server is set.
+    const server = new SpeechConfigMapper(
+      {
+        SPEECH_BASE_URL: 'http://speech.test/v1',
+        SPEECH_STT_MODEL: 'w',
+        SPEECH_TTS_MODEL: 't',
+        SPEECH_TTS_VOICE: 'v',
+        EMBEDDED_VOICE: true,
+      },
+      (u) => u,
+    );
+    expect(server.speech(false, p({ provider: 'default', voice_id: 'slt' }), 'female')?.tts).toMatchObject({
+      provider: 'embedded',
+      voiceId: 'slt',
+    });
+    expect(server.speech(false, p({ provider: 'default' }), 'female')?.tts).toMatchObject({ provider: 'openai', voiceId: 'v' });
     // EMBEDDED_VOICE=false: the browser speaks, as before.
     const off = new SpeechConfigMapper(
       { SPEECH_STT_MODEL: 'w', SPEECH_TTS_MODEL: 't', SPEECH_TTS_VOICE: 'v', EMBEDDED_VOICE: false },

@@ -6,7 +6,7 @@
 import type { PipelineConfig } from '@parla/shared/schemas/avatar';
 import type { Config } from '../config';
 import { bool, num, obj, str } from './loose';
-import { embeddedTts, embeddedVoiceFor, speaksEmbedded } from './engines/embedded/embedded-tts';
+import { embeddedTts, embeddedVoiceFor, isEmbeddedVoice, speaksEmbedded } from './engines/embedded/embedded-tts';
 import { DEFAULT_TURN_SETTINGS, type SpeechConfig, type SttConfig, type TtsConfig, type TurnSettings } from './types';
 
 /** The Brain tab's context phrases: one per line or comma-separated, at most 100. */
@@ -50,14 +50,14 @@ export class SpeechConfigMapper {
     };
   }
 
-  /** The product's own voice: the speech server when set, else the embedded voice of the
-   *  avatar's gender (or the embedded voice picked in the Brain tab) for an English avatar. */
+  /** The product's own voice: an embedded voice picked in the Brain tab; else the speech server
+   *  when set; else, for an English avatar, the embedded voice of the avatar's gender. */
   private productTts(language: string, voice: Voicing): TtsConfig | null {
     const c = this.config;
-    if (!c.SPEECH_BASE_URL) {
-      if (!c.EMBEDDED_VOICE || !speaksEmbedded(language)) return null;
-      return embeddedTts(embeddedVoiceFor(voice.gender, voice.picked));
-    }
+    const embedded = c.EMBEDDED_VOICE && speaksEmbedded(language);
+    // An embedded voice the customer picked is what visitors hear, speech server or not.
+    if (embedded && isEmbeddedVoice(voice.picked)) return embeddedTts(voice.picked);
+    if (!c.SPEECH_BASE_URL) return embedded ? embeddedTts(embeddedVoiceFor(voice.gender)) : null;
     return {
       provider: 'openai',
       apiBase: this.url(c.SPEECH_BASE_URL),

@@ -81,9 +81,16 @@ export async function* spokenTurn(
         : synthesize(deps.outbound, tts, sentence);
     spoken.catch(() => undefined);
     chain = chain.then(async () => {
-      const audio = await spoken;
-      if (!signal.aborted) for (const piece of audioPieces(audioEvent(audio))) queue.push(piece);
+      // A synthesis cut with the reply (the embedded voice drops its queued pieces) is no failure.
+      const audio = await spoken.catch((err: unknown) => {
+        if (signal.aborted) return null;
+        throw err;
+      });
+      if (audio && !signal.aborted) for (const piece of audioPieces(audioEvent(audio))) queue.push(piece);
     });
+    // The chain is awaited only once the brain is done: until then a failed sentence must not
+    // count as an unhandled rejection (which ends the server process).
+    chain.catch(() => undefined);
   };
   void (async () => {
     let pending = '';

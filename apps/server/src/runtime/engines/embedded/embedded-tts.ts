@@ -21,12 +21,10 @@ export type EmbeddedVoiceId = (typeof EMBEDDED_VOICES)[number]['id'];
 /** Every embedded voice speaks English only. */
 export const speaksEmbedded = (language: string): boolean => /^en(-|$)/i.test(language.trim());
 
-/** The voice a customer picked when it is embedded, else the one of the avatar's gender. */
-export function embeddedVoiceFor(gender: string | undefined, picked?: string): EmbeddedVoiceId {
-  const chosen = EMBEDDED_VOICES.find((v) => v.id === picked);
-  if (chosen) return chosen.id;
-  return gender === 'male' ? 'rms' : 'slt';
-}
+export const isEmbeddedVoice = (id: string): id is EmbeddedVoiceId => EMBEDDED_VOICES.some((v) => v.id === id);
+
+/** The embedded voice of the avatar's gender (a neutral face gets the female voice). */
+export const embeddedVoiceFor = (gender: string | undefined): EmbeddedVoiceId => (gender === 'male' ? 'rms' : 'slt');
 
 /** The embedded TTS configuration of a voice (no key, no host). */
 export const embeddedTts = (voiceId: EmbeddedVoiceId): TtsConfig => ({ provider: 'embedded', apiKey: '', voiceId });
