@@ -12,6 +12,7 @@ export function brainCatalogue(config: Config): BrainCatalogue {
       ...buildBrainCatalogue(parseUrlOverrides(config.PROVIDER_URL_OVERRIDES).overrides),
       serverLlm: Boolean(config.LLM_BASE_URL),
       serverSpeech: Boolean(config.SPEECH_BASE_URL),
+      embeddedVoice: config.EMBEDDED_VOICE,
     };
     cache.set(config, c);
   }
