@@ -207,6 +207,12 @@ describe('the product speech (SPEECH_BASE_URL)', () => {
     const off = await without.server.inject({ method: 'GET', url: '/api/brain/catalogue', token: without.alice.token });
     expect(on.json().serverSpeech).toBe(true);
     expect(off.json().serverSpeech).toBe(false);
+    // The embedded voices can be picked under "Default" (issue 35).
+    expect(off.json().embeddedVoice).toBe(true);
+    expect((off.json().defaultVoices as { id: string; gender: string }[]).slice(0, 2)).toMatchObject([
+      { id: 'slt', gender: 'Female' },
+      { id: 'rms', gender: 'Male' },
+    ]);
   });
 });
 

@@ -2,6 +2,7 @@
 // synthesised by the worker pool, and returned as one 16 kHz PCM sentence with the visemes of its
 // own phonemes and word cues, the same shape as any provider's audio (so the speaker, the frames
 // and the player need nothing new).
+import type { VoiceEntry } from '@parla/shared/providers';
 import type { VisemeCue, WordCue } from '@parla/shared/schemas/conversation';
 import type { SpokenAudio, TtsConfig } from '../../types';
 import { ProviderError } from '../provider-error';
@@ -17,6 +18,18 @@ export const EMBEDDED_VOICES = [
 ] as const;
 
 export type EmbeddedVoiceId = (typeof EMBEDDED_VOICES)[number]['id'];
+
+/** The embedded voices as the Brain tab's "Default" voice list shows them. */
+export const embeddedVoiceEntries = (): VoiceEntry[] =>
+  EMBEDDED_VOICES.map((v) => ({
+    id: v.id,
+    name: `${v.name}, built in`,
+    languageCode: v.id === 'awb' ? 'en-GB' : 'en-US',
+    languageName: v.id === 'awb' ? 'English (United Kingdom)' : 'English (United States)',
+    gender: v.gender === 'female' ? 'Female' : 'Male',
+    supportedEngines: ['embedded'],
+    custom: false,
+  }));
 
 /** Every embedded voice speaks English only. */
 export const speaksEmbedded = (language: string): boolean => /^en(-|$)/i.test(language.trim());
