@@ -46,7 +46,8 @@ async function openHost(page: Page, src: string, w: number, h: number): Promise<
 }
 
 test('the host page gets speechUnavailable, matched speaking events and disconnected {reason}', async ({ page, request }) => {
-  const avatar = await echoAvatar(request, { name: 'Host Hana', idleTimeout: 4 });
+  // German: the embedded voice speaks English only, and this Chromium has no voice at all.
+  const avatar = await echoAvatar(request, { name: 'Host Hana', idleTimeout: 4, language: 'de-DE' });
   await openHost(page, `http://127.0.0.1:${E2E_PORT}/avatar/${avatar.id}?token=${avatar.token}&connect=true`, 800, 450);
   await expect.poll(async () => (await named(page, 'connected')).length).toBe(1);
   await page.evaluate(() =>
@@ -56,6 +57,11 @@ test('the host page gets speechUnavailable, matched speaking events and disconne
   );
   await expect.poll(async () => (await named(page, 'speakingStarted')).length).toBeGreaterThan(0);
   await expect.poll(async () => (await named(page, 'speechUnavailable')).length).toBe(1);
+  // No voice at all: the notice says so and stays until the visitor closes it.
+  const frame = page.frames().find((f) => f.url().includes('/avatar/'))!;
+  await expect(frame.getByTestId('no-voice-notice')).toContainText('This browser has no voice for de-DE');
+  await frame.getByTestId('no-voice-notice').getByRole('button', { name: 'Close' }).click();
+  await expect(frame.getByTestId('no-voice-notice')).toBeHidden();
   // A new message cuts the reply being spoken.
   await page.evaluate(() => (window as unknown as { sendChat(t: string): void }).sendChat('Stop.'));
   await expect.poll(async () => (await named(page, 'speakingEnded')).some((e) => e.data?.interrupted === true)).toBe(true);

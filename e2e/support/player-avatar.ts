@@ -19,10 +19,11 @@ export async function adminProxyAuth(request: APIRequestContext, email: string):
   return `Bearer ${E2E_APP_KEY} ${(await login.json()).sessionId as string}`;
 }
 
-/** A new customer's echo avatar with an image appearance; `idleTimeout` set through the admin proxy. */
+/** A new customer's echo avatar with an image appearance; `idleTimeout` set through the admin proxy,
+ *  `language` its spoken language, `voice` its Default TTS voice. */
 export async function echoAvatar(
   request: APIRequestContext,
-  opts: { name: string; idleTimeout?: number; type?: string },
+  opts: { name: string; idleTimeout?: number; type?: string; language?: string; voice?: string },
 ): Promise<SavedAvatar> {
   const customer = await createCustomer(request, opts.name.toLowerCase().replace(/\W+/g, ''));
   const auth = await adminProxyAuth(request, customer.email);
@@ -30,13 +31,21 @@ export async function echoAvatar(
     (a) => a.type === (opts.type ?? 'image'),
   )!;
   const created = await saveAvatar(request, auth, { name: opts.name, dhType: appearance.type, appearanceId: appearance.id });
-  if (opts.idleTimeout === undefined) return created;
+  if (opts.idleTimeout === undefined && opts.language === undefined && opts.voice === undefined) return created;
+  const pipeline = {
+    ...(opts.language ? { stt: { provider: 'default', languages: opts.language } } : {}),
+    ...(opts.voice ? { tts: { provider: 'default', voice_id: opts.voice } } : {}),
+  };
   return saveAvatar(request, auth, {
     id: created.id,
     updated: created.updated,
     name: opts.name,
     dhType: appearance.type,
     appearanceId: appearance.id,
-    idleTimeout: opts.idleTimeout,
+    ...(opts.idleTimeout === undefined ? {} : { idleTimeout: opts.idleTimeout }),
+    // The language it speaks (the first STT language): one without an embedded voice leaves the
+    // speaking to the browser (decision 122).
+    // `voice` an embedded voice picked in the Brain tab (it speaks even where a speech server is set).
+    ...(Object.keys(pipeline).length ? { customData: { agent_pipeline_config: pipeline } } : {}),
   });
 }

@@ -63,6 +63,11 @@ const envSchema = sandboxEnvSchema.extend({
   SPEECH_STT_MODEL: z.string().min(1).default('whisper-1'),
   SPEECH_TTS_MODEL: z.string().min(1).default('tts-1'),
   SPEECH_TTS_VOICE: z.string().min(1).default('alloy'),
+  /** The voice shipped with the server (Flite, decision 122): it speaks for Simple mode and every
+   *  "Default" TTS when SPEECH_BASE_URL is unset. `false` leaves that speech to the browser. */
+  EMBEDDED_VOICE: bool.default(true),
+  /** Its worker processes (default: one per core but one, at least one). */
+  EMBEDDED_VOICE_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /** Providers' hosts redirected elsewhere, `host=http(s)://address` pairs separated by commas
    *  (tests point api.openai.com and the other providers at loopback stand-ins). */
   PROVIDER_URL_OVERRIDES: z

@@ -9,6 +9,7 @@ import { OutboundClient, outboundPolicyFromConfig } from './lib/outbound';
 import { DEFAULT_SHUTDOWN_GRACE_MS, handleShutdownSignals, SHUTDOWN_CALL_TIMEOUT_MS, ShutdownSteps } from './lib/shutdown';
 import { NodeAgent } from './runtime/nodes/node-agent';
 import { stopSnapshotMaker } from './runtime/sandbox/confinement';
+import { EmbeddedVoicePool } from './runtime/engines/embedded/voice-pool';
 import { Sandbox } from './runtime/sandbox/sandbox';
 import { sandboxCaps, sandboxEnvSchema } from './config';
 import { DEFAULT_MODEL_TIMEOUTS } from './runtime/engines/llm';
@@ -55,6 +56,8 @@ async function main(): Promise<void> {
   // The same caps as the server's (SANDBOX_MAX_PROCESSES...); a bad value stops the start.
   const sandbox = new Sandbox(sandboxCaps(sandboxEnvSchema.parse(process.env)));
   const graceMs = parseConfigGrace(process.env.SHUTDOWN_GRACE_MS);
+  // The embedded voice speaks here too when an avatar's "Default" voice runs on this node.
+  const voices = new EmbeddedVoicePool();
   const log = logger();
   const agent = new NodeAgent({
     server,
@@ -66,6 +69,7 @@ async function main(): Promise<void> {
       log,
       now: () => new Date(),
       runTool: (tool, args) => sandbox.run(tool, args),
+      voices,
       // The same variables as the server's (decision 614); unset or not a number → the defaults.
       modelTimeouts: {
         firstTokenMs: Number(process.env.LLM_FIRST_TOKEN_MS) || DEFAULT_MODEL_TIMEOUTS.firstTokenMs,
@@ -81,10 +85,12 @@ async function main(): Promise<void> {
     outbound.shutdown(SHUTDOWN_CALL_TIMEOUT_MS);
     await steps.run('conversations', () => agent.close(), log, steps.remaining() - 500);
     await steps.run('sandbox', () => sandbox.close(), log);
+    await steps.run('embedded voice', () => voices.close(), log);
     await steps.run('outbound calls', () => outbound.close(), log);
   };
   const abandon = () => {
     void sandbox.close();
+    void voices.close();
     stopSnapshotMaker();
   };
   let stopping = false;

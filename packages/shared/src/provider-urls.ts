@@ -96,6 +96,9 @@ export interface BrainCatalogue {
   /** The product's own speech is configured (SPEECH_BASE_URL): Simple mode and "Default" STT/TTS
    *  are the server's speech; otherwise the browser's. Absent: unknown. */
   serverSpeech?: boolean;
+  /** The voice shipped with the server speaks where no speech server does (EMBEDDED_VOICE,
+   *  decision 122): "Default" TTS and Simple mode of English avatars. Absent: unknown. */
+  embeddedVoice?: boolean;
 }
 
 export function buildBrainCatalogue(overrides: readonly UrlOverride[] = []): BrainCatalogue {

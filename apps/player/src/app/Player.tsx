@@ -27,6 +27,7 @@ import { TranscriptButton } from '../ui/TranscriptButton';
 import type { FaceBox } from '../renderers/renderer';
 
 const CAPTION_LINGER_MS = 1500;
+export const noVoiceNotice = (language: string) => `This browser has no voice for ${language}: the avatar's replies are shown as captions.`;
 const NOTICE_MS = 8000;
 let nextId = 0;
 const id = () => `m${++nextId}`;
@@ -44,6 +45,7 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
   const [speaker, setSpeaker] = useState(!config.speakerOff);
   const [fullscreen, setFullscreen] = useState(false);
   const [notice, setNotice] = useState('');
+  const [voiceNotice, setVoiceNotice] = useState('');
   const micByUser = useRef(false);
   // The avatar's settings for this conversation (ready): STT hand-off, streaming, transcript download.
   const [features, setFeatures] = useState(DEFAULT_FEATURES);
@@ -86,7 +88,9 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
       },
       onUnavailable: (reason) => {
         setSilent(true);
-        setNotice(`This browser has no voice for ${avatar.language}: the avatar's replies are shown as captions.`);
+        // Told only when no voice exists at all (the server speaks otherwise, decision 122), and
+        // it stays until the visitor closes it: a notice that goes by itself is easily missed.
+        setVoiceNotice(noVoiceNotice(avatar.language));
         bridgeRef.current?.emit('speechUnavailable', { language: avatar.language, reason });
       },
     });
@@ -419,6 +423,14 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
           {notice && !ended && (
             <div className="notice" role="status" onClick={() => setNotice('')}>
               {notice}
+            </div>
+          )}
+          {voiceNotice && !notice && !ended && (
+            <div className="notice lasting" role="status" data-testid="no-voice-notice">
+              {voiceNotice}
+              <button type="button" className="notice-close" aria-label="Close" onClick={() => setVoiceNotice('')}>
+                ×
+              </button>
             </div>
           )}
           <div className="bottom" ref={bottomRef}>

@@ -3,6 +3,8 @@ export function micFailureMessage(error: string): string {
   switch (error) {
     case 'audio-capture':
       return 'No microphone was found, or it stopped working. The microphone is off; you can type instead.';
+    case 'no-service':
+      return "The microphone works, but this browser's speech recognition service is not available here. The microphone is off; you can type instead.";
     case 'audio-stalled':
       return 'The browser cannot start its sound here (no working sound device), so the microphone cannot listen. You can type instead.';
     case 'not-allowed':

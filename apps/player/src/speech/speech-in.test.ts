@@ -46,6 +46,16 @@ describe('SpeechIn', () => {
     expect(onError).toHaveBeenCalledTimes(1);
   });
 
+  it('with a working microphone, says the recognition service is missing instead of blaming the microphone (issue 35)', async () => {
+    for (const error of ['audio-capture', null]) {
+      const { Rec } = failingRecognition(error);
+      const onError = vi.fn();
+      new SpeechIn('en-US', Rec as never, async () => true).start({ onText: vi.fn(), onError });
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(onError).toHaveBeenCalledWith('no-service');
+    }
+  });
+
   it('keeps listening through silences (no-speech) and stops when asked', async () => {
     const { Rec, made } = failingRecognition('no-speech');
     const onError = vi.fn();

@@ -49,6 +49,18 @@ export function restartDelay(n: number): number {
   return 250 * 2 ** n;
 }
 
+/** Whether a microphone opens here (it is closed again at once). */
+async function openMicrophone(): Promise<boolean> {
+  if (typeof navigator === 'undefined' || !navigator.mediaDevices?.getUserMedia) return false;
+  try {
+    const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+    stream.getTracks().forEach((t) => t.stop());
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export class SpeechIn {
   private rec: Recognition | null = null;
   private wanted = false;
@@ -59,6 +71,7 @@ export class SpeechIn {
   constructor(
     private readonly language: string,
     private readonly Recognition: RecognitionCtor | null = ctor(),
+    private readonly microphoneWorks: () => Promise<boolean> = openMicrophone,
   ) {}
 
   start(h: ListenHandlers): boolean {
@@ -88,7 +101,10 @@ export class SpeechIn {
       }
     };
     rec.onerror = (e) => {
-      if (FATAL.has(e.error)) fail(e.error);
+      // Chromium says audio-capture also when its recognition service is missing (no vendor key,
+      // no connection) although the microphone works: the microphone itself tells which it is.
+      if (e.error === 'audio-capture') void this.serviceOrMicrophone().then(fail);
+      else if (FATAL.has(e.error)) fail(e.error);
     };
     // Recognition stops by itself after a pause; keep listening while the mic is on. A session
     // that ends at once, hearing nothing, is a failure in disguise: back off, then give up.
@@ -96,7 +112,7 @@ export class SpeechIn {
       if (!this.wanted) return;
       const quick = !heard && Date.now() - startedAt < QUICK_END_MS;
       this.quickEnds = quick ? this.quickEnds + 1 : 0;
-      if (this.quickEnds > MAX_QUICK_RESTARTS) return fail('audio-capture');
+      if (this.quickEnds > MAX_QUICK_RESTARTS) return void this.serviceOrMicrophone().then(fail);
       heard = false;
       this.timer = setTimeout(
         () => {
@@ -119,6 +135,11 @@ export class SpeechIn {
     }
     this.rec = rec;
     return true;
+  }
+
+  /** 'no-service' when the microphone opens (the recognition service is what is missing), else 'audio-capture'. */
+  private async serviceOrMicrophone(): Promise<string> {
+    return (await this.microphoneWorks().catch(() => false)) ? 'no-service' : 'audio-capture';
   }
 
   stop(): void {

@@ -44,6 +44,7 @@ import { parseServiceAccount } from './engines/google-auth';
 import type { RuntimeHooks } from './hooks';
 import { bool, num, obj, str } from './loose';
 import { SpeechConfigMapper } from './speech-config';
+import { CatalogueService } from '../modules/catalogue/catalogue.service';
 import { describePythonFunction } from './python-signature';
 import { DEFAULT_REALTIME_VAD, type EngineConfig, type FunctionTool, type LlmConfig, type RetrievedChunk } from './types';
 
@@ -55,6 +56,13 @@ function unavailable(what: string): EngineConfig {
     kind: 'unavailable',
     message: `This avatar's brain is not fully configured: ${what}. Its owner can complete it in the Brain tab.`,
   };
+}
+
+let catalogue: CatalogueService | null = null;
+/** The catalogue appearance's voice gender: the embedded voice that fits the face (decision 122). */
+function genderOf(appearanceId: string): string | undefined {
+  catalogue ??= new CatalogueService();
+  return catalogue.avatar(appearanceId)?.voiceGender;
 }
 
 type AvatarRow = NonNullable<Awaited<ReturnType<typeof loadAvatar>>>;
@@ -194,7 +202,7 @@ export class AvatarConfigMapper {
     const p = obj(revealPipeline(this.ctx.secrets, custom.agent_pipeline_config ?? {})) as PipelineConfig;
     const brain = await this.brain(row, p);
     if (brain.kind === 'pipeline' || brain.kind === 'realtime' || brain.kind === 'elevenlabs' || brain.kind === 'agora_ten') return brain;
-    const speech = this.speech.speech(row.setup_mode === 'Simple', p);
+    const speech = this.speech.speech(row.setup_mode === 'Simple', p, genderOf(row.appearance_id));
     return speech ? { ...brain, speech } : brain;
   }
 
@@ -282,7 +290,7 @@ export class AvatarConfigMapper {
       }
       case AvatarEngine.CUSTOM_STT_LLM_TTS: {
         const stt = this.speech.stt(p);
-        const tts = this.speech.tts(p);
+        const tts = this.speech.tts(p, genderOf(row.appearance_id));
         const llm = this.llmOf(row, p, tools);
         if (!stt) return unavailable('no speech-to-text provider (Default needs the server speech, SPEECH_BASE_URL)');
         if (!tts) return unavailable('no text-to-speech provider');

@@ -34,6 +34,7 @@ import { addUsageMany, usageId, usageTodayMany } from './repositories/usage-coun
 import { stopSnapshotMaker } from './sandbox/confinement';
 import { Sandbox } from './sandbox/sandbox';
 import { sandboxCaps } from '../config';
+import { EmbeddedVoicePool } from './engines/embedded/voice-pool';
 import { conversationStore, monthlyMinutesUsedUp, productModel, transcriptStore, usageStore } from './stores';
 import { transcriptKey } from '../modules/conversations/transcript-key';
 import type { EngineDeps } from './types';
@@ -50,6 +51,8 @@ export const NODE_LOST_MESSAGE = 'The conversation was interrupted because its s
 export class Runtime {
   readonly registry: NodeRegistry;
   readonly sandbox: Sandbox;
+  /** The embedded voice's workers, started at the first sentence they speak (decision 122). */
+  readonly voices: EmbeddedVoicePool | undefined;
   readonly localNode: LocalNode;
   readonly deps: EngineDeps;
   readonly turns: TurnRecorder;
@@ -72,6 +75,9 @@ export class Runtime {
       ctx.log.info(
         'Functions run as the server\'s own user: start the server as root with only CAP_SETUID/CAP_SETGID to run them as nobody (docs/deploy.md, "Function sandbox").',
       );
+    this.voices = ctx.config.EMBEDDED_VOICE
+      ? new EmbeddedVoicePool({ ...(ctx.config.EMBEDDED_VOICE_WORKERS ? { workers: ctx.config.EMBEDDED_VOICE_WORKERS } : {}) })
+      : undefined;
     this.deps = {
       // Read through the context each time: the client in use is the context's (tests install a
       // guarded one with their own resolver after the app is built).
@@ -82,6 +88,7 @@ export class Runtime {
       now: ctx.now,
       runTool: (tool, args) => this.sandbox.run(tool, args),
       modelTimeouts: { firstTokenMs: ctx.config.LLM_FIRST_TOKEN_MS, stallMs: ctx.config.LLM_STALL_MS },
+      ...(this.voices ? { voices: this.voices } : {}),
     };
     this.delivery = new Delivery({
       db: ctx.db,
@@ -203,9 +210,11 @@ export class Runtime {
     return this.closing;
   }
 
-  /** Kills the function sandbox's processes now (synchronously: also at the shutdown's deadline). */
+  /** Kills the function sandbox's and the embedded voice's processes now (synchronously: also at
+   *  the shutdown's deadline). */
   killChildren(): void {
     void this.sandbox.close();
+    void this.voices?.close();
     stopSnapshotMaker();
   }
 
@@ -215,6 +224,7 @@ export class Runtime {
     await this.delivery.stop();
     await this.turns.flush();
     await this.sandbox.close();
+    await this.voices?.close();
   }
 
   /** Runs one conversation over an accepted socket, from access check to the end. */

@@ -1,6 +1,6 @@
 // Saved avatars get the speech their Brain tab chose (decision 612): Simple mode and "Default"
-// speak through the product's own speech when SPEECH_BASE_URL is set and leave it to the
-// browser when it is not; a Composite avatar's Deepgram and ElevenLabs are used whatever its
+// speak through the product's own speech when SPEECH_BASE_URL is set and through the embedded
+// voice when it is not (decision 122), the browser still listening; a Composite avatar's Deepgram and ElevenLabs are used whatever its
 // brain; the context phrases reach the STT.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Avatar } from '@parla/shared/schemas/avatar';
@@ -12,6 +12,8 @@ import { startOpenAiStandIn, STAND_IN_KEY, type OpenAiStandIn } from '../../test
 import { startOpenAiAudioStandIn, SPEECH_STAND_IN_KEY, type OpenAiAudioStandIn } from '../../test/stand-ins/runtime/openai-audio';
 import { DEEPGRAM_KEY, ELEVEN_KEY, startSpeechStandIn, type SpeechStandIn } from '../../test/stand-ins/runtime/speech';
 import { save } from '../../test/avatar-requests';
+import type { PipelineConfig } from '@parla/shared/schemas/avatar';
+import { SpeechConfigMapper } from './speech-config';
 
 interface World {
   server: TestServer;
@@ -130,7 +132,7 @@ describe('the product speech (SPEECH_BASE_URL)', () => {
     expect(audio.heard.at(-1)).toMatchObject({ language: 'de', prompt: 'Parla, Nova, Ada' });
   });
 
-  it('without it, Simple and Default avatars keep the browser speech: the ready says listen browser and no audio', async () => {
+  it('without it, Simple and Default avatars speak with the embedded voice: audio frames with visemes of its phonemes; the browser still listens', async () => {
     const w = without;
     for (const extra of [
       {
@@ -144,8 +146,60 @@ describe('the product speech (SPEECH_BASE_URL)', () => {
       const c = await connect(w.host, { avatarId: a.id, token: a.token });
       const ready = await c.next('ready');
       expect(ready.listen).toBe('browser');
-      expect(ready.audio).toBeUndefined();
+      expect(ready.audio).toBe(true);
+      await c.next('assistant_done'); // the greeting
+      c.send({ type: 'user_text', text: 'Tell me about your opening hours.' });
+      const done = await c.next('assistant_done', (m) => !m.interrupted && m.text.includes('opening hours'));
+      const frames = await framesOf(c, done.turnId, 1);
+      const header = frames[0]!.header;
+      expect(header).toMatchObject({ format: 'pcm16', sampleRate: 16000 });
+      expect(frames[0]!.bytes).toBeGreaterThan(16000);
+      expect(new Set(header.visemes?.map((v) => v.viseme)).size).toBeGreaterThan(4);
+      expect(header.words?.map((x) => x.word)).toContain('opening');
     }
+  });
+
+  it("a non-English avatar keeps the browser's voice (the embedded voices speak English only)", async () => {
+    const german = await avatar(without, { customData: { agent_pipeline_config: { stt: { provider: 'default', languages: 'de-DE' } } } });
+    const c = await connect(without.host, { avatarId: german.id, token: german.token });
+    expect((await c.next('ready')).audio).toBeUndefined();
+  });
+
+  it('the embedded voice fits the face: a female appearance gets slt, a male one rms, and a voice picked in the Brain tab wins', () => {
+    const mapper = new SpeechConfigMapper(
+      { SPEECH_STT_MODEL: 'w', SPEECH_TTS_MODEL: 't', SPEECH_TTS_VOICE: 'v', EMBEDDED_VOICE: true },
+      (u) => u,
+    );
+    const p = (tts: Record<string, unknown>) => ({ tts, stt: { languages: 'en-GB' } }) as PipelineConfig;
+    expect(mapper.speech(false, p({ provider: 'default' }), 'female')?.tts).toMatchObject({ provider: 'embedded', voiceId: 'slt' });
+    expect(mapper.speech(true, p({}), 'male')?.tts).toMatchObject({ provider: 'embedded', voiceId: 'rms' });
+    expect(mapper.speech(false, p({ provider: 'default', voice_id: 'awb' }), 'female')?.tts).toMatchObject({ voiceId: 'awb' });
+    // Picked in the Brain tab, an embedded voice speaks even where a speech server is set.
+    const server = new SpeechConfigMapper(
+      {
+        SPEECH_BASE_URL: 'http://speech.test/v1',
+        SPEECH_STT_MODEL: 'w',
+        SPEECH_TTS_MODEL: 't',
+        SPEECH_TTS_VOICE: 'v',
+        EMBEDDED_VOICE: true,
+      },
+      (u) => u,
+    );
+    expect(server.speech(false, p({ provider: 'default', voice_id: 'slt' }), 'female')?.tts).toMatchObject({
+      provider: 'embedded',
+      voiceId: 'slt',
+    });
+    expect(server.speech(false, p({ provider: 'default' }), 'female')?.tts).toMatchObject({ provider: 'openai', voiceId: 'v' });
+    // EMBEDDED_VOICE=false: the browser speaks, as before.
+    const off = new SpeechConfigMapper(
+      { SPEECH_STT_MODEL: 'w', SPEECH_TTS_MODEL: 't', SPEECH_TTS_VOICE: 'v', EMBEDDED_VOICE: false },
+      (u) => u,
+    );
+    expect(off.speech(false, p({ provider: 'default' }), 'female')).toBeNull();
+    // A provider the customer configured keeps priority over the embedded voice.
+    expect(mapper.speech(false, p({ provider: 'elevenlabs', voice_id: 'x', api_key: 'k' }), 'male')?.tts).toMatchObject({
+      provider: 'elevenlabs',
+    });
   });
 
   it('the Brain tab learns whether the server speaks (serverSpeech beside serverLlm)', async () => {
@@ -153,6 +207,12 @@ describe('the product speech (SPEECH_BASE_URL)', () => {
     const off = await without.server.inject({ method: 'GET', url: '/api/brain/catalogue', token: without.alice.token });
     expect(on.json().serverSpeech).toBe(true);
     expect(off.json().serverSpeech).toBe(false);
+    // The embedded voices can be picked under "Default" (issue 35).
+    expect(off.json().embeddedVoice).toBe(true);
+    expect((off.json().defaultVoices as { id: string; gender: string }[]).slice(0, 2)).toMatchObject([
+      { id: 'slt', gender: 'Female' },
+      { id: 'rms', gender: 'Male' },
+    ]);
   });
 });
 

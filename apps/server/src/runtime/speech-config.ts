@@ -1,9 +1,12 @@
 // The speech half of an avatar's configuration (decision 612): the STT, TTS and turn settings
 // of its Brain tab, "Default" (and Simple mode) being the product's own speech, SPEECH_BASE_URL
-// over the OpenAI audio API. Provider hosts go through PROVIDER_URL_OVERRIDES (`url`).
+// over the OpenAI audio API, or, when that is unset, the embedded voice shipped with the server
+// (decision 122: English only; another language keeps the browser's voice). Provider hosts go
+// through PROVIDER_URL_OVERRIDES (`url`).
 import type { PipelineConfig } from '@parla/shared/schemas/avatar';
 import type { Config } from '../config';
 import { bool, num, obj, str } from './loose';
+import { embeddedTts, embeddedVoiceFor, isEmbeddedVoice, speaksEmbedded } from './engines/embedded/embedded-tts';
 import { DEFAULT_TURN_SETTINGS, type SpeechConfig, type SttConfig, type TtsConfig, type TurnSettings } from './types';
 
 /** The Brain tab's context phrases: one per line or comma-separated, at most 100. */
@@ -15,11 +18,20 @@ export function contextPhrases(v: unknown): string[] {
     .slice(0, 100);
 }
 
+/** The avatar's first STT language, the language it speaks (the player's `language` too). */
+const languageOf = (p: PipelineConfig): string => str(obj(p.stt).languages).split(',')[0]?.trim() || 'en-US';
+
+/** Who speaks: the avatar's gender (catalogue) and the voice picked in the Brain tab, if any. */
+interface Voicing {
+  gender: string | undefined;
+  picked: string;
+}
+
 export class SpeechConfigMapper {
   constructor(
     private readonly config: Pick<
       Config,
-      'SPEECH_BASE_URL' | 'SPEECH_API_KEY' | 'SPEECH_STT_MODEL' | 'SPEECH_TTS_MODEL' | 'SPEECH_TTS_VOICE'
+      'SPEECH_BASE_URL' | 'SPEECH_API_KEY' | 'SPEECH_STT_MODEL' | 'SPEECH_TTS_MODEL' | 'SPEECH_TTS_VOICE' | 'EMBEDDED_VOICE'
     >,
     private readonly url: (u: string) => string,
   ) {}
@@ -38,9 +50,14 @@ export class SpeechConfigMapper {
     };
   }
 
-  private productTts(): TtsConfig | null {
+  /** The product's own voice: an embedded voice picked in the Brain tab; else the speech server
+   *  when set; else, for an English avatar, the embedded voice of the avatar's gender. */
+  private productTts(language: string, voice: Voicing): TtsConfig | null {
     const c = this.config;
-    if (!c.SPEECH_BASE_URL) return null;
+    const embedded = c.EMBEDDED_VOICE && speaksEmbedded(language);
+    // An embedded voice the customer picked is what visitors hear, speech server or not.
+    if (embedded && isEmbeddedVoice(voice.picked)) return embeddedTts(voice.picked);
+    if (!c.SPEECH_BASE_URL) return embedded ? embeddedTts(embeddedVoiceFor(voice.gender)) : null;
     return {
       provider: 'openai',
       apiBase: this.url(c.SPEECH_BASE_URL),
@@ -81,7 +98,7 @@ export class SpeechConfigMapper {
     return null;
   }
 
-  tts(p: PipelineConfig): TtsConfig | null {
+  tts(p: PipelineConfig, gender?: string): TtsConfig | null {
     const t = obj(p.tts);
     const provider = str(t.provider).toLowerCase() || 'default';
     const voiceId = str(t.voice_id);
@@ -90,7 +107,7 @@ export class SpeechConfigMapper {
     const speed = num(t.speed, 0);
     const region = str(t.region);
     const common = { apiKey, voiceId, ...(model ? { model } : {}), ...(speed ? { speed } : {}) };
-    if (provider === 'default') return this.productTts();
+    if (provider === 'default') return this.productTts(languageOf(p), { gender, picked: voiceId });
     if (provider === 'elevenlabs') return { provider, apiBase: this.url('https://api.elevenlabs.io'), ...common };
     if (provider === 'cartesia') return { provider, apiBase: this.url('https://api.cartesia.ai'), ...common };
     if (provider === 'azure')
@@ -106,10 +123,10 @@ export class SpeechConfigMapper {
 
   /** Server speech around a text brain (decision 612): Simple mode gets the product's own; a
    *  Composite avatar the STT and TTS of its Brain tab ("Default" = the product's own). */
-  speech(simple: boolean, p: PipelineConfig): SpeechConfig | null {
-    const language = str(obj(p.stt).languages).split(',')[0]?.trim() || 'en-US';
+  speech(simple: boolean, p: PipelineConfig, gender?: string): SpeechConfig | null {
+    const language = languageOf(p);
     const stt = simple ? this.productStt(language, contextPhrases(obj(p.stt).context_phrases)) : this.stt(p);
-    const tts = simple ? this.productTts() : this.tts(p);
+    const tts = simple ? this.productTts(language, { gender, picked: str(obj(p.tts).voice_id) }) : this.tts(p, gender);
     return stt || tts ? { stt, tts, turn: this.turn(p) } : null;
   }
 

@@ -3,6 +3,7 @@
 // configurations (never the avatar row): runtime/avatar-config.ts maps a saved avatar to one.
 import type { FastifyBaseLogger } from 'fastify';
 import type { OutboundClient } from '../lib/outbound';
+import type { EmbeddedVoicePool } from './engines/embedded/voice-pool';
 import type { ChatMessage, ConversationInfo, EngineEvent, OpenInfo, RetrievedChunk } from '@parla/shared/schemas/node';
 import type { VisemeCue, WordCue } from '@parla/shared/schemas/conversation';
 
@@ -77,6 +78,8 @@ export interface EngineDeps {
   /** How long a streamed model answer may be silent (LLM_FIRST_TOKEN_MS, LLM_STALL_MS;
    *  decision 614); unset → the defaults of engines/llm.ts. */
   modelTimeouts?: { firstTokenMs: number; stallMs: number };
+  /** The embedded voice's workers (decision 122); absent where this process has none. */
+  voices?: EmbeddedVoicePool;
 }
 
 // ------------------------------------------------------------------ configurations
@@ -203,8 +206,9 @@ export interface SttConfig {
 }
 
 export interface TtsConfig {
-  /** 'openai': the OpenAI audio API (the product's own speech, SPEECH_BASE_URL). */
-  provider: 'elevenlabs' | 'cartesia' | 'azure' | 'polly' | 'neuphonic' | 'openai';
+  /** 'openai': the OpenAI audio API (the product's own speech, SPEECH_BASE_URL); 'embedded':
+   *  the voice shipped with the server (Flite, decision 122) when no speech server is set. */
+  provider: 'elevenlabs' | 'cartesia' | 'azure' | 'polly' | 'neuphonic' | 'openai' | 'embedded';
   apiBase?: string;
   apiKey: string;
   voiceId: string;

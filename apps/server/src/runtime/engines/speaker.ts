@@ -5,6 +5,7 @@
 import type { EngineDeps, EngineEvent, TtsConfig } from '../types';
 import { audioPieces } from './audio-chunks';
 import { SpeechFailed } from './provider-error';
+import { embeddedSynthesize } from './embedded/embedded-tts';
 import { synthesize, type SpokenAudio } from './speech';
 
 /** Where a sentence may end: . ! ? … (then a closing quote or bracket) before white space. */
@@ -65,22 +66,32 @@ export function audioEvent(spoken: SpokenAudio): Extract<EngineEvent, { type: 'a
 export async function* spokenTurn(
   brain: AsyncIterable<EngineEvent>,
   tts: TtsConfig,
-  deps: Pick<EngineDeps, 'outbound'>,
+  deps: Pick<EngineDeps, 'outbound' | 'voices'>,
   signal: AbortSignal,
+  /** Whose speech this is (the conversation), so the embedded voice's workers serve all in turn. */
+  speakerKey = 'speech',
 ): AsyncIterable<EngineEvent> {
   const queue = new EventQueue<EngineEvent>();
   let chain: Promise<void> = Promise.resolve();
   const say = (text: string) => {
     const sentence = text.trim();
     if (!sentence || signal.aborted) return;
-    const spoken = synthesize(deps.outbound, tts, sentence);
+    const spoken =
+      tts.provider === 'embedded'
+        ? embeddedSynthesize(deps.voices, tts, sentence, speakerKey, signal)
+        : synthesize(deps.outbound, tts, sentence);
     spoken.catch(() => undefined);
     chain = chain.then(async () => {
+      // A synthesis cut with the reply (the embedded voice drops its queued pieces) is no failure.
       const audio = await spoken.catch((err: unknown) => {
+        if (signal.aborted) return null;
         throw new SpeechFailed(err);
       });
-      if (!signal.aborted) for (const piece of audioPieces(audioEvent(audio))) queue.push(piece);
+      if (audio && !signal.aborted) for (const piece of audioPieces(audioEvent(audio))) queue.push(piece);
     });
+    // The chain is awaited only once the brain is done: until then a failed sentence must not
+    // count as an unhandled rejection (which ends the server process).
+    chain.catch(() => undefined);
   };
   void (async () => {
     let pending = '';

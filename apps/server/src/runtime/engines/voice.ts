@@ -3,12 +3,15 @@
 // player's microphone audio into user turns; the speaker speaks each sentence of the brain's
 // answer as it arrives. Either half may be absent (the browser does that half).
 import type { ConversationInfo, Engine, EngineDeps, EngineEvent, EngineHost, OpenInfo, SpeechConfig, TurnInput } from '../types';
+import { randomUUID } from 'node:crypto';
 import { UtteranceListener } from './listener';
 import { spokenTurn } from './speaker';
 
 export class VoiceEngine implements Engine {
   readonly kind: Engine['kind'];
   private readonly listener: UtteranceListener | null;
+  /** This conversation, for the embedded voice's turn-taking between conversations. */
+  private readonly speakerKey = randomUUID();
 
   constructor(
     private readonly brain: Engine,
@@ -31,14 +34,14 @@ export class VoiceEngine implements Engine {
 
   turn(input: TurnInput): AsyncIterable<EngineEvent> {
     const events = this.brain.turn(input);
-    return this.config.tts ? spokenTurn(events, this.config.tts, this.deps, input.signal) : events;
+    return this.config.tts ? spokenTurn(events, this.config.tts, this.deps, input.signal, this.speakerKey) : events;
   }
 
   say(text: string, signal: AbortSignal): AsyncIterable<EngineEvent> {
     const said = (async function* (): AsyncIterable<EngineEvent> {
       yield { type: 'delta', text };
     })();
-    return this.config.tts ? spokenTurn(said, this.config.tts, this.deps, signal) : said;
+    return this.config.tts ? spokenTurn(said, this.config.tts, this.deps, signal, this.speakerKey) : said;
   }
 
   audio(pcm: Buffer, sampleRate: number): void {

@@ -177,9 +177,9 @@ function FoundationsForm({
           <Typography variant="caption" color="text.secondary">
             {catalogue.setupModes.find((m) => m.value === mode)?.meaning}
           </Typography>
-          {speechSourceNote(mode, catalogue.serverSpeech) && (
+          {speechSourceNote(mode, catalogue.serverSpeech, catalogue.embeddedVoice) && (
             <Typography variant="caption" color="text.secondary" data-testid="speech-source">
-              {speechSourceNote(mode, catalogue.serverSpeech)}
+              {speechSourceNote(mode, catalogue.serverSpeech, catalogue.embeddedVoice)}
             </Typography>
           )}
         </FormControl>
