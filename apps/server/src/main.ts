@@ -8,6 +8,8 @@ import { startServer } from './server';
 async function main(): Promise<void> {
   const config = parseConfig();
   const server = await startServer(config);
+  // Without SMTP a mail is printed here as readably as the banner (a verification link to open).
+  if (!config.SMTP_URL) server.ctx.mailer.printTo = (text) => process.stdout.write(text);
   if (server.admin) process.stdout.write(adminBanner(server.admin) + '\n');
   process.stdout.write(`Parla is running: ${config.PUBLIC_URL}/react\n`);
   handleShutdownSignals({

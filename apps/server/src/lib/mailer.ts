@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { DB } from '../db/schema';
 import { inBackground } from '../db/pglite-gate';
+import { mailBlock } from './mail-console';
 import * as outbox from './mail-outbox.repository';
 import { newId } from './tokens';
 
@@ -64,6 +65,8 @@ export class Mailer {
   private again = false;
   private started = false;
   private stopped = false;
+  /** Without SMTP, where a mail is printed readably besides its log line (main.ts: the console). */
+  printTo: ((text: string) => void) | null = null;
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -156,7 +159,11 @@ export class Mailer {
 
   private async attempt(mail: outbox.OutboxMail): Promise<void> {
     if (!this.transport) {
-      this.log.info({ mailTo: mail.to_address, subject: mail.subject }, `Mail (no SMTP_URL set; kept in the outbox):\n${mail.text_body}`);
+      if (this.printTo) {
+        this.printTo(mailBlock({ to: mail.to_address, subject: mail.subject, text: mail.text_body }));
+        this.log.info({ mailTo: mail.to_address, subject: mail.subject }, 'Mail printed above (no SMTP_URL set; kept in the outbox)');
+      } else
+        this.log.info({ mailTo: mail.to_address, subject: mail.subject }, `Mail (no SMTP_URL set; kept in the outbox):\n${mail.text_body}`);
       await outbox.markSent(this.db, mail.id, this.now());
       return;
     }
