@@ -32,6 +32,10 @@ export default defineConfig({
     },
   },
   build: {
+    // Rolldown's "[PLUGIN_TIMINGS]" note names slow plugins when a build is slow, which on a busy
+    // 2-core machine is every build: a newcomer's first start should not read as a failure
+    // (issue 39). Profile a build with `node --cpu-prof` to find its time instead.
+    rolldownOptions: { checks: { bundlerTimings: false } },
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
