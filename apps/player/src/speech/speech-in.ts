@@ -50,14 +50,37 @@ export function restartDelay(n: number): number {
 }
 
 /** Whether a microphone opens here (it is closed again at once). */
+/** Whether a microphone gives sound: it opens, and within about half a second one of its samples
+ *  is not exactly zero. A real microphone always has a noise floor; a capture device that opens
+ *  but cannot read (Chromium's fake device on a missing file, a dead driver) gives exact silence,
+ *  and then "No microphone was found" is the truth, not a missing recognition service. */
 async function openMicrophone(): Promise<boolean> {
   if (typeof navigator === 'undefined' || !navigator.mediaDevices?.getUserMedia) return false;
+  let stream: MediaStream;
   try {
-    const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
-    stream.getTracks().forEach((t) => t.stop());
-    return true;
+    stream = await navigator.mediaDevices.getUserMedia({ audio: true });
   } catch {
     return false;
+  }
+  try {
+    if (typeof AudioContext === 'undefined') return true;
+    const ctx = new AudioContext();
+    try {
+      void ctx.resume().catch(() => undefined);
+      const analyser = ctx.createAnalyser();
+      ctx.createMediaStreamSource(stream).connect(analyser);
+      const samples = new Float32Array(analyser.fftSize);
+      for (let i = 0; i < 6; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        analyser.getFloatTimeDomainData(samples);
+        if (samples.some((v) => v !== 0)) return true;
+      }
+      return false;
+    } finally {
+      void ctx.close();
+    }
+  } finally {
+    stream.getTracks().forEach((t) => t.stop());
   }
 }
 
