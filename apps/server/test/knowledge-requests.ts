@@ -34,3 +34,23 @@ export function multipart(field: string, fileName: string, data: Buffer, content
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { payload: Buffer.concat([head, data, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/** Uploads a file for knowledge as this account (POST /kb/v1/files); the file reference to add as an item. */
+export async function uploadKnowledgeFile(
+  server: TestServer,
+  account: TestAccount,
+  name: string,
+  data: Buffer,
+  type = 'application/octet-stream',
+): Promise<{ url: string; file_name: string; file_type: string }> {
+  const body = multipart('file', name, data, type);
+  const res = await server.inject({
+    method: 'POST',
+    url: '/kb/v1/files',
+    appKey: null,
+    headers: { ...body.headers, authorization: `Bearer ${await kbToken(server, account)}` },
+    payload: body.payload,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { url: string; file_name: string; file_type: string };
+}

@@ -4,7 +4,7 @@
 // customer on an unlimited plan is seeded before the first start.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -24,6 +24,8 @@ export const PROCESS_APP_KEY = 'process-app-key-0123456789';
 export const PROCESS_SECRET_KEY = 'process-secret-key-0123456789-0123456789-abc';
 const EMAIL = 'process@example.com';
 const PASSWORD = 'process test password';
+/** The seeded customer, for tests that sign in themselves (and read the answer, 507 included). */
+export const PROCESS_CUSTOMER = { email: EMAIL, password: PASSWORD } as const;
 
 export interface ServerProcess {
   proc: ChildProcess;
@@ -51,9 +53,11 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** A data directory (and PostgreSQL schema) with the seeded customer. */
-export async function serverHome(): Promise<ServerHome> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'parla-process-'));
+/** A data directory (and PostgreSQL schema) with the seeded customer; `dataDir` where the test
+ *  wants it (a small file system of its own), else a new temporary one. */
+export async function serverHome(opts: { dataDir?: string } = {}): Promise<ServerHome> {
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'parla-process-'));
+  mkdirSync(dataDir, { recursive: true });
   const pgUrl = process.env.TEST_DATABASE_URL;
   const schema = `proc_${randomBytes(4).toString('hex')}`;
   const open = () => openDatabase(pgUrl ? { databaseUrl: pgUrl, schema } : { dataDir });

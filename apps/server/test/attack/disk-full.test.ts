@@ -6,35 +6,27 @@
 // process stopped answering anything (the event loop spun in PGlite's WebAssembly) until kill -9.
 // Needs root to mount the file system (CI runs as root); skipped otherwise. PGlite only: the file
 // store's check is the same on PostgreSQL, whose own disk the server cannot see.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DISK_FULL_MESSAGE } from '@parla/shared/errors';
-import { SubscriptionType } from '@parla/shared/plans';
-import { openDatabase } from '../../src/db/database';
-import { migrate } from '../../src/db/migrate';
-import { hashPassword } from '../../src/lib/passwords';
 import { multipart } from '../knowledge-requests';
-import { snapshotBlob } from '../pglite-snapshot';
-import { RUN_TS } from '../run-ts';
+import { PROCESS_APP_KEY, PROCESS_CUSTOMER, serverHome, type ServerHome } from '../server-process';
 
 const ROOT = process.getuid?.() === 0 && process.platform === 'linux';
 const MB = 1024 * 1024;
-const APP_KEY = 'disk-full-app-key-0123456789';
-const EMAIL = 'full@example.com';
-const PASSWORD = 'disk full test password';
 const MIN_FREE_MB = 40;
 const CRITICAL_MB = 24;
 
 const mountPoint = mkdtempSync(join(tmpdir(), 'parla-disk-'));
 const dataDir = join(mountPoint, 'data');
 let mounted = false;
-let child: ChildProcess | null = null;
+let home: ServerHome | null = null;
 
-afterAll(() => {
-  child?.kill('SIGKILL');
+afterAll(async () => {
+  await home?.remove();
   if (mounted) execFileSync('umount', ['-l', mountPoint]);
   rmSync(mountPoint, { recursive: true, force: true });
 });
@@ -57,83 +49,28 @@ async function within(ms: number, url: string, init?: RequestInit): Promise<Resp
   return fetch(url, { ...init, signal: AbortSignal.timeout(ms) });
 }
 
-async function start(port: number): Promise<string> {
-  const proc = spawn(process.execPath, [RUN_TS, 'src/main.ts'], {
-    cwd: resolve(import.meta.dirname, '../..'),
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      APP_KEY,
-      SECRET_KEY: 'disk-full-secret-key-0123456789-0123456789',
-      ADMIN_EMAIL: 'full-admin@example.com',
-      ADMIN_PASSWORD: 'full admin password',
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-      DISK_MIN_FREE_MB: String(MIN_FREE_MB),
-      DISK_CRITICAL_MB: String(CRITICAL_MB),
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  proc.stderr!.on('data', (d) => (stderr += String(d)));
-  child = proc;
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (proc.exitCode !== null) throw new Error(`the server did not start: ${stderr.slice(-2000)}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).status === 200) return url;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`the server did not answer within 90 s: ${stderr.slice(-2000)}`);
-}
-
 describe('a full disk', () => {
   it.skipIf(!ROOT || Boolean(process.env.TEST_DATABASE_URL))(
     'fails the writes that need space with a clear message, keeps reads working and recovers by itself (needs root to mount a small file system; PGlite only)',
     async () => {
       execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=160m', 'tmpfs', mountPoint]);
       mounted = true;
-      // From the run's migrated snapshot: no initdb (the bulk of a PGlite start).
-      const setup = await openDatabase({ dataDir, loadDataDir: snapshotBlob(inject('pgliteSnapshot')) });
-      await migrate(setup.db);
-      const now = new Date();
-      await setup.db
-        .insertInto('users')
-        .values({
-          id: '00000000-0000-4000-8000-0000000d0001',
-          email: EMAIL,
-          password_hash: await hashPassword(PASSWORD),
-          first_name: 'Full',
-          last_name: 'Disk',
-          company_name: null,
-          mobile_number: null,
-          email_verified_at: now,
-          subscription_type: SubscriptionType.ENTERPRISE,
-          requested_sub_type: null,
-          subscribed_since: now,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      await setup.close();
-      const url = await start(Number(process.env.E2E_PORT ?? 0) || 18_800 + Math.floor(Math.random() * 500));
+      home = await serverHome({ dataDir });
+      const { url } = await home.start({
+        AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+        DISK_MIN_FREE_MB: String(MIN_FREE_MB),
+        DISK_CRITICAL_MB: String(CRITICAL_MB),
+      });
 
       const login = () =>
         within(5000, `${url}/api/login`, {
           method: 'POST',
-          headers: { authorization: `Bearer ${APP_KEY}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+          headers: { authorization: `Bearer ${PROCESS_APP_KEY}`, 'content-type': 'application/json' },
+          body: JSON.stringify(PROCESS_CUSTOMER),
         });
       const signedIn = await login();
       expect(signedIn.status).toBe(200);
-      const session = { authorization: `Bearer ${APP_KEY} ${((await signedIn.json()) as { sessionId: string }).sessionId}` };
+      const session = { authorization: `Bearer ${PROCESS_APP_KEY} ${((await signedIn.json()) as { sessionId: string }).sessionId}` };
       const jwt = ((await (await within(5000, `${url}/api/token/jwt`, { headers: session })).json()) as { jwtToken: string }).jwtToken;
       const kb = { authorization: `Bearer ${jwt}` };
       const upload = (n: number) => {

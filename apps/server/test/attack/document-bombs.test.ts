@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDocx } from '../../src/modules/knowledge/knowledge.fixtures';
 import { EXTRACT_MEMORY, EXTRACT_TIMEOUT } from '../../src/modules/knowledge/knowledge.extract-runner';
-import { kbClient, kbToken, multipart, type Kb } from '../knowledge-requests';
+import { kbClient, uploadKnowledgeFile, type Kb } from '../knowledge-requests';
 import { CRASHED_TOO_OFTEN, startKnowledgeWorker, type KnowledgeWorker } from '../../src/modules/knowledge/knowledge.worker';
 import { DOCX_DAMAGED, DOCX_RATIO, DOCX_TOO_LARGE } from '../../src/modules/knowledge/knowledge.zip-guard';
 import { createCustomer, type TestAccount } from '../accounts';
@@ -59,19 +59,7 @@ function watchHealth() {
   };
 }
 
-async function upload(name: string, data: Buffer, type = 'application/octet-stream') {
-  const body = multipart('file', name, data, type);
-  const authorization = `Bearer ${await kbToken(server, account)}`;
-  const res = await server.inject({
-    method: 'POST',
-    url: '/kb/v1/files',
-    appKey: null,
-    headers: { ...body.headers, authorization },
-    payload: body.payload,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { url: string; file_name: string; file_type: string };
-}
+const upload = (name: string, data: Buffer, type?: string) => uploadKnowledgeFile(server, account, name, data, type);
 
 async function itemsOf(collection: string): Promise<{ id: string; name: string; status: string; fail_reason: string | null }[]> {
   const res = await kb('GET', `/kb/v1/collections/${collection}/items`);

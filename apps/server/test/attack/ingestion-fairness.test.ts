@@ -12,7 +12,7 @@ import { makeDocx } from '../../src/modules/knowledge/knowledge.fixtures';
 import { startKnowledgeWorker, type KnowledgeWorker } from '../../src/modules/knowledge/knowledge.worker';
 import { createCustomer, type TestAccount } from '../accounts';
 import { createTestServer, type TestServer } from '../harness';
-import { kbClient, kbToken, multipart, type Kb } from '../knowledge-requests';
+import { kbClient, uploadKnowledgeFile, type Kb } from '../knowledge-requests';
 import { heavyPdf } from './document-bombs';
 
 const FULL = Boolean(process.env.ATTACK_FULL);
@@ -31,19 +31,7 @@ afterAll(async () => {
   await server?.close();
 }, 120_000);
 
-async function upload(account: TestAccount, name: string, data: Buffer, type: string) {
-  const body = multipart('file', name, data, type);
-  const authorization = `Bearer ${await kbToken(server, account)}`;
-  const res = await server.inject({
-    method: 'POST',
-    url: '/kb/v1/files',
-    appKey: null,
-    headers: { ...body.headers, authorization },
-    payload: body.payload,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { url: string; file_name: string; file_type: string };
-}
+const upload = (account: TestAccount, name: string, data: Buffer, type: string) => uploadKnowledgeFile(server, account, name, data, type);
 
 async function addItem(kb: Kb, collection: string, body: object): Promise<string> {
   const res = await kb('POST', `/kb/v1/collections/${collection}/items`, body);
