@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settled } from '../../src/modules/auth/auth.service';
 import { latestOutboxCode, uniqueEmail } from '../accounts';
 import { createTestServer, type TestServer } from '../harness';
+import { ATTACKER, OWNER, registrationRequests } from '../registration-requests';
 
 let server: TestServer;
 
@@ -18,19 +19,7 @@ afterAll(async () => {
   await server.close();
 });
 
-const ATTACKER = { firstName: 'Mallory', lastName: 'Attacker', password: 'attacker password' };
-const OWNER = { firstName: 'Olivia', lastName: 'Owner', password: 'the owner password' };
-
-async function register(email: string, who: typeof ATTACKER) {
-  const res = await server.inject({ method: 'POST', url: '/api/register', payload: { ...who, email } });
-  expect(res.statusCode, res.body).toBe(200);
-}
-
-const verify = (code: string, password: string) =>
-  server.inject({ method: 'POST', url: '/api/email_verification', payload: { verificationCode: code, mode: 'verify', password } });
-
-const signIn = (email: string, password: string) =>
-  server.inject({ method: 'POST', url: '/api/login', payload: { email, password, rememberMe: true } });
+const { register, verify, signIn } = registrationRequests(() => server);
 
 async function verificationMails(email: string): Promise<number> {
   await settled();

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_PER_ADDRESS_INTERVAL_MS } from '@parla/shared/limits';
 import { createAdmin, latestOutboxCode, uniqueEmail } from '../accounts';
 import { createTestServer, type TestServer } from '../harness';
+import { ATTACKER, OWNER, registrationRequests } from '../registration-requests';
 
 let server: TestServer;
 
@@ -18,21 +19,7 @@ afterAll(async () => {
   await server.close();
 });
 
-const ATTACKER = { firstName: 'Mallory', lastName: 'Attacker', password: 'attacker password' };
-const OWNER = { firstName: 'Olivia', lastName: 'Owner', password: 'the owner password' };
-
-async function register(email: string, who: typeof ATTACKER) {
-  const res = await server.inject({ method: 'POST', url: '/api/register', payload: { ...who, email } });
-  expect(res.statusCode, res.body).toBe(200);
-}
-
-async function verify(code: string, password: string) {
-  return server.inject({ method: 'POST', url: '/api/email_verification', payload: { verificationCode: code, mode: 'verify', password } });
-}
-
-async function signIn(email: string, password: string) {
-  return server.inject({ method: 'POST', url: '/api/login', payload: { email, password, rememberMe: true } });
-}
+const { register, verify, signIn } = registrationRequests(() => server);
 
 /** Moves the clock past the per-address mail interval (the attacker registered earlier). */
 function later() {
