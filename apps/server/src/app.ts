@@ -33,6 +33,7 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { playerRoutes } from './modules/player/player.routes';
 import { CONVERSATION_MAX_FRAME_BYTES } from '@parla/shared/schemas/conversation';
 import { brainRoutes } from './modules/brain/brain.routes';
+import { brainTestRoutes } from './modules/brain/brain-test.routes';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { transcriptRoutes } from './modules/conversations/transcripts.routes';
 import { avatarHooks } from './runtime/avatar-config';
@@ -157,6 +158,7 @@ export async function build(opts: BuildOptions): Promise<{ app: FastifyInstance;
   const runtime = new Runtime(ctx, avatarHooks());
   app.decorate('runtime', runtime);
   await app.register(runtimeRoutes(ctx, runtime));
+  await app.register(brainTestRoutes(ctx, runtime.deps));
   await app.register(metricsRoutes(ctx, runtime.metrics));
   let stopSuspensionWatch = (): void => undefined;
   app.addHook('onReady', async () => {

@@ -281,6 +281,20 @@ function columnsFrom(
   return c;
 }
 
+/** The row a save of `p` would leave the stored avatar with, nothing written (the Brain tab's
+ *  Test runs the brain as the editor holds it: modules/brain/brain-test.ts). */
+export async function avatarAfterSave(
+  ctx: AppContext,
+  actor: Actor,
+  p: SaveAvatarRequest,
+  stored: repo.AvatarRow,
+): Promise<repo.AvatarRow> {
+  checkBrain(ctx, p, stored);
+  const plan = (await repo.planOf(ctx.db, actor.id)) ?? 0;
+  const columns = columnsFrom(ctx, actor, plan, p, stored);
+  return { ...stored, ...columns, custom_data: JSON.parse(columns.custom_data as string) as unknown } as repo.AvatarRow;
+}
+
 /** A key's id names a link (avatar_encryption_keys); 'Default' and 'None' are options. */
 function isKeyId(option: string): boolean {
   return option !== ENCRYPTION_DEFAULT && option !== ENCRYPTION_NONE && option !== '';
