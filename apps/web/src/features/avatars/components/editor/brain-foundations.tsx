@@ -8,6 +8,7 @@ import { BrainFoundations as BrainForms } from '../../../brain/components/brain-
 import type { AvatarEngineFields } from '@parla/shared/schemas/brain-pipeline';
 import { mergeBrainPipeline, type BrainChange } from '../../../brain/lib/brain-draft';
 import type { EditorValues } from '../../lib/editor-values';
+import { BrainTest } from './brain-test';
 import { useEditor } from './editor-context';
 
 const BRAIN_TAB = 2;
@@ -58,5 +59,10 @@ export function BrainFoundations() {
     [getValues, setValue],
   );
   const register = useCallback((fn: () => Promise<boolean>) => registerValidator(BRAIN_TAB, 'foundations', fn), [registerValidator]);
-  return <BrainForms draft={draft} saved={savedBrain} avatarId={getValues('id')} onChange={onChange} registerValidator={register} />;
+  return (
+    <>
+      <BrainForms draft={draft} saved={savedBrain} avatarId={getValues('id')} onChange={onChange} registerValidator={register} />
+      <BrainTest />
+    </>
+  );
 }

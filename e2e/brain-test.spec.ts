@@ -1,0 +1,55 @@
+// The Brain tab's TEST BRAIN (issue 39 item 3): the customer tries the brain as the form holds
+// it, before saving, and reads what happened in plain words: a REST endpoint on a private
+// address is refused (it used to save fine and fail at the visitor's first word), a refused key
+// says so, and a working model shows its answer. Screenshots go to test-results/screens/.
+import { expect, test, type Page } from '@playwright/test';
+import { BRAIN_TEST_MESSAGES as M } from '../packages/shared/src/schemas/brain-test';
+import { choose, customerWithAvatar, openEditor } from './support/brain';
+import { screenshot } from './support/screenshots';
+import { CUSTOM_LLM_BASE_URL, CUSTOM_LLM_KEY } from './support/stand-ins/custom-llm';
+
+const testButton = (page: Page) => page.getByRole('button', { name: 'Test brain' });
+
+test('a customer tests an unsaved brain: a private REST address refused, a wrong key, then a model that answers', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const customer = await customerWithAvatar(request, 'braintest', 'Tester');
+  const page = await openEditor(browser, customer, 'Tester', 'Brain');
+  const engine = page.getByRole('region', { name: 'Avatar Engine' });
+
+  // Echo: nothing to test.
+  await testButton(page).click();
+  await expect(page.getByText(M.echo)).toBeVisible();
+
+  // A REST endpoint on a private address: refused, said before any visitor meets it.
+  await choose(page, 'Avatar Engine', 'REST Endpoint');
+  await engine.getByLabel(/^REST Endpoint URL/).fill('http://10.20.30.40/bot');
+  await engine.getByLabel(/^REST API Key/).fill('rest-key-0123456789');
+  await engine.getByLabel(/^Avatar Memory/).fill('We rent bicycles.');
+  await testButton(page).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'The address was refused' })).toContainText(
+    'Only public internet addresses can be reached from Parla.',
+  );
+  await screenshot(page, 'brain-test-01-refused-address');
+
+  // A language model (Composite mode): a wrong key, then the right one and its answer.
+  await page.getByRole('radio', { name: 'Composite (cascading)' }).check();
+  await choose(page, 'Avatar Engine', 'Large Language Model');
+  await choose(page, 'Base URL', 'Custom (OpenAI-compatible)');
+  await engine.getByRole('textbox', { name: /Custom base URL/ }).fill(CUSTOM_LLM_BASE_URL);
+  await engine.getByLabel(/^API Key/).fill(CUSTOM_LLM_KEY);
+  await page.getByRole('combobox', { name: 'Model' }).first().click();
+  await page.getByRole('option', { name: 'stand-in-model' }).click();
+  await engine.getByLabel('Avatar Memory').fill('We rent sail boats.');
+  await engine.getByLabel(/^API Key/).fill('sk-wrong-key-000000000000');
+  await testButton(page).click();
+  await expect(page.getByText(M.keyRefused(401), { exact: false })).toBeVisible({ timeout: 30_000 });
+  await engine.getByLabel(/^API Key/).fill(CUSTOM_LLM_KEY);
+  await testButton(page).click();
+  // The embedded voice speaks the answer too (no speech server here): M.spokeToo.
+  await expect(page.getByText(M.spokeToo, { exact: false })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/^Answer: “.+”$/)).toBeVisible();
+  await screenshot(page, 'brain-test-02-answered');
+});
