@@ -38,6 +38,7 @@ import { transcriptRoutes } from './modules/conversations/transcripts.routes';
 import { avatarHooks } from './runtime/avatar-config';
 import { Runtime } from './runtime/runtime';
 import { runtimeRoutes } from './runtime/runtime.routes';
+import { voiceSampleRoutes } from './runtime/voice-sample.routes';
 import { watchSuspensions } from './runtime/suspension';
 import { socketErrorHandler } from './runtime/socket-errors';
 
@@ -157,6 +158,7 @@ export async function build(opts: BuildOptions): Promise<{ app: FastifyInstance;
   const runtime = new Runtime(ctx, avatarHooks());
   app.decorate('runtime', runtime);
   await app.register(runtimeRoutes(ctx, runtime));
+  await app.register(voiceSampleRoutes(ctx, runtime));
   await app.register(metricsRoutes(ctx, runtime.metrics));
   let stopSuspensionWatch = (): void => undefined;
   app.addHook('onReady', async () => {
