@@ -67,12 +67,14 @@ export function TtsForm({ catalogue, avatarId, voiceGender }: { catalogue: Brain
   // voice of a German one) becomes the one that fits the avatar, which is what the server speaks.
   const first = provider === SpeechVoiceProvider.Default ? own.fitting : list[0]?.id;
   const offered = provider === SpeechVoiceProvider.Default ? list.map((v) => v.id).join(',') : null;
+  // Watched too: a mode switch that empties the voice (issue 39 item 6: Composite's "Default"
+  // voice showed blank) chooses again.
+  const current = d.ttsVoice;
   useEffect(() => {
-    const current = getValues('ttsDetails.ttsVoice');
     const unlisted = offered !== null && current && !offered.split(',').includes(current);
     if (failed && current) setValue('ttsDetails.ttsVoice', '', { shouldDirty: true });
     else if (!failed && first && (!current || unlisted)) setValue('ttsDetails.ttsVoice', first, { shouldDirty: true });
-  }, [failed, first, offered, getValues, setValue]);
+  }, [failed, first, offered, current, setValue]);
   const picked = list.find((v) => v.id === d.ttsVoice);
 
   const providerOptions = (mode === 'Simple' ? TTS_PROVIDERS.filter((p) => p.value === SpeechVoiceProvider.Default) : TTS_PROVIDERS).map(
