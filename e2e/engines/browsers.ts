@@ -67,15 +67,15 @@ async function startSoundSink(): Promise<{ server: string; proc: ChildProcess }>
 
 /** Firefox ESR with a fake microphone (a tone; see voice.spec.ts), autoplay allowed and a sound
  *  sink (a PulseAudio null sink), so the page's audio runs and can be tapped. */
-async function launchFirefox(): Promise<Engine> {
+async function launchFirefox(soundSink: boolean): Promise<Engine> {
   need(FIREFOX, 'firefox-esr');
-  const sink = await startSoundSink();
+  const sink = soundSink ? await startSoundSink() : null;
   const browser: Browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: FIREFOX,
     headless: true,
     defaultViewport: VIEWPORT,
-    env: { ...process.env, PULSE_SERVER: sink.server },
+    ...(sink ? { env: { ...process.env, PULSE_SERVER: sink.server } } : {}),
     extraPrefsFirefox: {
       'media.navigator.streams.fake': true,
       'media.navigator.permission.disabled': true,
@@ -93,7 +93,7 @@ async function launchFirefox(): Promise<Engine> {
     },
     close: async () => {
       await browser.close();
-      sink.proc.kill();
+      sink?.proc.kill();
     },
   };
 }
@@ -211,6 +211,6 @@ function killGroup(pid: number | undefined): void {
   }
 }
 
-export function launchEngine(name: EngineName): Promise<Engine> {
-  return name === 'firefox' ? launchFirefox() : launchWebKit();
+export function launchEngine(name: EngineName, opts: { soundSink?: boolean } = {}): Promise<Engine> {
+  return name === 'firefox' ? launchFirefox(opts.soundSink ?? true) : launchWebKit();
 }
