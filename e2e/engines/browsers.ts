@@ -5,7 +5,8 @@
 // selenium-webdriver, on an Xvfb display of its own. A missing binary fails with the apt package
 // to install; nothing is skipped.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, openSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, openSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer, type AddressInfo } from 'node:net';
@@ -17,6 +18,7 @@ export type EngineName = 'firefox' | 'webkit';
 
 export const FIREFOX = '/usr/bin/firefox-esr';
 export const WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver';
+export const PULSEAUDIO = '/usr/bin/pulseaudio';
 export const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 export const VIEWPORT = { width: 900, height: 700 };
 const SESSION_TIMEOUT_MS = 20_000;
@@ -33,14 +35,47 @@ function need(path: string, aptPackage: string): void {
     throw new Error(`${path} is missing: install it with \`sudo apt-get install -y ${aptPackage}\` (the cross-engine e2e suite needs it)`);
 }
 
-/** Firefox ESR with a fake microphone (a tone; see voice.spec.ts) and autoplay allowed. */
-async function launchFirefox(): Promise<Engine> {
+/**
+ * A sound server of its own with a null sink (issue 35 item 5): headless Firefox never starts an
+ * AudioContext without a sound device, so the server's voice could not be tapped there. Private
+ * socket and runtime directory, so parallel jobs and the machine's own sound never meet.
+ */
+async function startSoundSink(): Promise<{ server: string; proc: ChildProcess }> {
+  need(PULSEAUDIO, 'pulseaudio');
+  const dir = mkdtempSync(join(tmpdir(), 'parla-pulse-'));
+  const socket = join(dir, 'native');
+  const proc = spawn(
+    PULSEAUDIO,
+    [
+      '-n',
+      '--daemonize=no',
+      '--exit-idle-time=-1',
+      '--use-pid-file=no',
+      '--disable-shm=true',
+      '--load=module-null-sink sink_name=parla_null',
+      `--load=module-native-protocol-unix socket=${socket} auth-anonymous=1`,
+    ],
+    { stdio: 'ignore', env: { ...process.env, HOME: dir, XDG_RUNTIME_DIR: dir, PULSE_RUNTIME_PATH: dir } },
+  );
+  for (let i = 0; i < 100 && !existsSync(socket); i++) await new Promise((r) => setTimeout(r, 50));
+  if (!existsSync(socket)) {
+    proc.kill();
+    throw new Error('pulseaudio did not open its socket (the Firefox audio tap needs a sound sink)');
+  }
+  return { server: `unix:${socket}`, proc };
+}
+
+/** Firefox ESR with a fake microphone (a tone; see voice.spec.ts), autoplay allowed and a sound
+ *  sink (a PulseAudio null sink), so the page's audio runs and can be tapped. */
+async function launchFirefox(soundSink: boolean): Promise<Engine> {
   need(FIREFOX, 'firefox-esr');
+  const sink = soundSink ? await startSoundSink() : null;
   const browser: Browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: FIREFOX,
     headless: true,
     defaultViewport: VIEWPORT,
+    ...(sink ? { env: { ...process.env, PULSE_SERVER: sink.server } } : {}),
     extraPrefsFirefox: {
       'media.navigator.streams.fake': true,
       'media.navigator.permission.disabled': true,
@@ -56,7 +91,10 @@ async function launchFirefox(): Promise<Engine> {
       current = firefoxPage(await browser.newPage());
       return current;
     },
-    close: () => browser.close(),
+    close: async () => {
+      await browser.close();
+      sink?.proc.kill();
+    },
   };
 }
 
@@ -173,6 +211,6 @@ function killGroup(pid: number | undefined): void {
   }
 }
 
-export function launchEngine(name: EngineName): Promise<Engine> {
-  return name === 'firefox' ? launchFirefox() : launchWebKit();
+export function launchEngine(name: EngineName, opts: { soundSink?: boolean } = {}): Promise<Engine> {
+  return name === 'firefox' ? launchFirefox(opts.soundSink ?? true) : launchWebKit();
 }

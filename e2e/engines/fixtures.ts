@@ -5,11 +5,13 @@ import { test as base } from '@playwright/test';
 import { launchEngine, type Engine, type EngineName } from './browsers';
 import type { EnginePage } from './engine-page';
 
-export const test = base.extend<{ ep: EnginePage }, { engineName: EngineName; engine: Engine }>({
+export const test = base.extend<{ ep: EnginePage }, { engineName: EngineName; soundSink: boolean; engine: Engine }>({
   engineName: ['firefox', { option: true, scope: 'worker' }],
+  // Firefox with a PulseAudio null sink (its audio runs and is tapped); false: no sound device.
+  soundSink: [true, { option: true, scope: 'worker' }],
   engine: [
-    async ({ engineName }, use) => {
-      const engine = await launchEngine(engineName);
+    async ({ engineName, soundSink }, use) => {
+      const engine = await launchEngine(engineName, { soundSink });
       await use(engine);
       await engine.close();
     },

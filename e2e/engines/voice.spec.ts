@@ -13,6 +13,12 @@ import { E2E_PORT } from '../support/ports';
 import { SPEECH_STAND_IN } from '../support/stand-ins/speech';
 import { audioRuns, greeted, messages, recordSpeech, startChat, tap } from './player-steps';
 
+// Firefox without a sound device here: with the launcher's null sink its capture hears the fed
+// words (Silero's start is marked) but never their end within 40 s, so the sentence never reaches
+// the recogniser; not solved yet (decision 126). This file keeps checking that the mic says why it
+// cannot listen there; the player spec taps Firefox's audio with the sink.
+test.use({ soundSink: false });
+
 const SPEECH_WAV = readFileSync(new URL('../fixtures/speech-16k.wav', import.meta.url)).toString('base64');
 const HEARD = 'what is the weather like in the mountains today';
 

@@ -39,6 +39,7 @@ import { transcriptRoutes } from './modules/conversations/transcripts.routes';
 import { avatarHooks } from './runtime/avatar-config';
 import { Runtime } from './runtime/runtime';
 import { runtimeRoutes } from './runtime/runtime.routes';
+import { voiceSampleRoutes } from './runtime/voice-sample.routes';
 import { watchSuspensions } from './runtime/suspension';
 import { socketErrorHandler } from './runtime/socket-errors';
 
@@ -159,6 +160,7 @@ export async function build(opts: BuildOptions): Promise<{ app: FastifyInstance;
   app.decorate('runtime', runtime);
   await app.register(runtimeRoutes(ctx, runtime));
   await app.register(brainTestRoutes(ctx, runtime.deps));
+  await app.register(voiceSampleRoutes(ctx, runtime));
   await app.register(metricsRoutes(ctx, runtime.metrics));
   let stopSuspensionWatch = (): void => undefined;
   app.addHook('onReady', async () => {

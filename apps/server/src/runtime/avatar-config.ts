@@ -43,7 +43,7 @@ import { withSettings } from './engine-settings';
 import { parseServiceAccount } from './engines/google-auth';
 import type { RuntimeHooks } from './hooks';
 import { bool, num, obj, str } from './loose';
-import { SpeechConfigMapper } from './speech-config';
+import { SpeechConfigMapper, sttKey } from './speech-config';
 import { CatalogueService } from '../modules/catalogue/catalogue.service';
 import { describePythonFunction } from './python-signature';
 import { DEFAULT_REALTIME_VAD, type EngineConfig, type FunctionTool, type LlmConfig, type RetrievedChunk } from './types';
@@ -292,6 +292,10 @@ export class AvatarConfigMapper {
         const stt = this.speech.stt(p);
         const tts = this.speech.tts(p, genderOf(row.appearance_id));
         const llm = this.llmOf(row, p, tools);
+        // "Default" recognition with no speech server is the browser's (as for every other brain):
+        // the avatar answers as a language model with server speech beside it (engine() adds it),
+        // instead of refusing every visitor. Only "None" (or nothing known) leaves it without one.
+        if (!stt && sttKey(p) === 'default' && llm) return llm;
         if (!stt) return unavailable('no speech-to-text provider (Default needs the server speech, SPEECH_BASE_URL)');
         if (!tts) return unavailable('no text-to-speech provider');
         if (!llm) return this.llm(row, p, tools);

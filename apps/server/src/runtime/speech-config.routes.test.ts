@@ -165,14 +165,17 @@ describe('the product speech (SPEECH_BASE_URL)', () => {
     expect((await c.next('ready')).audio).toBeUndefined();
   });
 
-  it('the embedded voice fits the face: a female appearance gets slt, a male one rms, and a voice picked in the Brain tab wins', () => {
+  it('the embedded voice fits the face: a female appearance gets slt, a male one rms (awb in British English), and a voice picked in the Brain tab wins', () => {
     const mapper = new SpeechConfigMapper(
       { SPEECH_STT_MODEL: 'w', SPEECH_TTS_MODEL: 't', SPEECH_TTS_VOICE: 'v', EMBEDDED_VOICE: true },
       (u) => u,
     );
     const p = (tts: Record<string, unknown>) => ({ tts, stt: { languages: 'en-GB' } }) as PipelineConfig;
     expect(mapper.speech(false, p({ provider: 'default' }), 'female')?.tts).toMatchObject({ provider: 'embedded', voiceId: 'slt' });
-    expect(mapper.speech(true, p({}), 'male')?.tts).toMatchObject({ provider: 'embedded', voiceId: 'rms' });
+    // Of its accent too: British English men get the Scottish voice (Flite's only one of the islands).
+    expect(mapper.speech(true, p({}), 'male')?.tts).toMatchObject({ provider: 'embedded', voiceId: 'awb' });
+    const us = { tts: {}, stt: { languages: 'en-US' } } as PipelineConfig;
+    expect(mapper.speech(true, us, 'male')?.tts).toMatchObject({ provider: 'embedded', voiceId: 'rms' });
     expect(mapper.speech(false, p({ provider: 'default', voice_id: 'awb' }), 'female')?.tts).toMatchObject({ voiceId: 'awb' });
     // Picked in the Brain tab, an embedded voice speaks even where a speech server is set.
     const server = new SpeechConfigMapper(

@@ -21,6 +21,9 @@ export function contextPhrases(v: unknown): string[] {
 /** The avatar's first STT language, the language it speaks (the player's `language` too). */
 const languageOf = (p: PipelineConfig): string => str(obj(p.stt).languages).split(',')[0]?.trim() || 'en-US';
 
+/** The STT provider a pipeline names ("default" when it names none). */
+export const sttKey = (p: PipelineConfig): string => str(obj(p.stt).provider).toLowerCase() || 'default';
+
 /** Who speaks: the avatar's gender (catalogue) and the voice picked in the Brain tab, if any. */
 interface Voicing {
   gender: string | undefined;
@@ -57,7 +60,7 @@ export class SpeechConfigMapper {
     const embedded = c.EMBEDDED_VOICE && speaksEmbedded(language);
     // An embedded voice the customer picked is what visitors hear, speech server or not.
     if (embedded && isEmbeddedVoice(voice.picked)) return embeddedTts(voice.picked);
-    if (!c.SPEECH_BASE_URL) return embedded ? embeddedTts(embeddedVoiceFor(voice.gender)) : null;
+    if (!c.SPEECH_BASE_URL) return embedded ? embeddedTts(embeddedVoiceFor(voice.gender, language)) : null;
     return {
       provider: 'openai',
       apiBase: this.url(c.SPEECH_BASE_URL),
@@ -69,7 +72,7 @@ export class SpeechConfigMapper {
 
   stt(p: PipelineConfig): SttConfig | null {
     const s = obj(p.stt);
-    const provider = str(s.provider).toLowerCase() || 'default';
+    const provider = sttKey(p);
     const languages = str(s.languages)
       .split(',')
       .map((l) => l.trim())

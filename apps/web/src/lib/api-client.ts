@@ -36,6 +36,8 @@ export interface RequestOptions {
   auth?: 'app' | 'user' | { bearer: string };
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** The answer's bytes (audio, files) instead of JSON; errors are read as usual. */
+  blob?: boolean;
 }
 
 function authorization(auth: RequestOptions['auth']): string {
@@ -67,6 +69,7 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
     ]);
   }
 
+  if (opts.blob && res.ok) return (await res.blob()) as T;
   const text = await res.text();
   let data: unknown = undefined;
   try {

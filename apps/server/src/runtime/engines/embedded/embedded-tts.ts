@@ -2,6 +2,7 @@
 // synthesised by the worker pool, and returned as one 16 kHz PCM sentence with the visemes of its
 // own phonemes and word cues, the same shape as any provider's audio (so the speaker, the frames
 // and the player need nothing new).
+import { isEmbeddedVoiceId, type EmbeddedVoiceId } from '@parla/shared/embedded-voices';
 import type { VoiceEntry } from '@parla/shared/providers';
 import type { VisemeCue, WordCue } from '@parla/shared/schemas/conversation';
 import type { SpokenAudio, TtsConfig } from '../../types';
@@ -10,14 +11,14 @@ import { parsePhones, piecesOf, visemesOf, wordsOf } from './phonemes';
 import type { EmbeddedVoicePool } from './voice-pool';
 
 /** Flite's built-in US-English voices (CMU ARCTIC and the diphone `kal16`). */
-export const EMBEDDED_VOICES = [
+export const EMBEDDED_VOICES: readonly { id: EmbeddedVoiceId; name: string; gender: 'female' | 'male' }[] = [
   { id: 'slt', name: 'Sally (US English, female)', gender: 'female' },
   { id: 'rms', name: 'Ross (US English, male)', gender: 'male' },
   { id: 'awb', name: 'Alan (Scottish English, male)', gender: 'male' },
   { id: 'kal16', name: 'Kal (US English, male, diphone)', gender: 'male' },
-] as const;
+];
 
-export type EmbeddedVoiceId = (typeof EMBEDDED_VOICES)[number]['id'];
+export { embeddedVoiceFor, speaksEmbedded, type EmbeddedVoiceId } from '@parla/shared/embedded-voices';
 
 /** The embedded voices as the Brain tab's "Default" voice list shows them. */
 export const embeddedVoiceEntries = (): VoiceEntry[] =>
@@ -31,13 +32,10 @@ export const embeddedVoiceEntries = (): VoiceEntry[] =>
     custom: false,
   }));
 
-/** Every embedded voice speaks English only. */
-export const speaksEmbedded = (language: string): boolean => /^en(-|$)/i.test(language.trim());
+export const isEmbeddedVoice = isEmbeddedVoiceId;
 
-export const isEmbeddedVoice = (id: string): id is EmbeddedVoiceId => EMBEDDED_VOICES.some((v) => v.id === id);
-
-/** The embedded voice of the avatar's gender (a neutral face gets the female voice). */
-export const embeddedVoiceFor = (gender: string | undefined): EmbeddedVoiceId => (gender === 'male' ? 'rms' : 'slt');
+/** The name a voice introduces itself with in its sample ("Sally"). */
+export const embeddedVoiceName = (id: EmbeddedVoiceId): string => EMBEDDED_VOICES.find((v) => v.id === id)!.name.split(' (')[0]!;
 
 /** The embedded TTS configuration of a voice (no key, no host). */
 export const embeddedTts = (voiceId: EmbeddedVoiceId): TtsConfig => ({ provider: 'embedded', apiKey: '', voiceId });

@@ -26,6 +26,7 @@ import { errorLines } from '../../../lib/api-client';
 import { useBrainCatalogue } from '../api/get-brain-catalogue';
 import type { BrainChange, BrainDraft } from '../lib/brain-draft';
 import { chooseEngine, switchMode, type SavedBrain } from '../lib/transitions';
+import { withShownVoice } from '../lib/default-voices';
 import { AgoraTenForm } from './agora-ten-form';
 import { BRAIN_INFO } from './brain-field-info';
 import { DialogflowForm } from './dialogflow-form';
@@ -44,6 +45,8 @@ export interface BrainFoundationsProps {
   /** The avatar as last saved: its mode is 'currently set', and a mode switch restores it. */
   saved: SavedBrain | null;
   avatarId?: string;
+  /** The appearance's voice gender (catalogue): the built-in voice that fits the face. */
+  voiceGender?: string;
   onChange(change: BrainChange): void;
   /** The editor runs this before changing tabs and before saving. */
   registerValidator?(validate: () => Promise<boolean>): () => void;
@@ -79,6 +82,7 @@ function FoundationsForm({
   draft,
   saved,
   avatarId,
+  voiceGender,
   onChange,
   registerValidator,
   catalogue,
@@ -87,7 +91,7 @@ function FoundationsForm({
   const form = useForm<BrainForm>({
     // The form starts from the editor's draft once; later draft changes come from this form.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    defaultValues: useMemo(() => pipelineToForms(draft.pipeline, draft, catalogue), []),
+    defaultValues: useMemo(() => withShownVoice(pipelineToForms(draft.pipeline, draft, catalogue), catalogue, voiceGender), []),
     resolver,
   });
   const values = useWatch({ control: form.control }) as BrainForm;
@@ -223,7 +227,7 @@ function FoundationsForm({
         </Section>
         <Section title="Text to Speech">
           {usesSpeechSections(engine) ? (
-            <TtsForm catalogue={catalogue} avatarId={avatarId} />
+            <TtsForm catalogue={catalogue} avatarId={avatarId} voiceGender={voiceGender} />
           ) : (
             <Typography color="text.secondary">None: the engine speaks itself.</Typography>
           )}

@@ -8,6 +8,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { NEUPHONIC_KEY_MIN_LENGTH, VOICES_RELOAD_DELAY_MS } from '@parla/shared/brain-limits';
+import { isEmbeddedVoiceId } from '@parla/shared/embedded-voices';
 import { SpeechVoiceProvider } from '@parla/shared/enums';
 import type { BrainCatalogue } from '@parla/shared/provider-urls';
 import { NEUPHONIC_LANGUAGES, TTS_PROVIDERS, ttsProviderInfo, type VoiceEntry } from '@parla/shared/providers';
@@ -15,9 +16,11 @@ import { BRAIN_MESSAGES, type TtsListVoicesRequest } from '@parla/shared/schemas
 import type { BrainForm, TtsDetails } from '@parla/shared/schemas/brain-forms';
 import { useTtsVoices } from '../api/list-tts-voices';
 import { changeTtsProvider } from '../lib/transitions';
+import { defaultVoiceChoice } from '../lib/default-voices';
 import { useDebounced } from '../lib/use-debounced';
 import { BRAIN_INFO } from './brain-field-info';
 import { BrainSelect, BrainText, SecretField } from './fields';
+import { VoiceSampleButton } from './voice-sample-button';
 
 /** What to ask the server for, once the keys (and region) are there. */
 function voiceRequest(d: TtsDetails): TtsListVoicesRequest | null {
@@ -40,28 +43,39 @@ function voiceRequest(d: TtsDetails): TtsListVoicesRequest | null {
 const voiceLabel = (v: VoiceEntry) =>
   [v.name, v.languageCode && `(${v.languageCode})`, v.gender, v.custom ? '· custom' : ''].filter(Boolean).join(' ');
 
-export function TtsForm({ catalogue, avatarId }: { catalogue: BrainCatalogue; avatarId?: string }) {
+export function TtsForm({ catalogue, avatarId, voiceGender }: { catalogue: BrainCatalogue; avatarId?: string; voiceGender?: string }) {
   const { control, getValues, setValue, clearErrors } = useFormContext<BrainForm>();
   const mode = useWatch({ control, name: 'setupMode' });
   const d = useWatch({ control, name: 'ttsDetails' });
-  const provider = mode === 'Simple' ? SpeechVoiceProvider.Default : d.ttsProvider;
+  const language = useWatch({ control, name: 'sttDetails.sttLanguage' });
+  // No provider saved yet (an avatar made without a pipeline) is "Default", as the server reads it.
+  const provider = mode === 'Simple' ? SpeechVoiceProvider.Default : (d.ttsProvider ?? SpeechVoiceProvider.Default);
   const info = ttsProviderInfo(provider);
   const request = useDebounced(JSON.stringify(voiceRequest(d)), VOICES_RELOAD_DELAY_MS);
   const npKey = useDebounced(provider === SpeechVoiceProvider.Neuphonic ? (d.neuphonic?.api_key ?? '') : '', VOICES_RELOAD_DELAY_MS);
   const neuphonic = npKey.trim().length > NEUPHONIC_KEY_MIN_LENGTH ? { base: catalogue.endpoints.neuphonic, key: npKey.trim() } : null;
   const voices = useTtsVoices(JSON.parse(request) as TtsListVoicesRequest | null, neuphonic, avatarId);
 
-  let list: VoiceEntry[] = provider === SpeechVoiceProvider.Default ? [...catalogue.defaultVoices] : (voices.data ?? []);
+  const own = defaultVoiceChoice(catalogue, language, voiceGender);
+  let list: VoiceEntry[] = provider === SpeechVoiceProvider.Default ? own.list : (voices.data ?? []);
   if (provider === SpeechVoiceProvider.Neuphonic && d.neuphonic?.lang_code)
     list = list.filter((v) => !v.languageCode || v.languageCode === d.neuphonic.lang_code);
   const failed = provider !== SpeechVoiceProvider.Default && voices.isError;
 
   // The first voice is chosen when none is set; a failed list clears the choice (spec 3 §4, §8).
-  const first = list[0]?.id;
+  // "Default": a voice the list does not offer (a browser voice of an English avatar, a built-in
+  // voice of a German one) becomes the one that fits the avatar, which is what the server speaks.
+  const first = provider === SpeechVoiceProvider.Default ? own.fitting : list[0]?.id;
+  const offered = provider === SpeechVoiceProvider.Default ? list.map((v) => v.id).join(',') : null;
+  // Watched too: a mode switch that empties the voice (issue 39 item 6: Composite's "Default"
+  // voice showed blank) chooses again.
+  const current = d.ttsVoice;
   useEffect(() => {
-    if (failed && getValues('ttsDetails.ttsVoice')) setValue('ttsDetails.ttsVoice', '', { shouldDirty: true });
-    else if (!failed && first && !getValues('ttsDetails.ttsVoice')) setValue('ttsDetails.ttsVoice', first, { shouldDirty: true });
-  }, [failed, first, getValues, setValue]);
+    const unlisted = offered !== null && current && !offered.split(',').includes(current);
+    if (failed && current) setValue('ttsDetails.ttsVoice', '', { shouldDirty: true });
+    else if (!failed && first && (!current || unlisted)) setValue('ttsDetails.ttsVoice', first, { shouldDirty: true });
+  }, [failed, first, offered, current, setValue]);
+  const picked = list.find((v) => v.id === d.ttsVoice);
 
   const providerOptions = (mode === 'Simple' ? TTS_PROVIDERS.filter((p) => p.value === SpeechVoiceProvider.Default) : TTS_PROVIDERS).map(
     (p) => ({ value: p.value, label: p.name }),
@@ -130,6 +144,14 @@ export function TtsForm({ catalogue, avatarId }: { catalogue: BrainCatalogue; av
           options={list.map((v) => ({ value: v.id, label: voiceLabel(v) }))}
           loading={voices.isFetching}
         />
+      )}
+      {provider === SpeechVoiceProvider.Default && picked && isEmbeddedVoiceId(picked.id) && (
+        <VoiceSampleButton voice={picked.id} voiceName={picked.name.replace(/, built in$/, '')} />
+      )}
+      {provider === SpeechVoiceProvider.Default && own.note && (
+        <Alert severity="info" sx={{ mt: 1 }} data-testid="no-embedded-voice">
+          {own.note}
+        </Alert>
       )}
       {failed && (
         <Alert

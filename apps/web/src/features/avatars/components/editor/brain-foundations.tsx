@@ -1,6 +1,7 @@
 // Brain → FOUNDATIONS in the editor: the brain feature's forms (spec 3), fed from the editor's
 // draft and writing the mode, engine and pipeline back into it; their check runs with the tab's.
 import { useCallback, useMemo } from 'react';
+import CircularProgress from '@mui/material/CircularProgress';
 import { useFormContext } from 'react-hook-form';
 import type { SetupMode } from '@parla/shared/enums';
 import type { CustomData } from '@parla/shared/schemas/avatar';
@@ -10,12 +11,16 @@ import { mergeBrainPipeline, type BrainChange } from '../../../brain/lib/brain-d
 import type { EditorValues } from '../../lib/editor-values';
 import { BrainTest } from './brain-test';
 import { useEditor } from './editor-context';
+import { useCatalogueAvatars } from '../../api/get-catalogue';
 
 const BRAIN_TAB = 2;
 
 export function BrainFoundations() {
   const { saved, registerValidator } = useEditor();
   const { getValues, setValue } = useFormContext<EditorValues>();
+  // The face's voice gender picks the built-in voice that fits it (issue 35).
+  const appearances = useCatalogueAvatars();
+  const voiceGender = appearances.data?.avatars.find((a) => a.id === getValues('appearanceId'))?.voiceGender;
   const draft = useMemo(
     () => ({
       setupMode: (getValues('setupMode') ?? 'Simple') as SetupMode,
@@ -59,9 +64,18 @@ export function BrainFoundations() {
     [getValues, setValue],
   );
   const register = useCallback((fn: () => Promise<boolean>) => registerValidator(BRAIN_TAB, 'foundations', fn), [registerValidator]);
+  // The form picks its shown voice once, as it opens: after the faces are known.
+  if (appearances.isPending) return <CircularProgress aria-label="Loading the providers" />;
   return (
     <>
-      <BrainForms draft={draft} saved={savedBrain} avatarId={getValues('id')} onChange={onChange} registerValidator={register} />
+      <BrainForms
+        draft={draft}
+        saved={savedBrain}
+        avatarId={getValues('id')}
+        voiceGender={voiceGender}
+        onChange={onChange}
+        registerValidator={register}
+      />
       <BrainTest />
     </>
   );
