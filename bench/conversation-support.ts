@@ -2,6 +2,7 @@
 // an avatar table for the runtime, conversations that rotate before the per-minute text limit,
 // and percentile printing.
 import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
 import WebSocket from 'ws';
 import { CONVERSATION_TEXT_BURST } from '../packages/shared/src/schemas/conversation';
 import { build } from '../apps/server/src/app';
@@ -38,6 +39,11 @@ export async function startBenchServer(engines: Record<string, EngineConfig>, al
       updated_at: new Date(),
     })
     .execute();
+  // The avatars exist as rows: the transcript's messages reference them (without a row every
+  // message's insert failed, which is not the product's work).
+  for (const id of Object.keys(engines))
+    await sql`insert into avatars (id, owner_id, name, dh_type, appearance_id, token, created_at, updated_at)
+      values (${id}, 'bench-owner', ${id}, '2d', 'a', ${`token-${id}`}, now(), now())`.execute(database.db);
   app.runtime.hooks = {
     resolveAvatar: async (_ctx, req) => ({
       id: req.avatarId,

@@ -37,6 +37,7 @@ import { sandboxCaps } from '../config';
 import { EmbeddedVoicePool } from './engines/embedded/voice-pool';
 import { conversationStore, monthlyMinutesUsedUp, productModel, transcriptStore, usageStore } from './stores';
 import { transcriptKey } from '../modules/conversations/transcript-key';
+import type { TranscriptWriter } from './transcript-writer';
 import type { EngineDeps } from './types';
 
 export { OAUTH_REQUIRED_MESSAGE } from './admission';
@@ -56,6 +57,8 @@ export class Runtime {
   readonly localNode: LocalNode;
   readonly deps: EngineDeps;
   readonly turns: TurnRecorder;
+  /** Every conversation's transcript messages, written in batches (transcript-writer.ts). */
+  readonly transcripts: TranscriptWriter;
   readonly delivery: Delivery;
   readonly metrics: Metrics;
   readonly callbackTokens: CallbackTokens;
@@ -101,6 +104,7 @@ export class Runtime {
       { openConversations: () => this.conversations.size, ingestionQueueDepth: () => countQueuedItems(ctx.db) },
       { processMetrics: !!ctx.config.METRICS_TOKEN },
     );
+    this.transcripts = transcriptStore(ctx);
     this.turns = new TurnRecorder(ctx.db, (err) => ctx.log.warn({ err: String(err) }, 'recording turn latency failed'));
     this.registry = new NodeRegistry(ctx.db, ctx.now, (id) => this.nodeLost(id), ctx.log, this.delivery.id);
     this.localNode = new LocalNode(
@@ -127,7 +131,7 @@ export class Runtime {
       now: ctx.now,
       callbackToken: (id) => this.callbackTokens.tokenOf(id),
       callbackUrl: (id, token) => `${ctx.config.PUBLIC_URL}/api/conversation/callback/${id}?token=${token}`,
-      transcripts: transcriptStore(ctx),
+      transcripts: this.transcripts,
       engines: this.deps,
       productModel: productModel(ctx.config),
       transcriptUrl: (id) => `${ctx.config.PUBLIC_URL}/api/conversation/transcript/${id}?key=${transcriptKey(ctx.jwtKey, id)}`,
@@ -178,6 +182,7 @@ export class Runtime {
         await c.effects.transcript.flushed();
       }),
     );
+    await this.transcripts.flush();
     await this.turns.flush();
   }
 
@@ -222,6 +227,7 @@ export class Runtime {
     await this.endAll();
     await this.registry.stop();
     await this.delivery.stop();
+    await this.transcripts.flush();
     await this.turns.flush();
     await this.sandbox.close();
     await this.voices?.close();
