@@ -61,6 +61,7 @@ export async function startBenchServer(engines: Record<string, EngineConfig>, al
     retrieve: async () => [],
     oauthAppOf: async () => null,
   };
+  (globalThis as { __rt?: unknown }).__rt = app.runtime;
   await app.listen({ port: 0, host: '127.0.0.1' });
   const host = `127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return {
@@ -104,7 +105,7 @@ export class Turns {
   }
 
   /** Sends text; resolves with ms to the first delta and to done. */
-  async turn(text: string): Promise<{ first: number; done: number }> {
+  async turn(text: string): Promise<{ first: number; done: number; text: string }> {
     const ws = this.ws && this.used < CONVERSATION_TEXT_BURST - 2 ? this.ws : await this.open();
     this.used++;
     return new Promise((resolve) => {
@@ -112,7 +113,7 @@ export class Turns {
       let first = -1;
       this.onMessage = (m) => {
         if (m.type === 'assistant_delta' && first < 0) first = performance.now() - t0;
-        if (m.type === 'assistant_done') resolve({ first, done: performance.now() - t0 });
+        if (m.type === 'assistant_done') resolve({ first, done: performance.now() - t0, text: m.text ?? '' });
       };
       ws.send(JSON.stringify({ type: 'user_text', text }));
     });
