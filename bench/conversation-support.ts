@@ -2,6 +2,7 @@
 // an avatar table for the runtime, conversations that rotate before the per-minute text limit,
 // and percentile printing.
 import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
 import WebSocket from 'ws';
 import { CONVERSATION_TEXT_BURST } from '../packages/shared/src/schemas/conversation';
 import { build } from '../apps/server/src/app';
@@ -38,6 +39,11 @@ export async function startBenchServer(engines: Record<string, EngineConfig>, al
       updated_at: new Date(),
     })
     .execute();
+  // The avatars exist as rows: the transcript's messages reference them (without a row every
+  // message's insert failed, which is not the product's work).
+  for (const id of Object.keys(engines))
+    await sql`insert into avatars (id, owner_id, name, dh_type, appearance_id, token, created_at, updated_at)
+      values (${id}, 'bench-owner', ${id}, '2d', 'a', ${`token-${id}`}, now(), now())`.execute(database.db);
   app.runtime.hooks = {
     resolveAvatar: async (_ctx, req) => ({
       id: req.avatarId,
@@ -55,6 +61,7 @@ export async function startBenchServer(engines: Record<string, EngineConfig>, al
     retrieve: async () => [],
     oauthAppOf: async () => null,
   };
+  (globalThis as { __rt?: unknown }).__rt = app.runtime;
   await app.listen({ port: 0, host: '127.0.0.1' });
   const host = `127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return {
@@ -98,7 +105,7 @@ export class Turns {
   }
 
   /** Sends text; resolves with ms to the first delta and to done. */
-  async turn(text: string): Promise<{ first: number; done: number }> {
+  async turn(text: string): Promise<{ first: number; done: number; text: string }> {
     const ws = this.ws && this.used < CONVERSATION_TEXT_BURST - 2 ? this.ws : await this.open();
     this.used++;
     return new Promise((resolve) => {
@@ -106,7 +113,7 @@ export class Turns {
       let first = -1;
       this.onMessage = (m) => {
         if (m.type === 'assistant_delta' && first < 0) first = performance.now() - t0;
-        if (m.type === 'assistant_done') resolve({ first, done: performance.now() - t0 });
+        if (m.type === 'assistant_done') resolve({ first, done: performance.now() - t0, text: m.text ?? '' });
       };
       ws.send(JSON.stringify({ type: 'user_text', text }));
     });

@@ -17,24 +17,36 @@ async function main(): Promise<void> {
   await new Promise((r) => bare.once('listening', r));
   const client = new WebSocket(`ws://127.0.0.1:${(bare.address() as AddressInfo).port}`);
   await new Promise((r) => client.once('open', r));
+  // Each answer is checked (issue 37): the bare server's echo is the frame sent, byte for byte;
+  // Parla's assistant_done says the text sent. A difference fails the bench.
+  const frame = JSON.stringify({ type: 'user_text', text: 'hello' });
   const bareTrip = () =>
-    new Promise<number>((resolve) => {
+    new Promise<number>((resolve, reject) => {
       const t0 = performance.now();
-      client.once('message', () => resolve(performance.now() - t0));
-      client.send(JSON.stringify({ type: 'user_text', text: 'hello' }));
+      client.once('message', (d) => {
+        const t = performance.now() - t0;
+        if (String(d) !== frame) reject(new Error(`the bare server answered ${String(d)}`));
+        resolve(t);
+      });
+      client.send(frame);
     });
+  const ourTrip = async () => {
+    const r = await turns.turn('hello');
+    if (r.text !== 'hello') throw new Error(`Parla answered ${JSON.stringify(r.text)} for "hello"`);
+    return r;
+  };
 
   const server = await startBenchServer({ echo: { kind: 'echo' } });
   const turns = new Turns(server.host, 'echo');
   for (let i = 0; i < 30; i++) {
     await bareTrip();
-    await turns.turn('hello');
+    await ourTrip();
   }
   const peer: number[] = [];
   const ours: number[] = [];
   for (let i = 0; i < MESSAGES; i++) {
     peer.push(await bareTrip());
-    ours.push((await turns.turn('hello')).done);
+    ours.push((await ourTrip()).done);
   }
   turns.close();
   console.log(`echo-roundtrip: ${MESSAGES} messages, interleaved`);

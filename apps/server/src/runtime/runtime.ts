@@ -18,6 +18,7 @@ import {
   touchConversations,
 } from '../modules/conversations/conversations.repository';
 import { Metrics } from '../lib/metrics';
+import { inBackground } from '../db/pglite-gate';
 import { countQueuedItems } from '../modules/knowledge/knowledge.repository';
 import { Admission } from './admission';
 import type { AccessRequest } from './avatar';
@@ -37,6 +38,7 @@ import { sandboxCaps } from '../config';
 import { EmbeddedVoicePool } from './engines/embedded/voice-pool';
 import { conversationStore, monthlyMinutesUsedUp, productModel, transcriptStore, usageStore } from './stores';
 import { transcriptKey } from '../modules/conversations/transcript-key';
+import type { TranscriptWriter } from './transcript-writer';
 import type { EngineDeps } from './types';
 
 export { OAUTH_REQUIRED_MESSAGE } from './admission';
@@ -46,6 +48,8 @@ export { noAvatars, type RuntimeHooks } from './hooks';
 export const TICK_MS = 5_000;
 /** An open conversation record not touched for this long belonged to a process that died. */
 export const STALE_CONVERSATION_MS = 60_000;
+/** Conversations accounted per statement of the tick (each statement holds PGlite's thread). */
+const TICK_SLICE = 100;
 export const NODE_LOST_MESSAGE = 'The conversation was interrupted because its server went away. Please reconnect.';
 
 export class Runtime {
@@ -56,6 +60,8 @@ export class Runtime {
   readonly localNode: LocalNode;
   readonly deps: EngineDeps;
   readonly turns: TurnRecorder;
+  /** Every conversation's transcript messages, written in batches (transcript-writer.ts). */
+  readonly transcripts: TranscriptWriter;
   readonly delivery: Delivery;
   readonly metrics: Metrics;
   readonly callbackTokens: CallbackTokens;
@@ -101,6 +107,7 @@ export class Runtime {
       { openConversations: () => this.conversations.size, ingestionQueueDepth: () => countQueuedItems(ctx.db) },
       { processMetrics: !!ctx.config.METRICS_TOKEN },
     );
+    this.transcripts = transcriptStore(ctx);
     this.turns = new TurnRecorder(ctx.db, (err) => ctx.log.warn({ err: String(err) }, 'recording turn latency failed'));
     this.registry = new NodeRegistry(ctx.db, ctx.now, (id) => this.nodeLost(id), ctx.log, this.delivery.id);
     this.localNode = new LocalNode(
@@ -127,7 +134,7 @@ export class Runtime {
       now: ctx.now,
       callbackToken: (id) => this.callbackTokens.tokenOf(id),
       callbackUrl: (id, token) => `${ctx.config.PUBLIC_URL}/api/conversation/callback/${id}?token=${token}`,
-      transcripts: transcriptStore(ctx),
+      transcripts: this.transcripts,
       engines: this.deps,
       productModel: productModel(ctx.config),
       transcriptUrl: (id) => `${ctx.config.PUBLIC_URL}/api/conversation/transcript/${id}?key=${transcriptKey(ctx.jwtKey, id)}`,
@@ -178,6 +185,7 @@ export class Runtime {
         await c.effects.transcript.flushed();
       }),
     );
+    await this.transcripts.flush();
     await this.turns.flush();
   }
 
@@ -222,6 +230,7 @@ export class Runtime {
     await this.endAll();
     await this.registry.stop();
     await this.delivery.stop();
+    await this.transcripts.flush();
     await this.turns.flush();
     await this.sandbox.close();
     await this.voices?.close();
@@ -245,17 +254,29 @@ export class Runtime {
     });
     if (!live.length) return;
     try {
-      await addUsageMany(this.ctx.db, live, now);
-      await touchConversations(
-        this.ctx.db,
-        live.map((x) => x.c.id),
-        now,
-      );
-      const used = await usageTodayMany(
-        this.ctx.db,
-        live.flatMap((x) => x.keys),
-        now,
-      );
+      // In slices, as background work (decision 222's gate): on PGlite each statement runs on
+      // this thread, and one statement for a thousand conversations held it for about 110 ms
+      // of CPU every tick, during which no turn was answered (issue 37). The slices are added
+      // first, then read, so a key shared across slices (an address) reads its whole total.
+      const slices: (typeof live)[] = [];
+      for (let i = 0; i < live.length; i += TICK_SLICE) slices.push(live.slice(i, i + TICK_SLICE));
+      const used = new Map<string, number>();
+      await inBackground(async () => {
+        for (const part of slices) await addUsageMany(this.ctx.db, part, now);
+        for (const part of slices)
+          await touchConversations(
+            this.ctx.db,
+            part.map((x) => x.c.id),
+            now,
+          );
+        for (const part of slices)
+          for (const [k, v] of await usageTodayMany(
+            this.ctx.db,
+            part.flatMap((x) => x.keys),
+            now,
+          ))
+            used.set(k, v);
+      });
       const usedUp = new Map<string, boolean>();
       for (const owner of new Set(live.map((x) => x.c.ownerId))) usedUp.set(owner, await monthlyMinutesUsedUp(this.ctx, owner));
       await Promise.all(

@@ -5,8 +5,9 @@ import type { LlmConfig } from './types';
 import { minutesUsedThisMonth } from '../modules/account/usage';
 import { planOf } from '../modules/avatars/avatars.repository';
 import { endConversation, startConversation } from '../modules/conversations/conversations.repository';
-import type { ConversationStore, TranscriptStore, UsageStore } from './conversation/ports';
-import { addMessage, lastSummary, saveSummary } from '../modules/conversations/transcripts.repository';
+import type { ConversationStore, UsageStore } from './conversation/ports';
+import { TranscriptWriter } from './transcript-writer';
+import { addMessages, lastSummary, saveSummary } from '../modules/conversations/transcripts.repository';
 import { addUsage, usageToday } from './repositories/usage-counters.repository';
 
 /** `processId`: this process (decision 630): other processes deliver to the conversation there. */
@@ -19,8 +20,11 @@ export function conversationStore(ctx: AppContext, processId: string): Conversat
   };
 }
 
-export function transcriptStore(ctx: AppContext): TranscriptStore {
-  return { add: (row) => addMessage(ctx.db, row) };
+/** The process's transcript writer: batches of messages, one INSERT each. */
+export function transcriptStore(ctx: AppContext): TranscriptWriter {
+  return new TranscriptWriter({ many: (rows) => addMessages(ctx.db, rows) }, (err, row) =>
+    ctx.log.info({ err: String(err), conversationId: row.conversationId }, 'a transcript message could not be written'),
+  );
 }
 
 /** The plan's minutes per month of an owner (null: unlimited). */

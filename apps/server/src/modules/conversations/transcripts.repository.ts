@@ -18,20 +18,24 @@ export interface MessageRow {
   interrupted: boolean;
 }
 
-export async function addMessage(db: Q, m: MessageRow): Promise<void> {
+/** Messages of any conversations in one statement (the runtime writes them in batches). */
+export async function addMessages(db: Q, rows: MessageRow[]): Promise<void> {
+  if (!rows.length) return;
   await db
     .insertInto('conversation_messages')
-    .values({
-      id: randomUUID(),
-      conversation_id: m.conversationId,
-      owner_id: m.ownerId,
-      avatar_id: m.avatarId,
-      seq: m.seq,
-      role: m.role,
-      text: m.text,
-      at: m.at,
-      interrupted: m.interrupted,
-    })
+    .values(
+      rows.map((m) => ({
+        id: randomUUID(),
+        conversation_id: m.conversationId,
+        owner_id: m.ownerId,
+        avatar_id: m.avatarId,
+        seq: m.seq,
+        role: m.role,
+        text: m.text,
+        at: m.at,
+        interrupted: m.interrupted,
+      })),
+    )
     .execute();
 }
 

@@ -15,6 +15,9 @@ import { Transcript } from './transcript';
 /** Engines whose brain is not ours to ask: the third-party agent greets by itself. */
 const NO_WAKE_UP = new Set<EngineConfig['kind']>(['elevenlabs', 'agora_ten']);
 
+/** Where transcripts go when the conversation was given no store (tests' own parts). */
+const NO_TRANSCRIPTS: TranscriptStore = { add: () => undefined, flush: () => Promise.resolve() };
+
 /** What the effects need of the conversation's collaborators (a slice of ConversationDeps). */
 export interface EffectsDeps {
   conversations: ConversationStore;
@@ -40,7 +43,7 @@ export class AvatarEffects {
     private readonly d: EffectsDeps,
   ) {
     this.settings = avatar.settings ?? NO_SETTINGS;
-    this.transcript = new Transcript(id, avatar, { transcripts: d.transcripts ?? { add: async () => undefined }, log: d.log, now: d.now });
+    this.transcript = new Transcript(id, avatar, { transcripts: d.transcripts ?? NO_TRANSCRIPTS, now: d.now });
     const b = this.settings.billingAuth;
     this.billing =
       b && d.engines

@@ -252,6 +252,9 @@ export class Conversation implements ClientHandler, TurnLoopListener {
       await this.d.nodes.sync(this.node).catch(() => undefined);
     }
     this.d.onEnded(this);
+    // The transcript is whole in the database once the client sees the close (its messages were
+    // batched with other conversations').
+    await this.effects.transcript.flushed();
     this.channel.close(closeCode, closeReason);
     this.effects.ended();
   }

@@ -37,8 +37,11 @@ export interface TranscriptRow {
   interrupted: boolean;
 }
 
+/** Takes messages in order and writes them in batches (runtime/transcript-writer.ts). */
 export interface TranscriptStore {
-  add(row: TranscriptRow): Promise<void>;
+  add(row: TranscriptRow): void;
+  /** Resolves once every message added so far is written (or its failure logged). */
+  flush(): Promise<void>;
 }
 
 /** The daily allowances' counters and the plan's monthly minutes. */

@@ -11,6 +11,9 @@ import type { Reply } from './reply';
 import { SpeakingState } from './speaking-state';
 import type { TurnAvatar } from './turn-knowledge';
 
+/** The longest a word of a reply waits for the next ones before it is sent. */
+export const DELTA_FRAME_MS = 100;
+
 export interface ReplyEnd {
   error?: string;
   /** The error was the voice's (the TTS), not the answer's. */
@@ -56,21 +59,40 @@ export class ReplyOutput {
     switch (event.type) {
       case 'delta':
         if (!event.text) return;
+        reply.text += event.text;
         if (reply.firstDeltaAt === null) {
           reply.firstDeltaAt = performance.now();
           sink.send({ type: 'state', state: 'speaking' });
           this.speaking.started();
+          return sink.send({ type: 'assistant_delta', turnId: reply.id, text: event.text });
         }
-        reply.text += event.text;
-        return sink.send({ type: 'assistant_delta', turnId: reply.id, text: event.text });
+        // The first words go out at once (time to first token); the next ones together, at
+        // most every DELTA_FRAME_MS: a frame per word cost more server CPU than the turn's own
+        // work (issue 37). The player appends deltas, so captions and speech read the same text.
+        reply.unsent += event.text;
+        if (!reply.deltaTimer) reply.deltaTimer = setTimeout(() => this.sendUnsent(reply), DELTA_FRAME_MS);
+        return;
       case 'audio':
         reply.audioSeq++;
+        // The text before the audio that speaks it (captions follow the audio).
+        this.sendUnsent(reply);
         return this.audioOut.send(reply.id, event);
       case 'transcript':
         return this.transcript(event.text, event.final);
       case 'tool_call':
         return this.services.log.info({ avatarId: this.avatar.id, tool: event.name }, 'function called');
     }
+  }
+
+  /** Sends the reply's words not sent yet; a reply cut since (the conversation stopped) sends
+   *  them only at its finish (`finishing`). */
+  sendUnsent(reply: Reply, finishing = false): void {
+    if (reply.deltaTimer) clearTimeout(reply.deltaTimer);
+    reply.deltaTimer = null;
+    if (!reply.unsent) return;
+    const text = reply.unsent;
+    reply.unsent = '';
+    if (!reply.cut || finishing) this.sink.send({ type: 'assistant_delta', turnId: reply.id, text });
   }
 
   /** Stops what is being said: a reply cut, or (with `bargeIn`) a complete reply whose audio
@@ -86,6 +108,8 @@ export class ReplyOutput {
   finish(reply: Reply, end: ReplyEnd): void {
     const { error, interrupted = false, sources } = end;
     const engineMs = performance.now() - reply.started;
+    // Every word of the reply reaches the client before its end (an interrupted one included).
+    this.sendUnsent(reply, true);
     const failed = Boolean(error) && !interrupted;
     // An answer that failed partway is shown, and recorded, as cut: its end never came.
     const cut = interrupted || (failed && !end.speechFailed && reply.text !== '');

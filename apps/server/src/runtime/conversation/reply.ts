@@ -10,6 +10,9 @@ export class Reply {
   text = '';
   firstDeltaAt: number | null = null;
   audioSeq = 0;
+  /** Text said but not yet sent: deltas after the first go out together (reply-output.ts). */
+  unsent = '';
+  deltaTimer: NodeJS.Timeout | null = null;
 
   constructor(
     readonly id: string = randomUUID(),

@@ -1,7 +1,8 @@
 // The transcript of one conversation: each message (who, text, time, interrupted or not) is
-// kept in memory for the summary and written in order to conversation_messages. A write that
-// fails (the avatar was deleted meanwhile: its messages go with it) is logged, never thrown.
-import type { Logger, TranscriptStore } from './ports';
+// kept in memory for the summary and handed in order to the process's transcript writer, which
+// writes every conversation's messages in batches (runtime/transcript-writer.ts). A write that
+// fails (the avatar was deleted meanwhile: its messages go with it) is logged there, never thrown.
+import type { TranscriptStore } from './ports';
 
 export type Speaker = 'user' | 'assistant' | 'wake_up';
 
@@ -17,28 +18,24 @@ const MAX_MESSAGE_CHARS = 20_000;
 
 export class Transcript {
   readonly lines: TranscriptLine[] = [];
-  private writing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly conversationId: string,
     private readonly avatar: { id: string; ownerId: string },
-    private readonly d: { transcripts: TranscriptStore; log: Logger; now(): Date },
+    private readonly d: { transcripts: TranscriptStore; now(): Date },
   ) {}
 
   add(role: Speaker, text: string, interrupted: boolean): void {
     const line = { role, text: text.slice(0, MAX_MESSAGE_CHARS), at: this.d.now(), interrupted };
     const seq = this.lines.push(line);
     const row = { conversationId: this.conversationId, ownerId: this.avatar.ownerId, avatarId: this.avatar.id, seq, ...line };
-    this.writing = this.writing
-      .then(() => this.d.transcripts.add(row))
-      .catch((err: unknown) =>
-        this.d.log.info({ err: String(err), conversationId: this.conversationId }, 'a transcript message could not be written'),
-      );
+    this.d.transcripts.add(row);
   }
 
-  /** Resolves once every message so far is written. */
+  /** Writes the messages buffered (this conversation's and others'); resolves once every
+   *  message so far is written. */
   flushed(): Promise<void> {
-    return this.writing;
+    return this.d.transcripts.flush();
   }
 
   /** The conversation as plain text (the summary's input): wake-up turns left out. */

@@ -1,0 +1,61 @@
+// The transcripts' writer of one process: every conversation's messages are buffered and written
+// together, one multi-row INSERT per batch, off the turns' path (issue 37: two INSERTs per turn on
+// PGlite's main thread were about half the server's CPU per turn). A batch is written
+// TRANSCRIPT_FLUSH_MS after its first message, when a conversation ends (its transcript is whole
+// once its socket closes) and at shutdown, so a `kill -9` loses at most the messages of the last
+// TRANSCRIPT_FLUSH_MS. Batches are written one after another, in the order the messages came.
+import type { TranscriptRow, TranscriptStore } from './conversation/ports';
+
+/** How long a message waits for others before its batch is written (the window a kill -9 loses). */
+export const TRANSCRIPT_FLUSH_MS = 1000;
+/** Rows per INSERT (PostgreSQL takes at most 65,535 parameters, 9 per row). */
+const ROWS_PER_STATEMENT = 500;
+
+export interface TranscriptWrites {
+  /** One statement for all the rows. */
+  many(rows: TranscriptRow[]): Promise<void>;
+}
+
+export class TranscriptWriter implements TranscriptStore {
+  private pending: TranscriptRow[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly writes: TranscriptWrites,
+    /** A message that could not be written (its avatar was deleted meanwhile: its words go with it). */
+    private readonly onError: (err: unknown, row: TranscriptRow) => void,
+    private readonly flushMs = TRANSCRIPT_FLUSH_MS,
+  ) {}
+
+  add(row: TranscriptRow): void {
+    this.pending.push(row);
+    if (!this.timer) {
+      this.timer = setTimeout(() => void this.flush(), this.flushMs);
+      this.timer.unref();
+    }
+  }
+
+  /** Writes what is buffered; resolves once every message added so far is written (or logged). */
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.pending.length) {
+      const rows = this.pending.splice(0);
+      this.writing = this.writing.then(() => this.write(rows));
+    }
+    return this.writing;
+  }
+
+  private async write(rows: TranscriptRow[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+      const part = rows.slice(i, i + ROWS_PER_STATEMENT);
+      try {
+        await this.writes.many(part);
+      } catch {
+        // One row refused (a deleted avatar's) must not take the others with it: one by one.
+        for (const row of part) await this.writes.many([row]).catch((err: unknown) => this.onError(err, row));
+      }
+    }
+  }
+}
