@@ -391,7 +391,16 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
   const captionRef = useRef<HTMLDivElement>(null);
   const historyRef = useRef<HTMLDivElement>(null);
   const [faceBox, setFaceBox] = useState<FaceBox | null>(null);
-  const overlays = useOverlays(playerRef, bottomRef, captionRef, historyRef, live ? faceBox : null, `${caption}\n${messages.length}`);
+  const noticesRef = useRef<HTMLDivElement>(null);
+  const overlays = useOverlays(
+    playerRef,
+    bottomRef,
+    captionRef,
+    historyRef,
+    noticesRef,
+    live ? faceBox : null,
+    `${caption}\n${messages.length}\n${notice}\n${voiceNotice}\n${reconnecting}`,
+  );
   const canFullscreen = !config.hideFS && typeof document !== 'undefined' && document.fullscreenEnabled;
 
   return (
@@ -414,25 +423,28 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
             </div>
           )}
           {features.transcriptUrl && <TranscriptButton url={features.transcriptUrl} />}
-          {reconnecting > 0 && (
-            <div className="notice reconnecting" role="status" data-testid="reconnecting">
-              Connection lost. Reconnecting…
-            </div>
-          )}
           {ended && <EndPanel message={ended.message} canRestart={ended.retry !== 'none'} onRestart={connect} />}
-          {notice && !ended && (
-            <div className="notice" role="status" onClick={() => setNotice('')}>
-              {notice}
-            </div>
-          )}
-          {voiceNotice && !notice && !ended && (
-            <div className="notice lasting" role="status" data-testid="no-voice-notice">
-              {voiceNotice}
-              <button type="button" className="notice-close" aria-label="Close" onClick={() => setVoiceNotice('')}>
-                ×
-              </button>
-            </div>
-          )}
+          {/* The notices stack in one band at the top; captions and history keep below it. */}
+          <div className="notices" ref={noticesRef}>
+            {reconnecting > 0 && (
+              <div className="notice reconnecting" role="status" data-testid="reconnecting">
+                Connection lost. Reconnecting…
+              </div>
+            )}
+            {notice && !ended && (
+              <div className="notice" role="status" onClick={() => setNotice('')}>
+                {notice}
+              </div>
+            )}
+            {voiceNotice && !notice && !ended && (
+              <div className="notice lasting" role="status" data-testid="no-voice-notice">
+                {voiceNotice}
+                <button type="button" className="notice-close" aria-label="Close" onClick={() => setVoiceNotice('')}>
+                  ×
+                </button>
+              </div>
+            )}
+          </div>
           <div className="bottom" ref={bottomRef}>
             {!config.hideChatInput && (
               <ChatInput
