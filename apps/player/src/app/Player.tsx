@@ -27,6 +27,13 @@ import { TranscriptButton } from '../ui/TranscriptButton';
 import type { FaceBox } from '../renderers/renderer';
 
 const CAPTION_LINGER_MS = 1500;
+const GREETING_MAX = 300;
+
+/** The editor's preview greets once its face is ready (issue 36 item 6: it talks on one click). */
+function previewGreeting(avatar: PublicAvatar): string {
+  if (avatar.id !== 'preview' || typeof location === 'undefined') return '';
+  return (new URLSearchParams(location.search).get('greeting') ?? '').trim().slice(0, GREETING_MAX);
+}
 export const noVoiceNotice = (language: string) => `This browser has no voice for ${language}: the avatar's replies are shown as captions.`;
 const NOTICE_MS = 8000;
 let nextId = 0;
@@ -291,6 +298,16 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
     [speech],
   );
 
+  const greeted = useRef(false);
+  const greet = useCallback(() => {
+    const greeting = previewGreeting(avatar);
+    if (!greeting || greeted.current) return;
+    greeted.current = true;
+    // After the face's first frames: in software WebGL the first one compiles every shader and
+    // holds the page for a moment, and a greeting said under it would be over unseen.
+    requestAnimationFrame(() => requestAnimationFrame(() => say(greeting)));
+  }, [avatar, say]);
+
   const userSetMic = useCallback(
     (on: boolean) => {
       // Nothing can listen here: say why instead of doing nothing.
@@ -412,7 +429,7 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
     >
       {live ? (
         <>
-          <Stage avatar={avatar} driver={driver} style={stageStyle} render={config.render} onFaceBox={setFaceBox} />
+          <Stage avatar={avatar} driver={driver} style={stageStyle} render={config.render} onFaceBox={setFaceBox} onReady={greet} />
           {!config.hideChatHistory && overlays.history !== null && (
             <ChatHistory messages={messages} style={overlays.history} boxRef={historyRef} />
           )}
