@@ -27,6 +27,13 @@ import { TranscriptButton } from '../ui/TranscriptButton';
 import type { FaceBox } from '../renderers/renderer';
 
 const CAPTION_LINGER_MS = 1500;
+const GREETING_MAX = 300;
+
+/** The editor's preview greets once its face is ready (issue 36 item 6: it talks on one click). */
+function previewGreeting(avatar: PublicAvatar): string {
+  if (avatar.id !== 'preview' || typeof location === 'undefined') return '';
+  return (new URLSearchParams(location.search).get('greeting') ?? '').trim().slice(0, GREETING_MAX);
+}
 export const noVoiceNotice = (language: string) => `This browser has no voice for ${language}: the avatar's replies are shown as captions.`;
 const NOTICE_MS = 8000;
 let nextId = 0;
@@ -291,6 +298,16 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
     [speech],
   );
 
+  const greeted = useRef(false);
+  const greet = useCallback(() => {
+    const greeting = previewGreeting(avatar);
+    if (!greeting || greeted.current) return;
+    greeted.current = true;
+    // After the face's first frames: in software WebGL the first one compiles every shader and
+    // holds the page for a moment, and a greeting said under it would be over unseen.
+    requestAnimationFrame(() => requestAnimationFrame(() => say(greeting)));
+  }, [avatar, say]);
+
   const userSetMic = useCallback(
     (on: boolean) => {
       // Nothing can listen here: say why instead of doing nothing.
@@ -391,7 +408,16 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
   const captionRef = useRef<HTMLDivElement>(null);
   const historyRef = useRef<HTMLDivElement>(null);
   const [faceBox, setFaceBox] = useState<FaceBox | null>(null);
-  const overlays = useOverlays(playerRef, bottomRef, captionRef, historyRef, live ? faceBox : null, `${caption}\n${messages.length}`);
+  const noticesRef = useRef<HTMLDivElement>(null);
+  const overlays = useOverlays(
+    playerRef,
+    bottomRef,
+    captionRef,
+    historyRef,
+    noticesRef,
+    live ? faceBox : null,
+    `${caption}\n${messages.length}\n${notice}\n${voiceNotice}\n${reconnecting}`,
+  );
   const canFullscreen = !config.hideFS && typeof document !== 'undefined' && document.fullscreenEnabled;
 
   return (
@@ -403,7 +429,7 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
     >
       {live ? (
         <>
-          <Stage avatar={avatar} driver={driver} style={stageStyle} render={config.render} onFaceBox={setFaceBox} />
+          <Stage avatar={avatar} driver={driver} style={stageStyle} render={config.render} onFaceBox={setFaceBox} onReady={greet} />
           {!config.hideChatHistory && overlays.history !== null && (
             <ChatHistory messages={messages} style={overlays.history} boxRef={historyRef} />
           )}
@@ -414,25 +440,28 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
             </div>
           )}
           {features.transcriptUrl && <TranscriptButton url={features.transcriptUrl} />}
-          {reconnecting > 0 && (
-            <div className="notice reconnecting" role="status" data-testid="reconnecting">
-              Connection lost. Reconnecting…
-            </div>
-          )}
           {ended && <EndPanel message={ended.message} canRestart={ended.retry !== 'none'} onRestart={connect} />}
-          {notice && !ended && (
-            <div className="notice" role="status" onClick={() => setNotice('')}>
-              {notice}
-            </div>
-          )}
-          {voiceNotice && !notice && !ended && (
-            <div className="notice lasting" role="status" data-testid="no-voice-notice">
-              {voiceNotice}
-              <button type="button" className="notice-close" aria-label="Close" onClick={() => setVoiceNotice('')}>
-                ×
-              </button>
-            </div>
-          )}
+          {/* The notices stack in one band at the top; captions and history keep below it. */}
+          <div className="notices" ref={noticesRef}>
+            {reconnecting > 0 && (
+              <div className="notice reconnecting" role="status" data-testid="reconnecting">
+                Connection lost. Reconnecting…
+              </div>
+            )}
+            {notice && !ended && (
+              <div className="notice" role="status" onClick={() => setNotice('')}>
+                {notice}
+              </div>
+            )}
+            {voiceNotice && !notice && !ended && (
+              <div className="notice lasting" role="status" data-testid="no-voice-notice">
+                {voiceNotice}
+                <button type="button" className="notice-close" aria-label="Close" onClick={() => setVoiceNotice('')}>
+                  ×
+                </button>
+              </div>
+            )}
+          </div>
           <div className="bottom" ref={bottomRef}>
             {!config.hideChatInput && (
               <ChatInput

@@ -1,7 +1,10 @@
 // Where the player's avatar comes from: the public endpoint for a saved avatar, or — in the
 // editor's preview (/avatar/preview?appearanceId=...) — a catalogue appearance with the scene
 // chosen in the query. Scene parameters may also override a saved avatar's scene, so the
-// editor can preview unsaved environment choices.
+// editor can preview unsaved environment choices. The editor previews a saved avatar through
+// the preview page too (`/avatar/preview?avatarId=…&token=…`, issue 36 item 6): its saved
+// settings under the unsaved ones, talking with the in-page echo, so a preview is never a
+// conversation on the server (never billed, never an online user).
 import type { CatalogueAvatarsResponse, CatalogueEnvironmentsResponse } from '@parla/shared/schemas/catalogue';
 import type { PublicAvatar, PublicBackground } from '@parla/shared/schemas/player';
 import { isSafeBackground, parseFlag } from '@parla/shared/embed-params';
@@ -44,7 +47,8 @@ async function applySceneOverrides(avatar: PublicAvatar, q: URLSearchParams): Pr
     out.appearance = { id: appearance.id, modelURL: appearance.modelURL, previewURL: appearance.previewURL };
     out.dhType = appearance.type;
     out.voice = { ...out.voice, gender: appearance.voiceGender };
-    if (q.get('appearanceId') && avatar.id === 'preview') out.name = appearance.name;
+    // A catalogue preview takes the appearance's name; a saved avatar keeps its own.
+    if (!out.name) out.name = appearance.name;
   }
   const bg = envs.body?.backgrounds.find((b) => b.id === q.get('backgroundId'));
   const color = q.get('backgroundColor');
@@ -65,32 +69,47 @@ async function applySceneOverrides(avatar: PublicAvatar, q: URLSearchParams): Pr
 }
 
 /** A preview avatar: a catalogue appearance with an echo brain and default settings. */
-function previewBase(q: URLSearchParams): PublicAvatar {
+function previewBase(): PublicAvatar {
   return {
     id: 'preview',
-    name: 'Preview',
+    name: '',
     dhType: 'image',
     engine: 'Echo',
     appearance: { id: '', modelURL: '', previewURL: '' },
     scene: { background: { kind: 'color', color: '#dfe6ef' }, lighting: null, environment: null },
     avatarJson: { Subtitle: { Enabled: true } },
     clientJson: {},
-    language: q.get('language') ?? 'en-US',
+    language: 'en-US',
     voice: { provider: 'browser', gender: 'neutral', wordsPerSecond: 3 },
     embedDefaults: {},
   };
+}
+
+const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+
+const publicUrl = (avatarId: string, token: string | null) =>
+  `/api/public/avatar/${encodeURIComponent(avatarId)}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+
+/** The saved avatar the editor previews, as the preview avatar (echo, id 'preview'); null when
+ *  none is named or it cannot be read (then the catalogue appearance alone is shown). */
+async function savedBase(q: URLSearchParams): Promise<PublicAvatar | null> {
+  const avatarId = q.get('avatarId');
+  if (!avatarId || !isAvatarId(avatarId)) return null;
+  const res = await getJson<PublicAvatar>(publicUrl(avatarId, q.get('token')));
+  return res.body ? { ...res.body, id: 'preview', engine: 'Echo' } : null;
 }
 
 export async function loadAvatar(route: PageRoute, q: URLSearchParams): Promise<LoadResult> {
   try {
     if (route.kind === 'preview') {
       if (!q.get('appearanceId')) return { ok: false, reason: 'not-available' };
-      const avatar = await applySceneOverrides(previewBase(q), q);
+      const avatar = await applySceneOverrides((await savedBase(q)) ?? previewBase(), q);
+      // The language the editor's unsaved Brain tab says (the voice and the lips follow it).
+      const language = q.get('language');
+      if (language && LANGUAGE_TAG.test(language)) avatar.language = language;
       return avatar.appearance.modelURL ? { ok: true, avatar } : { ok: false, reason: 'not-available' };
     }
-    const token = q.get('token');
-    const url = `/api/public/avatar/${encodeURIComponent(route.avatarId)}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
-    const res = await getJson<PublicAvatar>(url);
+    const res = await getJson<PublicAvatar>(publicUrl(route.avatarId, q.get('token')));
     if (res.status === 404 || res.status === 401 || res.status === 403) return { ok: false, reason: 'not-available' };
     if (!res.body) return { ok: false, reason: 'failed' };
     return { ok: true, avatar: await applySceneOverrides(res.body, q) };

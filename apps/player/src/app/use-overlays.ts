@@ -2,7 +2,7 @@
 // the face moves, the player resizes or the caption's text changes.
 import { useLayoutEffect, useState, type CSSProperties, type RefObject } from 'react';
 import type { FaceBox } from '../renderers/renderer';
-import { placeCaption, placeHistory } from '../ui/overlay-layout';
+import { headOf, historyAboveCaption, placeCaption, placeHistory } from '../ui/overlay-layout';
 
 const HISTORY_WIDTH = 340;
 
@@ -26,6 +26,8 @@ export function useOverlays(
   bottom: RefObject<HTMLElement | null>,
   caption: RefObject<HTMLElement | null>,
   history: RefObject<HTMLElement | null>,
+  /** The notices at the top (reconnecting, errors, no voice): the rest stays below them. */
+  notices: RefObject<HTMLElement | null>,
   face: FaceBox | null,
   /** What the overlays show (a change re-measures them). */
   content: unknown,
@@ -47,26 +49,27 @@ export function useOverlays(
     const frame = el.getBoundingClientRect();
     const stage = { w: frame.width, h: frame.height };
     if (!stage.w || !stage.h) return;
-    const local = face ? { x: face.x - frame.left, y: face.y - frame.top, w: face.w, h: face.h } : null;
+    const local = face ? headOf({ x: face.x - frame.left, y: face.y - frame.top, w: face.w, h: face.h }) : null;
     const bar = bottom.current ? frame.bottom - bottom.current.getBoundingClientRect().top : 0;
+    const noticeBox = notices.current?.getBoundingClientRect();
+    const ceiling = noticeBox && noticeBox.height > 0 ? noticeBox.bottom - frame.top : 0;
     const captionEl = caption.current;
     let captionStyle: CSSProperties | undefined;
     if (captionEl) {
       const natural = naturalHeight(captionEl);
-      const place = placeCaption(stage, local, bar, natural);
+      const place = placeCaption(stage, local, bar, natural, ceiling);
       captionStyle = { top: place.top, bottom: 'auto', maxHeight: place.maxHeight };
     }
-    let historyPlace = placeHistory(stage, local, bar, Math.min(HISTORY_WIDTH, stage.w * 0.42));
-    // Where the caption and the history would meet, the caption of what is being said wins.
+    // On a phone the history is as wide as the player (beside the face there is no room).
+    const width = stage.w < 520 ? stage.w : Math.min(HISTORY_WIDTH, stage.w * 0.42);
+    let historyPlace = placeHistory(stage, local, bar, width, ceiling);
+    // Where the caption and the history would meet, the caption of what is being said wins:
+    // the history stops above it, or is not shown when too little room is left.
     if (historyPlace && captionEl && captionStyle && captionEl.scrollHeight > 0) {
-      const h = historyPlace;
-      const extent = Math.min(h.maxHeight, history.current?.scrollHeight ?? h.maxHeight);
+      const extent = Math.min(historyPlace.maxHeight, history.current?.scrollHeight ?? historyPlace.maxHeight);
       const cw = captionEl.offsetWidth;
-      const cx = (stage.w - cw) / 2;
-      const ct = Number(captionStyle.top);
       const ch = Math.min(Number(captionStyle.maxHeight), captionEl.offsetHeight);
-      const meets = cx < h.left + h.width && h.left < cx + cw && ct < h.top + extent && h.top < ct + ch;
-      if (meets) historyPlace = null;
+      historyPlace = historyAboveCaption(historyPlace, extent, { x: (stage.w - cw) / 2, y: Number(captionStyle.top), w: cw, h: ch });
     }
     setStyles({
       caption: captionStyle,
@@ -74,7 +77,7 @@ export function useOverlays(
         ? { left: historyPlace.left, top: historyPlace.top, right: 'auto', width: historyPlace.width, maxHeight: historyPlace.maxHeight }
         : null,
     });
-  }, [player, bottom, caption, history, face, content, size]);
+  }, [player, bottom, caption, history, notices, face, content, size]);
 
   return styles;
 }

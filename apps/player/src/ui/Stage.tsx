@@ -16,6 +16,8 @@ interface Props {
   render?: RenderMode;
   /** The face's box in viewport CSS pixels, when it moves (a few times a second). */
   onFaceBox?(box: FaceBox | null): void;
+  /** The face is drawn and can talk. */
+  onReady?(): void;
 }
 
 function Background({ avatar }: { avatar: PublicAvatar }) {
@@ -27,14 +29,16 @@ function Background({ avatar }: { avatar: PublicAvatar }) {
   return null;
 }
 
-export function Stage({ avatar, driver, style, render = 'auto', onFaceBox }: Props) {
+export function Stage({ avatar, driver, style, render = 'auto', onFaceBox, onReady }: Props) {
   const faceRef = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [notice, setNotice] = useState<string | null>(null);
   const onFaceRef = useRef(onFaceBox);
+  const onReadyRef = useRef(onReady);
   useEffect(() => {
     onFaceRef.current = onFaceBox;
-  }, [onFaceBox]);
+    onReadyRef.current = onReady;
+  }, [onFaceBox, onReady]);
 
   useEffect(() => {
     const host = faceRef.current!;
@@ -82,6 +86,7 @@ export function Stage({ avatar, driver, style, render = 'auto', onFaceBox }: Pro
         // Say "ready" now, not after the first frame: in software WebGL that frame compiles
         // every shader and can hold the page for seconds (a deferred commit waited behind it).
         flushSync(() => setState('ready'));
+        onReadyRef.current?.();
       },
       (err: unknown) => {
         console.warn('avatar renderer failed', err);

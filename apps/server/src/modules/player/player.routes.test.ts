@@ -72,6 +72,29 @@ describe('the avatar page', () => {
     expect(res.body).toContain('id="root"');
   });
 
+  it('frames the preview of a saved avatar only where the avatar itself may be framed', async () => {
+    const app = await appWith(builtPlayer());
+    const owner = await createCustomer(server, 'player-preview');
+    const appearance = (await server.inject({ method: 'GET', url: '/api/catalogue/avatars' })).json().avatars[0];
+    const saved = await save(server, owner.token, {
+      name: 'Shop only',
+      dhType: appearance.type,
+      appearanceId: appearance.id,
+      allowedOrigins: ['https://shop.example.com'],
+    });
+    const shopOnly = saved.json().agent.id as string;
+    const listed = await app.inject({ method: 'GET', url: `/avatar/preview?avatarId=${shopOnly}&appearanceId=img-mei` });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.headers['content-security-policy']).toContain("frame-ancestors 'self' https://shop.example.com");
+    const anywhere = await app.inject({ method: 'GET', url: `/avatar/preview?avatarId=${avatarId}&appearanceId=img-mei` });
+    expect(anywhere.headers['content-security-policy']).not.toContain('frame-ancestors');
+    for (const id of ['00000000-0000-4000-8000-000000000000', avatarId.toUpperCase(), 'x']) {
+      const res = await app.inject({ method: 'GET', url: `/avatar/preview?avatarId=${encodeURIComponent(id)}&appearanceId=img-mei` });
+      expect(res.statusCode, id).toBe(404);
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    }
+  });
+
   it('serves the player assets with an immutable cache header', async () => {
     const app = await appWith(builtPlayer());
     const res = await app.inject({ method: 'GET', url: '/player/assets/main-abc123.js' });

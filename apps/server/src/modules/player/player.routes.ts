@@ -1,6 +1,6 @@
 // Serves the built player (apps/player/dist): the avatar page at /avatar/{avatarId} — what the
 // access link, the Connect button, the chat widget and customers' iframes open — and the
-// editor's preview at /avatar/preview?appearanceId=... . The page must load inside third-party
+// editor's preview at /avatar/preview?appearanceId=... (&avatarId= for a saved avatar). The page must load inside third-party
 // iframes, so it sends no x-frame-options; an avatar with Allowed websites (decision 205) may be
 // framed only by those sites and the portal itself (frame-ancestors). The id follows the one rule
 // (schemas/avatar-id.ts, decision 206): anything else, or an avatar that does not exist, is a 404
@@ -74,7 +74,17 @@ export function playerRoutes(ctx: AppContext, distDir = PLAYER_DIST): FastifyPlu
         .send(html);
     };
 
-    app.get('/avatar/preview', { config: { auth: 'none' } }, (_req, reply) => sendPage(reply));
+    // The editor's preview of a saved avatar (?avatarId=, issue 36 item 6) shows that avatar's
+    // settings: it may be framed only where the avatar's own page may be.
+    app.get(
+      '/avatar/preview',
+      { config: { auth: 'none' } },
+      async (req: FastifyRequest<{ Querystring: { avatarId?: unknown } }>, reply) => {
+        const avatarId = req.query.avatarId;
+        if (avatarId === undefined) return sendPage(reply);
+        return sendPage(reply, typeof avatarId === 'string' ? await framers(avatarId) : 'none');
+      },
+    );
     app.get('/avatar/:avatarId', { config: { auth: 'none' } }, async (req: FastifyRequest<{ Params: { avatarId: string } }>, reply) =>
       sendPage(reply, await framers(req.params.avatarId)),
     );

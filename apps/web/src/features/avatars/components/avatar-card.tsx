@@ -29,6 +29,8 @@ import { ConversationsDialog } from './conversations/conversations-dialog';
 
 export interface AvatarCardProps {
   avatar: AvatarCardItem;
+  /** The appearance's own picture (the catalogue's), shown when the avatar has no photo. */
+  faceURL: string | null;
   selected: boolean;
   mobile: boolean;
   busy: boolean;
@@ -100,7 +102,7 @@ function SelectedName() {
 }
 
 /** The photo of the card being edited: the one waiting for Save, or none when removed. */
-function SelectedPhoto({ avatar, editable }: { avatar: AvatarCardItem; editable: boolean }) {
+function SelectedPhoto({ avatar, faceURL, editable }: { avatar: AvatarCardItem; faceURL: string | null; editable: boolean }) {
   const { uploads, setUpload } = useEditor();
   const { setValue } = useFormContext<EditorValues>();
   const removePhoto = useWatch<EditorValues, 'removeAvatarPhoto'>({ name: 'removeAvatarPhoto' });
@@ -109,6 +111,7 @@ function SelectedPhoto({ avatar, editable }: { avatar: AvatarCardItem; editable:
     <AvatarPhoto
       name={avatar.name}
       url={pendingPhoto ?? (removePhoto ? null : avatar.avatarPhotoURL)}
+      faceURL={faceURL}
       editable={editable}
       onPhoto={(photo) => {
         setUpload('avatarPhoto', photo);
@@ -120,7 +123,17 @@ function SelectedPhoto({ avatar, editable }: { avatar: AvatarCardItem; editable:
 
 const noPhotoChange = () => undefined;
 
-export const AvatarCard = memo(function AvatarCard({ avatar, selected, mobile, busy, onEdit, onSave, onClose, onDelete }: AvatarCardProps) {
+export const AvatarCard = memo(function AvatarCard({
+  avatar,
+  faceURL,
+  selected,
+  mobile,
+  busy,
+  onEdit,
+  onSave,
+  onClose,
+  onDelete,
+}: AvatarCardProps) {
   const { enqueueSnackbar } = useSnackbar();
   const [usersCount, setUsersCount] = useState<number | null>(null);
   const [usersOpen, setUsersOpen] = useState(false);
@@ -157,9 +170,9 @@ export const AvatarCard = memo(function AvatarCard({ avatar, selected, mobile, b
       <CardContent sx={{ pb: 1 }}>
         <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', mb: 1.5 }}>
           {selected ? (
-            <SelectedPhoto avatar={avatar} editable={!mobile} />
+            <SelectedPhoto avatar={avatar} faceURL={faceURL} editable={!mobile} />
           ) : (
-            <AvatarPhoto name={avatar.name} url={avatar.avatarPhotoURL} editable={false} onPhoto={noPhotoChange} />
+            <AvatarPhoto name={avatar.name} url={avatar.avatarPhotoURL} faceURL={faceURL} editable={false} onPhoto={noPhotoChange} />
           )}
           <Box sx={{ minWidth: 0, flex: 1 }}>
             <Typography variant="caption" color="text.secondary">

@@ -17,6 +17,7 @@ import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import { AVATAR_MESSAGES, type AvatarCardItem } from '@parla/shared/schemas/avatar';
 import { errorLines } from '../../../lib/api-client';
 import { cardsOf, useAvatars, type AvatarPages } from '../api/get-avatars';
+import { useCatalogueAvatars } from '../api/get-catalogue';
 import { AvatarCard } from './avatar-card';
 import { PlanFullNotice } from './plan-full-notice';
 import type { PlanFull } from '../lib/plan-room';
@@ -63,6 +64,9 @@ export function AvatarListPanel(p: AvatarListPanelProps) {
     }),
     [],
   );
+  // The cards' faces: each appearance's picture, looked up once for the whole list.
+  const catalogue = useCatalogueAvatars();
+  const faces = useMemo(() => new Map((catalogue.data?.avatars ?? []).map((c) => [c.id, c.previewURL])), [catalogue.data]);
   const [search, setSearch] = useState('');
   const term = search.trim().toLowerCase();
   const all = cardsOf(p.avatars.data);
@@ -170,6 +174,7 @@ export function AvatarListPanel(p: AvatarListPanelProps) {
           <AvatarCard
             key={a.id}
             avatar={a}
+            faceURL={faces.get(a.appearanceId) ?? null}
             selected={!p.mobile && a.id === p.selectedId}
             mobile={p.mobile}
             busy={p.busy}

@@ -1,5 +1,7 @@
 // The card's Avatar Photo: while the card is being edited, clicking it picks an image that goes
-// through the square crop dialog; the cropped photo is saved with the avatar.
+// through the square crop dialog; the cropped photo is saved with the avatar. Without a photo the
+// card shows the appearance's face (the catalogue's picture, issue 36 item 6), a letter only when
+// neither exists.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
@@ -15,11 +17,13 @@ const PhotoCropDialog = lazy(() => import('./photo-crop-dialog').then((m) => ({ 
 export function AvatarPhoto({
   name,
   url,
+  faceURL = null,
   editable,
   onPhoto,
 }: {
   name: string;
   url: string | null;
+  faceURL?: string | null;
   editable: boolean;
   onPhoto(photo: Blob): void;
 }) {
@@ -34,9 +38,9 @@ export function AvatarPhoto({
 
   const picture = (
     <Avatar
-      src={url ?? undefined}
-      alt={url ? `Photo of ${name}` : undefined}
-      sx={{ width: 64, height: 64, bgcolor: 'primary.light', fontSize: 26 }}
+      src={url ?? faceURL ?? undefined}
+      alt={url ? `Photo of ${name}` : faceURL ? `Face of ${name}` : undefined}
+      sx={{ width: 64, height: 64, bgcolor: 'primary.light', fontSize: 26, '& img': { objectPosition: 'center 20%' } }}
     >
       {name.trim().charAt(0).toUpperCase() || '?'}
     </Avatar>

@@ -83,11 +83,25 @@ describe('the Brain tab rules', () => {
 });
 
 describe('links and snippets', () => {
-  it('previews the saved avatar through its access link and a new appearance in preview mode', () => {
-    const saved = { id: 'a1', token: 't0k', updated: 'u1', appearanceId: 'cara' };
-    expect(previewSource('http://h', saved, 'cara')).toMatch(/^http:\/\/h\/avatar\/a1\?token=t0k&.*v=u1/);
-    expect(previewSource('http://h', saved, 'dev')).toMatch(/^http:\/\/h\/avatar\/preview\?appearanceId=dev&/);
+  it("previews in the player's preview mode (an in-page echo, never a server conversation), on the saved avatar when there is one", () => {
+    const saved = { id: 'a1', token: 't0k', updated: 'u1' };
+    const params = (src: string | null) => Object.fromEntries(new URL(src!).searchParams);
+    const kept = previewSource('http://h', saved, 'cara');
+    expect(kept).toMatch(/^http:\/\/h\/avatar\/preview\?/);
+    expect(params(kept)).toMatchObject({ avatarId: 'a1', token: 't0k', v: 'u1', appearanceId: 'cara' });
+    expect(params(previewSource('http://h', saved, 'dev', { lightingId: 'l1' }))).toMatchObject({
+      avatarId: 'a1',
+      appearanceId: 'dev',
+      lightingId: 'l1',
+    });
+    expect(params(previewSource('http://h', null, 'dev'))).not.toHaveProperty('avatarId');
     expect(previewSource('http://h', null, '')).toBeNull();
+  });
+
+  it("passes the draft's language and its wake-up message (or a greeting) to the preview", async () => {
+    const { talkParams, PREVIEW_GREETING } = await import('../components/editor/preview-frame');
+    expect(talkParams({ language: 'de-DE, en-US', wakeUpMessage: ' Hallo! ' })).toEqual({ language: 'de-DE', greeting: 'Hallo!' });
+    expect(talkParams({})).toEqual({ greeting: PREVIEW_GREETING });
   });
 
   it('embeds the access link with the permissions a conversation needs', () => {

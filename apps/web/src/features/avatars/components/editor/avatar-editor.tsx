@@ -85,7 +85,8 @@ export function AvatarEditor({ tab, onTabChange, tabsEnabled, accountInfoFailed,
         flex: 1,
         minWidth: 0,
         display: 'grid',
-        gridTemplateColumns: { sm: '1fr', md: 'minmax(0, 1fr) 260px', xl: 'minmax(0, 1fr) 300px' },
+        // The side column holds the preview at a size a customer can talk to (decision 125).
+        gridTemplateColumns: { sm: '1fr', md: 'minmax(0, 1fr) 300px', xl: 'minmax(0, 1fr) 340px' },
         gap: 2,
         alignItems: 'start',
       }}

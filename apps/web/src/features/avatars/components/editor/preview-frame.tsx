@@ -1,7 +1,9 @@
-// The live preview (spec 2 §2): the player in a 240 px iframe, through the avatar's access link
-// with query options; before the avatar exists (or while a new appearance is being tried), the
-// player's preview mode for the chosen appearance. Unsaved catalogue choices of the Environment
-// tab are passed as the player's scene parameters, so the preview shows them before Save.
+// The live preview (spec 2 §2, issue 36 item 6): the player visitors get, at a usable size, in
+// its preview mode (/avatar/preview): the saved avatar (when there is one) under the draft's
+// unsaved appearance, catalogue background, lighting, 3D environment and language, talking with
+// the player's in-page echo. It is never a conversation on the server, so a preview is never
+// billed and never listed as an online user. LET'S CHAT starts it; it greets with the draft's
+// wake-up message, and echoes what the customer types.
 import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -9,13 +11,22 @@ import { useWatch } from 'react-hook-form';
 import { AVATAR_PREVIEW_HEIGHT_PX } from '@parla/shared/limits';
 import type { CatalogueEnvironmentsResponse } from '@parla/shared/schemas/catalogue';
 import type { AvatarJson } from '@parla/shared/schemas/player';
-import { accessLink, LIGHT_PRESET_KEY } from '@parla/shared/schemas/avatar';
+import { LIGHT_PRESET_KEY } from '@parla/shared/schemas/avatar';
 import { useCatalogueEnvironments } from '../../api/get-catalogue';
 import type { EditorValues } from '../../lib/editor-values';
 import { useEditor } from './editor-context';
 import { TRANSPARENT } from './use-avatar-json';
 
-const PREVIEW_OPTIONS = { hideChatHistory: 'true', hideChatInput: 'true', hideFS: 'true', controlButtonPosition: 'right' };
+const PREVIEW_OPTIONS = { hideFS: 'true' };
+export const PREVIEW_GREETING = 'Hello! This is how I will look and sound on your website.';
+const GREETING_MAX = 300;
+
+/** What the draft says beyond the scene: the language it speaks and its first words. */
+export function talkParams(values: { language?: string | undefined; wakeUpMessage?: string | undefined }): Record<string, string> {
+  const language = values.language?.split(',')[0]?.trim();
+  const greeting = values.wakeUpMessage?.trim().slice(0, GREETING_MAX) || PREVIEW_GREETING;
+  return { ...(language ? { language } : {}), greeting };
+}
 
 /** The player's scene parameters for the catalogue items the draft uses (own uploads show after Save). */
 export function sceneParams(json: AvatarJson | undefined, env: CatalogueEnvironmentsResponse | undefined): Record<string, string> {
@@ -36,14 +47,13 @@ export function sceneParams(json: AvatarJson | undefined, env: CatalogueEnvironm
 
 export function previewSource(
   origin: string,
-  saved: { id: string; token: string; updated: string; appearanceId: string } | null,
+  saved: { id: string; token: string | null; updated: string } | null,
   appearanceId: string,
   scene: Record<string, string> = {},
 ): string | null {
-  if (saved && appearanceId === saved.appearanceId)
-    return accessLink(origin, saved.id, saved.token, { ...PREVIEW_OPTIONS, ...scene, v: saved.updated });
-  if (appearanceId) return `${origin}/avatar/preview?${new URLSearchParams({ appearanceId, ...PREVIEW_OPTIONS, ...scene }).toString()}`;
-  return null;
+  if (!appearanceId) return null;
+  const base = saved ? { avatarId: saved.id, ...(saved.token ? { token: saved.token } : {}), v: saved.updated } : {};
+  return `${origin}/avatar/preview?${new URLSearchParams({ ...base, appearanceId, ...PREVIEW_OPTIONS, ...scene }).toString()}`;
 }
 
 /** The value once it has stopped changing for a moment (a colour being typed reloads the player once). */
@@ -60,8 +70,11 @@ export function PreviewFrame() {
   const { saved } = useEditor();
   const appearanceId = useWatch<EditorValues, 'appearanceId'>({ name: 'appearanceId' });
   const json = useWatch<EditorValues, 'avatarJson'>({ name: 'avatarJson' });
+  const language = useWatch<EditorValues>({ name: 'customData.agent_pipeline_config.stt.languages' as never }) as unknown;
+  const wakeUpMessage = useWatch<EditorValues, 'wakeUpMessage'>({ name: 'wakeUpMessage' });
   const env = useCatalogueEnvironments();
-  const src = useSettled(previewSource(window.location.origin, saved, appearanceId, sceneParams(json, env.data)));
+  const talk = talkParams({ language: typeof language === 'string' ? language : undefined, wakeUpMessage: wakeUpMessage ?? undefined });
+  const src = useSettled(previewSource(window.location.origin, saved, appearanceId, { ...sceneParams(json, env.data), ...talk }));
   return (
     <Box
       sx={{
