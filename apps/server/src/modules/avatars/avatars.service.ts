@@ -348,7 +348,7 @@ async function createIn(
   uploads: StagedUpload[],
   model: OwnModelColumn | undefined,
 ) {
-  if (wearsOwnModel(p) && !model) throw AppError.invalid(OWN_MODEL_TEXTS.missing, AVATAR_FAIL_REASONS.appearance);
+  if (wearsOwnModel(p) && !model) throw AppError.invalid(OWN_MODEL_TEXTS.missing);
   checkBrain(ctx, p, null);
   checkAdvanced(p, null, actor);
   const plan = await repo.lockOwner(trx, actor.id);
@@ -431,7 +431,7 @@ async function updateIn(
   else if (p.removeAvatarPhoto) columns.avatar_photo_id = null;
   // The own model: replaced by a new upload, dropped with its file when a catalogue appearance is chosen.
   const storedModel = stored.own_model;
-  if (wearsOwnModel(p) && !model && !storedModel) throw AppError.invalid(OWN_MODEL_TEXTS.missing, AVATAR_FAIL_REASONS.appearance);
+  if (wearsOwnModel(p) && !model && !storedModel) throw AppError.invalid(OWN_MODEL_TEXTS.missing);
   if (storedModel && (model || !wearsOwnModel(p))) await forget(storedModel.fileId);
   if (model) columns.own_model = JSON.stringify(model);
   else if (!wearsOwnModel(p)) columns.own_model = null;

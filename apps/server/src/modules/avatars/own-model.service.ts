@@ -35,10 +35,10 @@ export async function checkOwnModelSave(
 ): Promise<OwnModelColumn | undefined> {
   const upload = uploads.find((u) => u.field === 'avatarModel');
   if (!wearsOwnModel(p)) {
-    if (upload) throw AppError.invalid(OWN_MODEL_TEXTS.notChosen, AVATAR_FAIL_REASONS.appearance);
+    if (upload) throw AppError.invalid(OWN_MODEL_TEXTS.notChosen);
     return undefined;
   }
-  if (p.dhType !== '2d' && p.dhType !== '3d') throw AppError.invalid(OWN_MODEL_TEXTS.type, AVATAR_FAIL_REASONS.appearance);
+  if (p.dhType !== '2d' && p.dhType !== '3d') throw AppError.invalid(OWN_MODEL_TEXTS.type);
   if (!upload) return undefined;
   const plan = (await repo.planOf(ctx.db, ownerId)) ?? 0;
   if (!allowsCustomImageAvatar(planName(plan))) throw AppError.forbidden(OWN_MODEL_TEXTS.upgrade);
