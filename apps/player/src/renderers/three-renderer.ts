@@ -33,8 +33,8 @@ import { aim, gaze, Saccades } from './gaze';
 import { Blinker, wobble, type AvatarRenderer, type FaceState } from './renderer';
 import { bindOwnRig } from './own-rig';
 
-/** An own model's head in an upper-body stage: about the share the catalogue's busts show. */
-const OWN_BUST_SHARE = 0.36;
+/** An own model's face (chin to brows, from the head bone) in an upper-body stage: room above it for hair. */
+const OWN_BUST_SHARE = 0.28;
 
 const STUDIO: LightingPreset = {
   ambient: { color: '#ffffff', intensity: 0.3 },

@@ -77,7 +77,8 @@ function chunks(buf: Buffer): Chunks {
   }
   if (!json || typeof json !== 'object' || Array.isArray(json)) refuse('The model is damaged: its JSON is not an object.');
   let bin: Buffer | null = null;
-  const at = 20 + jsonLength + ((4 - (jsonLength % 4)) % 4);
+  // Chunk lengths include their padding (glTF 2.0 §4.4.3): the binary chunk starts right after.
+  const at = 20 + jsonLength;
   if (at + 8 <= buf.length) {
     const length = buf.readUInt32LE(at);
     if (buf.readUInt32LE(at + 4) !== 0x004e4942) refuse('The model is damaged: its second chunk is not binary data.');
