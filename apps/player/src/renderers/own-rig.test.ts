@@ -18,7 +18,7 @@ const index = JSON.parse(readFileSync(join(CATALOGUE, 'catalogue.json'), 'utf8')
 const models = ownModelVariants(readFileSync(join(CATALOGUE, index.avatars.find((a) => a.type === '2d')!.model)));
 
 function parse(buf: Buffer): Promise<GLTF> {
-  const ab = buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength);
+  const ab = buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength) as ArrayBuffer;
   const noImages = (_parser: GLTFParser) => ({ name: 'no-images', loadTexture: () => Promise.resolve(new Texture()) });
   return new Promise((ok, fail) => new GLTFLoader().setMeshoptDecoder(MeshoptDecoder).register(noImages).parse(ab, '', ok, fail));
 }
