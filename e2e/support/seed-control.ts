@@ -61,6 +61,7 @@ async function seedAvatarCopies(ctx: AppContext, input: SeedAvatarCopies): Promi
     custom_data: JSON.stringify(source.custom_data),
     avatar_json: JSON.stringify(source.avatar_json),
     client_json: JSON.stringify(source.client_json),
+    own_model: source.own_model ? JSON.stringify(source.own_model) : null,
   };
   for (let i = 0; i < input.count; i++) {
     const at = new Date(base - (i + 1) * 1000);

@@ -62,7 +62,7 @@ export function fileOf(kind: 'png' | 'mp4' | 'glb' | 'text', size: number, dims?
 }
 
 export interface Upload {
-  field: 'backgroundImage' | 'scene' | 'avatarPhoto';
+  field: 'backgroundImage' | 'scene' | 'avatarPhoto' | 'avatarModel';
   data: Buffer;
   filename?: string;
 }

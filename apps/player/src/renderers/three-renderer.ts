@@ -26,11 +26,15 @@ import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import { MeshoptDecoder } from 'three/addons/libs/meshopt_decoder.module.js';
 import type { LightingPreset } from '@parla/shared/schemas/catalogue';
 import type { PublicAvatar } from '@parla/shared/schemas/player';
-import { VISEMES, visemeMorphName } from '@parla/shared/visemes';
+import { VISEMES, visemeMorphName, type Viseme } from '@parla/shared/visemes';
 import { headBox, headShot, projectBox, restBox } from './framing';
 import { threeProfile, type RenderMode } from './frame-budget';
 import { aim, gaze, Saccades } from './gaze';
 import { Blinker, wobble, type AvatarRenderer, type FaceState } from './renderer';
+import { bindOwnRig } from './own-rig';
+
+/** An own model's face (chin to brows, from the head bone) in an upper-body stage: room above it for hair. */
+const OWN_BUST_SHARE = 0.28;
 
 const STUDIO: LightingPreset = {
   ambient: { color: '#ffffff', intensity: 0.3 },
@@ -97,6 +101,9 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
   ]);
   const root = character.scene;
   scene.add(root);
+  // A customer's own model (decision 123): its rig says which targets and bones to move.
+  const rig = avatar.appearance.rig ? bindOwnRig(character, avatar.appearance.rig) : null;
+  if (rig && avatar.appearance.rig?.facesBack) root.rotation.y += Math.PI;
 
   const camera = new PerspectiveCamera(28, 1, 0.05, 200);
   const target = new Vector3();
@@ -110,7 +117,7 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
     scene.fog = new Fog(s.sky, 8, 30);
     camera.fov = s.camera.fov;
   }
-  const head = headBox(root);
+  const head = rig ? (root.updateMatrixWorld(true), rig.headBox()) : headBox(root);
   if (full) {
     // Full body in conversation: the environment's direction, but close enough to see the lips.
     const s = environment?.staging.camera;
@@ -118,6 +125,11 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
     const to = new Vector3(...(s?.target ?? [0, 1.0, 0]));
     camera.fov = s?.fov ?? 34;
     const shot = headShot(head, from, to, camera.fov);
+    camera.position.set(...shot.position);
+    target.set(...shot.target);
+  } else if (rig) {
+    // An own model: head and shoulders from its head bone, whatever its size or origin.
+    const shot = headShot(head, new Vector3(0, head.max.y, 10), new Vector3(0, head.max.y, 0), camera.fov, OWN_BUST_SHARE);
     camera.position.set(...shot.position);
     target.set(...shot.target);
   } else {
@@ -131,7 +143,9 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
   // Bones for idle motion, with their rest orientation.
   const bones = new Map<string, { bone: Object3D; rest: Quaternion }>();
   const morphs: Morphs[] = [];
+  if (rig) for (const [name, bone] of rig.bones) bones.set(name, { bone, rest: bone.quaternion.clone() });
   root.traverse((o) => {
+    if (rig) return;
     if ((o as Bone).isBone || ['Hips', 'Spine', 'Chest', 'Neck', 'Head'].includes(o.name) || /Arm|Leg|Shoulder/.test(o.name))
       bones.set(o.name, { bone: o, rest: o.quaternion.clone() });
     const m = o as Mesh;
@@ -139,6 +153,7 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
       morphs.push({ mesh: m, index: new Map(Object.entries(m.morphTargetDictionary)) });
   });
   const influence: Record<string, number> = {};
+  const visemeWeights: Partial<Record<Viseme, number>> = {};
   const blinker = new Blinker();
   // The eyeballs turn in their sockets: at the user (the camera), with saccades.
   const eyes = ['RightEye', 'LeftEye'].map((n) => root.getObjectByName(n)).filter((o): o is Object3D => !!o);
@@ -168,7 +183,7 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
   let cssW = 1,
     cssH = 1;
   const faceBox = () => {
-    const box = faceMesh?.isMesh ? moving.copy(restBox(faceMesh)).applyMatrix4(faceMesh.matrixWorld) : head;
+    const box = rig ? rig.headBox(moving) : faceMesh?.isMesh ? moving.copy(restBox(faceMesh)).applyMatrix4(faceMesh.matrixWorld) : head;
     return projectBox(box, camera, cssW, cssH, corner);
   };
 
@@ -216,10 +231,11 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
         const goal = v === state.viseme && v !== 'sil' ? 1 : 0;
         const cur = influence[name] ?? 0;
         influence[name] = cur + (goal - cur) * k;
-        setMorph(name, influence[name]);
+        visemeWeights[v] = influence[name];
+        if (!rig) setMorph(name, influence[name]);
       }
       const blink = blinker.value(now);
-      setMorph('blink', blink);
+      if (!rig) setMorph('blink', blink);
       const offset = saccades.offset(now, state.speaking);
       for (const eye of eyes) {
         eye.parent!.worldToLocal(seen.copy(camera.position));
@@ -228,7 +244,8 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
       }
       const smileGoal = state.speaking ? 0.12 : 0.35;
       influence.smile = (influence.smile ?? 0) + (smileGoal - (influence.smile ?? 0)) * Math.min(1, dt * 3);
-      setMorph('smile', influence.smile);
+      if (rig) rig.apply(visemeWeights, blink, influence.smile);
+      else setMorph('smile', influence.smile);
       renderer.render(scene, camera);
     },
     dispose() {

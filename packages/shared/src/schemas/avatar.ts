@@ -2,6 +2,7 @@
 // Fields this area owns are validated strictly; the brain and advanced fields (spec 3) are typed
 // but permissive here, and the Brain/Advanced forms tighten them in their own schemas.
 import { z } from 'zod';
+import type { OwnModelRig } from '../own-model';
 import type { FailReason } from '../errors';
 import { AVATAR_ENGINE_NAMES, AvatarEngine, DH_TYPES, SETUP_MODES, type DhType, type SetupMode } from '../enums';
 import { DEFAULT_AGENT_LANGUAGE, DEFAULT_SPOKEN_LANGUAGE } from '../languages';
@@ -80,7 +81,9 @@ export function engineName(engine: number): string {
  * them with the stored file's URL (avatarJson.panel.contentURL, avatarJson.Environment['gltf-model']).
  */
 export const UPLOAD_REF = { backgroundImage: 'upload:backgroundImage', scene: 'upload:scene' } as const;
-export const UPLOAD_FIELDS = ['backgroundImage', 'scene', 'avatarPhoto'] as const;
+export const UPLOAD_FIELDS = ['backgroundImage', 'scene', 'avatarPhoto', 'avatarModel'] as const;
+/** The appearance id of an avatar wearing the customer's own 3D model (the file in `avatarModel`). */
+export const OWN_MODEL_APPEARANCE = 'own-model';
 export type UploadField = (typeof UPLOAD_FIELDS)[number];
 
 /** avatarJson.Lights entries name a catalogue lighting preset under this key: [{ preset: 'studio' }]. */
@@ -330,6 +333,17 @@ export interface AvatarMediaDetails {
   scene: AvatarMediaItem[];
 }
 
+/** What the editor shows of the avatar's own 3D model (decision 123). */
+export interface OwnModelInfo {
+  url: string;
+  format: OwnModelRig['format'];
+  convention: OwnModelRig['convention'];
+  headBone: string;
+  missing: string[];
+  /** One sentence: the mouth shapes, head bone and blink found. */
+  description: string;
+}
+
 export interface Avatar {
   id: string;
   name: string;
@@ -383,6 +397,8 @@ export interface Avatar {
   avatarJson: AvatarJson;
   clientJson: ClientJsonConfig;
   mediaDetails: AvatarMediaDetails;
+  /** The customer's own 3D model when the appearance is OWN_MODEL_APPEARANCE, else null. */
+  ownModel: OwnModelInfo | null;
   functions: string[];
   setupMode: SetupMode;
   realtime: boolean;

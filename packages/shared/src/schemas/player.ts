@@ -5,6 +5,7 @@
 // The player itself imports only types from here (zod stays out of its bundle); its runtime
 // helpers are in ../embed-params.ts and ../visemes.ts.
 import { z } from 'zod';
+import type { OwnModelRig } from '../own-model';
 import { COLOR_MESSAGE, isCssColor } from '../media-checks';
 import { DH_TYPES } from '../enums';
 import { CONTROL_BUTTON_POSITIONS, DEFAULT_CLIENT_JSON, EMBED_FLAGS, PLAYER_EVENTS, type EmbedFlag } from '../embed-params';
@@ -102,6 +103,8 @@ export const publicAvatar = z.object({
     /** Image avatar manifest or GLB. */
     modelURL: z.string(),
     previewURL: z.string(),
+    /** The customer's own 3D model: its mouth shapes, blink and bones (decision 123). */
+    rig: z.custom<OwnModelRig>((v) => typeof v === 'object' && v !== null).optional(),
   }),
   scene: z.object({
     /** Upper body and image avatars: what is behind the avatar. */

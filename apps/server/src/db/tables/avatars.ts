@@ -1,4 +1,12 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { OwnModelRig } from '@parla/shared/own-model';
+
+/** avatars.own_model: the stored file and what the model check found in it (decision 123). */
+export interface OwnModelColumn {
+  fileId: string;
+  ext: string;
+  rig: OwnModelRig;
+}
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** jsonb: parsed on read, written as JSON text. */
@@ -45,6 +53,8 @@ export interface AvatarsTable {
   avatar_json: Json<Record<string, unknown>>;
   client_json: Json<Record<string, unknown>>;
   avatar_photo_id: string | null;
+  /** The customer's own 3D model and its rig (migration 0230); null: a catalogue appearance. */
+  own_model: ColumnType<OwnModelColumn | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -53,7 +63,7 @@ export interface AvatarMediaTable {
   id: string;
   avatar_id: string;
   owner_id: string;
-  /** 'backgroundImage' | 'scene' | 'photo' */
+  /** 'backgroundImage' | 'scene' | 'photo' | 'model' */
   list: string;
   /** 'image' | 'video' | 'glb' */
   kind: string;

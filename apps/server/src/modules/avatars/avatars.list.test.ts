@@ -62,6 +62,7 @@ async function copies(owner: TestAccount, source: Avatar, n: number): Promise<st
     token: newToken(),
     name: `Copy ${i}`,
     avatar_photo_id: null,
+    own_model: null,
     created_at: new Date(base - (i + 1) * 1000),
   }));
   for (let i = 0; i < rows.length; i += 200)

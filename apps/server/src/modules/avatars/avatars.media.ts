@@ -46,17 +46,20 @@ export const FIELD_KINDS: Record<UploadField, readonly UploadKind[]> = {
   backgroundImage: ['image', 'video'],
   scene: ['glb'],
   avatarPhoto: ['image'],
+  avatarModel: ['glb'],
 };
 
 export const FIELD_TYPE_MESSAGES: Record<UploadField, string> = {
   backgroundImage: 'The background must be a PNG, JPEG or WebP image, or an MP4 or WebM video.',
   scene: 'The 3D environment must be a binary glTF (.glb) file.',
   avatarPhoto: 'The avatar photo must be a PNG, JPEG or WebP image.',
+  avatarModel: 'The 3D avatar must be a binary glTF (.glb) or VRM (.vrm) file.',
 };
 
 /** The media list a field's files belong to. */
-export const FIELD_LIST: Record<UploadField, 'backgroundImage' | 'scene' | 'photo'> = {
+export const FIELD_LIST: Record<UploadField, 'backgroundImage' | 'scene' | 'photo' | 'model'> = {
   backgroundImage: 'backgroundImage',
   scene: 'scene',
   avatarPhoto: 'photo',
+  avatarModel: 'model',
 };

@@ -16,7 +16,8 @@ import {
   type PublicAvatar,
   type PublicBackground,
 } from '@parla/shared/schemas/player';
-import { ENCRYPTION_NONE, LIGHT_PRESET_KEY, engineName, type CustomData } from '@parla/shared/schemas/avatar';
+import { ENCRYPTION_NONE, LIGHT_PRESET_KEY, OWN_MODEL_APPEARANCE, engineName, type CustomData } from '@parla/shared/schemas/avatar';
+import type { CatalogueAvatar } from '@parla/shared/schemas/catalogue';
 import type { DhType } from '@parla/shared/enums';
 import { DEFAULT_ENC_KEY_ALIAS } from '@parla/shared/schemas/encryption-keys';
 import { normaliseOrigin } from '@parla/shared/schemas/allowed-origins';
@@ -95,6 +96,25 @@ async function mayView(ctx: AppContext, row: repo.PublicAvatarRow, token: string
   return check.ok && check.claims.sub === row.id;
 }
 
+/** The catalogue appearance, or the customer's own 3D model (decision 123) with its photo as preview. */
+async function appearanceOf(
+  ctx: AppContext,
+  catalogue: Catalogue,
+  row: repo.PublicAvatarRow,
+): Promise<Pick<CatalogueAvatar, 'id' | 'modelURL' | 'previewURL' | 'voiceGender'> | null> {
+  if (row.appearance_id !== OWN_MODEL_APPEARANCE) return (await catalogue.avatar(row.appearance_id)) ?? null;
+  const model = row.own_model;
+  if (!model) return null;
+  const media = (fileId: string, ext: string) => `/config-files/avatars/${row.id}/media/${fileId}.${ext}`;
+  const photo = row.avatar_photo_id ? (await repo.findMediaFile(ctx.db, row.id, row.avatar_photo_id))?.ext : undefined;
+  return {
+    id: OWN_MODEL_APPEARANCE,
+    modelURL: media(model.fileId, model.ext),
+    previewURL: photo ? media(row.avatar_photo_id!, photo) : '',
+    voiceGender: 'neutral',
+  };
+}
+
 export async function publicAvatarView(
   ctx: AppContext,
   catalogue: Catalogue,
@@ -106,7 +126,7 @@ export async function publicAvatarView(
   if (!(await mayView(ctx, row, token))) throw AppError.invalidToken();
   await assertOwnerActive(ctx, row.owner_id);
 
-  const appearance = await catalogue.avatar(row.appearance_id);
+  const appearance = await appearanceOf(ctx, catalogue, row);
   if (!appearance) throw AppError.notFound('Avatar appearance');
   const env = await catalogue.environments();
   const json = avatarJsonSchema.safeParse(row.avatar_json);
@@ -123,7 +143,12 @@ export async function publicAvatarView(
     name: row.name,
     dhType,
     engine: engineName(row.nlp_engine),
-    appearance: { id: appearance.id, modelURL: appearance.modelURL, previewURL: appearance.previewURL },
+    appearance: {
+      id: appearance.id,
+      modelURL: appearance.modelURL,
+      previewURL: appearance.previewURL,
+      ...(row.own_model && appearance.id === OWN_MODEL_APPEARANCE ? { rig: row.own_model.rig } : {}),
+    },
     scene: {
       background:
         dhType === '3d'

@@ -49,6 +49,9 @@ import * as repo from './avatars.repository';
 import { masked, nextSecret } from './avatars.secrets';
 import { checkAdvanced, checkBrain, maskPipeline, sealPipeline } from '../brain/avatar-brain';
 import { discardUploads, type SaveRequest, type StagedUpload } from './avatars.upload';
+import { checkOwnModelSave, ownModelInfo, OWN_MODEL_TEXTS, wearsOwnModel } from './own-model.service';
+import type { OwnModelColumn } from '../../db/tables/avatars';
+import type { ModelCheckLimits } from './own-model.check';
 
 export type Actor = Pick<SessionUser, 'id' | 'adminProxy'>;
 
@@ -123,6 +126,7 @@ export function toAvatar(ctx: AppContext, row: repo.AvatarRow, media: repo.Avata
       backgroundImage: media.filter((m) => m.list === 'backgroundImage').map(item),
       scene: media.filter((m) => m.list === 'scene').map(item),
     },
+    ownModel: ownModelInfo(row.id, row.own_model, mediaUrl),
     functions: row.functions ?? [],
     setupMode: row.setup_mode as Avatar['setupMode'],
     realtime: row.realtime,
@@ -350,7 +354,15 @@ async function recordUploads(ctx: AppContext, trx: Transaction<DB>, ownerId: str
   }
 }
 
-async function createIn(ctx: AppContext, trx: Transaction<DB>, actor: Actor, p: SaveAvatarRequest, uploads: StagedUpload[]) {
+async function createIn(
+  ctx: AppContext,
+  trx: Transaction<DB>,
+  actor: Actor,
+  p: SaveAvatarRequest,
+  uploads: StagedUpload[],
+  model: OwnModelColumn | undefined,
+) {
+  if (wearsOwnModel(p) && !model) throw AppError.invalid(OWN_MODEL_TEXTS.missing);
   checkBrain(ctx, p, null);
   checkAdvanced(p, null, actor);
   const plan = await repo.lockOwner(trx, actor.id);
@@ -383,6 +395,7 @@ async function createIn(ctx: AppContext, trx: Transaction<DB>, actor: Actor, p: 
     custom_data: columns.custom_data as string,
     daily_limits: (columns.daily_limits as string | undefined) ?? JSON.stringify({ Demo: -1 }),
     avatar_photo_id: photo ? photo.file.id : null,
+    own_model: model ? JSON.stringify(model) : null,
     created_at: now,
     updated_at: now,
   });
@@ -397,6 +410,7 @@ async function updateIn(
   actor: Actor,
   p: SaveAvatarRequest & { id: string },
   uploads: StagedUpload[],
+  model: OwnModelColumn | undefined,
 ) {
   const stored = repo.isAvatarId(p.id) ? await repo.findForUpdate(trx, actor.id, p.id) : undefined;
   if (!stored) throw AppError.notFound('Avatar');
@@ -429,6 +443,12 @@ async function updateIn(
   if ((photo || p.removeAvatarPhoto) && stored.avatar_photo_id) await forget(stored.avatar_photo_id);
   if (photo) columns.avatar_photo_id = photo.file.id;
   else if (p.removeAvatarPhoto) columns.avatar_photo_id = null;
+  // The own model: replaced by a new upload, dropped with its file when a catalogue appearance is chosen.
+  const storedModel = stored.own_model;
+  if (wearsOwnModel(p) && !model && !storedModel) throw AppError.invalid(OWN_MODEL_TEXTS.missing);
+  if (storedModel && (model || !wearsOwnModel(p))) await forget(storedModel.fileId);
+  if (model) columns.own_model = JSON.stringify(model);
+  else if (!wearsOwnModel(p)) columns.own_model = null;
 
   if (p.avatarJson) columns.avatar_json = JSON.stringify(resolveUploads(p.avatarJson, p.id, uploads));
   // A strictly later version each save, so two saves within one millisecond still differ.
@@ -446,20 +466,27 @@ export async function saveAvatar(
   catalogue: Catalogue,
   actor: Actor,
   { payload: sent, uploads }: SaveRequest,
+  modelLimits?: ModelCheckLimits,
 ): Promise<SaveAvatarResponse> {
   let committed = false;
   try {
     // Outside the transaction: PGlite has one connection, and these read other areas' tables.
     const payload = await withLiveLinks(ctx, actor.id, sent);
-    const appearance = await catalogue.avatar(payload.appearanceId);
-    if (!appearance) throw AppError.invalid(AVATAR_MESSAGES.selectionRequired, AVATAR_FAIL_REASONS.appearance);
-    if (appearance.type !== payload.dhType) {
-      throw AppError.invalid('The avatar type does not match the chosen appearance.', AVATAR_FAIL_REASONS.appearance);
+    if (!wearsOwnModel(payload)) {
+      const appearance = await catalogue.avatar(payload.appearanceId);
+      if (!appearance) throw AppError.invalid(AVATAR_MESSAGES.selectionRequired, AVATAR_FAIL_REASONS.appearance);
+      if (appearance.type !== payload.dhType) {
+        throw AppError.invalid('The avatar type does not match the chosen appearance.', AVATAR_FAIL_REASONS.appearance);
+      }
     }
+    // The model is read in its child before the transaction (PGlite has one connection).
+    const model = await checkOwnModelSave(ctx, actor.id, payload, uploads, modelLimits);
     const result = await ctx.db
       .transaction()
       .execute((trx) =>
-        payload.id ? updateIn(ctx, trx, actor, { ...payload, id: payload.id }, uploads) : createIn(ctx, trx, actor, payload, uploads),
+        payload.id
+          ? updateIn(ctx, trx, actor, { ...payload, id: payload.id }, uploads, model)
+          : createIn(ctx, trx, actor, payload, uploads, model),
       );
     committed = true;
     await ctx.files.unlink(result.unlink);

@@ -140,7 +140,7 @@ export async function readSaveRequest(ctx: AppContext, request: FastifyRequest, 
       if (!isUploadField(field)) {
         part.file.resume();
         throw AppError.invalid(
-          `Unknown file field: ${field.slice(0, 40)}. Files go in backgroundImage, scene or avatarPhoto.`,
+          `Unknown file field: ${field.slice(0, 40)}. Files go in backgroundImage, scene, avatarPhoto or avatarModel.`,
           AVATAR_FAIL_REASONS.upload,
         );
       }

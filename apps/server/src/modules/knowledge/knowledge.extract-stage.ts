@@ -1,65 +1,12 @@
 // The extraction child as plain JavaScript: knowledge.extract-child.ts and the readers it uses,
-// bundled by esbuild once per server process into a private directory, one chunk per reader
-// (each document's process loads only its own). A document's process then starts as bare Node:
-// run through tsx, its TypeScript loader cost more than the reading (10 HTML pages: 9.2 CPU-s
-// through tsx, 1.0 bundled; decision 405's amendment). Packages stay outside the bundle: each
-// import is written as the file Node itself resolves from here, so the directory can live in the
-// system's temporary folder, like the function sandbox's (runtime/sandbox/confinement.ts).
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// bundled once per server process (lib/child-script.ts), one chunk per reader (each document's
+// process loads only its own). Run through tsx, its TypeScript loader cost more than the reading
+// (10 HTML pages: 9.2 CPU-s through tsx, 1.0 bundled; decision 405's amendment).
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import { childScript } from '../../lib/child-script';
 
-const HERE = dirname(fileURLToPath(import.meta.url));
-const ENTRY = join(HERE, 'knowledge.extract-child.ts');
+const ENTRY = join(dirname(fileURLToPath(import.meta.url)), 'knowledge.extract-child.ts');
 
-/** A package import becomes an import of the file Node resolves for it; the repository's own
- *  packages (@parla/…, TypeScript sources) and relative imports are bundled. */
-const packagesAsFiles: Plugin = {
-  name: 'packages-as-files',
-  setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@parla/') ? undefined : { path: import.meta.resolve(args.path), external: true },
-    );
-  },
-};
-
-async function stage(): Promise<string> {
-  const out = await build({
-    entryPoints: { child: ENTRY },
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    outExtension: { '.js': '.mjs' },
-    outdir: '/',
-    write: false,
-    plugins: [packagesAsFiles],
-    logLevel: 'silent',
-  });
-  const dir = mkdtempSync(join(tmpdir(), 'parla-extract-'));
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  for (const file of out.outputFiles) {
-    const path = join(dir, file.path);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, file.contents, { mode: 0o444 });
-  }
-  chmodSync(dir, 0o755);
-  return join(dir, 'child.mjs');
-}
-
-let staged: Promise<string> | null = null;
-
-/** The child's script, bundled on first use. A failed bundle is tried again on the next
- *  document, and so is one whose directory went (a temporary-files cleaner on a server that read
- *  no document for days). */
-export async function extractChildScript(): Promise<string> {
-  if (staged && !existsSync(await staged.catch(() => ''))) staged = null;
-  staged ??= stage().catch((err: unknown) => {
-    staged = null;
-    throw err;
-  });
-  return staged;
-}
+/** The child's script, bundled on first use (again after a failure or a removed directory). */
+export const extractChildScript = childScript(ENTRY, 'parla-extract-');

@@ -15,7 +15,12 @@ export interface SaveAvatarArgs {
 /** Files may be 25 MB: an upload gets longer than the 10 s of an ordinary call. */
 const UPLOAD_TIMEOUT_MS = 5 * 60_000;
 
-const FILE_NAMES: Record<UploadField, string> = { backgroundImage: 'background', scene: 'environment.glb', avatarPhoto: 'photo.jpg' };
+const FILE_NAMES: Record<UploadField, string> = {
+  backgroundImage: 'background',
+  scene: 'environment.glb',
+  avatarPhoto: 'photo.jpg',
+  avatarModel: 'avatar.glb',
+};
 
 /** One multipart request: the avatar as JSON in `json`, then its files (create and update). */
 export function saveAvatar({ payload, uploads = {} }: SaveAvatarArgs): Promise<SaveAvatarResponse> {

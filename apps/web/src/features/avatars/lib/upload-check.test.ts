@@ -19,6 +19,12 @@ describe('checkUpload (before the file is sent)', () => {
     expect(await checkUpload(glb(9000, 500), ['glb'])).toMatch(/incomplete or damaged/);
   });
 
+  it('takes a .vrm (VRM is binary glTF) with no declared type, as browsers send it, and checks its header', async () => {
+    const bytes = await glb(500, 500).arrayBuffer();
+    expect(await checkUpload(new File([bytes], 'vroid.vrm'), ['glb'])).toBeNull();
+    expect(await checkUpload(new File([bytes], 'vroid.txt'), ['glb'])).toBe('Please choose a .glb file.');
+  });
+
   it('refuses a background image that is not 16:9, naming its size', async () => {
     let size = { width: 1024, height: 1024 };
     vi.stubGlobal('createImageBitmap', async () => ({ ...size, close() {} }));

@@ -3,7 +3,7 @@ import { fileTooLargeMessage, UPLOAD_LIMITS, type UploadKind } from '@parla/shar
 import { aspectMessage, glbHeaderProblem, isSixteenByNine } from '@parla/shared/media-checks';
 
 export function uploadKindOf(file: File): UploadKind | null {
-  if (/\.glb$/i.test(file.name) || file.type === 'model/gltf-binary') return 'glb';
+  if (/\.(glb|vrm)$/i.test(file.name) || file.type === 'model/gltf-binary') return 'glb';
   if (file.type.startsWith('image/')) return 'image';
   if (file.type.startsWith('video/')) return 'video';
   return null;

@@ -21,6 +21,8 @@ import type { EditorValues } from '../../lib/editor-values';
 import { CustomImageAvatarDialog } from './custom-image-avatar-dialog';
 import { useEditor } from './editor-context';
 import { TileGrid } from './tile-grid';
+import { OWN_MODEL_UPLOAD_LABEL, useOwnModel } from './own-model';
+import { OWN_MODEL_APPEARANCE } from '@parla/shared/schemas/avatar';
 
 const TYPE_TABS: { type: DhType; label: string }[] = [
   { type: 'image', label: 'IMAGE AVATARS' },
@@ -30,19 +32,27 @@ const TYPE_TABS: { type: DhType; label: string }[] = [
 ];
 
 export function AppearanceTab() {
-  const { mode, selfHosted, accountInfo } = useEditor();
+  const { mode, selfHosted, accountInfo, setUpload } = useEditor();
   const { setValue, getValues, formState } = useFormContext<EditorValues>();
   const appearanceId = useWatch<EditorValues, 'appearanceId'>({ name: 'appearanceId' });
   const dhType = useWatch<EditorValues, 'dhType'>({ name: 'dhType' });
   const catalogue = useCatalogueAvatars();
   const [typeTab, setTypeTab] = useState<DhType>(dhType || '2d');
   const [customOpen, setCustomOpen] = useState(false);
+  const [upgradeFor, setUpgradeFor] = useState<'image' | '3d'>('image');
+  const own = useOwnModel(typeTab, () => {
+    setUpgradeFor('3d');
+    setCustomOpen(true);
+  });
   const list = (catalogue.data?.avatars ?? []).filter((a) => a.type === typeTab);
   const error = formState.errors.appearanceId?.message ?? formState.errors.dhType?.message;
 
   const choose = (id: string) => {
+    if (id === OWN_MODEL_APPEARANCE) return own.select();
     const item = catalogue.data?.avatars.find((a) => a.id === id);
     if (!item) return;
+    // A catalogue face replaces an own model that was chosen but not saved.
+    setUpload('avatarModel', undefined);
     setValue('appearanceId', item.id, { shouldDirty: true, shouldValidate: formState.isSubmitted || Boolean(error) });
     setValue('dhType', item.type, { shouldDirty: true, shouldValidate: formState.isSubmitted || Boolean(error) });
     if (mode === 'create' && !getValues('name').trim()) setValue('name', item.name, { shouldDirty: true });
@@ -84,13 +94,37 @@ export function AppearanceTab() {
             aspect="3 / 4"
             minWidth={130}
             disabled={selfHosted}
-            tiles={list.map((a) => ({ key: a.id, label: a.name, imageURL: a.previewURL }))}
+            tiles={[...list.map((a) => ({ key: a.id, label: a.name, imageURL: a.previewURL })), ...own.tiles]}
+            upload={own.upload}
             selected={appearanceId || null}
             onSelect={choose}
           />
+          {own.gated && (
+            <ButtonBase
+              onClick={own.onUpgrade}
+              disabled={selfHosted}
+              sx={{
+                justifySelf: 'start',
+                gap: 1,
+                px: 2,
+                py: 1,
+                border: 1,
+                borderColor: 'divider',
+                borderRadius: 1.5,
+                color: 'primary.main',
+                fontWeight: 600,
+              }}
+            >
+              <AddPhotoAlternateOutlinedIcon /> {OWN_MODEL_UPLOAD_LABEL}
+            </ButtonBase>
+          )}
+          {own.note}
           {typeTab === 'image' && (
             <ButtonBase
-              onClick={() => setCustomOpen(true)}
+              onClick={() => {
+                setUpgradeFor('image');
+                setCustomOpen(true);
+              }}
               disabled={selfHosted || !accountInfo}
               sx={{
                 justifySelf: 'start',
@@ -116,6 +150,7 @@ export function AppearanceTab() {
       )}
       <CustomImageAvatarDialog
         open={customOpen}
+        what={upgradeFor}
         allowed={allowsCustomImageAvatar(planName(subscriptionTypeOf(accountInfo)))}
         onClose={() => setCustomOpen(false)}
       />

@@ -12,10 +12,21 @@ import { paths } from '../../../../config/paths';
 /** Where customers send the photo a custom image avatar is made from. */
 export const CUSTOM_AVATAR_EMAIL = 'avatars@parla.example';
 
-export function CustomImageAvatarDialog({ open, allowed, onClose }: { open: boolean; allowed: boolean; onClose(): void }) {
+/** `what`: a custom image avatar (the e-mail instructions) or an own 3D avatar (the upgrade prompt only: allowed plans upload it in the grid). */
+export function CustomImageAvatarDialog({
+  open,
+  allowed,
+  onClose,
+  what = 'image',
+}: {
+  open: boolean;
+  allowed: boolean;
+  onClose(): void;
+  what?: 'image' | '3d';
+}) {
   return (
     <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="custom-avatar-title">
-      {allowed ? (
+      {allowed && what === 'image' ? (
         <>
           <DialogTitle id="custom-avatar-title">Create a custom image avatar</DialogTitle>
           <DialogContent>
@@ -39,7 +50,9 @@ export function CustomImageAvatarDialog({ open, allowed, onClose }: { open: bool
           <DialogTitle id="custom-avatar-title">Higher Subscription Plan Required</DialogTitle>
           <DialogContent>
             <Typography>
-              Custom image avatars are part of the PRO and ENTERPRISE plans. Upgrade your subscription on the account page to request one.
+              {what === 'image'
+                ? 'Custom image avatars are part of the PRO and ENTERPRISE plans. Upgrade your subscription on the account page to request one.'
+                : 'Your own 3D avatars (.glb or .vrm) are part of the PRO and ENTERPRISE plans. Upgrade your subscription on the account page to upload one.'}
             </Typography>
           </DialogContent>
           <DialogActions>
