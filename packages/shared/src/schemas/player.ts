@@ -102,6 +102,8 @@ export const publicAvatar = z.object({
     /** Image avatar manifest or GLB. */
     modelURL: z.string(),
     previewURL: z.string(),
+    /** 3D avatars: the viseme atlas (an image avatar manifest) for browsers without WebGL. */
+    atlasURL: z.string().optional(),
   }),
   scene: z.object({
     /** Upper body and image avatars: what is behind the avatar. */

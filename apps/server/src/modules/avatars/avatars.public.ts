@@ -123,7 +123,12 @@ export async function publicAvatarView(
     name: row.name,
     dhType,
     engine: engineName(row.nlp_engine),
-    appearance: { id: appearance.id, modelURL: appearance.modelURL, previewURL: appearance.previewURL },
+    appearance: {
+      id: appearance.id,
+      modelURL: appearance.modelURL,
+      previewURL: appearance.previewURL,
+      ...(appearance.atlasURL ? { atlasURL: appearance.atlasURL } : {}),
+    },
     scene: {
       background:
         dhType === '3d'
