@@ -12,7 +12,7 @@ function luminance(hex: string): number {
 }
 
 /** The light a surface with normal `n` (unit, the camera on +z) receives from the preset. */
-export function irradiance(p: LightingPreset, n: [number, number, number]): number {
+function irradiance(p: LightingPreset, n: [number, number, number]): number {
   let e = luminance(p.ambient.color) * p.ambient.intensity;
   const up = 0.5 * n[1] + 0.5;
   e += (luminance(p.hemisphere.sky) * up + luminance(p.hemisphere.ground) * (1 - up)) * p.hemisphere.intensity;

@@ -11,7 +11,7 @@ import { FXAAPass } from 'three/addons/postprocessing/FXAAPass.js';
 import { OutputPass } from 'three/addons/postprocessing/OutputPass.js';
 import { RenderPass } from 'three/addons/postprocessing/RenderPass.js';
 
-export interface SmoothEdges {
+interface SmoothEdges {
   render(): void;
   setSize(width: number, height: number): void;
   dispose(): void;
