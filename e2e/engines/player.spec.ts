@@ -2,7 +2,7 @@
 // an echo avatar opened by its access link and embedded in a customer's host page loads its 2D
 // face, greets, echoes a typed message aloud (the server's embedded voice: the page's audio is heard) with
 // captions and moving lips, and the host page receives its events; a 3D avatar where WebGL is
-// missing (headless Firefox) shows its picture and says why, instead of a dead stage.
+// missing (headless Firefox) shows its viseme atlas, a picture whose lips move, and says why.
 import type { Server } from 'node:http';
 import { expect, test } from './fixtures';
 import { echoAvatar } from '../support/player-avatar';
@@ -92,7 +92,11 @@ test('embedded in a host page, the player talks and the host page receives ready
   expect(await named('error')).toEqual([]);
 });
 
-test('a 3D avatar draws with WebGL, or where WebGL is missing shows its picture and says why', async ({ ep, engine, request }) => {
+test('a 3D avatar draws with WebGL, or where WebGL is missing shows its talking picture (the viseme atlas) and says why', async ({
+  ep,
+  engine,
+  request,
+}) => {
   const avatar = await echoAvatar(request, { name: 'Engine Three', type: '2d' });
   await ep.goto(`${BASE}/avatar/${avatar.id}?token=${avatar.token}&connect=true`);
   const player = await ep.player();
@@ -102,7 +106,20 @@ test('a 3D avatar draws with WebGL, or where WebGL is missing shows its picture 
   // Seen on these machines: headless Firefox has no WebGL (the fallback); WebKitGTK has.
   if (webgl) expect(await notice()).toBeNull();
   else expect(await notice()).toContain('cannot draw 3D');
+  // Without WebGL the face is the avatar's viseme atlas (decision 124): a picture whose lips move.
+  const atlas = () => player.run(() => performance.getEntriesByType('resource').some((e) => /-atlas\.[0-9a-f]+\.webp/.test(e.name)));
+  expect(await atlas()).toBe(!webgl);
   await greeted(player);
   await typedEcho(player, 'Hello from a browser without a graphics card.');
   await ep.screenshot(`${SHOTS}/${engine.name}-3d-speaking.png`);
+  // Mid-word: a picture taken as soon as the face shows an open vowel.
+  await player.typeAndEnter('input[aria-label="Message"]', 'Ah, far away, a large warm heart.');
+  await expect
+    .poll(() => player.run(() => document.querySelector('[data-testid="avatar-face"]')?.getAttribute('data-viseme') ?? null), {
+      timeout: 20_000,
+      intervals: [30],
+    })
+    .toMatch(/^(aa|E|O)$/);
+  await ep.screenshot(`${SHOTS}/${engine.name}-3d-mid-word.png`);
+  await quiet(player);
 });

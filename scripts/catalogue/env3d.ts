@@ -311,11 +311,12 @@ export const ENVIRONMENT_SCENES: EnvironmentScene[] = [
       camera: { position: [0, 1.4, 3.6], target: [0, 1.0, 0], fov: 38 },
       sky: '#a9cbe8',
       lighting: {
-        ambient: { color: '#ffffff', intensity: 0.3 },
+        // The sun high and behind the camera, a sky fill: soft on the face (3.9:1, was 5.1:1).
+        ambient: { color: '#ffffff', intensity: 0.4 },
         hemisphere: { sky: '#cfe3ff', ground: '#4c7a3a', intensity: 1.0 },
         directional: [
-          { color: '#fff3dd', intensity: 2.6, position: [3, 5, 2.5] },
-          { color: '#cfe0ff', intensity: 0.4, position: [-3, 2, 1] },
+          { color: '#fff3dd', intensity: 2.4, position: [2, 5, 3.5] },
+          { color: '#e4ecff', intensity: 0.9, position: [-3, 2, 2] },
         ],
         exposure: 1.0,
       },

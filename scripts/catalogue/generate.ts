@@ -4,11 +4,12 @@
 // downloaded. Needs Debian's Chromium (drawing, previews) and ffmpeg (videos).
 //
 //   node --import tsx scripts/catalogue/generate.ts            # everything
-//   node --import tsx scripts/catalogue/generate.ts images 3d  # some sections
+//   node --import tsx scripts/catalogue/generate.ts images 3d  # some sections (3d: and atlases)
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { atlases } from './atlas3d';
 import { BACKGROUND_SCENES, BG_H, BG_W, VIDEO_SCENES } from './backgrounds';
 import { openDrawing, rasterize, type Drawing } from './browser';
 import { buildCharacter } from './character/character';
@@ -19,7 +20,7 @@ import { Output, type CatalogueIndex } from './output';
 import { FULL_BODY_PEOPLE, IMAGE_PEOPLE, UPPER_BODY_PEOPLE, type Person } from './people';
 import { openRenderer, renderGlb, STUDIO_LIGHT } from './render3d';
 
-const SECTIONS = ['images', '3d', 'backgrounds', 'videos', 'lights', 'environments'] as const;
+const SECTIONS = ['images', '3d', 'atlases', 'backgrounds', 'videos', 'lights', 'environments'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const log = (msg: string) => process.stdout.write(`${msg}\n`);
@@ -193,12 +194,15 @@ async function main() {
   const bad = asked.filter((s) => !SECTIONS.includes(s));
   if (bad.length) throw new Error(`Unknown section(s) ${bad.join(', ')}; choose from ${SECTIONS.join(', ')}`);
   const run = new Set<Section>(asked.length ? asked : SECTIONS);
+  // New GLBs need new atlases.
+  if (run.has('3d')) run.add('atlases');
   const out = new Output();
   const old = out.readIndex();
   // Sections not regenerated keep their entries.
   const index: CatalogueIndex = {
     version: 1,
     avatars: old.avatars.filter((a) => (a.type === 'image' ? !run.has('images') : !run.has('3d'))),
+    // (the 3D avatars' atlases are rewritten on them by the atlases section)
     backgrounds: old.backgrounds.filter((b) => (b.kind === 'image' ? !run.has('backgrounds') : !run.has('videos'))),
     lights: run.has('lights') ? [] : old.lights,
     environments: run.has('environments') ? [] : old.environments,
@@ -210,6 +214,7 @@ async function main() {
     const steps: [Section, string, () => Promise<void>][] = [
       ['images', 'image avatars', () => images(d, out, index)],
       ['3d', '3D avatars', () => characters(d, out, index, glbs)],
+      ['atlases', "3D avatars' viseme atlases", () => atlases(d.page, out, index, log)],
       ['backgrounds', 'background images', () => backgrounds(d, out, index)],
       ['videos', 'background videos', () => videos(d, out, index)],
       ['lights', 'lighting presets', () => lights(d, out, index, glbs)],

@@ -44,7 +44,12 @@ async function applySceneOverrides(avatar: PublicAvatar, q: URLSearchParams): Pr
   const out: PublicAvatar = structuredClone(avatar);
   const appearance = avatars.body?.avatars.find((a) => a.id === q.get('appearanceId'));
   if (appearance && appearance.type !== 'vba') {
-    out.appearance = { id: appearance.id, modelURL: appearance.modelURL, previewURL: appearance.previewURL };
+    out.appearance = {
+      id: appearance.id,
+      modelURL: appearance.modelURL,
+      previewURL: appearance.previewURL,
+      ...(appearance.atlasURL ? { atlasURL: appearance.atlasURL } : {}),
+    };
     out.dhType = appearance.type;
     out.voice = { ...out.voice, gender: appearance.voiceGender };
     // A catalogue preview takes the appearance's name; a saved avatar keeps its own.

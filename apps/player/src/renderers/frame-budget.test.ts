@@ -10,16 +10,16 @@ function drawnInASecond(profile: RenderProfile, speaking: boolean, hz = 60): num
 }
 
 describe('frame budget', () => {
-  it('draws a 2D portrait 30 times a second, a GPU face at every display frame, a software face 20 times speaking and 8 idle', () => {
+  it('draws a 2D portrait 30 times a second, a GPU face at every display frame, a software face 24 times speaking and 8 idle', () => {
     expect(drawnInASecond('image', true)).toBe(30);
     expect(drawnInASecond('image', false)).toBe(30);
     expect(drawnInASecond('gpu', true)).toBe(60);
     expect(drawnInASecond('gpu', false, 144)).toBe(144);
-    expect(drawnInASecond('software', true)).toBe(20);
+    expect(drawnInASecond('software', true)).toBe(24);
     expect(drawnInASecond('software', false)).toBe(8);
     // A 144 Hz display draws the same number of frames, not more.
     expect(drawnInASecond('image', false, 144)).toBe(30);
-    expect(drawnInASecond('software', true, 144)).toBe(20);
+    expect(drawnInASecond('software', true, 144)).toBe(24);
     // render=full: every display frame, whatever the profile.
     expect(frameInterval('image', false, 'full')).toBe(0);
     expect(frameInterval('software', false, 'full')).toBe(0);

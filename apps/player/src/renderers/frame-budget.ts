@@ -2,15 +2,16 @@
 // one is CPU the visitor's machine pays for: the 2D portraits move slowly (idle sway, breathing,
 // a mouth sprite per viseme), so 30 frames a second look the same as 60; a 3D face on a GPU draws
 // every display frame. A 3D face in software WebGL (no GPU: SwiftShader, llvmpipe) used to keep
-// two cores busy at 4–8 frames a second; its light profile draws cheaper frames (no multisampling,
-// no shadow map, pixel ratio 0.75) at most 20 a second while speaking and 8 while idle.
+// two cores busy at 4–8 frames a second; its light profile draws cheaper frames (FXAA instead of
+// multisampling, no shadow map, pixel ratio 0.75) at most 24 a second while speaking (the lips
+// read as film does; issue 36 asks 24) and 8 while idle.
 export type RenderMode = 'auto' | 'full' | 'light';
 export type RenderProfile = 'image' | 'gpu' | 'software';
 
 const FPS: Record<RenderProfile, { speaking: number; idle: number }> = {
   image: { speaking: 30, idle: 30 },
   gpu: { speaking: Infinity, idle: Infinity },
-  software: { speaking: 20, idle: 8 },
+  software: { speaking: 24, idle: 8 },
 };
 
 /** The least time between two drawn frames, in ms (0: every animation frame, as `render=full` asks). */

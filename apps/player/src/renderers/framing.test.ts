@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { Box3, BufferGeometry, Float32BufferAttribute, Mesh, PerspectiveCamera, Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';
-import { FACE_SHARE, headShot, projectBox, restBox } from './framing';
+import { FACE_SHARE, figureShot, headShot, projectBox, restBox, TALL_ASPECT } from './framing';
 
 // A standing person's head, about where the catalogue's full-body characters have it.
 const HEAD = new Box3(new Vector3(-0.09, 1.47, -0.09), new Vector3(0.09, 1.67, 0.13));
@@ -27,6 +27,29 @@ describe('framing a full-body avatar for a conversation', () => {
     expect(box.y + box.h).toBeLessThan(h * 0.6);
     expect(box.x).toBeGreaterThan(0);
     expect(box.x + box.w).toBeLessThan(w);
+  });
+
+  it.each([
+    ['the garden staging', [0, 1.35, 3.4], [0, 1, 0], 38],
+    ['the lounge staging', [0, 1.4, 3.6], [0, 1, 0], 38],
+  ] as const)('shows the figure from the head to the knees in a 9:16 stage, %s', (_name, from, to, fov) => {
+    const [w, h] = [420, 746];
+    expect(w / h).toBeLessThanOrEqual(TALL_ASPECT);
+    const shot = figureShot(HEAD, 0.51, new Vector3(...from), new Vector3(...to), fov);
+    const camera = new PerspectiveCamera(fov, w / h, 0.05, 200);
+    camera.position.set(...shot.position);
+    camera.lookAt(...shot.target);
+    camera.updateMatrixWorld();
+    const v = new Vector3();
+    const head = projectBox(HEAD, camera, w, h, v);
+    // The whole head is on the stage, near its top; the knees are on the stage, near its bottom.
+    expect(head.y).toBeGreaterThan(0);
+    expect(head.y).toBeLessThan(h * 0.1);
+    const knees = projectBox(new Box3(new Vector3(-0.15, 0.51, 0), new Vector3(0.15, 0.51, 0)), camera, w, h, v);
+    expect(knees.y).toBeLessThan(h);
+    expect(knees.y).toBeGreaterThan(h * 0.85);
+    // Still a face to watch: more than an eighth of the stage's height.
+    expect(head.h / h).toBeGreaterThan(1 / 8);
   });
 
   it('comes closer for a larger share, and the head grows with it', () => {

@@ -2,12 +2,17 @@
 // from the environment's wide shot: the camera keeps the staging's direction (so the same part
 // of the room shows behind the character) but comes close enough that the head fills
 // FACE_SHARE of the stage's height, with the head in the upper third. Lip-sync must be seen.
+// A tall stage (a 9:16 embed, TALL_ASPECT or narrower) has the height for the body: it is framed
+// from above the head down to below the knees (issue 36, item 4).
 import { Box3, type BufferAttribute, type Camera, type Mesh, type Object3D, type Vector3 } from 'three';
 
 /** The share of the stage's height the head's box fills in conversation (issue 18: ≥ 1/5). */
 export const FACE_SHARE = 0.22;
 /** Where the head's centre sits, from the top of the stage (0 … 1). */
 const HEAD_AT = 0.3;
+
+/** Stages this narrow (width / height) or narrower show the figure, head to knees. */
+export const TALL_ASPECT = 0.8;
 
 export interface Shot {
   position: [number, number, number];
@@ -39,6 +44,30 @@ export function headShot(head: Box3, from: Vector3, to: Vector3, fovDeg: number,
   // Aim below the head so that it sits HEAD_AT from the top: offset = (0.5 − HEAD_AT) of the view.
   const drop = (0.5 - HEAD_AT) * 2 * d * half;
   return { position, target: [cx, cy - drop, cz] };
+}
+
+/**
+ * A shot of the figure from above the head (`head`, a world box) down to below the knees (world
+ * height `kneeY`), from the direction `from → to`: the whole span fills the frame's height with a
+ * small margin, the head near the top.
+ */
+export function figureShot(head: Box3, kneeY: number, from: Vector3, to: Vector3, fovDeg: number): Shot {
+  // The head box is the face; the hair rises above it.
+  const top = head.max.y + 0.14;
+  const bottom = kneeY - 0.12;
+  const cx = (head.min.x + head.max.x) / 2;
+  const cz = (head.min.z + head.max.z) / 2;
+  const half = Math.tan((fovDeg * Math.PI) / 360);
+  const d = (top - bottom) / (2 * half);
+  let dx = from.x - to.x,
+    dy = from.y - to.y,
+    dz = from.z - to.z;
+  const len = Math.hypot(dx, dy, dz) || 1;
+  dx /= len;
+  dy /= len;
+  dz /= len;
+  const mid = (top + bottom) / 2;
+  return { position: [cx + dx * d, mid + dy * d, cz + dz * d], target: [cx, mid, cz] };
 }
 
 /**

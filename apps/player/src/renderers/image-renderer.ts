@@ -13,11 +13,16 @@ async function loadImage(url: string): Promise<HTMLImageElement> {
   return img;
 }
 
-export async function createImageRenderer(host: HTMLElement, avatar: PublicAvatar): Promise<AvatarRenderer> {
-  const res = await fetch(avatar.appearance.modelURL);
+/** `manifestURL`: the avatar's own manifest, or a 3D avatar's viseme atlas (viseme-atlas.ts). */
+export async function createImageRenderer(
+  host: HTMLElement,
+  avatar: PublicAvatar,
+  manifestURL = avatar.appearance.modelURL,
+): Promise<AvatarRenderer> {
+  const res = await fetch(manifestURL);
   if (!res.ok) throw new Error(`appearance ${res.status}`);
   const model = (await res.json()) as ImageAvatarModel;
-  const atlas = await loadImage(new URL(model.atlas, new URL(avatar.appearance.modelURL, location.href)).href);
+  const atlas = await loadImage(new URL(model.atlas, new URL(manifestURL, location.href)).href);
 
   const canvas = document.createElement('canvas');
   canvas.className = 'face-canvas';
@@ -85,11 +90,19 @@ export async function createImageRenderer(host: HTMLElement, avatar: PublicAvata
       const sway = wobble(t, 3, 0.35, 0.8) * 2.5;
       const breath = 1 + Math.sin(t * 1.55) * 0.0035;
       const [px, py] = model.headPivot;
-      const headTransform = () => {
-        ctx.translate(px + sway, py + nod + (1 - breath) * 600);
-        ctx.rotate(angle);
-        ctx.translate(-px, -py);
+      const bodyTransform = () => {
+        ctx.translate(model.width / 2, model.height);
+        ctx.scale(1, breath);
+        ctx.translate(-model.width / 2, -model.height);
       };
+      // A rigid picture (a 3D avatar's atlas) is one rendering: its frames breathe with the body.
+      const headTransform = model.rigid
+        ? bodyTransform
+        : () => {
+            ctx.translate(px + sway, py + nod + (1 - breath) * 600);
+            ctx.rotate(angle);
+            ctx.translate(-px, -py);
+          };
 
       if (model.layers.back) {
         ctx.save();
@@ -98,9 +111,7 @@ export async function createImageRenderer(host: HTMLElement, avatar: PublicAvata
         ctx.restore();
       }
       ctx.save();
-      ctx.translate(model.width / 2, model.height);
-      ctx.scale(1, breath);
-      ctx.translate(-model.width / 2, -model.height);
+      bodyTransform();
       draw(model.layers.body);
       ctx.restore();
 

@@ -28,6 +28,8 @@ export interface AvatarRenderer {
   notice?: string;
   /** How it draws, which sets how often the stage redraws it (frame-budget.ts). */
   profile: RenderProfile;
+  /** How a 3D face's edges are smoothed: multisampling (GPU) or FXAA (software WebGL). */
+  edges?: 'msaa' | 'fxaa';
 }
 
 export const NO_WEBGL_NOTICE = 'This browser cannot draw 3D (WebGL is turned off), so the avatar is shown as a picture.';
@@ -43,13 +45,19 @@ export function hasWebGL(): boolean {
 }
 
 /** Picks and loads the renderer for the avatar's type; three.js is fetched only for 3D types,
- *  and only where WebGL works (else the still picture, with a notice). */
+ *  and only where WebGL works (else the avatar's viseme atlas, or the still picture when it has
+ *  none, with a notice). */
 export async function createRenderer(host: HTMLElement, avatar: PublicAvatar, mode: RenderMode = 'auto'): Promise<AvatarRenderer> {
   if (avatar.dhType === 'image') {
     const { createImageRenderer } = await import('./image-renderer');
     return createImageRenderer(host, avatar);
   }
   if (!hasWebGL()) {
+    // The 3D avatar's viseme atlas (decision 124): a picture whose lips still move.
+    if (avatar.appearance.atlasURL) {
+      const { createImageRenderer } = await import('./image-renderer');
+      return { ...(await createImageRenderer(host, avatar, avatar.appearance.atlasURL)), notice: NO_WEBGL_NOTICE };
+    }
     const { createStillRenderer } = await import('./still-renderer');
     return createStillRenderer(host, avatar, NO_WEBGL_NOTICE);
   }

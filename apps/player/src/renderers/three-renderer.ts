@@ -5,12 +5,9 @@
 // the face morphs (viseme_*, blink, smile) follow the mouth with a little smoothing.
 import {
   ACESFilmicToneMapping,
-  AmbientLight,
   Box3,
   Color,
-  DirectionalLight,
   Fog,
-  HemisphereLight,
   PerspectiveCamera,
   Quaternion,
   Scene,
@@ -24,10 +21,10 @@ import {
 } from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import { MeshoptDecoder } from 'three/addons/libs/meshopt_decoder.module.js';
-import type { LightingPreset } from '@parla/shared/schemas/catalogue';
 import type { PublicAvatar } from '@parla/shared/schemas/player';
 import { VISEMES, visemeMorphName, type Viseme } from '@parla/shared/visemes';
-import { headBox, headShot, projectBox, restBox } from './framing';
+import { figureShot, headBox, headShot, projectBox, restBox, TALL_ASPECT, type Shot } from './framing';
+import { addLights, STUDIO } from './scene-lights';
 import { threeProfile, type RenderMode } from './frame-budget';
 import { aim, gaze, Saccades } from './gaze';
 import { Blinker, wobble, type AvatarRenderer, type FaceState } from './renderer';
@@ -35,38 +32,6 @@ import { bindOwnRig } from './own-rig';
 
 /** An own model's face (chin to brows, from the head bone) in an upper-body stage: room above it for hair. */
 const OWN_BUST_SHARE = 0.28;
-
-const STUDIO: LightingPreset = {
-  ambient: { color: '#ffffff', intensity: 0.3 },
-  hemisphere: { sky: '#eef3ff', ground: '#6b5a50', intensity: 0.9 },
-  directional: [
-    { color: '#fff4e8', intensity: 2.1, position: [1.5, 2.5, 2.5] },
-    { color: '#cfe0ff', intensity: 0.8, position: [-2, 1.2, 1.5] },
-    { color: '#ffffff', intensity: 0.9, position: [0, 2.5, -2.5] },
-  ],
-  exposure: 1,
-};
-
-function addLights(scene: Scene, preset: LightingPreset, shadows: boolean): void {
-  scene.add(new AmbientLight(preset.ambient.color, preset.ambient.intensity));
-  scene.add(new HemisphereLight(preset.hemisphere.sky, preset.hemisphere.ground, preset.hemisphere.intensity));
-  preset.directional.forEach((d, i) => {
-    const light = new DirectionalLight(d.color, d.intensity);
-    light.position.set(...d.position);
-    if (shadows && i === 0) {
-      light.castShadow = true;
-      light.shadow.mapSize.set(1024, 1024);
-      const c = light.shadow.camera;
-      c.left = -3;
-      c.right = 3;
-      c.top = 3;
-      c.bottom = -3;
-      c.far = 30;
-      light.shadow.bias = -0.0008;
-    }
-    scene.add(light);
-  });
-}
 
 interface Morphs {
   mesh: Mesh;
@@ -77,10 +42,12 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
   const full = avatar.dhType === '3d';
   const environment = full ? avatar.scene.environment : null;
   const lighting = environment?.staging.lighting ?? avatar.scene.lighting ?? STUDIO;
-  // In software WebGL the light profile: no multisampling, no shadow map, pixel ratio 0.75.
+  // In software WebGL the light profile: no multisampling (FXAA instead, smooth-edges.ts), no
+  // shadow map, pixel ratio 0.75, and the stage's frame cap (frame-budget.ts).
   const profile = threeProfile(mode);
   const light = profile === 'software';
   const shadows = full && !light;
+  const smoothing = light ? import('./smooth-edges') : null;
 
   const renderer = new WebGLRenderer({ antialias: !light, alpha: !full, powerPreference: 'low-power' });
   renderer.setPixelRatio(light ? 0.75 : Math.min(1.5, window.devicePixelRatio || 1));
@@ -92,6 +59,7 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
   host.appendChild(renderer.domElement);
 
   const scene = new Scene();
+  const camera = new PerspectiveCamera(28, 1, 0.05, 200);
   addLights(scene, lighting, shadows);
   // Catalogue GLBs are meshopt-compressed; the decoder is bundled (its WebAssembly is inlined).
   const loader = new GLTFLoader().setMeshoptDecoder(MeshoptDecoder);
@@ -104,8 +72,8 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
   // A customer's own model (decision 123): its rig says which targets and bones to move.
   const rig = avatar.appearance.rig ? bindOwnRig(character, avatar.appearance.rig) : null;
   if (rig && avatar.appearance.rig?.facesBack) root.rotation.y += Math.PI;
+  const smooth = smoothing ? (await smoothing).smoothEdges(renderer, scene, camera) : null;
 
-  const camera = new PerspectiveCamera(28, 1, 0.05, 200);
   const target = new Vector3();
   if (world && environment) {
     const s = environment.staging;
@@ -118,15 +86,21 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
     camera.fov = s.camera.fov;
   }
   const head = rig ? (root.updateMatrixWorld(true), rig.headBox()) : headBox(root);
+  // Full body: a head shot on a wide stage, the figure to the knees on a tall one (framing.ts).
+  let shots: { wide: Shot; tall: Shot | null } | null = null;
   if (full) {
     // Full body in conversation: the environment's direction, but close enough to see the lips.
     const s = environment?.staging.camera;
     const from = new Vector3(...(s?.position ?? [0, 1.35, 3.4]));
     const to = new Vector3(...(s?.target ?? [0, 1.0, 0]));
     camera.fov = s?.fov ?? 34;
-    const shot = headShot(head, from, to, camera.fov);
-    camera.position.set(...shot.position);
-    target.set(...shot.target);
+    const knee = root.getObjectByName('LeftLowerLeg');
+    shots = {
+      wide: headShot(head, from, to, camera.fov),
+      tall: knee ? figureShot(head, knee.getWorldPosition(new Vector3()).y, from, to, camera.fov) : null,
+    };
+    camera.position.set(...shots.wide.position);
+    target.set(...shots.wide.target);
   } else if (rig) {
     // An own model: head and shoulders from its head bone, whatever its size or origin.
     const shot = headShot(head, new Vector3(0, head.max.y, 10), new Vector3(0, head.max.y, 0), camera.fov, OWN_BUST_SHARE);
@@ -138,7 +112,13 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
     target.set(0, top - 0.27, 0);
     camera.position.set(0, top - 0.2, 1.45);
   }
-  root.traverse((o) => ((o as Mesh).castShadow = shadows));
+  // Shadows fall on the body and the floor, never across the face: only the body and the world
+  // receive them (the hair's shadow on the forehead was a hard line), and the head's parts cast
+  // none onto one another.
+  root.traverse((o) => {
+    (o as Mesh).castShadow = shadows;
+    (o as Mesh).receiveShadow = shadows && (o.name === 'Body' || o.parent?.name === 'Body');
+  });
 
   // Bones for idle motion, with their rest orientation.
   const bones = new Map<string, { bone: Object3D; rest: Quaternion }>();
@@ -189,6 +169,7 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
 
   return {
     profile,
+    edges: smooth ? 'fxaa' : 'msaa',
     faceBox,
     // Read back from the eye itself: what is drawn, not what was asked for.
     gaze: () => (eyes[0] ? { yaw: eyes[0].rotation.y, pitch: -eyes[0].rotation.x } : null),
@@ -196,8 +177,14 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
       cssW = Math.max(1, w);
       cssH = Math.max(1, h);
       renderer.setSize(Math.max(1, w), Math.max(1, h), false);
+      smooth?.setSize(Math.max(1, w), Math.max(1, h));
       camera.aspect = Math.max(1, w) / Math.max(1, h);
       camera.updateProjectionMatrix();
+      if (shots) {
+        const shot = camera.aspect <= TALL_ASPECT && shots.tall ? shots.tall : shots.wide;
+        camera.position.set(...shot.position);
+        target.set(...shot.target);
+      }
       camera.lookAt(target);
     },
     frame(now, state: FaceState) {
@@ -246,9 +233,11 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
       influence.smile = (influence.smile ?? 0) + (smileGoal - (influence.smile ?? 0)) * Math.min(1, dt * 3);
       if (rig) rig.apply(visemeWeights, blink, influence.smile);
       else setMorph('smile', influence.smile);
-      renderer.render(scene, camera);
+      if (smooth) smooth.render();
+      else renderer.render(scene, camera);
     },
     dispose() {
+      smooth?.dispose();
       renderer.dispose();
       scene.traverse((o) => {
         const m = o as Mesh;

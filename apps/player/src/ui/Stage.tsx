@@ -81,6 +81,7 @@ export function Stage({ avatar, driver, style, render = 'auto', onFaceBox, onRea
         if (disposed) return r.dispose();
         renderer = r;
         host.dataset.renderProfile = r.profile;
+        if (r.edges) host.dataset.edges = r.edges;
         r.resize(host.clientWidth, host.clientHeight);
         setNotice(r.notice ?? null);
         // Say "ready" now, not after the first frame: in software WebGL that frame compiles

@@ -20,6 +20,8 @@ export const catalogueAvatar = z.object({
   previewURL: url,
   /** Image avatars: the layer manifest (imageAvatarModel); 3D avatars: the GLB. */
   modelURL: url,
+  /** 3D avatars: the viseme atlas's manifest (imageAvatarModel), drawn where WebGL is not. */
+  atlasURL: url.optional(),
   voiceGender: z.enum(VOICE_GENDERS),
 });
 export type CatalogueAvatar = z.infer<typeof catalogueAvatar>;
@@ -101,5 +103,8 @@ export const imageAvatarModel = z.object({
   brows: z.object({ neutral: sprite, raised: sprite }),
   mouth: z.object(Object.fromEntries(VISEMES.map((v) => [v, sprite])) as Record<(typeof VISEMES)[number], typeof sprite>),
   smile: sprite,
+  /** One rendering (a 3D avatar's viseme atlas, decision 124): the head does not turn apart from
+   *  the body; the frames breathe with it. */
+  rigid: z.boolean().optional(),
 });
 export type ImageAvatarModel = z.infer<typeof imageAvatarModel>;

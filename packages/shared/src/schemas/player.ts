@@ -105,6 +105,8 @@ export const publicAvatar = z.object({
     previewURL: z.string(),
     /** The customer's own 3D model: its mouth shapes, blink and bones (decision 123). */
     rig: z.custom<OwnModelRig>((v) => typeof v === 'object' && v !== null).optional(),
+    /** 3D avatars: the viseme atlas (an image avatar manifest) for browsers without WebGL. */
+    atlasURL: z.string().optional(),
   }),
   scene: z.object({
     /** Upper body and image avatars: what is behind the avatar. */

@@ -148,6 +148,7 @@ export async function publicAvatarView(
       modelURL: appearance.modelURL,
       previewURL: appearance.previewURL,
       ...(row.own_model && appearance.id === OWN_MODEL_APPEARANCE ? { rig: row.own_model.rig } : {}),
+      ...(appearance.atlasURL ? { atlasURL: appearance.atlasURL } : {}),
     },
     scene: {
       background:

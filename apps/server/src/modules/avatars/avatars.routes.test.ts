@@ -429,4 +429,21 @@ describe('online users and the public view', () => {
     expect(view3d.scene.environment).toEqual({ modelURL: room.modelURL, staging: room.staging });
     expect(view3d.scene.lighting).toBeNull();
   });
+
+  it('gives a 3D avatar the viseme atlas of its appearance, served, for browsers without WebGL (decision 124)', async () => {
+    const owner = await createCustomer(server);
+    expect(upper.atlasURL).toMatch(/-atlas\.[0-9a-f]{10}\.json$/);
+    const a = await create(owner);
+    const view = (await server.inject({ method: 'GET', url: `/api/public/avatar/${a.id}?token=${a.token}`, appKey: null })).json();
+    expect(view.appearance.atlasURL).toBe(upper.atlasURL);
+    const manifest = await server.inject({ method: 'GET', url: upper.atlasURL!, appKey: null });
+    expect(manifest.statusCode).toBe(200);
+    const atlas = await server.inject({
+      method: 'GET',
+      url: upper.atlasURL!.replace(/[^/]+$/, manifest.json().atlas as string),
+      appKey: null,
+    });
+    expect(atlas.statusCode).toBe(200);
+    expect(atlas.headers['content-type']).toContain('image/webp');
+  });
 });

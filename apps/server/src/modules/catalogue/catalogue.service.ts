@@ -21,7 +21,8 @@ export const CATALOGUE_FILES_PREFIX = '/catalogue/files/';
 
 interface CatalogueIndex {
   version: 1;
-  avatars: { id: string; name: string; type: DhType; voiceGender: VoiceGender; preview: string; model: string }[];
+  /** `atlas`: a 3D avatar's viseme atlas manifest (decision 124). */
+  avatars: { id: string; name: string; type: DhType; voiceGender: VoiceGender; preview: string; model: string; atlas?: string }[];
   backgrounds: { id: string; name: string; kind: BackgroundKind; file: string; preview: string }[];
   lights: { id: string; name: string; preview: string; preset: LightingPreset }[];
   environments: { id: string; name: string; model: string; preview: string; staging: EnvironmentStaging }[];
@@ -50,6 +51,7 @@ export class CatalogueService {
         type: a.type,
         previewURL: this.url(a.preview),
         modelURL: this.url(a.model),
+        ...(a.atlas ? { atlasURL: this.url(a.atlas) } : {}),
         voiceGender: a.voiceGender,
       })),
     };

@@ -1,0 +1,177 @@
+/// <reference lib="dom" />
+// Bench 13 — a 3D avatar talking in software WebGL (issue 36, item 2): the CPU of the page's own
+// processes (Chromium's browser, GPU, renderer and utility processes, read from /proc/<pid>/stat,
+// so other work on the shared machine does not count) per second, and the frames drawn per
+// second, while the avatar speaks. Debian's Chromium without a GPU (SwiftShader) opens the built
+// player on the real server (the e2e launcher) at 1024 × 640, sends a long sentence to the preview's
+// echo brain, and measures while the avatar says it (this Chromium has no voice: the mouth follows
+// the text at three words a second). Frames are counted from outside the player: clears of the
+// page's own (default) framebuffer, one per drawn frame whatever passes draw it.
+// Parla: the player as it is (`render` unset: the software profile). Peer in the same run: the
+// same page with `render=full` (every display frame, multisampling, shadows). BENCH_TALKING_BEFORE
+// names a JSON file of an earlier run (this bench writes test-results/player-talking.json) to
+// show as "before"; BENCH_TALKING_FROM writes the section from such a file without measuring.
+// Goal: at most 0.5 core at 24 frames a second or more.
+//
+//   npm run build (or just the player), then node --import tsx bench/player-talking.ts
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { ROOT, table, verdict, writeSection } from './report-support';
+
+const SECONDS = Number(process.env.BENCH_FRAMES_SECONDS ?? 10);
+const PORT = Number(process.env.E2E_PORT ?? 8181);
+const AVATARS = [
+  { id: 'ub-aisha', what: '3D upper body', scene: '&backgroundId=bg-office' },
+  { id: 'fb-ethan', what: '3D full body in its environment', scene: '&environmentId=env-lounge' },
+];
+const SENTENCE = Array.from({ length: 8 }, () => 'hello there, I am talking to you about the weather and the time of day.').join(' ');
+
+interface Result {
+  cores: number;
+  fps: number;
+  profile: string;
+}
+
+async function startServer(): Promise<() => void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'e2e/support/start-server.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, E2E_PORT: String(PORT) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (d: Buffer) => d.toString().includes('e2e server on') && resolve());
+    child.on('exit', (code) => reject(new Error(`the server exited (${code})`)));
+  });
+  return () => child.kill('SIGTERM');
+}
+
+/** CPU seconds used so far by this process's Chromium descendants (the browser Playwright launched). */
+function chromiumSeconds(): number {
+  const children = new Map<number, number[]>();
+  const stat = new Map<number, { cpu: number; chromium: boolean }>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const text = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const rest = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      const pid = Number(name);
+      const ppid = Number(rest[1]);
+      stat.set(pid, { cpu: (Number(rest[11]) + Number(rest[12])) / 100, chromium: /chrom/.test(text.slice(0, text.lastIndexOf(')'))) });
+      children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+  let total = 0;
+  const walk = (pid: number) => {
+    for (const c of children.get(pid) ?? []) {
+      const s = stat.get(c);
+      if (s?.chromium) total += s.cpu;
+      walk(c);
+    }
+  };
+  walk(process.pid);
+  return total;
+}
+
+/** Counts the frames the page draws: clears of the default framebuffer (a 2D canvas: clearRect). */
+function countFrames(): void {
+  const w = window as unknown as { frames_: number };
+  w.frames_ = 0;
+  const clear = WebGL2RenderingContext.prototype.clear;
+  WebGL2RenderingContext.prototype.clear = function (this: WebGL2RenderingContext, mask: number) {
+    if (this.getParameter(this.FRAMEBUFFER_BINDING) === null) w.frames_++;
+    return clear.call(this, mask);
+  };
+}
+
+async function measure(page: Page, url: string): Promise<Result> {
+  await page.goto(url);
+  await page.getByTestId('stage').and(page.locator('[data-state="ready"]')).waitFor({ timeout: 90_000 });
+  await page
+    .getByTestId('captions')
+    .waitFor({ state: 'hidden', timeout: 60_000 })
+    .catch(() => undefined);
+  await page.getByLabel('Message').fill(SENTENCE);
+  await page.getByLabel('Message').press('Enter');
+  await page.getByTestId('captions').waitFor({ state: 'visible', timeout: 60_000 });
+  // The first frames of speech compile no new shaders, but give the page a second to settle.
+  await page.waitForTimeout(1000);
+  const f0 = await page.evaluate(() => (window as unknown as { frames_: number }).frames_);
+  const c0 = chromiumSeconds();
+  const t0 = Date.now();
+  await page.waitForTimeout(SECONDS * 1000);
+  const seconds = (Date.now() - t0) / 1000;
+  const cores = (chromiumSeconds() - c0) / seconds;
+  const fps = ((await page.evaluate(() => (window as unknown as { frames_: number }).frames_)) - f0) / seconds;
+  const speaking = await page.getByTestId('captions').isVisible();
+  if (!speaking) console.warn('the avatar stopped speaking before the end of the measure');
+  const profile = (await page.getByTestId('avatar-face').getAttribute('data-render-profile')) ?? '?';
+  return { cores, fps, profile };
+}
+
+async function run(): Promise<Record<string, { ours: Result; peer: Result }>> {
+  const stop = await startServer();
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--disable-gpu'] });
+  const results: Record<string, { ours: Result; peer: Result }> = {};
+  try {
+    for (const a of AVATARS) {
+      const pair: Result[] = [];
+      for (const render of ['', '&render=full']) {
+        const page = await browser.newPage({ viewport: { width: 1024, height: 640 } });
+        await page.addInitScript(countFrames);
+        pair.push(
+          await measure(
+            page,
+            `http://127.0.0.1:${PORT}/avatar/preview?appearanceId=${a.id}&connect=true&hideChatHistory=true${a.scene}${render}`,
+          ),
+        );
+        await page.close();
+      }
+      results[a.id] = { ours: pair[0]!, peer: pair[1]! };
+      console.log(a.id, JSON.stringify(results[a.id]));
+    }
+  } finally {
+    await browser.close();
+    stop();
+  }
+  return results;
+}
+
+// BENCH_TALKING_FROM: write the section from a saved run's figures instead of measuring again.
+const from = process.env.BENCH_TALKING_FROM;
+const results = from ? (JSON.parse(readFileSync(from, 'utf8')) as Awaited<ReturnType<typeof run>>) : await run();
+mkdirSync(join(ROOT, 'test-results'), { recursive: true });
+writeFileSync(join(ROOT, 'test-results/player-talking.json'), JSON.stringify(results, null, 2));
+
+const beforeFile = process.env.BENCH_TALKING_BEFORE;
+const before = beforeFile && existsSync(beforeFile) ? (JSON.parse(readFileSync(beforeFile, 'utf8')) as typeof results) : null;
+// CPU per frame drawn: on a machine too busy to give the browser what it asks, the frame rate
+// falls, but what each frame costs stays comparable (it includes the page's fixed cost per second).
+const cell = (r: Result | undefined) =>
+  r
+    ? `${r.cores.toFixed(2)} cores, ${r.fps.toFixed(1)} fps, ${((r.cores / Math.max(r.fps, 0.01)) * 1000).toFixed(0)} ms CPU a frame (${r.profile})`
+    : '—';
+let met = true;
+const rows = AVATARS.map((a) => {
+  const { ours, peer } = results[a.id]!;
+  const ok = ours.cores <= 0.5 && ours.fps >= 24;
+  met &&= ok;
+  return [`${a.what} (${a.id})`, cell(before?.[a.id]?.ours), cell(ours), cell(peer), ok ? 'met' : 'MISSED'];
+});
+const body = `Debian's Chromium, software WebGL (SwiftShader), 1024 × 640, the avatar speaking a long
+sentence (the preview's echo brain, the mouth at three words a second), ${SECONDS} s per page: the
+CPU of the browser's own processes per second (cores), and the frames it drew per second.
+Before: ${process.env.BENCH_TALKING_BEFORE_LABEL ?? 'an earlier run (the light profile of decision 121)'}. After:
+the player as it is. Peer in the same run: \`render=full\` (every display frame, multisampling, shadows).
+Goal: at most 0.5 core at 24 frames a second or more while a 3D avatar talks.
+
+${table(['avatar', 'before', 'after', 'peer (render=full)', 'goal'], rows)}
+
+Goal (every 3D avatar ≤ 0.5 core at ≥ 24 fps while talking): ${verdict(met)}.
+
+\`node --import tsx bench/player-talking.ts\` after \`npm run build\`.`;
+console.log(body);
+writeSection('player-talking', 'Bench 13 — a 3D avatar talking in software WebGL', body);
