@@ -35,6 +35,7 @@ import { CONVERSATION_MAX_FRAME_BYTES } from '@parla/shared/schemas/conversation
 import { brainRoutes } from './modules/brain/brain.routes';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { transcriptRoutes } from './modules/conversations/transcripts.routes';
+import { insightRoutes } from './modules/insight/insight.routes';
 import { avatarHooks } from './runtime/avatar-config';
 import { Runtime } from './runtime/runtime';
 import { runtimeRoutes } from './runtime/runtime.routes';
@@ -153,6 +154,7 @@ export async function build(opts: BuildOptions): Promise<{ app: FastifyInstance;
   await app.register(configFilesRoutes(ctx));
   await app.register(brainRoutes(ctx));
   await app.register(transcriptRoutes(ctx));
+  await app.register(insightRoutes(ctx));
 
   const runtime = new Runtime(ctx, avatarHooks());
   app.decorate('runtime', runtime);

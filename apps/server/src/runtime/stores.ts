@@ -7,6 +7,7 @@ import { planOf } from '../modules/avatars/avatars.repository';
 import { endConversation, startConversation } from '../modules/conversations/conversations.repository';
 import type { ConversationStore, TranscriptStore, UsageStore } from './conversation/ports';
 import { addMessage, lastSummary, saveSummary } from '../modules/conversations/transcripts.repository';
+import { analyseConversation } from '../modules/insight/knowledge-gaps.analyse';
 import { addUsage, usageToday } from './repositories/usage-counters.repository';
 
 /** `processId`: this process (decision 630): other processes deliver to the conversation there. */
@@ -16,6 +17,7 @@ export function conversationStore(ctx: AppContext, processId: string): Conversat
     end: async (id, at, reason, detail) => void (await endConversation(ctx.db, id, at, reason, detail)),
     saveSummary: (id, summary) => saveSummary(ctx.db, id, summary),
     lastSummary: (ownerId, avatarId, userId) => lastSummary(ctx.db, ownerId, avatarId, userId),
+    analyse: async (id) => void (await analyseConversation(ctx, id)),
   };
 }
 

@@ -16,6 +16,7 @@ export interface MessageRow {
   text: string;
   at: Date;
   interrupted: boolean;
+  knowledgeHits?: number | null;
 }
 
 export async function addMessage(db: Q, m: MessageRow): Promise<void> {
@@ -31,6 +32,7 @@ export async function addMessage(db: Q, m: MessageRow): Promise<void> {
       text: m.text,
       at: m.at,
       interrupted: m.interrupted,
+      knowledge_hits: m.knowledgeHits ?? null,
     })
     .execute();
 }
