@@ -84,6 +84,7 @@ export function InsightPanel({ avatarId }: { avatarId: string }) {
             <Figure label="Answered from knowledge" value={percent(d.knowledgeShare)} />
             <Figure label="Unanswered" value={percent(d.unansweredRate)} />
           </Box>
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, gap: 2 }}>
           <DayChart days={d.days} />
           <Box>
             <Typography variant="subtitle2">Top questions</Typography>
@@ -98,6 +99,7 @@ export function InsightPanel({ avatarId }: { avatarId: string }) {
             ) : (
               <Typography color="text.secondary">No questions in this range.</Typography>
             )}
+          </Box>
           </Box>
         </>
       )}
