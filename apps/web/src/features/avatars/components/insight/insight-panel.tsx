@@ -85,21 +85,21 @@ export function InsightPanel({ avatarId }: { avatarId: string }) {
             <Figure label="Unanswered" value={percent(d.unansweredRate)} />
           </Box>
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, gap: 2 }}>
-          <DayChart days={d.days} />
-          <Box>
-            <Typography variant="subtitle2">Top questions</Typography>
-            {d.topQuestions.length ? (
-              <List dense aria-label="Top questions" sx={{ p: 0 }}>
-                {d.topQuestions.map((q) => (
-                  <ListItem key={q.text} disableGutters>
-                    <ListItemText primary={q.text} secondary={`${q.count} ${q.count === 1 ? 'time' : 'times'}`} />
-                  </ListItem>
-                ))}
-              </List>
-            ) : (
-              <Typography color="text.secondary">No questions in this range.</Typography>
-            )}
-          </Box>
+            <DayChart days={d.days} />
+            <Box>
+              <Typography variant="subtitle2">Top questions</Typography>
+              {d.topQuestions.length ? (
+                <List dense aria-label="Top questions" sx={{ p: 0 }}>
+                  {d.topQuestions.map((q) => (
+                    <ListItem key={q.text} disableGutters>
+                      <ListItemText primary={q.text} secondary={`${q.count} ${q.count === 1 ? 'time' : 'times'}`} />
+                    </ListItem>
+                  ))}
+                </List>
+              ) : (
+                <Typography color="text.secondary">No questions in this range.</Typography>
+              )}
+            </Box>
           </Box>
         </>
       )}
