@@ -74,7 +74,7 @@ async function main(): Promise<void> {
   const cases: [string, string, boolean][] = [
     ['past conversations, first page (peer)', `${base}/conversations?page=1&pageSize=20`, false],
     ['insight, last 30 days', `${base}/insight?${month}`, true],
-    ['insight, whole year (100,000)', `${base}/insight?${year}`, false],
+    [`insight, whole year (${CONVERSATIONS.toLocaleString('en')})`, `${base}/insight?${year}`, false],
     ['conversations of the year, first page', `${base}/insight/conversations?${year}&page=1&pageSize=20`, true],
     ['conversations of the year, page 500', `${base}/insight/conversations?${year}&page=500&pageSize=20`, false],
     ['search of 30 days ("parcel 4242")', `${base}/insight/conversations?${month}&q=parcel%204242&page=1&pageSize=20`, true],
