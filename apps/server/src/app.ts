@@ -36,6 +36,7 @@ import { brainRoutes } from './modules/brain/brain.routes';
 import { brainTestRoutes } from './modules/brain/brain-test.routes';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { transcriptRoutes } from './modules/conversations/transcripts.routes';
+import { insightRoutes } from './modules/insight/insight.routes';
 import { avatarHooks } from './runtime/avatar-config';
 import { Runtime } from './runtime/runtime';
 import { runtimeRoutes } from './runtime/runtime.routes';
@@ -155,6 +156,7 @@ export async function build(opts: BuildOptions): Promise<{ app: FastifyInstance;
   await app.register(configFilesRoutes(ctx));
   await app.register(brainRoutes(ctx));
   await app.register(transcriptRoutes(ctx));
+  await app.register(insightRoutes(ctx));
 
   const runtime = new Runtime(ctx, avatarHooks());
   app.decorate('runtime', runtime);

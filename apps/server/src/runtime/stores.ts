@@ -8,6 +8,7 @@ import { endConversation, startConversation } from '../modules/conversations/con
 import type { ConversationStore, UsageStore } from './conversation/ports';
 import { TranscriptWriter } from './transcript-writer';
 import { addMessages, lastSummary, saveSummary } from '../modules/conversations/transcripts.repository';
+import { analyseConversation } from '../modules/insight/knowledge-gaps.analyse';
 import { addUsage, usageToday } from './repositories/usage-counters.repository';
 
 /** `processId`: this process (decision 630): other processes deliver to the conversation there. */
@@ -17,6 +18,7 @@ export function conversationStore(ctx: AppContext, processId: string): Conversat
     end: async (id, at, reason, detail) => void (await endConversation(ctx.db, id, at, reason, detail)),
     saveSummary: (id, summary) => saveSummary(ctx.db, id, summary),
     lastSummary: (ownerId, avatarId, userId) => lastSummary(ctx.db, ownerId, avatarId, userId),
+    analyse: async (id) => void (await analyseConversation(ctx, id)),
   };
 }
 

@@ -52,6 +52,13 @@ function avatarSave(payload: Record<string, unknown>): Req {
   return { method: 'POST', url: '/api/avatar_v2/add', payload: body.payload, headers: body.headers };
 }
 
+const gapAnswer = (collectionId: string) => ({ collectionId, question: 'Do you ship?', answer: 'Yes, everywhere.' });
+/** The insight's range: the last week (the world's conversations are today's). */
+function insightRange(): string {
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  return `from=${day(Date.now() - 6 * 86_400_000)}&to=${day(Date.now() + 86_400_000)}`;
+}
+
 /** A masked key as the forms send it back. */
 const MASK = '••••abcd';
 
@@ -307,6 +314,48 @@ export const ROUTES: Record<string, RouteCase> = {
     foreign: (w) => [json('GET', `/api/avatars/${w.victim.avatar.id}/conversations`)],
     list: (w) => json('GET', `/api/avatars/${w.attacker.avatar.id}/conversations`),
     sample: (w) => json('GET', `/api/avatars/${w.attacker.avatar.id}/conversations?page=1&pageSize=5`),
+  },
+  'GET /api/avatars/:avatarId/knowledge-gaps': {
+    kind: 'customer',
+    foreign: (w) => [json('GET', `/api/avatars/${w.victim.avatar.id}/knowledge-gaps`)],
+    list: (w) => json('GET', `/api/avatars/${w.attacker.avatar.id}/knowledge-gaps?status=open`),
+    sample: (w) => json('GET', `/api/avatars/${w.attacker.avatar.id}/knowledge-gaps?status=open&page=1&pageSize=5`),
+  },
+  'POST /api/avatars/:avatarId/knowledge-gaps/:gapId/answer': {
+    kind: 'customer',
+    foreign: (w) => [
+      json('POST', `/api/avatars/${w.victim.avatar.id}/knowledge-gaps/${w.victim.gapId}/answer`, gapAnswer(w.victim.collectionId)),
+      json('POST', `/api/avatars/${w.attacker.avatar.id}/knowledge-gaps/${w.victim.gapId}/answer`, gapAnswer(w.attacker.collectionId)),
+    ],
+    // The attacker's own gap answered into the victim's collection: refused (not one of the avatar's).
+    ignored: (w) => [
+      json('POST', `/api/avatars/${w.attacker.avatar.id}/knowledge-gaps/${w.attacker.gapId}/answer`, gapAnswer(w.victim.collectionId)),
+    ],
+    sample: (w) =>
+      json('POST', `/api/avatars/${w.attacker.avatar.id}/knowledge-gaps/${w.attacker.gapId}/answer`, gapAnswer(w.attacker.collectionId), {
+        expect: 400,
+      }),
+  },
+  'POST /api/avatars/:avatarId/knowledge-gaps/:gapId/dismiss': {
+    kind: 'customer',
+    foreign: (w) => [json('POST', `/api/avatars/${w.attacker.avatar.id}/knowledge-gaps/${w.victim.gapId}/dismiss`)],
+    sample: null,
+  },
+  'GET /api/avatars/:avatarId/insight': {
+    kind: 'customer',
+    foreign: (w) => [json('GET', `/api/avatars/${w.victim.avatar.id}/insight?${insightRange()}`)],
+    sample: (w) => json('GET', `/api/avatars/${w.attacker.avatar.id}/insight?${insightRange()}`),
+  },
+  'GET /api/avatars/:avatarId/insight/conversations': {
+    kind: 'customer',
+    foreign: (w) => [json('GET', `/api/avatars/${w.victim.avatar.id}/insight/conversations?${insightRange()}`)],
+    list: (w) => json('GET', `/api/avatars/${w.attacker.avatar.id}/insight/conversations?${insightRange()}`),
+    sample: (w) => json('GET', `/api/avatars/${w.attacker.avatar.id}/insight/conversations?${insightRange()}&page=1&pageSize=5`),
+  },
+  'GET /api/avatars/:avatarId/insight/export': {
+    kind: 'customer',
+    foreign: (w) => [json('GET', `/api/avatars/${w.victim.avatar.id}/insight/export?${insightRange()}&format=csv`)],
+    sample: (w) => json('GET', `/api/avatars/${w.attacker.avatar.id}/insight/export?${insightRange()}&format=json`),
   },
   'GET /api/conversations/:id/transcript': {
     kind: 'customer',

@@ -16,6 +16,7 @@ import { fileOf, save, UPLOAD_REF } from '../avatar-requests';
 import { kbToken, multipart as kbMultipart } from '../knowledge-requests';
 import { startKnowledgeWorker } from '../../src/modules/knowledge/knowledge.worker';
 import { startConversation } from '../../src/modules/conversations/conversations.repository';
+import { createGap } from '../../src/modules/insight/knowledge-gaps.repository';
 
 /** In every name the victim gives: a foreign list or search must never show it. */
 export const VICTIM_MARK = 'VICTIMMARK';
@@ -26,6 +27,8 @@ export interface Party extends TestAccount {
   collectionId: string;
   /** An open conversation with the avatar (online users) that has timed turns (latency). */
   sessionId: string;
+  /** An open knowledge gap of the party's avatar (issue 38). */
+  gapId: string;
 }
 
 export interface Victim extends Party {
@@ -130,7 +133,13 @@ async function party(
   const jwt = await kbToken(server, account);
   const collection = await ok(kb(server, jwt, 'POST', '/kb/v1/collections', { name: `${prefix} collection` }));
   const sessionId = await conversation(server, account.id, avatar, `Guest of ${prefix}`);
-  return { ...account, jwt, avatar, collectionId: collection.id as string, sessionId };
+  const gapId = await createGap(server.ctx.db, {
+    ownerId: account.id,
+    avatarId: avatar.id,
+    question: `Gap of ${prefix}?`,
+    at: server.ctx.now(),
+  });
+  return { ...account, jwt, avatar, collectionId: collection.id as string, sessionId, gapId };
 }
 
 export async function buildWorld(server: TestServer): Promise<World> {

@@ -93,6 +93,13 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
   throw new ApiError(code, res.status, [errorMessage(code)], undefined, data);
 }
 
+/** A file the server makes (an export): its bytes, with the session's authorisation; errors as apiRequest's. */
+export async function apiDownload(path: string, timeoutMs = 120_000): Promise<Blob> {
+  const res = await fetch(path, { headers: { authorization: authorization('user') }, signal: AbortSignal.timeout(timeoutMs) });
+  if (res.ok) return res.blob();
+  return apiRequest(path, { timeoutMs });
+}
+
 /** The messages to show for an error: the server's list, or the code's message. */
 export function errorLines(err: unknown): string[] {
   if (err instanceof ApiError) return err.errors.length ? err.errors : [errorMessage(err.code)];

@@ -27,6 +27,11 @@ export interface ConversationsTable {
   summary?: string | null;
   verified_user_id?: string | null;
   end_detail?: string | null;
+  /** Migration 0640 (issue 38): read once from the transcript after the end. */
+  analysed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  turns: Generated<number>;
+  knowledge_turns: Generated<number>;
+  unanswered_turns: Generated<number>;
 }
 
 export interface ConversationMessagesTable {
@@ -40,9 +45,45 @@ export interface ConversationMessagesTable {
   text: string;
   at: Timestamp;
   interrupted: Generated<boolean>;
+  /** Migration 0640, on the avatar's messages: null = no knowledge search, else passages used. */
+  knowledge_hits: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export interface KnowledgeGapsTable {
+  id: string;
+  owner_id: string;
+  avatar_id: string;
+  /** 'open' | 'resolved' | 'dismissed'. */
+  status: Generated<string>;
+  question: string;
+  asked: Generated<number>;
+  first_at: Timestamp;
+  last_at: Timestamp;
+  resolved_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** 'answered' (a later question was answered from knowledge) | 'written' (the customer wrote the answer). */
+  resolved_by: string | null;
+  item_id: string | null;
+}
+
+export interface KnowledgeGapQuestionsTable {
+  id: string;
+  gap_id: string;
+  owner_id: string;
+  avatar_id: string;
+  conversation_id: string;
+  text: string;
+  /** Space-separated. */
+  lexemes: string;
+  /** The text-search configuration the lexemes were made with (the avatar's collection's language). */
+  ts_config: string;
+  /** 'no_knowledge' | 'did_not_know' | 'asked_again'. */
+  reason: string;
+  at: Timestamp;
 }
 
 export interface ConversationTables {
   conversations: ConversationsTable;
   conversation_messages: ConversationMessagesTable;
+  knowledge_gaps: KnowledgeGapsTable;
+  knowledge_gap_questions: KnowledgeGapQuestionsTable;
 }

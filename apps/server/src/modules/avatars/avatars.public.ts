@@ -101,7 +101,7 @@ async function appearanceOf(
   ctx: AppContext,
   catalogue: Catalogue,
   row: repo.PublicAvatarRow,
-): Promise<Pick<CatalogueAvatar, 'id' | 'modelURL' | 'previewURL' | 'voiceGender'> | null> {
+): Promise<Pick<CatalogueAvatar, 'id' | 'modelURL' | 'previewURL' | 'voiceGender' | 'atlasURL'> | null> {
   if (row.appearance_id !== OWN_MODEL_APPEARANCE) return (await catalogue.avatar(row.appearance_id)) ?? null;
   const model = row.own_model;
   if (!model) return null;

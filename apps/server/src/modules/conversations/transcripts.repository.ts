@@ -16,6 +16,7 @@ export interface MessageRow {
   text: string;
   at: Date;
   interrupted: boolean;
+  knowledgeHits?: number | null;
 }
 
 /** Messages of any conversations in one statement (the runtime writes them in batches). */
@@ -34,6 +35,7 @@ export async function addMessages(db: Q, rows: MessageRow[]): Promise<void> {
         text: m.text,
         at: m.at,
         interrupted: m.interrupted,
+        knowledge_hits: m.knowledgeHits ?? null,
       })),
     )
     .execute();

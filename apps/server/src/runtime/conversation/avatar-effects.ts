@@ -35,6 +35,8 @@ export class AvatarEffects {
   private readonly billing: BillingAuthorisation | null;
   /** The summary being written after the end (tests wait for it). */
   summaryDone: Promise<void> = Promise.resolve();
+  /** The analysis of the written transcript after the end (tests wait for it). */
+  analysed: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly id: string,
@@ -103,6 +105,12 @@ export class AvatarEffects {
 
   /** The conversation has ended: its summary is written when enabled and something was said. */
   ended(): void {
+    const analyse = this.d.conversations.analyse;
+    if (analyse)
+      this.analysed = this.transcript
+        .flushed()
+        .then(() => analyse(this.id))
+        .catch((err: unknown) => this.d.log.info({ err: String(err), conversationId: this.id }, 'the conversation could not be analysed'));
     if (!this.settings.summaryEnabled || !this.d.engines || !this.d.conversations.saveSummary) return;
     if (!this.transcript.lines.some((l) => l.role === 'user')) return;
     const model = summaryModel(this.avatar.engine, this.d.productModel ?? null);

@@ -67,8 +67,8 @@ export class Conversation implements ClientHandler, TurnLoopListener {
     this.effects = new AvatarEffects(this.id, avatar, client, d);
   }
 
-  said(role: 'user' | 'assistant' | 'wake_up', text: string, interrupted: boolean): void {
-    this.effects.transcript.add(role, text, interrupted);
+  said(role: 'user' | 'assistant' | 'wake_up', text: string, interrupted: boolean, knowledgeHits?: number | null): void {
+    this.effects.transcript.add(role, text, interrupted, knowledgeHits ?? null);
   }
 
   // ---- TurnLoopListener: what the turn loop reports

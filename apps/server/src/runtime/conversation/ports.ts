@@ -23,6 +23,8 @@ export interface ConversationStore {
   /** Issue 13: the end-of-conversation summary, and the last one of a verified end user. */
   saveSummary?(id: string, summary: string): Promise<void>;
   lastSummary?(ownerId: string, avatarId: string, verifiedUserId: string): Promise<string | null>;
+  /** Issue 38: reads the ended conversation's written transcript once (insight, knowledge gaps). */
+  analyse?(id: string): Promise<void>;
 }
 
 /** One message of a transcript (modules/conversations/transcripts.repository.ts). */
@@ -35,6 +37,8 @@ export interface TranscriptRow {
   text: string;
   at: Date;
   interrupted: boolean;
+  /** The avatar's messages: passages the answer had (0: searched, none relevant); null: no search. */
+  knowledgeHits?: number | null;
 }
 
 /** Takes messages in order and writes them in batches (runtime/transcript-writer.ts). */
@@ -73,7 +77,7 @@ export interface TurnLoopListener {
   /** The avatar started or stopped speaking (a remote node decides barge-in with it). */
   speakingChanged(value: boolean): void;
   /** A message of the transcript: the user's, the avatar's, or the hidden wake-up turn. */
-  said?(role: 'user' | 'assistant' | 'wake_up', text: string, interrupted: boolean): void;
+  said?(role: 'user' | 'assistant' | 'wake_up', text: string, interrupted: boolean, knowledgeHits?: number | null): void;
 }
 
 /** What every conversation's turn loop shares (one object per runtime: thousands of idle

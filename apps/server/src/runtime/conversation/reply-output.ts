@@ -21,6 +21,9 @@ export interface ReplyEnd {
   retrievalMs: number;
   interrupted?: boolean;
   sources?: { name: string; itemId?: string }[];
+  /** Passages the answer was given with (0: the knowledge base was searched, nothing relevant);
+   *  null or absent: it was not searched. Recorded with the answer (knowledge gaps, issue 38). */
+  knowledgeHits?: number | null;
   /** The conversation is stopping: no 'listening' state follows. */
   stopped: boolean;
 }
@@ -128,7 +131,7 @@ export class ReplyOutput {
       ...(cut ? { interrupted: true } : {}),
       ...(sources?.length ? { sources } : {}),
     });
-    if (reply.text) this.listener.said?.('assistant', reply.text, cut);
+    if (reply.text) this.listener.said?.('assistant', reply.text, cut, end.knowledgeHits ?? null);
     this.speaking.finished(cut, reply.words, reply.audioSeq > 0);
     if (!end.stopped) this.sink.send({ type: 'state', state: 'listening' });
     this.listener.replyFinished({

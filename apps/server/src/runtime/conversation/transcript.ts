@@ -11,6 +11,7 @@ export interface TranscriptLine {
   text: string;
   at: Date;
   interrupted: boolean;
+  knowledgeHits: number | null;
 }
 
 /** Characters of one message kept (a reply is far shorter; a pasted novel is cut). */
@@ -25,8 +26,8 @@ export class Transcript {
     private readonly d: { transcripts: TranscriptStore; now(): Date },
   ) {}
 
-  add(role: Speaker, text: string, interrupted: boolean): void {
-    const line = { role, text: text.slice(0, MAX_MESSAGE_CHARS), at: this.d.now(), interrupted };
+  add(role: Speaker, text: string, interrupted: boolean, knowledgeHits: number | null = null): void {
+    const line = { role, text: text.slice(0, MAX_MESSAGE_CHARS), at: this.d.now(), interrupted, knowledgeHits };
     const seq = this.lines.push(line);
     const row = { conversationId: this.conversationId, ownerId: this.avatar.ownerId, avatarId: this.avatar.id, seq, ...line };
     this.d.transcripts.add(row);

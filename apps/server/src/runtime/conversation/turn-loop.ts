@@ -215,6 +215,7 @@ export class TurnLoop {
     if (reply.text) this.history.push({ role: 'assistant', content: reply.text, at: this.services.now().toISOString() });
     if (this.history.length > HISTORY_MAX_MESSAGES * 2) this.history = this.history.slice(-HISTORY_MAX_MESSAGES);
     if (reply.cut) return;
-    this.finish(reply, { error, speechFailed, retrievalMs, sources: uniqueSources(context) });
+    const knowledgeHits = searched ? context.length : null;
+    this.finish(reply, { error, speechFailed, retrievalMs, sources: uniqueSources(context), knowledgeHits });
   }
 }

@@ -26,6 +26,7 @@ import { AvatarPhoto } from './avatar-photo';
 import { useEditor, useObjectUrl } from './editor/editor-context';
 import { OnlineUsersDialog } from './online-users-dialog';
 import { ConversationsDialog } from './conversations/conversations-dialog';
+import { InsightDialog } from './insight/insight-dialog';
 
 export interface AvatarCardProps {
   avatar: AvatarCardItem;
@@ -138,6 +139,7 @@ export const AvatarCard = memo(function AvatarCard({
   const [usersCount, setUsersCount] = useState<number | null>(null);
   const [usersOpen, setUsersOpen] = useState(false);
   const [conversationsOpen, setConversationsOpen] = useState(false);
+  const [insightOpen, setInsightOpen] = useState(false);
   const [refreshing, setRefreshing] = useState(false);
   const count = usersCount ?? avatar.usersCount;
 
@@ -255,6 +257,9 @@ export const AvatarCard = memo(function AvatarCard({
         <Button size="small" variant="outlined" onClick={() => setConversationsOpen(true)} aria-label={`Conversations of ${avatar.name}`}>
           Conversations
         </Button>
+        <Button size="small" variant="outlined" onClick={() => setInsightOpen(true)} aria-label={`Insight of ${avatar.name}`}>
+          Insight
+        </Button>
         {!mobile && (
           <Button size="small" color="error" onClick={() => onDelete(avatar)} disabled={busy} sx={{ ml: 'auto !important' }}>
             Delete
@@ -262,6 +267,7 @@ export const AvatarCard = memo(function AvatarCard({
         )}
       </CardActions>
       <OnlineUsersDialog agentId={avatar.id} name={avatar.name} open={usersOpen} onClose={() => setUsersOpen(false)} />
+      {insightOpen && <InsightDialog avatarId={avatar.id} name={avatar.name} onClose={() => setInsightOpen(false)} />}
       {conversationsOpen && (
         <ConversationsDialog avatarId={avatar.id} name={avatar.name} open onClose={() => setConversationsOpen(false)} />
       )}
