@@ -197,6 +197,11 @@ export class FileStore {
     return path;
   }
 
+  /** How many files have their bytes in the database (a backup reports it). */
+  countStored(db: Kysely<DB>): Promise<number> {
+    return rows.countWithBytes(db);
+  }
+
   /** Rows whose bytes are not in the database (an older release's file this process could not
    *  move, or a damaged row): every such file answers 404. Counted only; never deletes a row. */
   async missing(db: Kysely<DB>): Promise<{ checked: number; missing: number; examples: string[] }> {

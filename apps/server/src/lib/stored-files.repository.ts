@@ -118,3 +118,13 @@ export function lockOnDisk(db: Q, fileId: string) {
 export function markMoved(db: Q, fileId: string, chunkCount: number) {
   return db.updateTable('stored_files').set({ chunk_count: chunkCount, rel_path: null }).where('id', '=', fileId).execute();
 }
+
+/** How many files have their bytes in the database. */
+export async function countWithBytes(db: Q): Promise<number> {
+  const r = await db
+    .selectFrom('stored_files')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('chunk_count', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
