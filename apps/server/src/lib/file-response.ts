@@ -7,6 +7,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { AppError } from './errors';
 import type { FileStore } from './file-store';
 
 export interface SendableFile {
@@ -14,6 +15,8 @@ export interface SendableFile {
   size_bytes: number;
   sha256: string;
   created_at: Date | string;
+  /** Null: the bytes are not in the database (an older release's file never moved). */
+  chunk_count: number | null;
 }
 
 type Range = { start: number; end: number } | 'unsatisfiable' | 'whole';
@@ -52,8 +55,10 @@ export async function sendStoredFile(
   request: FastifyRequest,
   reply: FastifyReply,
   file: SendableFile,
-  opts: { cacheControl: string },
+  opts: { cacheControl: string; what: string },
 ): Promise<FastifyReply> {
+  // A row without bytes is reported at start (server.ts); here it is simply not found.
+  if (file.chunk_count === null) throw AppError.notFound(opts.what);
   const size = Number(file.size_bytes);
   const etag = `"${file.sha256}"`;
   const modified = new Date(file.created_at);

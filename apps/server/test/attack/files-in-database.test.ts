@@ -62,7 +62,8 @@ describe('stored files live in the database', () => {
     });
     expect(saved.status).toBe(200);
     const media = ((await saved.json()) as { agent: { mediaDetails: { backgroundImage: { url: string }[] } } }).agent.mediaDetails;
-    const videoPath = new URL(media.backgroundImage[0]!.url).pathname;
+    const videoUrl = media.backgroundImage[0]!.url;
+    const videoPath = videoUrl.slice(videoUrl.indexOf('/config-files/'));
     const notes = Buffer.from('# Opening hours\n\nWe open at nine.\n'.repeat(500));
     const kb = kbMultipart('file', 'hours.md', notes, 'text/markdown');
     const up = await fetch(`${first.url}/kb/v1/files`, {

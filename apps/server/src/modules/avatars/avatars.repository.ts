@@ -245,6 +245,7 @@ export function findMediaFile(db: Q, avatarId: string, fileId: string) {
       'stored_files.size_bytes',
       'stored_files.sha256',
       'stored_files.created_at',
+      'stored_files.chunk_count',
     ])
     .where('avatar_media.avatar_id', '=', avatarId)
     .where('avatar_media.id', '=', fileId)

@@ -40,7 +40,10 @@ export function configFilesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .header('cross-origin-resource-policy', 'cross-origin');
         // From the database's chunks (decision 015): byte ranges (206, Content-Range, 416 with
         // `bytes */size`), HEAD and conditional requests, as @fastify/send answered from disk.
-        return sendStoredFile(ctx.files, ctx.db, request, reply, media, { cacheControl: 'public, max-age=31536000, immutable' });
+        return sendStoredFile(ctx.files, ctx.db, request, reply, media, {
+          cacheControl: 'public, max-age=31536000, immutable',
+          what: 'Media',
+        });
       },
     );
   };

@@ -99,7 +99,7 @@ export function knowledgeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       if (!file || file.kind !== 'knowledge') throw AppError.notFound('File');
       const name = (file.original_name ?? 'document').replace(/[^\w. -]/g, '_');
       reply.header('content-type', file.content_type).header('content-disposition', `attachment; filename="${name}"`);
-      return sendStoredFile(ctx.files, ctx.db, request, reply, file, { cacheControl: 'private, no-cache' });
+      return sendStoredFile(ctx.files, ctx.db, request, reply, file, { cacheControl: 'private, no-cache', what: 'File' });
     });
 
     app.post(

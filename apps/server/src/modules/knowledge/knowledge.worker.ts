@@ -81,7 +81,8 @@ async function readItemText(ctx: AppContext, item: Item): Promise<string> {
   }
   if (!item.file_id) throw new ExtractError('The uploaded file of this item no longer exists.');
   const file = await ctx.files.find(ctx.db, item.owner_id, item.file_id);
-  if (!file) throw new ExtractError('The uploaded file of this item no longer exists.');
+  // No bytes in the database (an older release's file never moved): reported at start too.
+  if (!file || file.chunk_count === null) throw new ExtractError('The uploaded file of this item no longer exists.');
   const kind = kindOf(file.content_type, file.original_name ?? '');
   if (!kind) throw new ExtractError('The file type cannot be read.');
   // The child reads a path: the bytes are copied out of the database for it (decision 015).
