@@ -247,7 +247,8 @@ describe('uploads', () => {
       expect(exact.statusCode, exact.body).toBe(200);
       expect(await ownerFiles(owner.id)).toHaveLength(1);
       expect(await fileRows(owner.id)).toBe(1);
-    });
+      // Bounded, not timed: 25 MB go into the embedded database in the save's transaction.
+    }, 120_000);
   }
 
   it('checks the type from the first bytes, not the name', async () => {
