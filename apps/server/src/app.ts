@@ -109,7 +109,7 @@ export async function build(opts: BuildOptions): Promise<{ app: FastifyInstance;
       ...(opts.outboundResolver ? { resolve: opts.outboundResolver } : {}),
     }),
     mailer: new Mailer(database.db, app.log, mailerOptionsFromConfig(config), opts.now),
-    files: new FileStore(config.DATA_DIR, disk),
+    files: new FileStore(config.DATA_DIR, disk, database.kind === 'pglite'),
     disk,
     log: app.log,
     now: opts.now ?? (() => new Date()),

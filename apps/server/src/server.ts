@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
+import { moveFilesIntoDatabase } from './lib/file-move';
 import { loadSecretKey } from './lib/secrets';
 import { SHUTDOWN_CALL_TIMEOUT_MS, ShutdownSteps, type ShutdownLog } from './lib/shutdown';
 import { ensureFirstAdmin, type FirstAdmin } from './modules/auth/first-admin';
@@ -40,22 +41,15 @@ export async function startServer(config: Config, opts: { loadDataDir?: Blob } =
   const secretKey = loadSecretKey(config.SECRET_KEY, config.DATA_DIR);
   const { app, ctx } = await build({ config, database, secretKey });
   const admin = await ensureFirstAdmin(ctx);
+  // Files an older release kept in DATA_DIR move into the database before the server answers
+  // (decision 015): one transaction per file, resumed at the next start if stopped.
+  await moveFilesIntoDatabase(ctx.db, ctx.files, { disk: ctx.disk, databaseOnDisk: database.kind === 'pglite', log: app.log });
   await app.listen({ port: config.PORT, host: config.HOST });
-  // Crash leftovers (files renamed but never committed) are removed now and every hour.
-  const sweep = () => ctx.files.sweep(ctx.db).catch((err) => app.log.warn({ err }, 'file sweep failed'));
+  // Crash leftovers (upload temp files never discarded) are removed now and every hour.
+  const sweep = () => ctx.files.sweep().catch((err) => app.log.warn({ err }, 'file sweep failed'));
   void sweep();
-  // Rows whose file this process cannot see answer 404: say so loudly at start (issue 34).
-  void ctx.files
-    .missing(ctx.db)
-    .then(({ checked, missing, examples }) => {
-      if (missing > 0)
-        app.log.error(
-          { missing, checked, examples, dataDir: ctx.files.root },
-          `${missing} of ${checked} stored files are missing from ${ctx.files.root}: they will answer 404. ` +
-            'Point DATA_DIR at the data directory (or shared volume) that holds them; no row was changed.',
-        );
-    })
-    .catch((err) => app.log.warn({ err }, 'stored files check failed'));
+  // Rows whose bytes are not in the database answer 404: say so loudly at start (issue 34).
+  void warnAboutMissingFiles(ctx);
   const sweeper = setInterval(() => void sweep(), 60 * 60 * 1000);
   sweeper.unref();
   // Background work of feature modules: started once the server listens (queued work left by
@@ -98,4 +92,20 @@ export async function startServer(config: Config, opts: { loadDataDir?: Blob } =
       await steps.run('database', () => database.close(), log);
     },
   };
+}
+
+/** Counts the stored files whose bytes are not in the database and logs an error naming them;
+ *  never changes a row (decision 015). */
+export async function warnAboutMissingFiles(ctx: AppContext): Promise<void> {
+  try {
+    const { checked, missing, examples } = await ctx.files.missing(ctx.db);
+    if (missing > 0)
+      ctx.log.error(
+        { missing, checked, examples, dataDir: ctx.files.root },
+        `${missing} of ${checked} stored files have no bytes in the database: they will answer 404. ` +
+          `Start the server once on the DATA_DIR of the release that stored them (it moves them into the database), or restore them from a backup; no row was changed.`,
+      );
+  } catch (err) {
+    ctx.log.warn({ err }, 'stored files check failed');
+  }
 }

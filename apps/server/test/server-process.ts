@@ -37,6 +37,8 @@ export interface ServerProcess {
 }
 
 export interface ServerHome {
+  /** The DATA_DIR the processes start on (unless `start` is given another). */
+  dataDir: string;
   /** Opens the database the processes use (PGlite: only while no process runs). */
   open(): Promise<Database>;
   start(env?: Record<string, string>): Promise<ServerProcess>;
@@ -156,7 +158,7 @@ export async function serverHome(opts: { dataDir?: string } = {}): Promise<Serve
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { open, start, login, remove };
+  return { dataDir, open, start, login, remove };
 }
 
 /** Saves an avatar of the catalogue's first 2D look with `avatarJson` (engine settings...); its id and token. */

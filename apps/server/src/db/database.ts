@@ -77,6 +77,25 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
  */
 const PGLITE_SETTINGS = ['max_wal_size=64MB', 'min_wal_size=32MB'];
 
+/** PostgreSQL's type id of bytea. */
+const BYTEA = 17;
+
+/**
+ * bytea through Node's own hex codec. PGlite's built-in ones map every byte to a string
+ * (`Array.from(bytes).map(toString(16)).join('')`, and `parseInt` per byte pair): a 20 MB upload
+ * went into the database at 0.7 MB/s and came out at 1.1 MB/s with 100 MB of garbage on the
+ * heap (decision 015). The wire form (`\x` and hex digits) is the same.
+ */
+const BYTEA_CODEC = {
+  parsers: { [BYTEA]: (text: string) => Buffer.from(text.slice(2), 'hex') },
+  serializers: {
+    [BYTEA]: (value: unknown) => {
+      if (!(value instanceof Uint8Array)) throw new Error('Invalid input for bytea type');
+      return `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`;
+    },
+  },
+};
+
 async function openPglite(opts: DatabaseOptions): Promise<Database> {
   let dataDir: string | undefined;
   if (opts.dataDir) {
@@ -88,6 +107,7 @@ async function openPglite(opts: DatabaseOptions): Promise<Database> {
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
     extensions: { vector },
+    ...BYTEA_CODEC,
   });
   const dialect = new PGliteDialect(pglite);
   const db = new Kysely<DB>({ dialect });

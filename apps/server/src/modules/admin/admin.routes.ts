@@ -22,7 +22,13 @@ export function adminRoutes(ctx: AppContext, events: AdminEvents = {}): FastifyP
     app.get('/api/admin/backup', { config: { auth: 'admin' } }, async (_request, reply) => {
       if (!ctx.database.dump) throw new AppError(ErrorCode.InvalidOrMissingParams, 409, [BACKUP_ON_POSTGRES]);
       const tar = Buffer.from(await (await ctx.database.dump()).arrayBuffer());
-      return reply.header('content-type', 'application/x-tar').header('cache-control', 'no-store').send(tar);
+      // The uploaded files are inside the copy (decision 015); the command reports how many.
+      const files = await ctx.files.countStored(ctx.db);
+      return reply
+        .header('content-type', 'application/x-tar')
+        .header('cache-control', 'no-store')
+        .header('x-parla-stored-files', String(files))
+        .send(tar);
     });
 
     app.get('/api/admin/customers', { schema: { querystring: customersQuery }, config: { auth: 'admin' } }, (request) =>

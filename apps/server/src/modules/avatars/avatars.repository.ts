@@ -233,12 +233,20 @@ export function insertMedia(trx: Q, row: Insertable<AvatarMediaTable>) {
   return trx.insertInto('avatar_media').values(row).execute();
 }
 
-/** A media file of an avatar with where it lives on disk (public: backgrounds, photos). */
+/** A media file of an avatar with what answering it needs (public: backgrounds, photos). */
 export function findMediaFile(db: Q, avatarId: string, fileId: string) {
   return db
     .selectFrom('avatar_media')
     .innerJoin('stored_files', 'stored_files.id', 'avatar_media.id')
-    .select(['avatar_media.id', 'avatar_media.ext', 'stored_files.rel_path', 'stored_files.content_type', 'stored_files.size_bytes'])
+    .select([
+      'avatar_media.id',
+      'avatar_media.ext',
+      'stored_files.content_type',
+      'stored_files.size_bytes',
+      'stored_files.sha256',
+      'stored_files.created_at',
+      'stored_files.chunk_count',
+    ])
     .where('avatar_media.avatar_id', '=', avatarId)
     .where('avatar_media.id', '=', fileId)
     .executeTakeFirst();

@@ -24,10 +24,17 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const ownerFiles = (ownerId: string) => {
-  const dir = join(server.ctx.files.root, ownerId);
-  return existsSync(dir) ? readdirSync(dir) : [];
-};
+/** The owner's files whose bytes are stored (in the database's file_chunks, decision 015). */
+const ownerFiles = async (ownerId: string) =>
+  (
+    await server.ctx.db
+      .selectFrom('file_chunks')
+      .innerJoin('stored_files', 'stored_files.id', 'file_chunks.file_id')
+      .select('file_chunks.file_id')
+      .distinct()
+      .where('stored_files.owner_id', '=', ownerId)
+      .execute()
+  ).map((r) => r.file_id);
 const tmpFiles = () => (existsSync(join(server.ctx.files.root, 'tmp')) ? readdirSync(join(server.ctx.files.root, 'tmp')) : []);
 const fileRows = async (ownerId: string) =>
   (await server.ctx.db.selectFrom('stored_files').select('id').where('owner_id', '=', ownerId).execute()).length;
@@ -129,7 +136,7 @@ describe('creating, listing, updating and deleting avatars', () => {
       { field: 'avatarPhoto', data: fileOf('png', 512) },
     ]);
     expect(up.statusCode, up.body).toBe(200);
-    expect(ownerFiles(owner.id)).toHaveLength(2);
+    expect(await ownerFiles(owner.id)).toHaveLength(2);
     const del = await server.inject({
       method: 'POST',
       url: '/api/avatar/del',
@@ -138,7 +145,7 @@ describe('creating, listing, updating and deleting avatars', () => {
     });
     expect(del.statusCode).toBe(200);
     expect(del.json()).toEqual({ status: 'OK', agentId: a.id });
-    expect(ownerFiles(owner.id)).toEqual([]);
+    expect(await ownerFiles(owner.id)).toEqual([]);
     expect(await fileRows(owner.id)).toBe(0);
     const again = await server.inject({
       method: 'POST',
@@ -232,15 +239,16 @@ describe('uploads', () => {
       const over = await save(server, owner.token, a, [{ field: c.field, data: fileOf(c.file, c.limit + 1) }]);
       expect(over.statusCode).toBe(413);
       expect(over.json()).toMatchObject({ status: 'ERROR', errors: [c.message], failReason: 'FILE_TOO_LARGE' });
-      expect(ownerFiles(owner.id)).toEqual([]);
+      expect(await ownerFiles(owner.id)).toEqual([]);
       expect(tmpFiles()).toEqual([]);
       expect(await fileRows(owner.id)).toBe(0);
 
       const exact = await save(server, owner.token, a, [{ field: c.field, data: fileOf(c.file, c.limit) }]);
       expect(exact.statusCode, exact.body).toBe(200);
-      expect(ownerFiles(owner.id)).toHaveLength(1);
+      expect(await ownerFiles(owner.id)).toHaveLength(1);
       expect(await fileRows(owner.id)).toBe(1);
-    });
+      // Bounded, not timed: 25 MB go into the embedded database in the save's transaction.
+    }, 120_000);
   }
 
   it('checks the type from the first bytes, not the name', async () => {
@@ -251,7 +259,7 @@ describe('uploads', () => {
     expect(fake.json().failReason).toBe('INVALID_FILE_TYPE');
     const wrongField = await save(server, owner.token, a, [{ field: 'avatarPhoto', data: fileOf('mp4', 100) }]);
     expect(wrongField.statusCode).toBe(400);
-    expect(ownerFiles(owner.id)).toEqual([]);
+    expect(await ownerFiles(owner.id)).toEqual([]);
   });
 
   it('puts an uploaded background in place of its placeholder and serves it, with ranges', async () => {
@@ -282,7 +290,7 @@ describe('uploads', () => {
     // Leaving a media item out of mediaDetails deletes it and its file.
     const removed = await save(server, owner.token, { ...b, mediaDetails: { backgroundImage: [], scene: [] } });
     expect(removed.statusCode, removed.body).toBe(200);
-    expect(ownerFiles(owner.id)).toEqual([]);
+    expect(await ownerFiles(owner.id)).toEqual([]);
     expect((await server.inject({ method: 'GET', url, appKey: null })).statusCode).toBe(404);
   });
 });

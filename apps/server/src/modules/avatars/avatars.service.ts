@@ -1,7 +1,7 @@
 // The rules of avatars: create (plan limit, echo mode, access token), update (optimistic
 // concurrency, secrets, own media), delete (with its media), list and online users.
-// A save is all-or-nothing: the files staged by avatars.upload.ts are recorded in the same
-// transaction as the row, discarded if it fails, and replaced files are unlinked after commit.
+// A save is all-or-nothing: the files staged by avatars.upload.ts are recorded (row and bytes) in
+// the same transaction as the avatar, and replaced files are deleted in it (decision 015).
 import { checkedBillingAuthUrl } from './billing-auth-url';
 import type { Transaction, Updateable } from 'kysely';
 import { AvatarEngine, type DhType, type SetupMode } from '@parla/shared/enums';
@@ -401,7 +401,7 @@ async function createIn(
   });
   await writeLinks(trx, actor.id, id, p, option);
   await recordUploads(ctx, trx, actor.id, id, uploads);
-  return { id, unlink: [] as (string | null)[] };
+  return { id };
 }
 
 async function updateIn(
@@ -426,8 +426,7 @@ async function updateIn(
   const columns = columnsFrom(ctx, actor, plan, p, stored);
   rotateTokenOnOptionChange(stored, columns);
   const media = await repo.listMedia(trx, actor.id, [p.id]);
-  const unlink: (string | null)[] = [];
-  const forget = async (fileId: string) => unlink.push(await ctx.files.forget(trx, actor.id, fileId));
+  const forget = (fileId: string) => ctx.files.forget(trx, actor.id, fileId);
 
   for (const list of ['backgroundImage', 'scene'] as const) {
     const current = media.filter((m) => m.list === list);
@@ -458,7 +457,7 @@ async function updateIn(
   await repo.update(trx, actor.id, p.id, columns);
   await writeLinks(trx, actor.id, p.id, p, option);
   await recordUploads(ctx, trx, actor.id, p.id, uploads);
-  return { id: p.id, unlink };
+  return { id: p.id };
 }
 
 export async function saveAvatar(
@@ -468,7 +467,6 @@ export async function saveAvatar(
   { payload: sent, uploads }: SaveRequest,
   modelLimits?: ModelCheckLimits,
 ): Promise<SaveAvatarResponse> {
-  let committed = false;
   try {
     // Outside the transaction: PGlite has one connection, and these read other areas' tables.
     const payload = await withLiveLinks(ctx, actor.id, sent);
@@ -488,27 +486,22 @@ export async function saveAvatar(
           ? updateIn(ctx, trx, actor, { ...payload, id: payload.id }, uploads, model)
           : createIn(ctx, trx, actor, payload, uploads, model),
       );
-    committed = true;
-    await ctx.files.unlink(result.unlink);
     return { status: 'OK', agent: await getAvatar(ctx, actor.id, result.id), failReason: null };
-  } catch (err) {
-    if (!committed) await discardUploads(ctx, uploads);
-    throw err;
+  } finally {
+    // The temp files: their bytes are in the database now, or the save failed (decision 015).
+    await discardUploads(ctx, uploads);
   }
 }
 
 export async function deleteAvatar(ctx: AppContext, ownerId: string, agentId: string): Promise<{ status: 'OK'; agentId: string }> {
   if (!repo.isAvatarId(agentId)) throw AppError.notFound('Avatar');
-  const unlink = await ctx.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     const row = await repo.findForUpdate(trx, ownerId, agentId);
     if (!row) throw AppError.notFound('Avatar');
     const media = await repo.listMedia(trx, ownerId, [agentId]);
-    const paths: (string | null)[] = [];
-    for (const m of media) paths.push(await ctx.files.forget(trx, ownerId, m.id));
+    for (const m of media) await ctx.files.forget(trx, ownerId, m.id);
     await repo.remove(trx, ownerId, agentId);
-    return paths;
   });
-  await ctx.files.unlink(unlink);
   return { status: 'OK', agentId };
 }
 

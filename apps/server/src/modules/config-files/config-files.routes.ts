@@ -2,13 +2,12 @@
 // its owner (the editor reads them; another account's avatar is not found), and the avatar's own
 // media (backgrounds, 3D environments, photo), public under unguessable ids because the player
 // on a customer's site loads them without a session.
-import { mkdir } from 'node:fs/promises';
-import fastifyStatic from '@fastify/static';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { avatarIdReference } from '@parla/shared/schemas/avatar-id';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
+import { sendStoredFile } from '../../lib/file-response';
 import { requireUser } from '../../plugins/auth';
 import { findMediaFile, isAvatarId } from '../avatars/avatars.repository';
 import { getAvatar } from '../avatars/avatars.service';
@@ -18,12 +17,6 @@ const mediaParams = z.object({ id: avatarIdReference, file: z.string().regex(/^[
 
 export function configFilesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    // Files are sent by @fastify/send (through the plugin's reply.sendFile): byte ranges (206,
-    // Content-Range, 416 with `bytes */size`), HEAD and conditional requests. Nothing is served
-    // from the root by path; only the route below sends a file, after its own look-up.
-    await mkdir(ctx.files.root, { recursive: true });
-    await app.register(fastifyStatic, { root: ctx.files.root, serve: false });
-
     app.get('/config-files/avatars/:id/avatar.json', { schema: { params }, config: { auth: 'user' } }, async (request, reply) => {
       const avatar = await getAvatar(ctx, requireUser(request).id, request.params.id);
       return reply.header('cache-control', 'no-store').send(avatar.avatarJson);
@@ -45,13 +38,11 @@ export function configFilesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .header('content-type', media.content_type)
           .header('content-disposition', 'inline')
           .header('cross-origin-resource-policy', 'cross-origin');
-        return reply.sendFile(media.rel_path, ctx.files.root, {
-          acceptRanges: true,
-          contentType: false,
-          cacheControl: true,
-          immutable: true,
-          maxAge: '365d',
-          dotfiles: 'deny',
+        // From the database's chunks (decision 015): byte ranges (206, Content-Range, 416 with
+        // `bytes */size`), HEAD and conditional requests, as @fastify/send answered from disk.
+        return sendStoredFile(ctx.files, ctx.db, request, reply, media, {
+          cacheControl: 'public, max-age=31536000, immutable',
+          what: 'Media',
         });
       },
     );

@@ -84,10 +84,12 @@ export async function uploadKnowledgeFile(ctx: AppContext, ownerId: string, part
     if (part.file.truncated) throw AppError.tooLarge(fileTooLargeMessage(kind));
     if (!(await contentMatches(kind, staged))) throw AppError.invalid(INVALID_FILE_MESSAGE, 'INVALID_FILE');
     const type = mimeOf(kind, name);
-    await ctx.files.record(ctx.db, staged, { kind: 'knowledge', contentType: type, originalName: name });
+    // Row and bytes in one transaction: a failure leaves neither (decision 015).
+    await ctx.db
+      .transaction()
+      .execute((trx) => ctx.files.record(trx, staged, { kind: 'knowledge', contentType: type, originalName: name }));
     return { url: `${FILE_URL_PREFIX}${staged.id}`, file_name: name, file_type: type };
-  } catch (err) {
+  } finally {
     await ctx.files.discard(staged);
-    throw err;
   }
 }

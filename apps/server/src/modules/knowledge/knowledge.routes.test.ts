@@ -79,10 +79,16 @@ async function storedFiles(ownerId: string): Promise<number> {
   return rows.length;
 }
 
+/** The owner's stored bytes (file_chunks, decision 015) and any upload temp file left behind. */
 async function filesOnDisk(ownerId: string): Promise<string[]> {
-  const root = server.ctx.files.root;
-  const list = async (dir: string) => readdir(dir).catch(() => [] as string[]);
-  return [...(await list(join(root, ownerId))), ...(await list(join(root, 'tmp')))];
+  const chunks = await server.ctx.db
+    .selectFrom('file_chunks')
+    .innerJoin('stored_files', 'stored_files.id', 'file_chunks.file_id')
+    .select('file_chunks.file_id')
+    .where('stored_files.owner_id', '=', ownerId)
+    .execute();
+  const temp = await readdir(join(server.ctx.files.root, 'tmp')).catch(() => [] as string[]);
+  return [...chunks.map((c) => c.file_id), ...temp];
 }
 
 describe('the knowledge API', () => {

@@ -14,6 +14,7 @@ import { ErrorCode } from '@parla/shared/errors';
 import { pageQuery } from '@parla/shared/schemas/paging';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
+import { sendStoredFile } from '../../lib/file-response';
 import { multipartClientError, stallGuarded } from '../../lib/multipart';
 import { requireUser } from '../../plugins/auth';
 import { crawlSite } from './knowledge.crawl';
@@ -98,7 +99,7 @@ export function knowledgeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       if (!file || file.kind !== 'knowledge') throw AppError.notFound('File');
       const name = (file.original_name ?? 'document').replace(/[^\w. -]/g, '_');
       reply.header('content-type', file.content_type).header('content-disposition', `attachment; filename="${name}"`);
-      return reply.send(ctx.files.openRead(file.rel_path));
+      return sendStoredFile(ctx.files, ctx.db, request, reply, file, { cacheControl: 'private, no-cache', what: 'File' });
     });
 
     app.post(

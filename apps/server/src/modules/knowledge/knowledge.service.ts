@@ -122,14 +122,11 @@ export async function updateCollection(
 export async function deleteCollection(ctx: AppContext, ownerId: string, id: string): Promise<void> {
   const existing = await repo.findCollection(ctx.db, ownerId, id);
   if (!existing) throw AppError.notFound('Collection');
-  const paths = await ctx.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     const files = await repo.fileIdsOfCollection(trx, ownerId, id);
     await repo.deleteCollection(trx, ownerId, id);
-    const out: (string | null)[] = [];
-    for (const f of files) out.push(await ctx.files.forget(trx, ownerId, f.file_id!));
-    return out;
+    for (const f of files) await ctx.files.forget(trx, ownerId, f.file_id!);
   });
-  await ctx.files.unlink(paths);
   scheduleKnowledgeReclaim(ctx);
 }
 
@@ -211,11 +208,10 @@ export async function createItems(ctx: AppContext, ownerId: string, collectionId
 export async function deleteItem(ctx: AppContext, ownerId: string, id: string): Promise<void> {
   const item = await repo.findItem(ctx.db, ownerId, id);
   if (!item) throw AppError.notFound('Knowledge item');
-  const path = await ctx.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     await repo.deleteItem(trx, ownerId, id);
-    return item.file_id ? ctx.files.forget(trx, ownerId, item.file_id) : null;
+    if (item.file_id) await ctx.files.forget(trx, ownerId, item.file_id);
   });
-  await ctx.files.unlink([path]);
   scheduleKnowledgeReclaim(ctx);
 }
 

@@ -4,7 +4,7 @@
 // their full-text vectors (and embeddings when configured), then mark it ready, or failed with
 // the reason. Started by server.ts; tests start it themselves and call drain().
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context';
 import { inBackground } from '../../db/pglite-gate';
@@ -81,10 +81,17 @@ async function readItemText(ctx: AppContext, item: Item): Promise<string> {
   }
   if (!item.file_id) throw new ExtractError('The uploaded file of this item no longer exists.');
   const file = await ctx.files.find(ctx.db, item.owner_id, item.file_id);
-  if (!file) throw new ExtractError('The uploaded file of this item no longer exists.');
+  // No bytes in the database (an older release's file never moved): reported at start too.
+  if (!file || file.chunk_count === null) throw new ExtractError('The uploaded file of this item no longer exists.');
   const kind = kindOf(file.content_type, file.original_name ?? '');
   if (!kind) throw new ExtractError('The file type cannot be read.');
-  return extract(ctx, kind, { path: ctx.files.absolute(file.rel_path) });
+  // The child reads a path: the bytes are copied out of the database for it (decision 015).
+  const path = await ctx.files.toTempFile(ctx.db, file);
+  try {
+    return await extract(ctx, kind, { path });
+  } finally {
+    await rm(path, { force: true });
+  }
 }
 
 export async function processItem(ctx: AppContext, item: Item): Promise<void> {
@@ -177,8 +184,7 @@ export function contentHash(text: string): string {
 async function removeUnusedUploads(ctx: AppContext): Promise<void> {
   const rows = await repo.unusedUploads(ctx.db, new Date(ctx.now().getTime() - UNUSED_UPLOAD_AGE_MS));
   for (const r of rows) {
-    const path = await ctx.files.forget(ctx.db, r.owner_id, r.id);
-    await ctx.files.unlink([path]);
+    await ctx.files.forget(ctx.db, r.owner_id, r.id);
   }
 }
 
