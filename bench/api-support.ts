@@ -163,6 +163,7 @@ function jsonColumns(row: Selectable<AvatarsTable>) {
     custom_data: JSON.stringify(row.custom_data),
     avatar_json: JSON.stringify(row.avatar_json),
     client_json: JSON.stringify(row.client_json),
+    own_model: row.own_model === null ? null : JSON.stringify(row.own_model),
   };
 }
 

@@ -26,7 +26,7 @@ async function main(): Promise<void> {
     const res = await fetch(`${server.url}/api/avatar_v2/add`, {
       method: 'POST',
       headers: { ...body.headers, authorization: server.authorization },
-      body: body.payload,
+      body: new Uint8Array(body.payload),
     });
     const json = (await res.json()) as { agent: { mediaDetails: { backgroundImage: { url: string }[] } } };
     uploads.push(performance.now() - t);

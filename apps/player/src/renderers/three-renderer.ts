@@ -47,7 +47,7 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
   const profile = threeProfile(mode);
   const light = profile === 'software';
   const shadows = full && !light;
-  const smoothing = light ? import('./smooth-edges') : null;
+  const smoothing = light ? import('./smooth-edges').then((m) => m.smoothEdges) : null;
 
   const renderer = new WebGLRenderer({ antialias: !light, alpha: !full, powerPreference: 'low-power' });
   renderer.setPixelRatio(light ? 0.75 : Math.min(1.5, window.devicePixelRatio || 1));
@@ -72,7 +72,7 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
   // A customer's own model (decision 123): its rig says which targets and bones to move.
   const rig = avatar.appearance.rig ? bindOwnRig(character, avatar.appearance.rig) : null;
   if (rig && avatar.appearance.rig?.facesBack) root.rotation.y += Math.PI;
-  const smooth = smoothing ? (await smoothing).smoothEdges(renderer, scene, camera) : null;
+  const smooth = smoothing ? (await smoothing)(renderer, scene, camera) : null;
 
   const target = new Vector3();
   if (world && environment) {
