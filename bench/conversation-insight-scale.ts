@@ -1,4 +1,4 @@
-// Bench 13, conversation insight at 100,000 conversations (issue 38 item 4). One avatar whose
+// Bench 15, conversation insight at 100,000 conversations (issue 38 item 4). One avatar whose
 // 100,000 analysed conversations (two questions and two answers each, 400,000 messages) spread
 // over a year; the insight screen's requests — the figures, days and top questions of the last 30
 // days and of the whole year, a page of the range's conversations, a search of their transcripts
@@ -109,7 +109,7 @@ async function main(): Promise<void> {
   console.log(`  CSV export of 30 days: ${lines} messages, ${(exported.length / 1024 / 1024).toFixed(1)} MB in ${f(exportMs)} ms`);
   writeSection(
     `conversation-insight-scale${kind === 'PostgreSQL' ? '-postgres' : ''}`,
-    `Bench 13 — conversation insight at 100,000 conversations (${kind})`,
+    `Bench 15 — conversation insight at 100,000 conversations (${kind})`,
     `One avatar with ${CONVERSATIONS.toLocaleString('en')} analysed conversations over a year (four messages each); the insight
 screen's requests against the avatar's past-conversations list's first page (peer) on the same database in the same run;
 ${RUNS} requests one after another per figure. The CSV export of the last 30 days: ${lines} messages in ${f(exportMs)} ms.

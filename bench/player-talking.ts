@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// Bench 13 — a 3D avatar talking in software WebGL (issue 36, item 2): the CPU of the page's own
+// Bench 14 — a 3D avatar talking in software WebGL (issue 36, item 2): the CPU of the page's own
 // processes (Chromium's browser, GPU, renderer and utility processes, read from /proc/<pid>/stat,
 // so other work on the shared machine does not count) per second, and the frames drawn per
 // second, while the avatar speaks. Debian's Chromium without a GPU (SwiftShader) opens the built
@@ -174,4 +174,4 @@ Goal (every 3D avatar ≤ 0.5 core at ≥ 24 fps while talking): ${verdict(met)}
 
 \`node --import tsx bench/player-talking.ts\` after \`npm run build\`.`;
 console.log(body);
-writeSection('player-talking', 'Bench 13 — a 3D avatar talking in software WebGL', body);
+writeSection('player-talking', 'Bench 14 — a 3D avatar talking in software WebGL', body);
