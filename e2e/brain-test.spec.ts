@@ -4,7 +4,7 @@
 // says so, and a working model shows its answer. Screenshots go to test-results/screens/.
 import { expect, test, type Page } from '@playwright/test';
 import { BRAIN_TEST_MESSAGES as M } from '../packages/shared/src/schemas/brain-test';
-import { choose, customerWithAvatar, openEditor } from './support/brain';
+import { choose, customerWithAvatar, openEditor, saveAvatar } from './support/brain';
 import { screenshot } from './support/screenshots';
 import { CUSTOM_LLM_BASE_URL, CUSTOM_LLM_KEY } from './support/stand-ins/custom-llm';
 
@@ -33,6 +33,10 @@ test('a customer tests an unsaved brain: a private REST address refused, a wrong
     'Only public internet addresses can be reached from Parla.',
   );
   await screenshot(page, 'brain-test-01-refused-address');
+  // Saved anyway: the save works, and the customer is warned at once rather than at a visitor's first word.
+  await saveAvatar(page, 'Tester');
+  await expect(page.getByText(/^Saved, but the test of this brain failed: The address was refused/)).toBeVisible({ timeout: 30_000 });
+  await screenshot(page, 'brain-test-02-warned-at-save');
 
   // A language model (Composite mode): a wrong key, then the right one and its answer.
   await page.getByRole('radio', { name: 'Composite (cascading)' }).check();
@@ -51,5 +55,5 @@ test('a customer tests an unsaved brain: a private REST address refused, a wrong
   // The embedded voice speaks the answer too (no speech server here): M.spokeToo.
   await expect(page.getByText(M.spokeToo, { exact: false })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(/^Answer: “.+”$/)).toBeVisible();
-  await screenshot(page, 'brain-test-02-answered');
+  await screenshot(page, 'brain-test-03-answered');
 });

@@ -27,6 +27,7 @@ import { cardsOf, useAvatars } from '../api/get-avatars';
 import { planFull } from '../lib/plan-room';
 import { useDeleteAvatar } from '../api/delete-avatar';
 import { useSaveAvatar, type AvatarUploads } from '../api/save-avatar';
+import { brainChanged, brainFailureAfterSave, brainSaveWarning } from '../lib/brain-after-save';
 import { editorSchema, emptyValues, payloadFrom, valuesFromAvatar, type EditorValues } from '../lib/editor-values';
 import { showSaveError } from '../lib/save-feedback';
 import { AvatarCreatedDialog, SaveConfirmDialog, UnsavedChangesDialog } from './avatar-dialogs';
@@ -164,6 +165,10 @@ export function AvatarsScreen() {
         autoHideDuration: TOAST_SUCCESS_MS,
       });
       load(res.agent, !creating);
+      if (brainChanged(saved, res.agent))
+        void brainFailureAfterSave(res.agent).then(
+          (failure) => failure && enqueueSnackbar(brainSaveWarning(failure), { variant: 'warning', autoHideDuration: TOAST_ERROR_MS * 2 }),
+        );
       return res.agent;
     } catch (err) {
       closeSnackbar(key);
