@@ -4,7 +4,8 @@
 // says so, and a working model shows its answer. Screenshots go to test-results/screens/.
 import { expect, test, type Page } from '@playwright/test';
 import { BRAIN_TEST_MESSAGES as M } from '../packages/shared/src/schemas/brain-test';
-import { choose, customerWithAvatar, openEditor, saveAvatar } from './support/brain';
+import { E2E_APP_KEY } from './support/accounts';
+import { apiToken, choose, customerWithAvatar, editTab, openEditor, saveAvatar } from './support/brain';
 import { screenshot } from './support/screenshots';
 import { CUSTOM_LLM_BASE_URL, CUSTOM_LLM_KEY } from './support/stand-ins/custom-llm';
 
@@ -37,6 +38,24 @@ test('a customer tests an unsaved brain: a private REST address refused, a wrong
   await saveAvatar(page, 'Tester');
   await expect(page.getByText(/^Saved, but the test of this brain failed: The address was refused/)).toBeVisible({ timeout: 30_000 });
   await screenshot(page, 'brain-test-02-warned-at-save');
+
+  // A visitor comes anyway: they hear only that it could not start; the owner's card says why.
+  const token = await apiToken(request, customer);
+  const list = await request.get('/api/avatar/list', { headers: { authorization: `Bearer ${E2E_APP_KEY} ${token}` } });
+  const tester = ((await list.json()) as { agents: { id: string; name: string; token: string }[] }).agents.find(
+    (a) => a.name === 'Tester',
+  )!;
+  const visitor = await browser.newPage();
+  await visitor.goto(`/avatar/${tester.id}?token=${tester.token}&connect=true`);
+  await expect(visitor.getByText('The avatar could not start the conversation. Please try again later.')).toBeVisible({ timeout: 30_000 });
+  await expect(visitor.getByText(/address was refused/)).toHaveCount(0);
+  await visitor.close();
+  await page.reload();
+  await expect(page.getByRole('article', { name: 'Avatar Tester' })).toContainText(
+    /The last conversation could not start \(.+\): The address was refused/,
+  );
+  await screenshot(page, 'brain-test-02b-card-says-why');
+  await editTab(page, 'Tester', 'Brain');
 
   // A language model (Composite mode): a wrong key, then the right one and its answer.
   await page.getByRole('radio', { name: 'Composite (cascading)' }).check();

@@ -7,6 +7,8 @@ import { CLOSE_CODES, MAX_CONVERSATIONS_PER_IP } from '@parla/shared/schemas/con
 import { ErrorCode, errorMessage } from '@parla/shared/errors';
 import type { AppContext } from '../context';
 import { AppError } from '../lib/errors';
+import { clearStartFailure, recordStartFailure } from '../modules/avatars/avatars.repository';
+import { failureWords } from '../modules/brain/brain-test';
 import { countOpenFromIp } from '../modules/conversations/conversations.repository';
 import type { AccessRequest, ResolvedAvatar } from './avatar';
 import { ClientChannel } from './conversation/client-channel';
@@ -108,8 +110,12 @@ export class Admission {
         this.d.failed(conversation);
         node.conversations.delete(conversation.id);
         ctx.log.warn({ err: err instanceof Error ? err.message : String(err), avatarId: avatar.id }, 'the engine could not start');
+        // The visitor hears "could not start"; the owner reads why on the avatar's card.
+        const why = failureWords(err) ?? `${err instanceof Error ? err.message : String(err)}.`;
+        void recordStartFailure(ctx.db, avatar.id, why, ctx.now()).catch(() => {});
         return refuse(ErrorCode.RequestFail, CLOSE_CODES.requestFail, ENGINE_START_FAILED_MESSAGE);
       }
+      void clearStartFailure(ctx.db, avatar.id).catch(() => {});
       conversation.listen(pending);
     } finally {
       const n = (this.opening.get(req.ip) ?? 1) - 1;

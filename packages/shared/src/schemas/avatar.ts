@@ -344,6 +344,12 @@ export interface OwnModelInfo {
   description: string;
 }
 
+/** The reason a conversation could not start, in the owner's words, and when (ISO time). */
+export interface StartFailure {
+  message: string;
+  at: string;
+}
+
 export interface Avatar {
   id: string;
   name: string;
@@ -399,6 +405,8 @@ export interface Avatar {
   mediaDetails: AvatarMediaDetails;
   /** The customer's own 3D model when the appearance is OWN_MODEL_APPEARANCE, else null. */
   ownModel: OwnModelInfo | null;
+  /** Why the avatar's last conversation could not start, for its owner; absent once one starts. */
+  startFailure?: StartFailure | null;
   functions: string[];
   setupMode: SetupMode;
   realtime: boolean;
@@ -430,6 +438,7 @@ export type AvatarCardItem = Pick<
   | 'avatarPhotoURL'
   | 'token'
   | 'encKeyId'
+  | 'startFailure'
 >;
 
 /** The card fields of a whole avatar (a save's answer put into the list). */
@@ -448,6 +457,7 @@ export function cardOf(a: AvatarCardItem): AvatarCardItem {
     avatarPhotoURL,
     token,
     encKeyId,
+    startFailure,
   } = a;
   return {
     id,
@@ -463,6 +473,7 @@ export function cardOf(a: AvatarCardItem): AvatarCardItem {
     avatarPhotoURL,
     token,
     encKeyId,
+    ...(startFailure ? { startFailure } : {}),
   };
 }
 

@@ -55,6 +55,9 @@ export interface AvatarsTable {
   avatar_photo_id: string | null;
   /** The customer's own 3D model and its rig (migration 0230); null: a catalogue appearance. */
   own_model: ColumnType<OwnModelColumn | null, string | null | undefined, string | null>;
+  /** Why the last conversation could not start (owner's words); null once one starts (migration 0240). */
+  start_failure: ColumnType<string | null, string | null | undefined, string | null>;
+  start_failure_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -75,6 +75,8 @@ export interface CardRow {
   enc_key_id: string;
   avatar_photo_id: string | null;
   photo_ext: string | null;
+  start_failure: string | null;
+  start_failure_at: string | null;
 }
 
 /** One page of the owner's avatars, newest first, with only what a card shows; `more` when
@@ -109,6 +111,8 @@ export async function listCards(db: Q, ownerId: string, page: CardPage): Promise
     .select([
       'avatars.id',
       'avatars.name',
+      'avatars.start_failure',
+      'avatars.start_failure_at',
       'avatars.nlp_engine',
       'avatars.dh_type',
       'avatars.appearance_id',
@@ -250,4 +254,23 @@ export function findMediaFile(db: Q, avatarId: string, fileId: string) {
     .where('avatar_media.avatar_id', '=', avatarId)
     .where('avatar_media.id', '=', fileId)
     .executeTakeFirst();
+}
+
+/** Why a conversation of the avatar could not start (the owner's words); `updated_at` stays. */
+export async function recordStartFailure(db: Q, avatarId: string, message: string, at: Date): Promise<void> {
+  await db
+    .updateTable('avatars')
+    .set({ start_failure: message.slice(0, 500), start_failure_at: at })
+    .where('id', '=', avatarId)
+    .execute();
+}
+
+/** A conversation started: the card's reason goes (a no-op when there is none). */
+export async function clearStartFailure(db: Q, avatarId: string): Promise<void> {
+  await db
+    .updateTable('avatars')
+    .set({ start_failure: null, start_failure_at: null })
+    .where('id', '=', avatarId)
+    .where('start_failure', 'is not', null)
+    .execute();
 }

@@ -64,6 +64,11 @@ function iso(d: Date | string): string {
   return (d instanceof Date ? d : new Date(d)).toISOString();
 }
 
+/** The card's reason the last conversation could not start (issue 39 item 3), when there is one. */
+function startFailureOf(r: { start_failure: string | null; start_failure_at: Date | string | null }): Pick<Avatar, 'startFailure'> {
+  return r.start_failure && r.start_failure_at ? { startFailure: { message: r.start_failure, at: iso(r.start_failure_at) } } : {};
+}
+
 export function toAvatar(ctx: AppContext, row: repo.AvatarRow, media: repo.AvatarMediaRow[], usersCount: number): Avatar {
   const box = ctx.secrets;
   const item = (m: repo.AvatarMediaRow): AvatarMediaItem => ({
@@ -127,6 +132,7 @@ export function toAvatar(ctx: AppContext, row: repo.AvatarRow, media: repo.Avata
       scene: media.filter((m) => m.list === 'scene').map(item),
     },
     ownModel: ownModelInfo(row.id, row.own_model, mediaUrl),
+    ...startFailureOf(row),
     functions: row.functions ?? [],
     setupMode: row.setup_mode as Avatar['setupMode'],
     realtime: row.realtime,
@@ -161,6 +167,7 @@ export async function listAvatars(ctx: AppContext, ownerId: string, query: ListA
     avatarPhotoURL: r.avatar_photo_id && r.photo_ext ? mediaUrl(r.id, r.avatar_photo_id, r.photo_ext) : null,
     token: r.token,
     encKeyId: r.enc_key_id,
+    ...startFailureOf(r),
   }));
   return { agents, nextOffset: more ? offset + rows.length : null };
 }

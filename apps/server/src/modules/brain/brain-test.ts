@@ -39,8 +39,9 @@ function quietHost(): EngineHost {
 
 class TestTimeout extends Error {}
 
-/** The customer's words for what went wrong. */
-export function testFailureMessage(err: unknown): string {
+/** The owner's words for a provider's failure (a test's, or a conversation's that could not
+ *  start: the avatar's card shows it); null when the error is none of the known kinds. */
+export function failureWords(err: unknown): string | null {
   if (err instanceof TestTimeout) return M.timeout;
   if (err instanceof OutboundRefused) return M.refused(err.reason);
   if (err instanceof SpeechFailed) return M.voiceFailed(err.message);
@@ -52,8 +53,12 @@ export function testFailureMessage(err: unknown): string {
   }
   if (err instanceof OutboundFailed) return M.unreachable(err.message);
   const cause = err instanceof Error && err.cause instanceof OutboundRefused ? err.cause : null;
-  if (cause) return M.refused(cause.reason);
-  return M.failed(err instanceof Error ? err.message : String(err));
+  return cause ? M.refused(cause.reason) : null;
+}
+
+/** The customer's words for what went wrong in a test. */
+export function testFailureMessage(err: unknown): string {
+  return failureWords(err) ?? M.failed(err instanceof Error ? err.message : String(err));
 }
 
 async function askOnce(engine: Engine, signal: AbortSignal): Promise<{ reply: string; spoken: boolean }> {

@@ -3,6 +3,7 @@
 // selected; Connect; Delete. On mobile only Connect. A card re-renders only when its own props
 // change (a long list holds hundreds); only the selected card reads the editor's form.
 import { memo, useState } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -223,6 +224,11 @@ export const AvatarCard = memo(function AvatarCard({
             </Box>
           </Field>
         </Box>
+        {avatar.startFailure ? (
+          <Alert severity="warning" sx={{ mt: 1, py: 0, fontSize: '0.8rem', overflowWrap: 'anywhere' }}>
+            The last conversation could not start ({new Date(avatar.startFailure.at).toLocaleString()}): {avatar.startFailure.message}
+          </Alert>
+        ) : null}
       </CardContent>
       <CardActions
         // The selected card has five buttons: they wrap to a second line rather than shrink
