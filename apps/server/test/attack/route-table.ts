@@ -448,6 +448,20 @@ export const ROUTES: Record<string, RouteCase> = {
     sample: null,
   },
 
+  'POST /api/brain/test': {
+    kind: 'customer',
+    // The victim's own avatar as its owner's editor would send it: another account gets a 404.
+    foreign: (w) => [
+      json('POST', '/api/brain/test', {
+        id: w.victim.avatar.id,
+        name: w.victim.avatar.name,
+        dhType: w.victim.avatar.dhType,
+        appearanceId: w.victim.avatar.appearanceId,
+      }),
+    ],
+    sample: null,
+  },
+
   // ---- the knowledge API (JWT)
   'GET /kb/v1/collections': { kind: 'kb', list: () => json('GET', '/kb/v1/collections'), sample: () => json('GET', '/kb/v1/collections') },
   'POST /kb/v1/collections': { kind: 'kb', sample: () => json('POST', '/kb/v1/collections', { name: 'Sample collection' }) },
