@@ -1,0 +1,28 @@
+// The editor's Try it and a function's call log (docs/decisions/415-function-try-and-call-log.md).
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import type { FunctionCallRecord, TryFunctionRequest, TryFunctionResponse } from '@parla/shared/schemas/functions';
+import { apiRequest } from '../../../lib/api-client';
+import { pagedQueryOptions, pageQueryString } from '../../../lib/paged-query';
+
+export function tryFunction(input: TryFunctionRequest): Promise<TryFunctionResponse> {
+  return apiRequest('/api/functions/try', { body: input });
+}
+
+export function useTryFunction() {
+  return useMutation({ mutationFn: tryFunction });
+}
+
+export function getFunctionCalls(id: string, offset = 0): Promise<{ calls: FunctionCallRecord[]; nextOffset: number | null }> {
+  return apiRequest(`/api/functions/${encodeURIComponent(id)}/calls?${pageQueryString(offset)}`);
+}
+
+export function useFunctionCalls(id: string) {
+  return useInfiniteQuery(
+    pagedQueryOptions(
+      ['functions', id, 'calls'],
+      (offset) => getFunctionCalls(id, offset),
+      (a) => a.calls,
+      (c) => `${c.at}|${c.avatarId ?? ''}|${c.durationMs}|${c.excerpt}`,
+    ),
+  );
+}
