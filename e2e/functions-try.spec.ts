@@ -31,7 +31,9 @@ test('a function is tried with sample arguments before it is submitted, and its 
   await expect(page.getByText('Arguments must be a JSON object, for example {"order_id": "A-1"}.')).toBeVisible();
   await page.getByLabel('Arguments (JSON)').fill('{"order": "A-1042"}');
   await page.getByRole('button', { name: 'Run' }).click();
-  await expect(page.getByRole('status').filter({ hasText: /Error \(\d+ ms\)/ })).toContainText("unexpected keyword argument 'order'", { timeout: 90_000 });
+  await expect(page.getByRole('status').filter({ hasText: /Error \(\d+ ms\)/ })).toContainText("unexpected keyword argument 'order'", {
+    timeout: 90_000,
+  });
 
   await page.getByRole('button', { name: 'Create Function' }).click();
   await expect(page.getByText('The function has been created successfully!')).toBeVisible();

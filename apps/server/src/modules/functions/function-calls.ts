@@ -55,12 +55,18 @@ export class CallLog {
       const rows = this.buffer;
       this.buffer = [];
       if (!rows.length) return;
-      try {
-        await repo.insertCalls(this.db, rows);
-        for (const id of new Set(rows.map((r) => r.function_id))) await repo.pruneCalls(this.db, id, CALLS_KEPT);
-      } catch (err) {
-        // A function deleted meanwhile (its row is gone) or a database away: the log is not the turn.
-        this.log.warn({ err }, 'the function call log could not be written');
+      // One insert per function: a function deleted meanwhile (its row is gone) loses only its own rows.
+      for (const id of new Set(rows.map((r) => r.function_id))) {
+        try {
+          await repo.insertCalls(
+            this.db,
+            rows.filter((r) => r.function_id === id),
+          );
+          await repo.pruneCalls(this.db, id, CALLS_KEPT);
+        } catch (err) {
+          // The log is not the turn: a database away costs these rows, nothing else.
+          this.log.warn({ err, functionId: id }, 'the function call log could not be written');
+        }
       }
     });
     return this.writing;

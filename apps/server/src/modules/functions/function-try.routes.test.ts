@@ -210,4 +210,15 @@ describe('the call log', () => {
     expect(first.calls).toHaveLength(10);
     expect(first.nextOffset).toBe(10);
   });
+
+  it('a call of a function deleted before the write costs only its own row', async () => {
+    const id = await create(alice, 'kept.py', ADD);
+    const log = server.app.runtime.callLog;
+    const row = { avatar_id: null, called_at: new Date(), duration_ms: 1, ok: true, excerpt: 'x' };
+    log.record({ ...row, function_id: 'deleted-function' });
+    log.record({ ...row, function_id: id });
+    await log.flush();
+    const res = await server.inject({ method: 'GET', url: `/api/functions/${id}/calls`, token: alice.token });
+    expect(res.json().calls).toHaveLength(1);
+  });
 });

@@ -2,10 +2,14 @@
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import type { FunctionCallRecord, TryFunctionRequest, TryFunctionResponse } from '@parla/shared/schemas/functions';
 import { apiRequest } from '../../../lib/api-client';
+
+const TRY_TIMEOUT_MS = 90_000;
 import { pagedQueryOptions, pageQueryString } from '../../../lib/paged-query';
 
 export function tryFunction(input: TryFunctionRequest): Promise<TryFunctionResponse> {
-  return apiRequest('/api/functions/try', { body: input });
+  // Not the portal's 10 s: a try may wait for a free process (SANDBOX_QUEUE_WAIT_MS), for one to
+  // start (the sandbox's start limit) and then run for the wall clock.
+  return apiRequest('/api/functions/try', { body: input, timeoutMs: TRY_TIMEOUT_MS });
 }
 
 export function useTryFunction() {
