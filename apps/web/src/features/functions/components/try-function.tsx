@@ -48,6 +48,8 @@ export function TryFunction({ code, id }: { code: string; id?: string }) {
           placeholder={firstFunctionName(code) || 'function_name'}
           onChange={(e) => setName(e.target.value)}
           size="small"
+          // The label stays above, so the placeholder shows which function of the file will run.
+          slotProps={{ inputLabel: { shrink: true } }}
         />
         <TextField
           label="Arguments (JSON)"
