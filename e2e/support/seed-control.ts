@@ -8,6 +8,7 @@ import type { AppContext } from '../../apps/server/src/context';
 import * as outbox from '../../apps/server/src/lib/mail-outbox.repository';
 import { newId, newToken } from '../../apps/server/src/lib/tokens';
 import { find as findAvatar, insert as insertAvatar } from '../../apps/server/src/modules/avatars/avatars.repository';
+import { insertCalls } from '../../apps/server/src/modules/functions/functions.repository';
 import { endConversation, startConversation } from '../../apps/server/src/modules/conversations/conversations.repository';
 
 export interface SeedConversation {
@@ -179,6 +180,31 @@ async function seedFailedMail(ctx: AppContext, input: SeedFailedMail): Promise<n
   return 1;
 }
 
+export interface SeedFunctionCall {
+  /** A function of the account; the call is by the account's avatar `avatarId`. */
+  functionId: string;
+  avatarId: string;
+  ok: boolean;
+  excerpt: string;
+  durationMs: number;
+}
+
+/** A live call in a function's log, through the repository the runtime's call log writes with
+ *  (a live call needs a realtime avatar and a model; the API tests drive one). */
+async function seedFunctionCall(ctx: AppContext, input: SeedFunctionCall): Promise<number> {
+  await insertCalls(ctx.db, [
+    {
+      function_id: input.functionId,
+      avatar_id: input.avatarId,
+      called_at: new Date(),
+      duration_ms: input.durationMs,
+      ok: input.ok,
+      excerpt: input.excerpt,
+    },
+  ]);
+  return 1;
+}
+
 export async function startSeedControl(ctx: AppContext, port: number): Promise<Server> {
   const server = createServer((req, res) => {
     let body = '';
@@ -192,22 +218,27 @@ export async function startSeedControl(ctx: AppContext, port: number): Promise<S
         res.setHeader('connection', 'close');
         res.end(JSON.stringify(value));
       };
-      if (req.method !== 'POST' || !['/conversations', '/avatar-copies', '/list-rows', '/failed-mail'].includes(req.url ?? ''))
+      if (
+        req.method !== 'POST' ||
+        !['/conversations', '/avatar-copies', '/list-rows', '/failed-mail', '/function-call'].includes(req.url ?? '')
+      )
         return reply(404, { error: 'unknown seed' });
-      let input: { email: string; records: SeedConversation[] } & SeedAvatarCopies & SeedListRows & SeedFailedMail;
+      let input: { email: string; records: SeedConversation[] } & SeedAvatarCopies & SeedListRows & SeedFailedMail & SeedFunctionCall;
       try {
         input = JSON.parse(body) as typeof input;
       } catch {
         return reply(400, { error: 'not JSON' });
       }
       const seeded =
-        req.url === '/failed-mail'
-          ? seedFailedMail(ctx, input)
-          : req.url === '/avatar-copies'
-            ? seedAvatarCopies(ctx, input)
-            : req.url === '/list-rows'
-              ? seedListRows(ctx, input)
-              : seedConversations(ctx, input.email, input.records);
+        req.url === '/function-call'
+          ? seedFunctionCall(ctx, input)
+          : req.url === '/failed-mail'
+            ? seedFailedMail(ctx, input)
+            : req.url === '/avatar-copies'
+              ? seedAvatarCopies(ctx, input)
+              : req.url === '/list-rows'
+                ? seedListRows(ctx, input)
+                : seedConversations(ctx, input.email, input.records);
       seeded.then(
         (n) => reply(200, { seeded: n }),
         (err: unknown) => reply(500, { error: err instanceof Error ? err.message : String(err) }),

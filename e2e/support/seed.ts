@@ -1,7 +1,7 @@
 // Seeds test data through the launcher's seed control (support/seed-control.ts).
 import { expect, type APIRequestContext } from '@playwright/test';
 import { SEED_PORT } from './ports';
-import type { SeedAvatarCopies, SeedConversation, SeedFailedMail, SeedListRows } from './seed-control';
+import type { SeedAvatarCopies, SeedConversation, SeedFailedMail, SeedFunctionCall, SeedListRows } from './seed-control';
 
 export async function seedConversations(request: APIRequestContext, email: string, records: SeedConversation[]): Promise<void> {
   const res = await request.post(`http://127.0.0.1:${SEED_PORT}/conversations`, { data: { email, records } });
@@ -23,5 +23,11 @@ export async function seedListRows(request: APIRequestContext, input: SeedListRo
 /** A mail the sender gave up on, or (no `error`) the removal of those seeded to `to`. */
 export async function seedFailedMail(request: APIRequestContext, input: SeedFailedMail): Promise<void> {
   const res = await request.post(`http://127.0.0.1:${SEED_PORT}/failed-mail`, { data: input });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+/** A live call in a function's log (e2e/support/seed-control.ts). */
+export async function seedFunctionCall(request: APIRequestContext, input: SeedFunctionCall): Promise<void> {
+  const res = await request.post(`http://127.0.0.1:${SEED_PORT}/function-call`, { data: input });
   expect(res.ok(), await res.text()).toBe(true);
 }

@@ -24,6 +24,7 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { encryptionKeyRoutes } from './modules/encryption-keys/encryption-keys.routes';
 import { functionRoutes } from './modules/functions/functions.routes';
+import { functionTryRoutes } from './modules/functions/function-try.routes';
 import { knowledgeRoutes } from './modules/knowledge/knowledge.routes';
 import { oauthConfigRoutes } from './modules/oauth-configs/oauth-configs.routes';
 import { avatarRoutes } from './modules/avatars/avatars.routes';
@@ -163,6 +164,7 @@ export async function build(opts: BuildOptions): Promise<{ app: FastifyInstance;
   await app.register(runtimeRoutes(ctx, runtime));
   await app.register(brainTestRoutes(ctx, runtime.deps));
   await app.register(voiceSampleRoutes(ctx, runtime));
+  await app.register(functionTryRoutes(ctx, runtime.sandbox));
   await app.register(metricsRoutes(ctx, runtime.metrics));
   let stopSuspensionWatch = (): void => undefined;
   app.addHook('onReady', async () => {

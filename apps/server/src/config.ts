@@ -13,11 +13,19 @@ export const sandboxEnvSchema = z.object({
   SANDBOX_MAX_PROCESSES_PER_OWNER: z.coerce.number().int().min(1).max(256).default(2),
   /** How long a call waits for a free process before the model is told the server is busy. */
   SANDBOX_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** A function call's own running time before its process is killed (tests use less). */
+  SANDBOX_WALL_CLOCK_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
 });
 
 /** The Sandbox's options from the configuration. */
-export function sandboxCaps(cfg: z.infer<typeof sandboxEnvSchema>): { maxProcesses: number; maxPerOwner: number; queueWaitMs: number } {
+export function sandboxCaps(cfg: z.infer<typeof sandboxEnvSchema>): {
+  maxProcesses: number;
+  maxPerOwner: number;
+  queueWaitMs: number;
+  wallClockMs: number;
+} {
   return {
+    wallClockMs: cfg.SANDBOX_WALL_CLOCK_MS,
     maxProcesses: cfg.SANDBOX_MAX_PROCESSES,
     maxPerOwner: cfg.SANDBOX_MAX_PROCESSES_PER_OWNER,
     queueWaitMs: cfg.SANDBOX_QUEUE_WAIT_MS,

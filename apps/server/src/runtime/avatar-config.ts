@@ -192,6 +192,7 @@ export class AvatarConfigMapper {
         code: f.code,
         approved,
         ownerId: row.owner_id,
+        avatarId: row.id,
       });
     }
     return tools;

@@ -33,13 +33,15 @@ import { NodeRegistry } from './nodes/registry';
 import { findNode } from './repositories/pipeline-nodes.repository';
 import { addUsageMany, usageId, usageTodayMany } from './repositories/usage-counters.repository';
 import { stopSnapshotMaker } from './sandbox/confinement';
+import { performance } from 'node:perf_hooks';
 import { Sandbox } from './sandbox/sandbox';
+import { CallLog, excerpt } from '../modules/functions/function-calls';
 import { sandboxCaps } from '../config';
 import { EmbeddedVoicePool } from './engines/embedded/voice-pool';
 import { conversationStore, monthlyMinutesUsedUp, productModel, transcriptStore, usageStore } from './stores';
 import { transcriptKey } from '../modules/conversations/transcript-key';
 import type { TranscriptWriter } from './transcript-writer';
-import type { EngineDeps } from './types';
+import type { EngineDeps, FunctionTool } from './types';
 
 export { OAUTH_REQUIRED_MESSAGE } from './admission';
 export { noAvatars, type RuntimeHooks } from './hooks';
@@ -55,6 +57,8 @@ export const NODE_LOST_MESSAGE = 'The conversation was interrupted because its s
 export class Runtime {
   readonly registry: NodeRegistry;
   readonly sandbox: Sandbox;
+  /** Live function calls, written off the turn's path (decision 415). */
+  readonly callLog: CallLog;
   /** The embedded voice's workers, started at the first sentence they speak (decision 122). */
   readonly voices: EmbeddedVoicePool | undefined;
   readonly localNode: LocalNode;
@@ -76,6 +80,7 @@ export class Runtime {
     public hooks: RuntimeHooks = noAvatars,
   ) {
     this.sandbox = new Sandbox(sandboxCaps(ctx.config));
+    this.callLog = new CallLog(ctx.db, ctx.log);
     // Layer 1 of the sandbox (decision 601) needs a root server; say so once (docs/deploy.md).
     if (typeof process.getuid === 'function' && process.getuid() !== 0)
       ctx.log.info(
@@ -92,7 +97,7 @@ export class Runtime {
       },
       log: ctx.log,
       now: ctx.now,
-      runTool: (tool, args) => this.sandbox.run(tool, args),
+      runTool: (tool, args) => this.runTool(tool, args),
       modelTimeouts: { firstTokenMs: ctx.config.LLM_FIRST_TOKEN_MS, stallMs: ctx.config.LLM_STALL_MS },
       ...(this.voices ? { voices: this.voices } : {}),
     };
@@ -218,6 +223,21 @@ export class Runtime {
     return this.closing;
   }
 
+  /** A live function call, recorded in its function's log (not awaited: the turn does not wait). */
+  private async runTool(tool: FunctionTool, args: unknown): Promise<string> {
+    const started = performance.now();
+    const { ok, text } = await this.sandbox.call(tool, args);
+    this.callLog.record({
+      function_id: tool.id,
+      avatar_id: tool.avatarId ?? null,
+      called_at: this.ctx.now(),
+      duration_ms: Math.round(performance.now() - started),
+      ok,
+      excerpt: excerpt(text),
+    });
+    return text;
+  }
+
   /** Kills the function sandbox's and the embedded voice's processes now (synchronously: also at
    *  the shutdown's deadline). */
   killChildren(): void {
@@ -232,6 +252,7 @@ export class Runtime {
     await this.delivery.stop();
     await this.transcripts.flush();
     await this.turns.flush();
+    await this.callLog.stop();
     await this.sandbox.close();
     await this.voices?.close();
   }

@@ -23,6 +23,8 @@ export interface FunctionTool {
   approved: boolean;
   /** The account the function belongs to: the sandbox caps each owner's running calls. */
   ownerId?: string;
+  /** The avatar whose conversation calls it: the function's call log names it. */
+  avatarId?: string;
 }
 
 export interface TurnInput {

@@ -222,6 +222,18 @@ export const ROUTES: Record<string, RouteCase> = {
     sample: () =>
       json('POST', '/api/functions', { functions: [{ action: 'new', name: 'sample_fn', code: 'def sample_fn():\n    return 1\n' }] }),
   },
+  // Try it runs code in the sandbox (a process of ~190 MB): not part of the sweeps; its own tests
+  // send bad input (function-try.routes.test.ts).
+  'POST /api/functions/try': {
+    kind: 'customer',
+    foreign: (w) => [json('POST', '/api/functions/try', { id: w.victim.functionId, functionName: 'f', arguments: '{}' })],
+    sample: null,
+  },
+  'GET /api/functions/:id/calls': {
+    kind: 'customer',
+    foreign: (w) => [json('GET', `/api/functions/${w.victim.functionId}/calls`)],
+    sample: null,
+  },
   'GET /api/realtime_functions': {
     kind: 'customer',
     list: () => json('GET', '/api/realtime_functions'),

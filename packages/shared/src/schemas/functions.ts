@@ -113,3 +113,38 @@ export interface FunctionAuditEntry {
   codeHash: string | null;
   at: string;
 }
+
+// --- Try it and the call log (issue 39 item 7, docs/decisions/415-function-try-and-call-log.md) ---
+
+/** Sample arguments: a JSON object as typed in the editor, at most this long. */
+export const TRY_ARGUMENTS_MAX_CHARS = 10_000;
+export const TRY_ARGUMENTS_INVALID = 'Arguments must be a JSON object, for example {"order_id": "A-1"}.';
+/** The longest result or error shown by Try (and stored, shorter, in the call log). */
+export const TRY_RESULT_MAX_CHARS = 4_000;
+export const CALL_EXCERPT_MAX_CHARS = 300;
+
+export const tryFunctionRequest = z.object({
+  /** The function being edited (yours): without `code`, its saved code runs. */
+  id: idField.optional(),
+  /** The code as typed in the editor, saved or not. */
+  code: codeField.optional(),
+  /** The Python function of the file to call. */
+  functionName: z
+    .string({ error: 'Function is a required field.' })
+    .trim()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]{0,99}$/, 'Function must be the name of a function defined in the code.'),
+  /** JSON text of an object. */
+  arguments: z.string().max(TRY_ARGUMENTS_MAX_CHARS, `Arguments must be at most ${TRY_ARGUMENTS_MAX_CHARS} characters.`).default('{}'),
+});
+export type TryFunctionRequest = z.infer<typeof tryFunctionRequest>;
+
+export type TryFunctionResponse = { ok: true; result: string; durationMs: number } | { ok: false; error: string; durationMs: number };
+
+export interface FunctionCallRecord {
+  at: string;
+  avatarId: string | null;
+  avatarName: string | null;
+  durationMs: number;
+  ok: boolean;
+  excerpt: string;
+}

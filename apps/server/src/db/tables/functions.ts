@@ -19,6 +19,17 @@ export interface FunctionsTable {
   admin_updated_at: NullableTimestamp;
 }
 
+export interface FunctionCallsTable {
+  id: Generated<string>;
+  function_id: string;
+  avatar_id: string | null;
+  called_at: Timestamp;
+  duration_ms: number;
+  ok: boolean;
+  excerpt: string;
+}
+
 export interface FunctionTables {
   functions: FunctionsTable;
+  function_calls: FunctionCallsTable;
 }

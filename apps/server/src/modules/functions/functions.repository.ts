@@ -3,7 +3,7 @@
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import { containsPattern } from '@parla/shared/schemas/paging';
 import type { DB } from '../../db/schema';
-import type { FunctionsTable } from '../../db/tables/functions';
+import type { FunctionCallsTable, FunctionsTable } from '../../db/tables/functions';
 
 type Q = Kysely<DB> | Transaction<DB>;
 
@@ -90,5 +90,40 @@ export function audit(db: Q, row: { actor_id: string | null; action: string; fun
   return db
     .insertInto('audit_log')
     .values({ actor_id: row.actor_id, action: row.action, target: `function:${row.functionId}`, detail: JSON.stringify(row.detail) })
+    .execute();
+}
+
+export function insertCalls(db: Q, rows: Insertable<FunctionCallsTable>[]) {
+  return db.insertInto('function_calls').values(rows).execute();
+}
+
+/** Keeps the newest `keep` calls of a function. */
+export function pruneCalls(db: Q, functionId: string, keep: number) {
+  return db
+    .deleteFrom('function_calls')
+    .where('function_id', '=', functionId)
+    .where('id', 'not in', (eb) =>
+      eb.selectFrom('function_calls').select('id').where('function_id', '=', functionId).orderBy('id', 'desc').limit(keep),
+    )
+    .execute();
+}
+
+/** A page of one function's calls, newest first, with the avatar's name (the owner's avatars only). */
+export function callsPage(db: Q, ownerId: string, functionId: string, page: { limit: number; offset: number }) {
+  return db
+    .selectFrom('function_calls')
+    .leftJoin('avatars', (j) => j.onRef('avatars.id', '=', 'function_calls.avatar_id').on('avatars.owner_id', '=', ownerId))
+    .select([
+      'function_calls.called_at',
+      'function_calls.avatar_id',
+      'function_calls.duration_ms',
+      'function_calls.ok',
+      'function_calls.excerpt',
+      'avatars.name as avatar_name',
+    ])
+    .where('function_calls.function_id', '=', functionId)
+    .orderBy('function_calls.id', 'desc')
+    .limit(page.limit + 1)
+    .offset(page.offset)
     .execute();
 }

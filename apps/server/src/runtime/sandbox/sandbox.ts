@@ -218,9 +218,28 @@ export class Sandbox {
 
   /** Runs an approved function with JSON arguments; the answer is JSON text, an error included. */
   async run(tool: FunctionTool, args: unknown): Promise<string> {
+    return (await this.call(tool, args)).text;
+  }
+
+  /** As run, and whether the function succeeded (the call log records it). */
+  async call(tool: FunctionTool, args: unknown): Promise<{ ok: boolean; text: string }> {
     if (!tool.approved) throw new UnapprovedFunction(tool.name);
     const reply = await this.job({ kind: 'run', code: tool.code, name: tool.name, args: args ?? {} }, tool.ownerId ?? NO_OWNER);
-    return reply.ok ? reply.result : JSON.stringify({ error: reply.error });
+    return reply.ok ? { ok: true, text: reply.result } : { ok: false, text: JSON.stringify({ error: reply.error }) };
+  }
+
+  /** The editor's Try (issue 39 item 7): code that is not reviewed yet, run as a live call runs
+   *  (the same confinement, caps, owner's share and limits: only the approval check is not made,
+   *  since showing the customer what their code does before review is the point). The code can
+   *  do nothing a live call could not: the confinement is what stops it, not the review. */
+  async tryRun(
+    code: string,
+    name: string,
+    args: unknown,
+    ownerId: string,
+  ): Promise<{ ok: true; result: string } | { ok: false; error: string }> {
+    const reply = await this.job({ kind: 'run', code, name, args: args ?? {} }, ownerId);
+    return reply.ok ? { ok: true, result: reply.result } : { ok: false, error: reply.error };
   }
 
   /** The public functions of a file and their argument schemas, read by parsing (nothing runs). */

@@ -2,7 +2,8 @@
 // Saving a new function creates it, saving an existing one updates it. Success resets the
 // selection (spec 4 §4); an error keeps the editor and its text, so no typed code is lost
 // (issue 17, docs/decisions/504-unsaved-work-and-failed-saves.md). Deleting resets at once.
-// Editing an approved function's code sends it back to review.
+// Editing an approved function's code sends it back to review. Try it runs the code as typed
+// before it is submitted; a saved function shows its live calls (decision 415).
 import { useEffect, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { python } from '@codemirror/lang-python';
@@ -16,13 +17,15 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CodeMirror, { EditorView } from '@uiw/react-codemirror';
 import { useSnackbar } from 'notistack';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { TOAST_KNOWLEDGE_ERROR_MS, TOAST_SUCCESS_MS } from '@parla/shared/limits';
 import { FUNCTION_CODE_ROWS, functionForm, type FunctionForm, type FunctionRecord } from '@parla/shared/schemas/functions';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useSaveFunction } from '../api/save-functions';
 import { ApprovalChip } from './approval-chip';
+import { FunctionCalls } from './function-calls';
+import { TryFunction } from './try-function';
 
 /** 20 rows of the editor's 1.4em lines at 14 px. */
 const CODE_HEIGHT = `${Math.round(FUNCTION_CODE_ROWS * 14 * 1.4) + 8}px`;
@@ -52,6 +55,7 @@ export function FunctionEditor({
     reValidateMode: 'onChange',
   });
   const dirty = formState.isDirty;
+  const code = useWatch({ control, name: 'code' });
   useEffect(() => {
     onDirtyChange?.(dirty);
   }, [dirty, onDirtyChange]);
@@ -140,6 +144,8 @@ export function FunctionEditor({
           )}
         </Stack>
       </Box>
+      <TryFunction code={code} {...(existing ? { id: existing.id } : {})} />
+      {existing && <FunctionCalls id={existing.id} />}
       {existing && (
         <ConfirmDialog
           open={deleting}
