@@ -247,10 +247,12 @@ describe('SIGTERM while conversations, a function, a mail and an ingestion hang'
       .poll(
         async () =>
           (
-            await json<{ id: string; status: string }[]>(`${next.url}/kb/v1/collections/${collectionId}/items`, {
+            await json<{ id: string; status: string; error?: string }[]>(`${next.url}/kb/v1/collections/${collectionId}/items`, {
               headers: { authorization: `Bearer ${jwt2}` },
             })
-          ).find((i) => i.id === item.id)?.status,
+          )
+            .filter((i) => i.id === item.id)
+            .map((i) => (i.status === 'failed' ? `failed: ${JSON.stringify(i)}` : i.status))[0],
         { timeout: 30_000, interval: 500 },
       )
       .toBe('ready');

@@ -114,9 +114,13 @@ export function effectiveLanguage(c: { language: string | null; detected_languag
  */
 export function detectLanguage(text: string): string | null {
   const sample = text.slice(0, DETECT_CHARS);
-  if (sample.replace(/[^\p{L}]/gu, '').length < DETECT_MIN_LETTERS) return null;
-  const [best] = francAll(sample, { minLength: 20, only: Object.keys(ISO3) });
+  const short = sample.replace(/[^\p{L}]/gu, '').length < DETECT_MIN_LETTERS;
+  const [best] = francAll(sample, { minLength: 10, only: Object.keys(ISO3) });
   if (!best || best[0] === 'und') return null;
+  // A short text decides only English, the product's default: the failure seen was English read
+  // as another language ("Yes. zlib doesn't handle dates." as Danish), while a one-line English
+  // item left unstemmed no longer matched "open" with "opens" (a collection of one short item).
+  if (short && best[0] !== 'eng') return null;
   const code = ISO3[best[0]];
   return code && CONFIG_BY_LANGUAGE[code] ? code : null;
 }
