@@ -31,6 +31,7 @@ export const BRAIN_TEST_MESSAGES = {
   spokeToo: 'The brain answered and the voice spoke the answer.',
   emptyAnswer: 'The brain answered with no text. Visitors would hear nothing.',
   echo: 'Echo mode repeats what the visitor says: nothing to test.',
+  agentReady: "The agent accepted the connection. Visitors' browsers talk to it directly, so its answers are not shown here.",
   timeout: `No answer within ${BRAIN_TEST_TIMEOUT_MS / 1000} seconds. Check that the address answers, or that the model is not overloaded.`,
   refused: (reason: string) => `The address was refused: ${reason}. Only public internet addresses can be reached from ${PRODUCT_NAME}.`,
   unreachable: (detail: string) => `The address could not be reached: ${detail}.`,

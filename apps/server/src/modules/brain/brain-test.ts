@@ -39,6 +39,15 @@ function quietHost(): EngineHost {
 
 class TestTimeout extends Error {}
 
+/** The conversation a test opens: no visitor, no callback. */
+const testConversation = () => ({
+  sessionId: randomUUID(),
+  userId: 'brain-test',
+  userName: 'Brain test',
+  locale: 'en-US',
+  callbackUrl: 'about:blank',
+});
+
 /** The owner's words for a provider's failure (a test's, or a conversation's that could not
  *  start: the avatar's card shows it); null when the error is none of the known kinds. */
 export function failureWords(err: unknown): string | null {
@@ -62,13 +71,7 @@ export function testFailureMessage(err: unknown): string {
 }
 
 async function askOnce(engine: Engine, signal: AbortSignal): Promise<{ reply: string; spoken: boolean }> {
-  await engine.open?.({
-    sessionId: randomUUID(),
-    userId: 'brain-test',
-    userName: 'Brain test',
-    locale: 'en-US',
-    callbackUrl: 'about:blank',
-  });
+  await engine.open?.(testConversation());
   let reply = '';
   let spoken = false;
   for await (const event of engine.turn({ turnId: randomUUID(), text: BRAIN_TEST_QUESTION, history: [], context: [], signal })) {
@@ -115,6 +118,12 @@ export async function testBrain(
   });
   const hasVoice = 'speech' in config && !!config.speech;
   try {
+    // A third-party agent talks to the visitor's browser itself: opening (the provider handing out
+    // a session) is the whole of what the server does, so it is what is tested.
+    if (config.kind === 'elevenlabs' || config.kind === 'agora_ten') {
+      await Promise.race([engine.open?.(testConversation()), deadline]);
+      return done(true, M.agentReady);
+    }
     const { reply, spoken } = await Promise.race([askOnce(engine, controller.signal), deadline]);
     if (!reply.trim()) return done(false, M.emptyAnswer, '', hasVoice ? spoken : null);
     return done(true, hasVoice && spoken ? M.spokeToo : M.answered, reply, hasVoice ? spoken : null);
