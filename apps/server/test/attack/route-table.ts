@@ -410,6 +410,14 @@ export const ROUTES: Record<string, RouteCase> = {
 
   // ---- Brain look-ups (a masked key with an avatar id means that avatar's stored key)
   'GET /api/brain/catalogue': { kind: 'customer', sample: () => json('GET', '/api/brain/catalogue') },
+  // A built-in voice's sample: the same for everybody. Its parameter names one of the server's
+  // voices, no account's thing: any other name is refused by the schema, whoever asks.
+  'GET /api/tts/embedded_sample/:voice': {
+    kind: 'customer',
+    foreign: () => [json('GET', '/api/tts/embedded_sample/not-a-voice', undefined, { expect: 400 })],
+    sample: () => json('GET', '/api/tts/embedded_sample/slt'),
+  },
+
   'POST /api/proxy': {
     kind: 'customer',
     foreign: (w) => [
