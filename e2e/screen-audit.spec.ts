@@ -240,7 +240,7 @@ test('the selected avatar card shows every button whole, none over another, from
         return { text: el.textContent ?? '', x: r.x, y: r.y, w: r.width, h: r.height, spills: el.scrollWidth > el.clientWidth + 1 };
       }),
     );
-    expect(boxes.map((b) => b.text)).toEqual(['Save', 'Close', 'Connect', 'Conversations', 'Delete']);
+    expect(boxes.map((b) => b.text)).toEqual(['Save', 'Close', 'Connect', 'Conversations', 'Insight', 'Delete']);
     for (const b of boxes) expect(b.spills, `${width} px: "${b.text}" fits its button`).toBe(false);
     for (const [i, a] of boxes.entries())
       for (const b of boxes.slice(i + 1)) {
