@@ -24,15 +24,28 @@ export async function saveAvatar(request: APIRequestContext, auth: string, json:
   return (await res.json()).agent as SavedAvatar;
 }
 
-/** Starts recording the face's visemes; the function returned reads what was seen so far. */
-export async function recordVisemes(frame: FrameLocator): Promise<() => Promise<string[]>> {
+/** Starts recording the face's visemes; the function returned reads what was seen so far, or
+ *  only what was seen once the chat history held `sinceReplies` of the avatar's replies (the
+ *  reply's text is shown before its audio plays, so its lips come after it). */
+export async function recordVisemes(frame: FrameLocator): Promise<(sinceReplies?: number) => Promise<string[]>> {
   await frame.getByTestId('avatar-face').evaluate((face) => {
-    const seen: string[] = [];
-    (window as unknown as { visemes: string[] }).visemes = seen;
-    new MutationObserver(() => seen.push((face as HTMLElement).dataset.viseme ?? '')).observe(face, {
+    const seen: { viseme: string; replies: number }[] = [];
+    (window as unknown as { visemes: typeof seen }).visemes = seen;
+    new MutationObserver(() =>
+      seen.push({ viseme: (face as HTMLElement).dataset.viseme ?? '', replies: document.querySelectorAll('.msg.assistant').length }),
+    ).observe(face, {
       attributes: true,
       attributeFilter: ['data-viseme'],
     });
   });
-  return () => frame.getByTestId('avatar-face').evaluate(() => (window as unknown as { visemes: string[] }).visemes);
+  return (sinceReplies = 0) =>
+    frame
+      .getByTestId('avatar-face')
+      .evaluate(
+        (_, since) =>
+          (window as unknown as { visemes: { viseme: string; replies: number }[] }).visemes
+            .filter((v) => v.replies >= since)
+            .map((v) => v.viseme),
+        sinceReplies,
+      );
 }

@@ -6,6 +6,7 @@ import type { AudioFrameHeader } from '@parla/shared/audio-frames';
 import type { FaceDriver } from '../lipsync/face-driver';
 import { EnergyMouth } from '../lipsync/energy';
 import { floatFromPcm16 } from './pcm16';
+import { ReplyClock } from './reply-clock';
 import { ChunkSchedule } from './schedule';
 import { StreamMouth, chunkCues } from './stream-mouth';
 
@@ -15,9 +16,16 @@ export interface ReplyEvents {
   onEnd?(turnId: string, info: { interrupted: boolean }): void;
 }
 
+/** A chunk's audio as placed on the reply's clock (placed again when the context starts running). */
+interface Placed {
+  node: AudioBufferSourceNode;
+  buffer: AudioBuffer;
+  start: number;
+}
+
 interface Turn {
   id: string;
-  sources: AudioBufferSourceNode[];
+  sources: Placed[];
   /** Decoding keeps chunks in order. */
   chain: Promise<void>;
   started: boolean;
@@ -30,12 +38,12 @@ export class ReplyPlayer {
   private context: AudioContext | null = null;
   private output: GainNode | null = null;
   private analyser: AnalyserNode | null = null;
+  private clock: ReplyClock | null = null;
   private readonly schedule = new ChunkSchedule();
   private turn: Turn | null = null;
   /** Turns stopped here: their late chunks are dropped. */
   private readonly stopped = new Set<string>();
   private speaker = true;
-  private madeAt = 0;
 
   constructor(
     private readonly driver: FaceDriver,
@@ -64,7 +72,7 @@ export class ReplyPlayer {
   private audio(): { context: AudioContext; output: GainNode; analyser: AnalyserNode } {
     if (!this.context || !this.output || !this.analyser) {
       this.context = new AudioContext({ latencyHint: 'interactive' });
-      this.madeAt = performance.now();
+      this.clock = new ReplyClock(this.context, undefined, () => this.placeAgain());
       this.output = this.context.createGain();
       this.output.gain.value = this.speaker ? 1 : 0;
       this.analyser = this.context.createAnalyser();
@@ -131,17 +139,36 @@ export class ReplyPlayer {
     this.stop();
     void this.context?.close();
     this.context = null;
+    this.clock = null;
     this.output = null;
     this.analyser = null;
   }
 
-  /** The audio clock. Where the context never runs (Firefox with no audio output device, or
-   *  autoplay refused) its time stands still: the wall clock since it was made stands in, so the
-   *  lips, the captions and the turn's end still follow the reply. */
+  /** The reply's clock (reply-clock.ts): where the context does not run (Firefox with no audio
+   *  output device, or autoplay refused until a gesture) the wall clock stands in, so the lips,
+   *  the captions and the turn's end still follow the reply. */
   private now(): number {
-    const c = this.context;
-    if (!c) return 0;
-    return c.state === 'running' ? c.currentTime : (performance.now() - this.madeAt) / 1000;
+    return this.clock?.now() ?? 0;
+  }
+
+  /** The context has started running: the current turn's chunks, placed while it stood still,
+   *  start again where the clock is now (what already passed was shown by the lips, unheard). */
+  private placeAgain(): void {
+    const t = this.turn;
+    const context = this.context;
+    if (!t || !context || !this.output || !this.clock) return;
+    const now = this.now();
+    const kept: Placed[] = [];
+    for (const p of t.sources) {
+      stopNode(p.node);
+      if (p.start + p.buffer.duration <= now) continue;
+      const node = context.createBufferSource();
+      node.buffer = p.buffer;
+      node.connect(this.output);
+      node.start(this.clock.contextTime(Math.max(p.start, now)), Math.max(0, now - p.start));
+      kept.push({ ...p, node });
+    }
+    t.sources = kept;
   }
 
   private async decode(context: AudioContext, header: AudioFrameHeader, bytes: Uint8Array): Promise<AudioBuffer | null> {
@@ -158,12 +185,12 @@ export class ReplyPlayer {
 
   private play(t: Turn, header: AudioFrameHeader, buffer: AudioBuffer): void {
     const { context, output } = this.audio();
+    const start = this.schedule.place(this.now(), buffer.duration);
     const source = context.createBufferSource();
     source.buffer = buffer;
     source.connect(output);
-    const start = this.schedule.place(this.now(), buffer.duration);
-    source.start(start);
-    t.sources.push(source);
+    source.start(this.clock!.contextTime(start));
+    t.sources.push({ node: source, buffer, start });
     t.mouth.add(start, buffer.duration, chunkCues(header, this.language), { data: buffer.getChannelData(0), rate: buffer.sampleRate });
     if (!t.started) {
       t.started = true;
@@ -190,17 +217,19 @@ export class ReplyPlayer {
     clearTimeout(t.timer);
     if (this.turn === t) this.turn = null;
     if (interrupted) {
-      for (const s of t.sources) {
-        try {
-          s.stop();
-        } catch {
-          // Not started yet.
-        }
-        s.disconnect();
-      }
+      for (const s of t.sources) stopNode(s.node);
       this.schedule.reset();
     }
     if (this.driver.isUsing(t.mouth)) this.driver.use(null);
     if (t.started) this.events.onEnd?.(t.id, { interrupted });
   }
+}
+
+function stopNode(node: AudioBufferSourceNode): void {
+  try {
+    node.stop();
+  } catch {
+    // Not started yet.
+  }
+  node.disconnect();
 }

@@ -25,6 +25,9 @@ export class VoiceEngine implements Engine {
   }
 
   async open(info: ConversationInfo): Promise<OpenInfo | void> {
+    // The embedded voice's workers compile Flite as the conversation opens (seconds on a busy
+    // machine), not when the first sentence is already waiting for them.
+    if (this.config.tts?.provider === 'embedded') this.deps.voices?.warm();
     return this.brain.open?.(info);
   }
 
