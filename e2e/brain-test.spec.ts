@@ -3,13 +3,16 @@
 // address is refused (it used to save fine and fail at the visitor's first word), a refused key
 // says so, and a working model shows its answer. Screenshots go to test-results/screens/.
 import { expect, test, type Page } from '@playwright/test';
-import { BRAIN_TEST_MESSAGES as M } from '../packages/shared/src/schemas/brain-test';
+import { DEEPGRAM_HEARD } from '../apps/server/test/stand-ins/deepgram';
+import { STAND_IN_KEYS } from '../apps/server/test/stand-ins/keys';
+import { BRAIN_TEST_MESSAGES as M, HEARING_TEST_SENTENCE } from '../packages/shared/src/schemas/brain-test';
 import { E2E_APP_KEY } from './support/accounts';
 import { apiToken, choose, customerWithAvatar, editTab, openEditor, saveAvatar } from './support/brain';
 import { screenshot } from './support/screenshots';
 import { CUSTOM_LLM_BASE_URL, CUSTOM_LLM_KEY } from './support/stand-ins/custom-llm';
 
 const testButton = (page: Page) => page.getByRole('button', { name: 'Test brain' });
+const section = (page: Page, name: string) => page.getByRole('region', { name });
 
 test('a customer tests an unsaved brain: a private REST address refused, a wrong key, then a model that answers', async ({
   browser,
@@ -75,4 +78,17 @@ test('a customer tests an unsaved brain: a private REST address refused, a wrong
   await expect(page.getByText(M.spokeToo, { exact: false })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(/^Answer: “.+”$/)).toBeVisible();
   await screenshot(page, 'brain-test-03-answered');
+
+  // The server's speech recognition (Deepgram): the built-in voice says a sentence, Deepgram's
+  // answer is shown; a wrong key is said as the brain's would be.
+  const stt = section(page, 'Speech to Text');
+  await choose(page, 'Speech to Text provider', 'Deepgram');
+  await stt.getByLabel(/^API Key/).fill(STAND_IN_KEYS.deepgram);
+  await testButton(page).click();
+  const result = page.getByRole('alert').filter({ hasText: M.heard });
+  await expect(result).toContainText(`Said: “${HEARING_TEST_SENTENCE}” Heard: “${DEEPGRAM_HEARD}”`, { timeout: 30_000 });
+  await screenshot(page, 'brain-test-04-heard');
+  await stt.getByLabel(/^API Key/).fill('dg-wrong-key-0000000000');
+  await testButton(page).click();
+  await expect(page.getByRole('alert').filter({ hasText: M.hearingFailed(M.keyRefused(401)) })).toBeVisible({ timeout: 30_000 });
 });

@@ -15,8 +15,11 @@ export const BRAIN_TEST_QUESTION = `Hello! This is a test from the ${PRODUCT_NAM
 export const BRAIN_TEST_TIMEOUT_MS = 15_000;
 
 export interface BrainTestResponse {
+  /** The brain worked, and so did the speech recognition when it was tested. */
   ok: boolean;
-  /** What happened, in the customer's words. */
+  /** The brain's own part worked (it answered; a third-party agent accepted the connection). */
+  brainOk: boolean;
+  /** What happened to the brain, in the customer's words. */
   message: string;
   /** The brain's answer (its first 500 characters), when it gave one. */
   reply: string | null;
@@ -24,7 +27,25 @@ export interface BrainTestResponse {
   spoken: boolean | null;
   /** How long the test took, start to end. */
   ms: number;
+  /** The server's speech recognition, given a sentence said by the built-in voice (null: this
+   *  avatar's visitors are heard by their browser, or not at all: nothing runs on the server). */
+  hearing: BrainTestHearing | null;
 }
+
+export interface BrainTestHearing {
+  ok: boolean;
+  message: string;
+  /** What the recognition heard (null: it failed before answering). */
+  heard: string | null;
+}
+
+/** What failed in a test, in the customer's words (empty when everything worked). */
+export function brainTestFailures(r: BrainTestResponse): string[] {
+  return [...(r.brainOk ? [] : [r.message]), ...(r.hearing && !r.hearing.ok ? [r.hearing.message] : [])];
+}
+
+/** The sentence the built-in voice says to the speech recognition. */
+export const HEARING_TEST_SENTENCE = 'Hello, what are your opening hours today?';
 
 export const BRAIN_TEST_MESSAGES = {
   answered: 'The brain answered.',
@@ -41,4 +62,8 @@ export const BRAIN_TEST_MESSAGES = {
   voiceFailed: (detail: string) => `The brain answered, but the voice failed: ${detail}.`,
   failed: (detail: string) => `The test failed: ${detail}.`,
   saveWarning: 'The test of this brain failed. Save anyway?',
+  heard: 'The speech recognition heard the test sentence.',
+  heardNothing: 'The speech recognition heard nothing in the test sentence. Check its language and model.',
+  hearingFailed: (detail: string) => `The speech recognition failed: ${detail}`,
+  noTestVoice: 'The speech recognition could not be tested: this server has no built-in voice to say the test sentence.',
 } as const;

@@ -3,11 +3,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AvatarEngine } from '@parla/shared/enums';
+import { AvatarEngine, SttProvider } from '@parla/shared/enums';
 import type { BrainCatalogue } from '@parla/shared/provider-urls';
 import type { Avatar } from '@parla/shared/schemas/avatar';
 import type { BrainForm } from '@parla/shared/schemas/brain-forms';
-import { BRAIN_TEST_MESSAGES as M, BRAIN_TEST_QUESTION, type BrainTestResponse } from '@parla/shared/schemas/brain-test';
+import { BRAIN_TEST_MESSAGES as M, BRAIN_TEST_QUESTION, brainTestFailures, type BrainTestResponse } from '@parla/shared/schemas/brain-test';
 import { defaultBrainForm, formsToAvatarFields, formsToPipeline } from '@parla/shared/schemas/brain-pipeline';
 import type { CatalogueAvatar } from '@parla/shared/schemas/catalogue';
 import { SubscriptionType } from '@parla/shared/plans';
@@ -15,9 +15,11 @@ import { createCustomer, type TestAccount } from '../../../test/accounts';
 import { save } from '../../../test/avatar-requests';
 import { createTestServer, type TestServer } from '../../../test/harness';
 import { startOpenAiStandIn, STAND_IN_KEY, type OpenAiStandIn } from '../../../test/stand-ins/runtime/openai';
+import { DEEPGRAM_KEY, ELEVEN_KEY, startSpeechStandIn, type SpeechStandIn } from '../../../test/stand-ins/runtime/speech';
 
 let server: TestServer;
 let openai: OpenAiStandIn;
+let speech: SpeechStandIn;
 let rest: Server;
 let restUrl: string;
 let owner: TestAccount;
@@ -41,14 +43,16 @@ function restEndpoint(req: IncomingMessage, res: ServerResponse) {
 
 beforeAll(async () => {
   openai = await startOpenAiStandIn();
+  speech = await startSpeechStandIn();
   rest = createServer(restEndpoint);
   await new Promise<void>((r) => rest.listen(0, '127.0.0.1', r));
   const port = (rest.address() as AddressInfo).port;
   restUrl = `http://127.0.0.1:${port}`;
   // The model's public host is pointed at its loopback stand-in, as the conversations' tests do.
   server = await createTestServer({
-    OUTBOUND_ALLOW: `${openai.allow},127.0.0.1:${port}`,
-    PROVIDER_URL_OVERRIDES: `api.openai.com=${openai.url}`,
+    OUTBOUND_ALLOW: `${openai.allow},${speech.allow},127.0.0.1:${port}`,
+    PROVIDER_URL_OVERRIDES: `api.openai.com=${openai.url},api.deepgram.com=${speech.url},api.elevenlabs.io=${speech.url}`,
+    EMBEDDED_VOICE_WORKERS: '1',
   });
   owner = await createCustomer(server, 'braintest');
   other = await createCustomer(server, 'braintest-other');
@@ -60,6 +64,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
   await openai.close();
+  await speech.close();
   await new Promise((r) => rest.close(r));
 });
 
@@ -165,5 +170,58 @@ describe('the Brain tab test', () => {
   it('says there is nothing to test in echo mode', async () => {
     const a = await create();
     expect((await test(owner, a)).json()).toMatchObject({ ok: true, message: M.echo });
+  });
+
+  it("lets the server's speech recognition hear a sentence said by the built-in voice, and says a refused key", async () => {
+    const a = await create();
+    const heard = (key: string) => {
+      const body = llmBrain(a, STAND_IN_KEY);
+      const f = defaultBrainForm(c);
+      f.setupMode = 'Composite';
+      f.sttDetails = { ...f.sttDetails, sttProvider: SttProvider.Deepgram, sttAPIKey: key, sttLanguage: 'en-US' };
+      const stt = formsToPipeline(f, {}, c).stt;
+      return { ...body, customData: { ...body.customData, agent_pipeline_config: { ...body.customData.agent_pipeline_config, stt } } };
+    };
+    const before = speech.audioBytesReceived;
+    const r: BrainTestResponse = (await test(owner, heard(DEEPGRAM_KEY))).json();
+    expect(r, r.message).toMatchObject({ ok: true, brainOk: true, hearing: { ok: true, message: M.heard, heard: speech.transcript } });
+    // The sentence reached the provider as audio (16-bit samples of about two seconds of speech).
+    expect(speech.audioBytesReceived - before).toBeGreaterThan(16_000);
+    const refused: BrainTestResponse = (await test(owner, heard('deepgram-wrong-key-0000'))).json();
+    expect(refused).toMatchObject({
+      ok: false,
+      brainOk: true,
+      hearing: { ok: false, message: M.hearingFailed(M.keyRefused(401)), heard: null },
+    });
+    expect(brainTestFailures(refused)).toEqual([M.hearingFailed(M.keyRefused(401))]);
+  });
+
+  it('has no hearing to test when the visitors are heard by their browser', async () => {
+    const a = await create();
+    expect((await test(owner, llmBrain(a, STAND_IN_KEY))).json()).toMatchObject({ ok: true, hearing: null });
+  });
+
+  it('opens a third-party agent (the provider hands out a session) and says a refused key', async () => {
+    const a = await create();
+    const agent = (apiKey: string) => {
+      const f = defaultBrainForm(c);
+      f.setupMode = 'None';
+      f.nlpEngine = AvatarEngine.ElevenLabsConversationAI;
+      f.elevenLabsConversationAI = { agent_id: 'agent-private-1', api_key: apiKey, status: 'private', connection_type: 'webrtc' };
+      return {
+        ...a,
+        ...formsToAvatarFields(f),
+        setupMode: f.setupMode,
+        nlpEngine: f.nlpEngine,
+        customData: { ...a.customData, agent_pipeline_config: { ...a.customData.agent_pipeline_config, ...formsToPipeline(f, {}, c) } },
+      };
+    };
+    const before = speech.requests.length;
+    const open = await test(owner, agent(ELEVEN_KEY));
+    expect(open.statusCode, open.body).toBe(200);
+    expect(open.json()).toMatchObject({ ok: true, brainOk: true, message: M.agentReady, reply: null, hearing: null });
+    // The session was asked for with the agent's key, as a visitor's start would.
+    expect(speech.requests.slice(before).map((r) => r.path)).toContain('/v1/convai/conversation/token');
+    expect((await test(owner, agent('eleven-wrong-key-00000000'))).json()).toMatchObject({ ok: false, message: M.keyRefused(401) });
   });
 });

@@ -15,12 +15,13 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { OutboundFailed, OutboundRefused } from '../../lib/outbound';
 import { AvatarConfigMapper } from '../../runtime/avatar-config';
-import { createEngine, SpeechFailed } from '../../runtime/engines';
+import { createEngine, SpeechFailed, speechOf } from '../../runtime/engines';
 import { ProviderError } from '../../runtime/engines/provider-error';
 import { withSettings } from '../../runtime/engine-settings';
-import type { Engine, EngineDeps, EngineHost } from '../../runtime/types';
+import type { Engine, EngineConfig, EngineDeps, EngineHost } from '../../runtime/types';
 import * as avatarsRepo from '../avatars/avatars.repository';
 import { avatarAfterSave, type Actor } from '../avatars/avatars.service';
+import { testHearing } from './brain-test-hearing';
 
 const REPLY_CHARS = 500;
 
@@ -93,12 +94,30 @@ export async function testBrain(
   const row = await avatarAfterSave(ctx, actor, p, stored);
   const config = withSettings(await new AvatarConfigMapper(ctx).engine(row), row);
   const started = Date.now();
-  const done = (ok: boolean, message: string, reply: string | null = null, spoken: boolean | null = null): BrainTestResponse => ({
+  // The server's speech recognition, when the avatar has one, is tested beside the brain.
+  const stt = config.kind === 'unavailable' ? null : (speechOf(config)?.stt ?? null);
+  const hearing = stt ? testHearing(deps, stt, failureWords) : Promise.resolve(null);
+  const answer = await askBrain(config, deps);
+  const heard = await hearing;
+  return {
+    ...answer,
+    ok: answer.ok && (heard?.ok ?? true),
+    brainOk: answer.ok,
+    reply: answer.reply === null ? null : answer.reply.slice(0, REPLY_CHARS),
+    ms: Date.now() - started,
+    hearing: heard,
+  };
+}
+
+type Answer = Pick<BrainTestResponse, 'ok' | 'message' | 'reply' | 'spoken'>;
+
+/** The brain asked its one question (a third-party agent opened). */
+async function askBrain(config: EngineConfig, deps: EngineDeps): Promise<Answer> {
+  const done = (ok: boolean, message: string, reply: string | null = null, spoken: boolean | null = null): Answer => ({
     ok,
     message,
-    reply: reply === null ? null : reply.slice(0, REPLY_CHARS),
+    reply,
     spoken,
-    ms: Date.now() - started,
   });
   if (config.kind === 'echo') return done(true, M.echo);
   if (config.kind === 'unavailable') return done(false, config.message);

@@ -2,7 +2,7 @@
 // learns at once that it cannot work (a refused address, a refused key) instead of at a
 // visitor's first word. The save itself never waits on the test.
 import type { Avatar } from '@parla/shared/schemas/avatar';
-import type { BrainTestRequest } from '@parla/shared/schemas/brain-test';
+import { brainTestFailures, type BrainTestRequest } from '@parla/shared/schemas/brain-test';
 import { AvatarEngine } from '@parla/shared/enums';
 import { testBrain } from '../../brain/api/test-brain';
 import { payloadFrom, valuesFromAvatar } from './editor-values';
@@ -32,7 +32,7 @@ export const brainSaveWarning = (message: string) => `Saved, but the test of thi
 export async function brainFailureAfterSave(saved: Avatar): Promise<string | null> {
   try {
     const result = await testBrain(payloadFrom(valuesFromAvatar(saved)) as BrainTestRequest);
-    return result.ok ? null : result.message;
+    return result.ok ? null : brainTestFailures(result).join(' ');
   } catch {
     return null;
   }

@@ -9,7 +9,12 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useFormContext } from 'react-hook-form';
-import type { BrainTestRequest, BrainTestResponse } from '@parla/shared/schemas/brain-test';
+import {
+  HEARING_TEST_SENTENCE,
+  type BrainTestHearing,
+  type BrainTestRequest,
+  type BrainTestResponse,
+} from '@parla/shared/schemas/brain-test';
 import { errorLines } from '../../../../lib/api-client';
 import { testBrain } from '../../../brain/api/test-brain';
 import { payloadFrom, type EditorValues } from '../../lib/editor-values';
@@ -49,7 +54,8 @@ export function BrainTest() {
           Test brain
         </Button>
         <Typography variant="body2" color="text.secondary">
-          Asks the brain one question with the settings above, saved or not. Nothing is saved.
+          Asks the brain one question with the settings above, saved or not, and lets the speech recognition hear a sentence. Nothing is
+          saved.
         </Typography>
       </Box>
       {outcome?.kind === 'error' && (
@@ -67,8 +73,23 @@ export function BrainTest() {
               Answer: “{outcome.result.reply}”
             </Typography>
           ) : null}
+          {outcome.result.hearing ? <Hearing hearing={outcome.result.hearing} /> : null}
         </Alert>
       )}
+    </Box>
+  );
+}
+
+/** The speech recognition's part: what it was told, and what it heard. */
+function Hearing({ hearing }: { hearing: BrainTestHearing }) {
+  return (
+    <Box sx={{ mt: 1 }}>
+      <Typography variant="body2">{hearing.message}</Typography>
+      {hearing.heard !== null ? (
+        <Typography variant="body2" sx={{ fontStyle: 'italic', overflowWrap: 'anywhere' }}>
+          Said: “{HEARING_TEST_SENTENCE}” Heard: “{hearing.heard}”
+        </Typography>
+      ) : null}
     </Box>
   );
 }
