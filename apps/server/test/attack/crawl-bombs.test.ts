@@ -3,21 +3,24 @@
 // for a start page, or an item `failed` with its reason, and never freeze the server (it did for
 // 16 minutes: the page was parsed on the event loop). Crawl path patterns made to backtrack
 // (`/*a*a*a*a*a*b` held the loop 21.6 s) are refused at save past five wildcards, and matched in
-// linear time below. Throughout, /api/health answers within a second (health-watchdog.ts) and no
-// error is logged.
+// linear time below. A robots.txt of 500 KB of wildcard rules (seconds of matching per long link,
+// on the event loop until it was matched in the crawl's child) only costs its own crawl.
+// Throughout, /api/health answers within a second (health-watchdog.ts) and no error is logged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CRAWL_PATTERN_MAX_WILDCARDS } from '@parla/shared/schemas/knowledge';
 import { OutboundClient } from '../../src/lib/outbound';
-import { startPageUnreadable } from '../../src/modules/knowledge/knowledge.crawl';
+import { PAGE_TOO_HEAVY, startPageUnreadable } from '../../src/modules/knowledge/knowledge.crawl';
 import { PAGE_TOO_DEEP } from '../../src/modules/knowledge/knowledge.html';
 import { startKnowledgeWorker, type KnowledgeWorker } from '../../src/modules/knowledge/knowledge.worker';
 import { createCustomer } from '../accounts';
 import { createTestServer, type TestServer } from '../harness';
 import { kbClient, type Kb } from '../knowledge-requests';
-import { LONG_PATHS, startHostileSite, type HostileSite } from './crawl-bombs';
+import { hostileRobots, LONG_PATHS, startHostileSite, type HostileSite } from './crawl-bombs';
 import { errorLines, expectHealthy, watchHealth } from './health-watchdog';
 
 let site: HostileSite;
+/** Another site (its own port), with a hostile robots.txt. */
+let robotsSite: HostileSite;
 let server: TestServer;
 let worker: KnowledgeWorker;
 let base: string;
@@ -25,10 +28,11 @@ let kb: Kb;
 
 beforeAll(async () => {
   site = await startHostileSite();
-  const allow = new URL(site.url).host;
+  robotsSite = await startHostileSite(hostileRobots());
+  const allow = [new URL(site.url).host, new URL(robotsSite.url).host].join(',');
   server = await createTestServer({ OUTBOUND_ALLOW: allow, CRAWL_RATE_LIMIT_PER_MINUTE: '1000' });
   await server.ctx.outbound.close();
-  server.ctx.outbound = new OutboundClient({ allow: [allow], allowPrivate: false });
+  server.ctx.outbound = new OutboundClient({ allow: allow.split(','), allowPrivate: false });
   worker = startKnowledgeWorker(server.ctx, { pollMs: 60_000 });
   base = await server.listen();
   kb = await kbClient(server, await createCustomer(server, 'crawler'));
@@ -38,6 +42,7 @@ afterAll(async () => {
   await worker?.stop();
   await server?.close();
   await site?.close();
+  await robotsSite?.close();
 });
 
 type Item = { name: string; status: string; fail_reason: string | null };
@@ -134,4 +139,26 @@ describe('crawl path patterns made to backtrack', () => {
     expectHealthy(report, 'backtracking patterns');
     expect(errorLines(server.logs)).toEqual([]);
   }, 120_000);
+});
+
+describe('a robots.txt of 500 KB of wildcard rules', () => {
+  it("costs only its own crawl: the start page's links are matched in the crawl's child, which is stopped; re-crawled the same; /api/health within a second throughout", async () => {
+    const watch = watchHealth(base);
+    const crawl = await kb('POST', '/kb/v1/crawl', { url: `${robotsSite.url}/globs` });
+    expect(crawl.statusCode, crawl.body).toBe(400);
+    expect(crawl.json().message).toBe(startPageUnreadable(PAGE_TOO_HEAVY));
+    expect(robotsSite.requests.slice(0, 2)).toEqual(['/robots.txt', '/globs']);
+    // A page whose links the rules decide quickly is crawled as the rules say.
+    const home = await kb('POST', '/kb/v1/crawl', { url: `${robotsSite.url}/` });
+    expect(home.statusCode, home.body).toBe(200);
+    expect(titles(home)).toEqual(['Home', 'About']);
+
+    const col = await newCollection('Hostile robots');
+    const put = await kb('PUT', `/kb/v1/collections/${col}/crawl-schedule`, { schedule: 'daily', url: `${robotsSite.url}/globs` });
+    expect(put.statusCode, put.body).toBe(200);
+    await recrawlNow(col);
+    const report = await watch.stop();
+    expectHealthy(report, 'hostile robots.txt');
+    expect(errorLines(server.logs)).toEqual([]);
+  }, 180_000);
 });

@@ -1,7 +1,9 @@
 // A hostile website on loopback for the crawl attack test (issue 33): a home page linking to an
 // honest page and to a page of 400,000 nested <div> (4.4 MB, under the page limit), and a start
 // page linking to pages whose paths are long runs of one letter (the worst case of a
-// backtracking glob matcher). Everything is made in the test; nothing is shipped.
+// backtracking glob matcher). With `robots`, it serves that robots.txt (hostileRobots(): 500 KB
+// of wildcard rules, seconds of matching per long link). Everything is made in the test; nothing
+// is shipped.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -20,13 +22,22 @@ export function deepPage(levels: number): string {
 
 export const longPath = (i: number) => `/${'a'.repeat(LONG_PATH_CHARS + i)}`;
 
+/** A robots.txt just under the 512 KB the crawler reads, of rules that cost a matcher about
+ *  rule × path steps each: about 13,000 of them, seconds for each long path. */
+export function hostileRobots(): string {
+  const rule = 'Disallow: /*a*a*a*a*a*a*a*a*a*a*a*a*b\n';
+  let text = 'User-agent: *\nAllow: /about\n';
+  while (text.length + rule.length < 500 * 1024) text += rule;
+  return text;
+}
+
 export interface HostileSite {
   url: string;
   requests: string[];
   close(): Promise<void>;
 }
 
-export async function startHostileSite(): Promise<HostileSite> {
+export async function startHostileSite(robots?: string): Promise<HostileSite> {
   const deep = deepPage(DEEP_LEVELS);
   const long = Array.from({ length: LONG_PATHS }, (_, i) => longPath(i));
   const pages: Record<string, string> = {
@@ -35,6 +46,7 @@ export async function startHostileSite(): Promise<HostileSite> {
     '/deep': deep,
     '/globs': page('Globs', `<a href="/about">About</a> ${long.map((p) => `<a href="${p}">x</a>`).join(' ')}`),
   };
+  if (robots !== undefined) pages['/robots.txt'] = robots;
   const requests: string[] = [];
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
@@ -45,7 +57,7 @@ export async function startHostileSite(): Promise<HostileSite> {
       res.end('not found');
       return;
     }
-    res.setHeader('content-type', 'text/html; charset=utf-8');
+    res.setHeader('content-type', path === '/robots.txt' ? 'text/plain' : 'text/html; charset=utf-8');
     res.end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -14,7 +14,7 @@ import { ExtractCrash, ExtractSession, type ExtractLimits } from './knowledge.ex
 import { ExtractError } from './knowledge.extract-error';
 import { pathMatcher, PATTERN_PATH_MAX_CHARS } from './knowledge.crawl-patterns';
 import { assertPublicTarget, fetchDocument, FetchProblem } from './knowledge.fetch';
-import { ALLOW_ALL, CRAWLER_USER_AGENT, DISALLOW_ALL, parseRobots, type Robots } from './knowledge.robots';
+import { CRAWLER_USER_AGENT, siteKey, type RobotsRules } from './knowledge.robots';
 
 /** The whole crawl gives up after this long; the pages found so far are the answer. */
 export const CRAWL_DEADLINE_MS = 45_000;
@@ -23,29 +23,24 @@ const MAX_LINKS_SEEN = 2000;
 const SKIP_EXTENSIONS =
   /\.(?:png|jpe?g|gif|webp|svg|ico|bmp|tiff?|mp[34]|m4a|wav|ogg|webm|mov|avi|zip|gz|tgz|rar|7z|exe|dmg|iso|css|js|mjs|json|xml|rss|atom|woff2?|ttf|eot|pdf|docx?|xlsx?|pptx?)$/i;
 
-/** Hosts are the same site when equal but for a leading "www.". */
-function siteKey(url: URL): string {
-  return `${url.hostname.toLowerCase().replace(/^www\./, '')}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`;
-}
-
 function normalize(url: URL): string {
   const u = new URL(url.href);
   u.hash = '';
   return u.href;
 }
 
-async function loadRobots(ctx: AppContext, origin: URL): Promise<Robots> {
+async function loadRobots(ctx: AppContext, origin: URL): Promise<RobotsRules> {
   try {
     const res = await ctx.outbound.fetch(new URL('/robots.txt', origin), {
       headers: { 'user-agent': CRAWLER_USER_AGENT },
       maxBytes: 512 * 1024,
       timeoutMs: 8000,
     });
-    if (res.status >= 200 && res.status < 300) return parseRobots(res.text());
+    if (res.status >= 200 && res.status < 300) return { kind: 'file', text: res.text() };
     // RFC 9309: unavailable (4xx) means no rules; unreachable (5xx) means everything disallowed.
-    return res.status >= 500 ? DISALLOW_ALL : ALLOW_ALL;
+    return res.status >= 500 ? { kind: 'none' } : { kind: 'all' };
   } catch {
-    return DISALLOW_ALL;
+    return { kind: 'none' };
   }
 }
 
@@ -64,14 +59,33 @@ export const PAGE_TOO_HEAVY = 'The page needs too much time or memory to read an
 export const PAGE_UNREADABLE = 'The page could not be read.';
 export const startPageUnreadable = (reason: string) => `The start page could not be read. ${reason}`;
 
-/** Reads one fetched page in the crawl's child; a reason fit for the user when it cannot. */
-async function readPage(reader: ExtractSession, body: Buffer, url: string): Promise<PageFacts | { failed: string }> {
+/** Reads one fetched page in the crawl's child, its links those the site's robots.txt allows; a
+ *  reason fit for the user when it cannot. */
+async function readPage(
+  reader: ExtractSession,
+  body: Buffer,
+  url: string,
+  robots: RobotsRules,
+  site: string,
+): Promise<PageFacts | { failed: string }> {
   try {
-    const answer = await reader.run({ kind: 'html', data: new Uint8Array(body), baseUrl: url, crawl: true });
+    const answer = await reader.run({ kind: 'html', data: new Uint8Array(body), baseUrl: url, crawl: true, robots, site });
     return 'page' in answer ? answer.page : { failed: PAGE_UNREADABLE };
   } catch (err) {
     if (err instanceof ExtractCrash) return { failed: PAGE_TOO_HEAVY };
     if (err instanceof ExtractError) return { failed: err.message };
+    throw err;
+  }
+}
+
+/** Whether robots.txt lets the crawl start at `url` (asked in the child: the file is the site's bytes). */
+async function startAllowed(reader: ExtractSession, robots: RobotsRules, url: URL): Promise<boolean> {
+  if (robots.kind !== 'file') return robots.kind === 'all';
+  try {
+    const answer = await reader.run({ kind: 'html', robots, paths: [url.pathname + url.search] });
+    return 'allowed' in answer && answer.allowed[0] === true;
+  } catch (err) {
+    if (err instanceof ExtractCrash || err instanceof ExtractError) return false;
     throw err;
   }
 }
@@ -116,7 +130,8 @@ async function crawlWith(
 
   while (queue.length && pages.length < max && fetched < max * FETCH_FACTOR && Date.now() < deadline) {
     const url = queue.shift()!;
-    if (!robots.allowed(url.pathname + url.search)) continue;
+    // Links arrive allowed by robots.txt (the page's child checked them); the start page is asked.
+    if (url === start && !(await startAllowed(reader, robots, url))) continue;
     if (url !== start && excluded?.(url.pathname)) continue;
     fetched++;
     let doc;
@@ -131,7 +146,7 @@ async function crawlWith(
     if (siteKey(final) !== site || doc.kind !== 'html' || final.pathname.length > PATTERN_PATH_MAX_CHARS) continue;
     const finalKey = normalize(final);
     seen.add(finalKey);
-    const page = await readPage(reader, doc.body, final.href);
+    const page = await readPage(reader, doc.body, final.href, robots, site);
     if ('failed' in page) {
       if (url === start) throw new FetchProblem(startPageUnreadable(page.failed));
       ctx.log.info({ url: finalKey, reason: page.failed }, 'crawl: page skipped');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chunkText, CHUNK_MAX_TOKENS, estimateTokens, normalizeText } from './knowledge.chunking';
 import { parseHtml } from './knowledge.html';
-import { parseRobots } from './knowledge.robots';
+import { linksAllowed, parseRobots, siteKey } from './knowledge.robots';
 import { queryWords } from './knowledge.query';
 
 describe('chunking', () => {
@@ -72,6 +72,21 @@ describe('robots.txt', () => {
     expect(ours.allowed('/docs')).toBe(true);
     expect(ours.allowed('/admin/x')).toBe(false);
     expect(parseRobots('User-agent: *\nDisallow:').allowed('/anything')).toBe(true);
+  });
+
+  it("keeps a page's links the site's rules allow (www. is the same site), and leaves other sites' links to the crawler", () => {
+    const rules = { kind: 'file', text: 'User-agent: *\nDisallow: /private/' } as const;
+    const site = siteKey(new URL('https://shop.example/'));
+    const links = [
+      'https://shop.example/a',
+      'https://www.shop.example/private/b',
+      'https://shop.example/private/c',
+      'https://other.example/private/d',
+      'not a url',
+    ];
+    expect(linksAllowed(links, site, rules)).toEqual(['https://shop.example/a', 'https://other.example/private/d']);
+    expect(linksAllowed(links, site, { kind: 'none' })).toEqual(['https://other.example/private/d']);
+    expect(linksAllowed(links, site, { kind: 'all' })).toHaveLength(4);
   });
 });
 
