@@ -1,6 +1,6 @@
 // APPEARANCE (spec 2 §2): four grids by avatar type fed by the catalogue; video shows Coming Soon
 // while there are none; a custom image avatar tile gated by plan; disabled for self-hosted configs.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
@@ -100,46 +100,21 @@ export function AppearanceTab() {
             onSelect={choose}
           />
           {own.gated && (
-            <ButtonBase
-              onClick={own.onUpgrade}
-              disabled={selfHosted}
-              sx={{
-                justifySelf: 'start',
-                gap: 1,
-                px: 2,
-                py: 1,
-                border: 1,
-                borderColor: 'divider',
-                borderRadius: 1.5,
-                color: 'primary.main',
-                fontWeight: 600,
-              }}
-            >
-              <AddPhotoAlternateOutlinedIcon /> {OWN_MODEL_UPLOAD_LABEL}
-            </ButtonBase>
+            <UploadLink onClick={own.onUpgrade} disabled={selfHosted}>
+              {OWN_MODEL_UPLOAD_LABEL}
+            </UploadLink>
           )}
           {own.note}
           {typeTab === 'image' && (
-            <ButtonBase
+            <UploadLink
               onClick={() => {
                 setUpgradeFor('image');
                 setCustomOpen(true);
               }}
               disabled={selfHosted || !accountInfo}
-              sx={{
-                justifySelf: 'start',
-                gap: 1,
-                px: 2,
-                py: 1,
-                border: 1,
-                borderColor: 'divider',
-                borderRadius: 1.5,
-                color: 'primary.main',
-                fontWeight: 600,
-              }}
             >
-              <AddPhotoAlternateOutlinedIcon /> Upload a custom image avatar
-            </ButtonBase>
+              Upload a custom image avatar
+            </UploadLink>
           )}
         </Box>
       )}
@@ -155,5 +130,28 @@ export function AppearanceTab() {
         onClose={() => setCustomOpen(false)}
       />
     </Box>
+  );
+}
+
+/** A link-like button under the appearance tiles that starts an upload (or its upgrade prompt). */
+function UploadLink({ onClick, disabled, children }: { onClick: () => void; disabled: boolean; children: ReactNode }) {
+  return (
+    <ButtonBase
+      onClick={onClick}
+      disabled={disabled}
+      sx={{
+        justifySelf: 'start',
+        gap: 1,
+        px: 2,
+        py: 1,
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1.5,
+        color: 'primary.main',
+        fontWeight: 600,
+      }}
+    >
+      <AddPhotoAlternateOutlinedIcon /> {children}
+    </ButtonBase>
   );
 }
