@@ -4,7 +4,9 @@
 // cards show the avatar's face, not a letter.
 import { expect, test, type Page } from '@playwright/test';
 import type { CatalogueAvatarsResponse, CatalogueEnvironmentsResponse } from '@parla/shared/schemas/catalogue';
+import { embeddedVoiceFor } from '@parla/shared/embedded-voices';
 import { createCustomer, signIn } from './support/accounts';
+import { audioTap, installAudioTap } from './support/audio-tap';
 import { screenshot } from './support/screenshots';
 
 async function create(page: Page, tab: string, option: number, name: string) {
@@ -41,6 +43,13 @@ test('the customer tries an unsaved appearance, background and lighting in the p
       if (viseme && w.seen.at(-1) !== viseme) w.seen.push(viseme);
     }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['data-viseme'] });
   });
+  // What the preview plays (every frame): the built-in voice's audio is heard, not the browser's.
+  await page.addInitScript(installAudioTap);
+  const spoken: string[] = [];
+  page.on('requestfinished', (r) => {
+    if (r.url().endsWith('/api/tts/preview'))
+      spoken.push((r.postDataJSON() as { voice: string; text: string }).voice + ': ' + (r.postDataJSON() as { text: string }).text);
+  });
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, customer.email, customer.password);
 
@@ -69,6 +78,9 @@ test('the customer tries an unsaved appearance, background and lighting in the p
     'src',
     new RegExp(`appearanceId=${upperBody[1]!.id}.*backgroundId=${background.id}.*lightingId=${light.id}`),
   );
+  // It speaks with the built-in voice visitors will hear: the one fitting the face.
+  const voice = embeddedVoiceFor(upperBody[1]!.voiceGender);
+  await expect(iframe).toHaveAttribute('src', new RegExp(`voice=${voice}(&|$)`));
   const box = (await iframe.boundingBox())!;
   expect(box.height).toBeGreaterThanOrEqual(400);
   expect(box.width).toBeGreaterThanOrEqual(280);
@@ -88,6 +100,11 @@ test('the customer tries an unsaved appearance, background and lighting in the p
   await expect.poll(said, { timeout: 20_000 }).toContain('Good afternoon, how are you doing today?');
   await expect(player.getByTestId('captions')).toHaveText('Good afternoon, how are you doing today?');
   await expect.poll(shapes, { timeout: 20_000 }).toBeGreaterThan(2);
+  // Both were said by the server's built-in voice, and heard.
+  expect(spoken).toEqual([`${voice}: Hello! How can I help you today?`, `${voice}: Good afternoon, how are you doing today?`]);
+  const heard = await audioTap(frame);
+  expect(heard.onsets.length, JSON.stringify(heard)).toBeGreaterThan(0);
+  expect(heard.maxLevel).toBeGreaterThan(0.05);
   console.log('mouth shapes', JSON.stringify(await frame.evaluate(() => (window as unknown as { seen: string[] }).seen)));
   await screenshot(page, 'editor-preview-talking');
 

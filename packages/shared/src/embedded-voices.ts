@@ -3,16 +3,15 @@
 // voices it may preview and which languages they speak.
 import { z } from 'zod';
 
-export const EMBEDDED_VOICE_IDS = ['slt', 'rms', 'awb', 'kal16'] as const;
-export type EmbeddedVoiceId = (typeof EMBEDDED_VOICE_IDS)[number];
+import { EMBEDDED_VOICE_IDS, type EmbeddedVoiceId } from './embedded-voice-ids';
+
+export * from './embedded-voice-ids';
 
 /** GET /api/tts/embedded_sample/:voice — a few seconds of the voice, as WAV. */
 export const embeddedSampleParams = z.object({ voice: z.enum(EMBEDDED_VOICE_IDS, { error: 'Unknown built-in voice.' }) });
 
 /** Every embedded voice speaks English only (en, en-US, en-GB, ...). */
 export const speaksEmbedded = (language: string): boolean => /^en(-|$)/i.test(language.trim());
-
-export const isEmbeddedVoiceId = (id: string): id is EmbeddedVoiceId => (EMBEDDED_VOICE_IDS as readonly string[]).includes(id);
 
 /** British and Irish English: the avatar's accent, for its default voice (Flite's only voice of
  *  the islands is `awb`, Scottish and male; a female avatar keeps `slt`). */
@@ -31,3 +30,15 @@ export const noEmbeddedVoiceNote = (languageName: string): string =>
 
 /** What the sample route says (the voice introduces itself). */
 export const embeddedSampleText = (name: string): string => `Hello, I am ${name}. This is how I will sound when I answer your visitors.`;
+
+/** POST /api/tts/preview — the editor's preview says a reply in an embedded voice. */
+export const PREVIEW_SPEECH_MAX_CHARS = 400;
+export const previewSpeechRequest = z.object({
+  voice: z.enum(EMBEDDED_VOICE_IDS, { error: 'Unknown built-in voice.' }),
+  text: z
+    .string({ error: 'A text is required.' })
+    .trim()
+    .min(1, 'A text is required.')
+    .max(PREVIEW_SPEECH_MAX_CHARS, `At most ${PREVIEW_SPEECH_MAX_CHARS} characters are said at once.`),
+});
+export type PreviewSpeechRequest = z.infer<typeof previewSpeechRequest>;

@@ -305,7 +305,13 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
     greeted.current = true;
     // After the face's first frames: in software WebGL the first one compiles every shader and
     // holds the page for a moment, and a greeting said under it would be over unseen.
-    requestAnimationFrame(() => requestAnimationFrame(() => say(greeting)));
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        const client = clientRef.current;
+        if (client?.greet) client.greet(greeting);
+        else say(greeting);
+      }),
+    );
   }, [avatar, say]);
 
   const userSetMic = useCallback(

@@ -61,4 +61,7 @@ export interface ConversationClient {
   /** Microphone audio and voice activity, when the server listens (ready.listen 'server'). */
   sendAudio?(pcm16: Uint8Array<ArrayBuffer>): void;
   sendSpeech?(event: 'start' | 'end'): void;
+  /** Says a greeting as one of its replies, in its own voice (the editor's preview with a built-in
+   *  voice); absent: the player says it with the browser's voice. */
+  greet?(text: string): void;
 }

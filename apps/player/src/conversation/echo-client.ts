@@ -1,7 +1,10 @@
 // The in-page echo of the editor's preview (/avatar/preview?appearanceId=…): an unsaved
 // appearance has no brain and no server conversation, so it replies with exactly what it was
-// sent, streamed word by word. Saved avatars use the runtime's WebSocket client.
+// sent, streamed word by word. With `say` (the draft's built-in voice, preview-speech.ts) each
+// reply comes with its audio, as a conversation's would; without it the browser speaks. Saved
+// avatars use the runtime's WebSocket client.
 import type { ConversationClient, ConversationHandlers } from './conversation-client';
+import { previewFrame, type PreviewSay } from './preview-speech';
 
 const WORD_DELAY_MS = 25;
 
@@ -10,11 +13,19 @@ export class EchoClient implements ConversationClient {
   private turn = 0;
   private timers: ReturnType<typeof setTimeout>[] = [];
 
-  constructor(private readonly engine = 'Echo') {}
+  /** With a voice, the greeting is a reply like the others (its audio asked of the editor). */
+  readonly greet: ((text: string) => void) | undefined;
+
+  constructor(
+    private readonly engine = 'Echo',
+    private readonly say: PreviewSay | null = null,
+  ) {
+    this.greet = say ? (text) => this.sendText(text) : undefined;
+  }
 
   async connect(handlers: ConversationHandlers): Promise<void> {
     this.handlers = handlers;
-    handlers.onReady?.({ sessionId: `echo-${Date.now().toString(36)}`, engine: this.engine });
+    handlers.onReady?.({ sessionId: `echo-${Date.now().toString(36)}`, engine: this.engine, ...(this.say ? { audio: true } : {}) });
   }
 
   sendText(text: string): void {
@@ -22,6 +33,14 @@ export class EchoClient implements ConversationClient {
     if (!h) return;
     this.interrupt();
     const turnId = `t${++this.turn}`;
+    const turn = this.turn;
+    // The audio is asked for at once (the whole reply is known); it plays when it comes, unless
+    // the reply was cut meanwhile.
+    void this.say?.(text).then((speech) => {
+      if (!speech || turn !== this.turn || !this.handlers) return;
+      const { header, audio } = previewFrame(turnId, speech);
+      this.handlers.onAudioFrame?.(header, audio);
+    });
     const words = text.split(/(\s+)/).filter(Boolean);
     let sent = '';
     let i = 0;
@@ -48,6 +67,7 @@ export class EchoClient implements ConversationClient {
   }
 
   interrupt(): void {
+    this.turn++;
     this.timers.forEach(clearTimeout);
     this.timers = [];
   }

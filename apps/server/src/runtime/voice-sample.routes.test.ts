@@ -2,7 +2,7 @@
 // worker pool visitors hear), for signed-in customers only; every catalogue face has a built-in
 // voice of its gender by default, and of its accent where Flite has one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embeddedVoiceFor } from '@parla/shared/embedded-voices';
+import { embeddedVoiceFor, PREVIEW_SPEECH_MAX_CHARS, type PreviewSpeech } from '@parla/shared/embedded-voices';
 import type { PipelineConfig } from '@parla/shared/schemas/avatar';
 import { createTestServer, type TestServer } from '../../test/harness';
 import { createCustomer, type TestAccount } from '../../test/accounts';
@@ -45,6 +45,43 @@ describe('GET /api/tts/embedded_sample/:voice', () => {
     const bad = await server.inject({ method: 'GET', url: '/api/tts/embedded_sample/..%2Fetc', token: alice.token });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('Unknown built-in voice.');
+  });
+});
+
+describe('POST /api/tts/preview', () => {
+  it("says the editor's text in the voice asked for, with the mouth shapes and words of its own phonemes", async () => {
+    const res = await server.inject({
+      method: 'POST',
+      url: '/api/tts/preview',
+      token: alice.token,
+      payload: { voice: 'slt', text: 'Hello there, nice to meet you.' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const speech = res.json() as PreviewSpeech;
+    expect(speech).toMatchObject({ format: 'pcm16', sampleRate: 16000 });
+    const pcm = Buffer.from(speech.audio, 'base64');
+    expect(pcm.length / 2 / 16000).toBeGreaterThan(1);
+    expect(speech.words?.map((w) => w.word)).toEqual(['Hello', 'there', 'nice', 'to', 'meet', 'you']);
+    expect(new Set(speech.visemes?.map((v) => v.viseme)).size).toBeGreaterThan(4);
+  });
+
+  it('refuses a visitor, an unknown voice, an empty text and one too long, each with its reason', async () => {
+    const post = (payload: unknown, token: string | undefined = alice.token) =>
+      server.inject({ method: 'POST', url: '/api/tts/preview', ...(token ? { token } : {}), payload: payload as object });
+    expect((await post({ voice: 'slt', text: 'Hi.' }, '')).statusCode).toBe(401);
+    for (const [payload, message] of [
+      [{ voice: 'espeak', text: 'Hi.' }, 'Unknown built-in voice.'],
+      [{ voice: 'slt', text: '   ' }, 'A text is required.'],
+      [
+        { voice: 'slt', text: 'a'.repeat(PREVIEW_SPEECH_MAX_CHARS + 1) },
+        `At most ${PREVIEW_SPEECH_MAX_CHARS} characters are said at once.`,
+      ],
+      [{ voice: 'slt' }, 'A text is required.'],
+    ] as const) {
+      const res = await post(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.body).toContain(message);
+    }
   });
 });
 

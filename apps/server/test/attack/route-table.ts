@@ -418,6 +418,13 @@ export const ROUTES: Record<string, RouteCase> = {
     sample: () => json('GET', '/api/tts/embedded_sample/slt'),
   },
 
+  // The editor's preview says a text in a built-in voice: no account's thing either.
+  'POST /api/tts/preview': {
+    kind: 'customer',
+    foreign: () => [json('POST', '/api/tts/preview', { voice: 'not-a-voice', text: 'Hello.' }, { expect: 400 })],
+    sample: () => json('POST', '/api/tts/preview', { voice: 'slt', text: 'Hello.' }),
+  },
+
   'POST /api/proxy': {
     kind: 'customer',
     foreign: (w) => [

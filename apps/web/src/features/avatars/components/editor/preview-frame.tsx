@@ -3,8 +3,10 @@
 // unsaved appearance, catalogue background, lighting, 3D environment and language, talking with
 // the player's in-page echo. It is never a conversation on the server, so a preview is never
 // billed and never listed as an online user. LET'S CHAT starts it; it greets with the draft's
-// wake-up message, and echoes what the customer types.
-import { useEffect, useState } from 'react';
+// wake-up message, and echoes what the customer types, in the built-in voice visitors will hear
+// (`voice`, lib/preview-voice.ts): the player asks this frame for each reply's audio by
+// postMessage and the server says it (POST /api/tts/preview).
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useWatch } from 'react-hook-form';
@@ -12,7 +14,11 @@ import { AVATAR_PREVIEW_HEIGHT_PX } from '@parla/shared/limits';
 import type { CatalogueEnvironmentsResponse } from '@parla/shared/schemas/catalogue';
 import type { AvatarJson } from '@parla/shared/schemas/player';
 import { LIGHT_PRESET_KEY } from '@parla/shared/schemas/avatar';
-import { useCatalogueEnvironments } from '../../api/get-catalogue';
+import { PREVIEW_SPEECH_MESSAGE, isEmbeddedVoiceId } from '@parla/shared/embedded-voices';
+import { useBrainCatalogue } from '../../../brain/api/get-brain-catalogue';
+import { useCatalogueAvatars, useCatalogueEnvironments } from '../../api/get-catalogue';
+import { previewSpeech } from '../../api/preview-speech';
+import { previewVoice } from '../../lib/preview-voice';
 import type { EditorValues } from '../../lib/editor-values';
 import { useEditor } from './editor-context';
 import { TRANSPARENT } from './use-avatar-json';
@@ -66,14 +72,45 @@ function useSettled<T>(value: T, ms = 700): T {
   return settled;
 }
 
+/** Answers the preview player's requests for a reply's audio (same origin, from its own frame only). */
+function usePreviewSpeech(frame: RefObject<HTMLIFrameElement | null>) {
+  useEffect(() => {
+    const onMessage = (event: MessageEvent<{ type?: string; id?: unknown; text?: unknown; voice?: unknown }>) => {
+      const target = frame.current?.contentWindow;
+      const m = event.data;
+      if (!target || event.source !== target || event.origin !== window.location.origin || m?.type !== PREVIEW_SPEECH_MESSAGE) return;
+      if (typeof m.id !== 'number' || typeof m.text !== 'string' || typeof m.voice !== 'string' || !isEmbeddedVoiceId(m.voice)) return;
+      const answer = (speech?: unknown) => target.postMessage({ type: PREVIEW_SPEECH_MESSAGE, id: m.id, speech }, window.location.origin);
+      previewSpeech({ voice: m.voice, text: m.text }).then(answer, () => answer());
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [frame]);
+}
+
 export function PreviewFrame() {
   const { saved } = useEditor();
+  const frame = useRef<HTMLIFrameElement | null>(null);
+  usePreviewSpeech(frame);
   const appearanceId = useWatch<EditorValues, 'appearanceId'>({ name: 'appearanceId' });
   const json = useWatch<EditorValues, 'avatarJson'>({ name: 'avatarJson' });
   const language = useWatch<EditorValues>({ name: 'customData.agent_pipeline_config.stt.languages' as never }) as unknown;
   const wakeUpMessage = useWatch<EditorValues, 'wakeUpMessage'>({ name: 'wakeUpMessage' });
+  const setupMode = useWatch<EditorValues, 'setupMode'>({ name: 'setupMode' });
+  const tts = useWatch<EditorValues>({ name: 'customData.agent_pipeline_config.tts' as never }) as unknown;
   const env = useCatalogueEnvironments();
-  const talk = talkParams({ language: typeof language === 'string' ? language : undefined, wakeUpMessage: wakeUpMessage ?? undefined });
+  const brains = useBrainCatalogue();
+  const appearances = useCatalogueAvatars();
+  const spoken = typeof language === 'string' ? language.split(',')[0]?.trim() : undefined;
+  const voice = previewVoice(
+    brains.data,
+    { setupMode: setupMode ?? undefined, tts: tts && typeof tts === 'object' ? tts : undefined, language: spoken },
+    appearances.data?.avatars.find((a) => a.id === appearanceId)?.voiceGender,
+  );
+  const talk = {
+    ...talkParams({ language: typeof language === 'string' ? language : undefined, wakeUpMessage: wakeUpMessage ?? undefined }),
+    ...(voice ? { voice } : {}),
+  };
   const src = useSettled(previewSource(window.location.origin, saved, appearanceId, { ...sceneParams(json, env.data), ...talk }));
   return (
     <Box
@@ -91,6 +128,7 @@ export function PreviewFrame() {
         <Box
           component="iframe"
           key={src}
+          ref={frame}
           title="Avatar preview"
           src={src}
           allow="camera; microphone; fullscreen; autoplay; encrypted-media; picture-in-picture"
