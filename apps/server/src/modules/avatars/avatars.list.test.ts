@@ -100,6 +100,7 @@ describe('the avatar list', () => {
       created: a.created,
       updated: a.updated,
       avatarPhotoURL: a.avatarPhotoURL,
+      stillURL: null,
       token: a.token,
       encKeyId: a.encKeyId,
     } satisfies AvatarCardItem);
