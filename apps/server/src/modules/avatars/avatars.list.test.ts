@@ -29,6 +29,7 @@ const CARD_KEYS = [
   'name',
   'nlpEngine',
   'nlpEngineName',
+  'stillURL',
   'token',
   'updated',
   'usersCount',
