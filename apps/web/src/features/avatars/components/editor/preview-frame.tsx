@@ -4,7 +4,7 @@
 // the player's in-page echo. It is never a conversation on the server, so a preview is never
 // billed and never listed as an online user. LET'S CHAT starts it; it greets with the draft's
 // wake-up message, and echoes what the customer types.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useWatch } from 'react-hook-form';
@@ -16,6 +16,7 @@ import { useCatalogueEnvironments } from '../../api/get-catalogue';
 import type { EditorValues } from '../../lib/editor-values';
 import { useEditor } from './editor-context';
 import { TRANSPARENT } from './use-avatar-json';
+import { useOwnModelAtlas } from './use-own-model-atlas';
 
 const PREVIEW_OPTIONS = { hideFS: 'true' };
 export const PREVIEW_GREETING = 'Hello! This is how I will look and sound on your website.';
@@ -75,6 +76,8 @@ export function PreviewFrame() {
   const env = useCatalogueEnvironments();
   const talk = talkParams({ language: typeof language === 'string' ? language : undefined, wakeUpMessage: wakeUpMessage ?? undefined });
   const src = useSettled(previewSource(window.location.origin, saved, appearanceId, { ...sceneParams(json, env.data), ...talk }));
+  const frame = useRef<HTMLIFrameElement>(null);
+  useOwnModelAtlas(frame);
   return (
     <Box
       sx={{
@@ -90,6 +93,7 @@ export function PreviewFrame() {
       {src ? (
         <Box
           component="iframe"
+          ref={frame}
           key={src}
           title="Avatar preview"
           src={src}
