@@ -11,7 +11,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { ownModelVariants } from '../scripts/catalogue/own-models';
 import { createCustomer, E2E_ADMIN, E2E_APP_KEY, signIn, type Customer } from './support/accounts';
 import { apiLogin, saveAvatar } from './support/conversation';
-import { darkShare, mouthClip, SHOTS } from './support/faces';
+import { darkShare, mouthClip, SHOTS, teethShare } from './support/faces';
 import { adminProxyAuth } from './support/player-avatar';
 import { screenshot } from './support/screenshots';
 
@@ -68,8 +68,13 @@ async function saveCard(page: Page, avatarName: string) {
   await page.getByRole('dialog', { name: 'Save Avatar' }).getByRole('button', { name: 'Save' }).click();
 }
 
-/** Says "ah" to the avatar in the player and answers the dark share of the mouth, closed and at its most open. */
-async function mouthOnAh(page: Page, url: string, name: string): Promise<{ closed: number; open: number }> {
+/** Says "ah" to the avatar in the player and answers the dark share of the mouth, closed and at
+ *  its most open, and the teeth's share in those two pictures. */
+async function mouthOnAh(
+  page: Page,
+  url: string,
+  name: string,
+): Promise<{ closed: number; open: number; closedTeeth: number; openTeeth: number }> {
   await page.goto(url);
   await expect(page.getByTestId('stage')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
   const face = page.getByTestId('avatar-face');
@@ -100,7 +105,12 @@ async function mouthOnAh(page: Page, url: string, name: string): Promise<{ close
   writeFileSync(join(SHOTS, `own-${name}-closed.png`), closed);
   writeFileSync(join(SHOTS, `own-${name}-open.png`), open.png);
   await page.screenshot({ path: join(SHOTS, `own-${name}-stage.png`) });
-  return { closed: await darkShare(page, closed), open: open.dark };
+  return {
+    closed: await darkShare(page, closed),
+    open: open.dark,
+    closedTeeth: await teethShare(page, closed),
+    openTeeth: await teethShare(page, open.png),
+  };
 }
 
 test.describe('bring your own 3D avatar', () => {
@@ -143,6 +153,74 @@ test.describe('bring your own 3D avatar', () => {
         `${name}: dark share of the mouth region, closed ${dark.closed.toFixed(3)} → open ${dark.open.toFixed(3)}`,
       ).toBeGreaterThan(dark.closed + 0.03);
     }
+  });
+
+  test('the uploaded model\'s viseme atlas is made by the editor\'s preview and stored; without WebGL the player draws it and its mouth opens on "ah"; the card shows its still', async ({
+    browser,
+    request,
+  }) => {
+    const customer = await createCustomer(request, 'ownatlas');
+    await grantPlan(request, customer, 2);
+    const auth = await adminProxyAuth(request, customer.email);
+    const a = await saveAvatar(request, auth, {
+      name: 'Atlas',
+      dhType: '2d',
+      appearanceId: upperBody.id,
+      customData: { words_per_sec: 0.4, agent_pipeline_config: { stt: { provider: 'default', languages: 'de-DE' } } },
+      wakeUpMessage: 'Hi.',
+    });
+    const page = await signedIn(browser, customer);
+    // The preview's own report of the atlas it made (the player's console, inside the editor's frame).
+    const made: string[] = [];
+    page.on('console', (m) => {
+      if (/viseme atlas/.test(m.text())) made.push(m.text());
+    });
+    await page.getByRole('article', { name: 'Avatar Atlas' }).getByRole('button', { name: 'Edit' }).click();
+    await chooseModel(page, 'rpm-avatar.glb', MODELS.oculus);
+    await saveCard(page, 'Atlas');
+    await expect(page.getByText('Avatar updated successfully.').last()).toBeVisible({ timeout: 60_000 });
+
+    // Stored: the player's public view now names the atlas, and the still is the card's face.
+    const view = async () =>
+      (await (await request.get(`/api/public/avatar/${a.id}?token=${a.token}`)).json()) as {
+        appearance: { atlasURL?: string; previewURL: string };
+      };
+    await expect.poll(async () => (await view()).appearance.atlasURL ?? '', { timeout: 180_000, intervals: [1000] }).toMatch(/\.json$/);
+    const { atlasURL, previewURL } = (await view()).appearance;
+    const manifest = (await (await request.get(atlasURL!)).json()) as { atlas: string; width: number; height: number; rigid: boolean };
+    expect(manifest).toMatchObject({ width: 480, height: 600, rigid: true, atlas: expect.stringMatching(/\.webp$/) });
+    const atlasBytes = (await (await request.get(new URL(manifest.atlas, `http://x${atlasURL}`).pathname)).body()).length;
+    console.log(`own model atlas: ${atlasBytes} bytes; ${made.join('; ') || 'no report seen'}`);
+    const face = page.getByRole('article', { name: 'Avatar Atlas' }).getByRole('img', { name: 'Face of Atlas' });
+    await expect(face).toHaveAttribute('src', previewURL, { timeout: 30_000 });
+    expect(await face.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240);
+    await screenshot(page, 'own-avatar-atlas-card');
+    await page.getByRole('article', { name: 'Avatar Atlas' }).screenshot({ path: 'test-results/screens/own-avatar-atlas-card-only.png' });
+
+    // A browser without WebGL (as faces.spec): the atlas, not the still picture, and lips that move.
+    const player = await (await browser.newContext({ viewport: { width: 480, height: 480 } })).newPage();
+    await player.addInitScript(() => {
+      const get = HTMLCanvasElement.prototype.getContext as (this: HTMLCanvasElement, type: string, ...rest: unknown[]) => unknown;
+      (HTMLCanvasElement.prototype as unknown as { getContext: typeof get }).getContext = function (type, ...rest) {
+        return /webgl/.test(type) ? null : get.call(this, type, ...rest);
+      };
+    });
+    const dark = await mouthOnAh(player, `/avatar/${a.id}?token=${a.token}&connect=true&hideChatHistory=true`, 'atlas');
+    await expect(player.getByTestId('stage-notice')).toContainText('cannot draw 3D');
+    await expect(player.getByTestId('avatar-face')).toHaveAttribute('data-render-profile', 'image');
+    const drawn = await player.evaluate(
+      (name) => performance.getEntriesByType('resource').some((e) => e.name.endsWith(name)),
+      manifest.atlas,
+    );
+    expect(drawn, 'the stored atlas is drawn, not the still picture').toBe(true);
+    await screenshot(player, 'own-avatar-atlas-no-webgl');
+    // The atlas's open mouth shows its teeth (light) as much as its dark inside, so both are
+    // counted (as faces.spec counts the live face's teeth): seen 0.048 → 0.061 dark. A still
+    // picture changes by nothing at all.
+    const seen = `closed ${dark.closed.toFixed(3)} → open ${dark.open.toFixed(3)}; teeth ${dark.closedTeeth.toFixed(3)} → ${dark.openTeeth.toFixed(3)}`;
+    console.log(`own model atlas without WebGL: mouth dark share ${seen}`);
+    expect(dark.open, `dark share of the mouth region, ${seen}`).toBeGreaterThan(dark.closed + 0.008);
+    expect(dark.openTeeth, `teeth share of the mouth region, ${seen}`).toBeGreaterThan(dark.closedTeeth + 0.005);
   });
 
   test('the model with no mouth shapes is refused with what is missing, and a STARTER customer is asked to upgrade', async ({

@@ -20,6 +20,7 @@ import { useConversationEnd } from './use-conversation-end';
 import { useListening } from './use-listening';
 import { useOverlays } from './use-overlays';
 import { useReplyAudio } from './use-reply-audio';
+import { useOwnAtlas } from './use-own-atlas';
 import { NO_VOICE_INPUT } from './mic-messages';
 import type { AvatarVad } from '../voice/vad-options';
 import { DEFAULT_FEATURES, featuresOf } from './conversation-features';
@@ -313,6 +314,7 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
       }),
     );
   }, [avatar, say]);
+  useOwnAtlas(avatar);
 
   const userSetMic = useCallback(
     (on: boolean) => {

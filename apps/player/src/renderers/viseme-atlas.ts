@@ -5,12 +5,13 @@
 // region the morphs change, every pixel is identical, so a frame drawn over the picture has no
 // seam. The picture is `rigid` (one rendering: the head does not turn apart from the body).
 // Runs in a browser with WebGL: the catalogue generator's Chromium for the catalogue avatars
-// (scripts/catalogue/atlas3d.ts); an uploaded model's atlas can be made by the same function in
-// the customer's browser.
+// (scripts/catalogue/atlas3d.ts); an uploaded model's atlas is made by the same function in the
+// customer's browser (own-atlas.ts, decision 127), its face set through the model's rig.
 import { ACESFilmicToneMapping, Box3, PerspectiveCamera, Scene, SRGBColorSpace, WebGLRenderer, type Mesh, type Object3D } from 'three';
 import type { ImageAvatarModel, ImageAvatarSprite, LightingPreset } from '@parla/shared/schemas/catalogue';
 import { VISEMES, visemeMorphName, type Viseme } from '@parla/shared/visemes';
 import { addLights } from './scene-lights';
+import type { Shot } from './framing';
 
 export interface AtlasOptions {
   /** The picture's size in pixels (the avatar space of the manifest). */
@@ -20,9 +21,14 @@ export interface AtlasOptions {
   /** Morph weights as the player speaks and rests (three-renderer.ts). */
   speakingSmile?: number;
   restingSmile?: number;
+  /** Sets the face: an uploaded model's rig (own-rig.ts); by default the player's morph names. */
+  pose?: FacePose;
+  /** Where the camera stands (an uploaded model's head shot); by default the catalogue's shot. */
+  shot?: Shot;
 }
 
-type Morphs = Record<string, number>;
+/** One viseme fully on (or none), the blink and the smile (0…1), every other target at rest. */
+export type FacePose = (viseme: Viseme | null, blink: number, smile: number) => void;
 type Rect = { x: number; y: number; w: number; h: number };
 
 /** Renders `root` (a loaded glTF scene) in every state and packs the atlas (WebP with alpha). */
@@ -41,24 +47,18 @@ export async function renderVisemeAtlas(
   addLights(scene, o.lighting, false);
   scene.add(root);
   // The player's head-and-shoulders shot (three-renderer.ts), a little wider for a portrait.
-  const top = new Box3().setFromObject(root).max.y;
   const camera = new PerspectiveCamera(28, W / H, 0.05, 50);
-  camera.position.set(0, top - 0.22, 1.75);
-  camera.lookAt(0, top - 0.36, 0);
-
-  const meshes: Mesh[] = [];
-  root.traverse((m) => {
-    const mesh = m as Mesh;
-    if (mesh.isMesh && mesh.morphTargetDictionary && mesh.morphTargetInfluences) meshes.push(mesh);
-  });
-  const shot = (morphs: Morphs): ImageData => {
-    for (const m of meshes) {
-      m.morphTargetInfluences!.fill(0);
-      for (const [name, v] of Object.entries(morphs)) {
-        const i = m.morphTargetDictionary![name];
-        if (i !== undefined) m.morphTargetInfluences![i] = v;
-      }
-    }
+  if (o.shot) {
+    camera.position.set(...o.shot.position);
+    camera.lookAt(...o.shot.target);
+  } else {
+    const top = new Box3().setFromObject(root).max.y;
+    camera.position.set(0, top - 0.22, 1.75);
+    camera.lookAt(0, top - 0.36, 0);
+  }
+  const pose = o.pose ?? morphPose(root);
+  const shot = (viseme: Viseme | null, blink: number, smile: number): ImageData => {
+    pose(viseme, blink, smile);
     renderer.render(scene, camera);
     const c = document.createElement('canvas');
     c.width = W;
@@ -68,13 +68,11 @@ export async function renderVisemeAtlas(
     return g.getImageData(0, 0, W, H);
   };
   const speaking = o.speakingSmile ?? 0.12;
-  const base = shot({ smile: speaking });
-  const mouths = new Map<Viseme, ImageData>(
-    VISEMES.map((v) => [v, shot(v === 'sil' ? { smile: speaking } : { [visemeMorphName(v)]: 1, smile: speaking })]),
-  );
-  const smile = shot({ smile: o.restingSmile ?? 0.35 });
-  const half = shot({ smile: speaking, blink: 0.5 });
-  const closed = shot({ smile: speaking, blink: 1 });
+  const base = shot(null, 0, speaking);
+  const mouths = new Map<Viseme, ImageData>(VISEMES.map((v) => [v, shot(v, 0, speaking)]));
+  const smile = shot(null, 0, o.restingSmile ?? 0.35);
+  const half = shot(null, 0.5, speaking);
+  const closed = shot(null, 1, speaking);
   renderer.dispose();
   scene.remove(root);
 
@@ -125,6 +123,27 @@ export async function renderVisemeAtlas(
   };
   const blob = await new Promise<Blob>((ok, fail) => atlas.toBlob((b) => (b ? ok(b) : fail(new Error('no WebP'))), 'image/webp', 0.9));
   return { manifest, atlas: blob };
+}
+
+/** The catalogue's face: morph targets named as the player's (`viseme_*`, `blink`, `smile`). */
+function morphPose(root: Object3D): FacePose {
+  const meshes: Mesh[] = [];
+  root.traverse((m) => {
+    const mesh = m as Mesh;
+    if (mesh.isMesh && mesh.morphTargetDictionary && mesh.morphTargetInfluences) meshes.push(mesh);
+  });
+  return (viseme, blink, smile) => {
+    const morphs: Record<string, number> = { smile };
+    if (viseme && viseme !== 'sil') morphs[visemeMorphName(viseme)] = 1;
+    if (blink > 0) morphs.blink = blink;
+    for (const m of meshes) {
+      m.morphTargetInfluences!.fill(0);
+      for (const [name, v] of Object.entries(morphs)) {
+        const i = m.morphTargetDictionary![name];
+        if (i !== undefined) m.morphTargetInfluences![i] = v;
+      }
+    }
+  };
 }
 
 /** The box of the pixels that differ from `base` in any of `others`, with a margin, inside the picture. */

@@ -52,6 +52,18 @@ function avatarSave(payload: Record<string, unknown>): Req {
   return { method: 'POST', url: '/api/avatar_v2/add', payload: body.payload, headers: body.headers };
 }
 
+/** An own model's viseme atlas upload (decision 127): a manifest that is not checked before the
+ *  avatar is (another account's avatar: 404; one without an uploaded model: 400). */
+function atlasUpload(avatarId: string): Req {
+  const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const body = multipart([
+    { name: 'manifest', value: JSON.stringify({ format: 'parla-image-avatar', version: 1 }) },
+    { name: 'atlas', value: png, filename: 'atlas.png' },
+    { name: 'still', value: png, filename: 'still.png' },
+  ]);
+  return { method: 'POST', url: `/api/avatar/${avatarId}/own_model_atlas`, payload: body.payload, headers: body.headers };
+}
+
 const gapAnswer = (collectionId: string) => ({ collectionId, question: 'Do you ship?', answer: 'Yes, everywhere.' });
 /** The insight's range: the last week (the world's conversations are today's). */
 function insightRange(): string {
@@ -291,6 +303,11 @@ export const ROUTES: Record<string, RouteCase> = {
       }),
     ],
     sample: (w) => avatarSave({ name: 'Sample', dhType: w.attacker.avatar.dhType, appearanceId: w.attacker.avatar.appearanceId }),
+  },
+  'POST /api/avatar/:id/own_model_atlas': {
+    kind: 'customer',
+    foreign: (w) => [atlasUpload(w.victim.avatar.id)],
+    sample: (w) => atlasUpload(w.attacker.avatar.id),
   },
   'POST /api/avatar/regenerate_token': {
     kind: 'customer',

@@ -371,6 +371,9 @@ export interface Avatar {
   avatarPhoto: string | null;
   avatarPhotoBase64: null;
   avatarPhotoURL: string | null;
+  /** An uploaded 3D model's still (its viseme atlas's resting picture, decision 127): the card's
+   *  face when there is no photo; null before the browser has made the atlas. */
+  stillURL: string | null;
   oauthEnabled: 0 | 1;
   partnerOauthAppId: string | null;
   billingAuthURL: string | null;
@@ -436,6 +439,7 @@ export type AvatarCardItem = Pick<
   | 'created'
   | 'updated'
   | 'avatarPhotoURL'
+  | 'stillURL'
   | 'token'
   | 'encKeyId'
   | 'startFailure'
@@ -455,6 +459,7 @@ export function cardOf(a: AvatarCardItem): AvatarCardItem {
     created,
     updated,
     avatarPhotoURL,
+    stillURL,
     token,
     encKeyId,
     startFailure,
@@ -471,6 +476,7 @@ export function cardOf(a: AvatarCardItem): AvatarCardItem {
     created,
     updated,
     avatarPhotoURL,
+    stillURL: stillURL ?? null,
     token,
     encKeyId,
     ...(startFailure ? { startFailure } : {}),

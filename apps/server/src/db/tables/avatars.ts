@@ -1,11 +1,23 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { OwnModelRig } from '@parla/shared/own-model';
 
-/** avatars.own_model: the stored file and what the model check found in it (decision 123). */
+/** The model's viseme atlas, made in the customer's browser (decision 127): three stored files,
+ *  each also an avatar_media row of list 'atlas'. */
+export interface OwnModelAtlasColumn {
+  manifestId: string;
+  imageId: string;
+  imageExt: string;
+  stillId: string;
+  stillExt: string;
+}
+
+/** avatars.own_model: the stored file and what the model check found in it (decision 123), and
+ *  its viseme atlas once the browser has made one (decision 127; no migration: jsonb). */
 export interface OwnModelColumn {
   fileId: string;
   ext: string;
   rig: OwnModelRig;
+  atlas?: OwnModelAtlasColumn;
 }
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;

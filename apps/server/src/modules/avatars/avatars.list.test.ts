@@ -29,6 +29,7 @@ const CARD_KEYS = [
   'name',
   'nlpEngine',
   'nlpEngineName',
+  'stillURL',
   'token',
   'updated',
   'usersCount',
@@ -100,6 +101,7 @@ describe('the avatar list', () => {
       created: a.created,
       updated: a.updated,
       avatarPhotoURL: a.avatarPhotoURL,
+      stillURL: null,
       token: a.token,
       encKeyId: a.encKeyId,
     } satisfies AvatarCardItem);

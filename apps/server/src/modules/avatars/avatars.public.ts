@@ -28,6 +28,7 @@ import * as keys from '../encryption-keys/encryption-keys.repository';
 import { assertOwnerActive, fixedTokenOpens } from './avatars.access';
 import type { Catalogue } from './avatars.catalogue';
 import * as repo from './avatars.repository';
+import { ownAtlasUrls } from './own-model-atlas.service';
 
 /** Where a full-body avatar stands in an own .glb environment (the catalogue's have their own). */
 const OWN_ENVIRONMENT_STAGING: EnvironmentStaging = {
@@ -107,11 +108,14 @@ async function appearanceOf(
   if (!model) return null;
   const media = (fileId: string, ext: string) => `/config-files/avatars/${row.id}/media/${fileId}.${ext}`;
   const photo = row.avatar_photo_id ? (await repo.findMediaFile(ctx.db, row.id, row.avatar_photo_id))?.ext : undefined;
+  // Its viseme atlas once the customer's browser has made it (decision 127): drawn without WebGL.
+  const atlas = ownAtlasUrls(row.id, model.atlas);
   return {
     id: OWN_MODEL_APPEARANCE,
     modelURL: media(model.fileId, model.ext),
-    previewURL: photo ? media(row.avatar_photo_id!, photo) : '',
+    previewURL: photo ? media(row.avatar_photo_id!, photo) : (atlas?.stillURL ?? ''),
     voiceGender: 'neutral',
+    ...(atlas ? { atlasURL: atlas.manifestURL } : {}),
   };
 }
 

@@ -75,6 +75,9 @@ export interface CardRow {
   enc_key_id: string;
   avatar_photo_id: string | null;
   photo_ext: string | null;
+  /** The still of an own model's viseme atlas (decision 127): the card's face without a photo. */
+  still_id: string | null;
+  still_ext: string | null;
   start_failure: string | null;
   start_failure_at: string | null;
 }
@@ -122,6 +125,8 @@ export async function listCards(db: Q, ownerId: string, page: CardPage): Promise
       sql<string>`coalesce(${linkedKey}, avatars.enc_key_id)`.as('enc_key_id'),
       'avatars.avatar_photo_id',
       'photo.ext as photo_ext',
+      sql<string | null>`avatars.own_model->'atlas'->>'stillId'`.as('still_id'),
+      sql<string | null>`avatars.own_model->'atlas'->>'stillExt'`.as('still_ext'),
     ]);
   const res = await sql<{
     rows: CardRow[] | string;

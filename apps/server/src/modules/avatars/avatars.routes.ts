@@ -12,6 +12,7 @@ import { defaultCatalogue, type Catalogue } from './avatars.catalogue';
 import { publicAvatarView } from './avatars.public';
 import * as avatars from './avatars.service';
 import { readSaveRequest } from './avatars.upload';
+import { storeOwnModelAtlas } from './own-model-atlas.service';
 
 export function avatarRoutes(ctx: AppContext, catalogue: Catalogue = defaultCatalogue()): FastifyPluginAsyncZod {
   return async (app) => {
@@ -34,6 +35,13 @@ export function avatarRoutes(ctx: AppContext, catalogue: Catalogue = defaultCata
       const save = await readSaveRequest(ctx, request, user.id);
       return avatars.saveAvatar(ctx, catalogue, user, save);
     });
+
+    // An uploaded model's viseme atlas, made in the customer's browser (decision 127): multipart.
+    app.post(
+      '/api/avatar/:id/own_model_atlas',
+      { schema: { params: z.object({ id: avatarIdReference }) }, config: { auth: 'user' } },
+      (request) => storeOwnModelAtlas(ctx, requireUser(request).id, request.params.id, request),
+    );
 
     app.post('/api/avatar/del', { schema: { body: deleteAvatarRequest }, config: { auth: 'user' } }, (request) =>
       avatars.deleteAvatar(ctx, requireUser(request).id, request.body.agentId),

@@ -52,6 +52,7 @@ import { discardUploads, type SaveRequest, type StagedUpload } from './avatars.u
 import { checkOwnModelSave, ownModelInfo, OWN_MODEL_TEXTS, wearsOwnModel } from './own-model.service';
 import type { OwnModelColumn } from '../../db/tables/avatars';
 import type { ModelCheckLimits } from './own-model.check';
+import { ownAtlasUrls, ownModelFileIds } from './own-model-atlas.service';
 
 export type Actor = Pick<SessionUser, 'id' | 'adminProxy'>;
 
@@ -98,6 +99,7 @@ export function toAvatar(ctx: AppContext, row: repo.AvatarRow, media: repo.Avata
     avatarPhoto: row.avatar_photo_id,
     avatarPhotoBase64: null,
     avatarPhotoURL: photo ? item(photo).url : null,
+    stillURL: ownAtlasUrls(row.id, row.own_model?.atlas)?.stillURL ?? null,
     oauthEnabled: row.oauth_enabled ? 1 : 0,
     partnerOauthAppId: row.partner_oauth_app_id,
     billingAuthURL: row.billing_auth_url,
@@ -165,6 +167,7 @@ export async function listAvatars(ctx: AppContext, ownerId: string, query: ListA
     created: iso(r.created_at),
     updated: iso(r.updated_at),
     avatarPhotoURL: r.avatar_photo_id && r.photo_ext ? mediaUrl(r.id, r.avatar_photo_id, r.photo_ext) : null,
+    stillURL: r.still_id && r.still_ext ? mediaUrl(r.id, r.still_id, r.still_ext) : null,
     token: r.token,
     encKeyId: r.enc_key_id,
     ...startFailureOf(r),
@@ -452,7 +455,7 @@ async function updateIn(
   // The own model: replaced by a new upload, dropped with its file when a catalogue appearance is chosen.
   const storedModel = stored.own_model;
   if (wearsOwnModel(p) && !model && !storedModel) throw AppError.invalid(OWN_MODEL_TEXTS.missing);
-  if (storedModel && (model || !wearsOwnModel(p))) await forget(storedModel.fileId);
+  if (storedModel && (model || !wearsOwnModel(p))) for (const id of ownModelFileIds(storedModel)) await forget(id);
   if (model) columns.own_model = JSON.stringify(model);
   else if (!wearsOwnModel(p)) columns.own_model = null;
 

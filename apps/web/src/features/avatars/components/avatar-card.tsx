@@ -31,7 +31,8 @@ import { InsightDialog } from './insight/insight-dialog';
 
 export interface AvatarCardProps {
   avatar: AvatarCardItem;
-  /** The appearance's own picture (the catalogue's), shown when the avatar has no photo. */
+  /** The appearance's own picture (the catalogue's, or an uploaded model's still: decision 127),
+   *  shown when the avatar has no photo. */
   faceURL: string | null;
   selected: boolean;
   mobile: boolean;

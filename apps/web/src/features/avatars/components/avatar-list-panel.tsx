@@ -174,7 +174,7 @@ export function AvatarListPanel(p: AvatarListPanelProps) {
           <AvatarCard
             key={a.id}
             avatar={a}
-            faceURL={faces.get(a.appearanceId) ?? null}
+            faceURL={a.stillURL ?? faces.get(a.appearanceId) ?? null}
             selected={!p.mobile && a.id === p.selectedId}
             mobile={p.mobile}
             busy={p.busy}

@@ -140,6 +140,7 @@ describe('the avatar list', () => {
     created: '2026-11-24T10:00:00.000Z',
     updated: '2026-11-24T10:00:00.000Z',
     avatarPhotoURL: null,
+    stillURL: null,
     token: 't'.repeat(40),
     encKeyId: 'Default',
   });

@@ -120,6 +120,7 @@ export function AvatarsScreen() {
       jsonDrafts,
       setJsonDraft,
       onTokenChanged: (token: string) => setSaved((a) => (a ? { ...a, token } : a)),
+      onStillMade: (stillURL: string) => setSaved((a) => (a ? { ...a, stillURL } : a)),
     }),
     [mode, saved, uploads, setUpload, accountInfo.data, configUrl, validators, jsonDrafts, setJsonDraft],
   );

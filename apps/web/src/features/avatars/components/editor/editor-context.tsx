@@ -25,6 +25,8 @@ export interface EditorContextValue {
   setJsonDraft(field: keyof JsonDrafts, text: string | null): void;
   /** The access link was regenerated: the avatar as last saved gets the new token. */
   onTokenChanged?(token: string): void;
+  /** The uploaded model's atlas was stored (decision 127): the avatar as last saved gets its still. */
+  onStillMade?(stillURL: string): void;
 }
 
 export const EditorContext = createContext<EditorContextValue | null>(null);

@@ -46,7 +46,7 @@ export function useOwnModel(dhType: DhType, onUpgrade: () => void) {
     : pending
       ? [{ key: OWN_MODEL_APPEARANCE, label: pending.name, badge: 'Not saved yet', onDelete: () => setUpload('avatarModel', undefined) }]
       : stored
-        ? [{ key: OWN_MODEL_APPEARANCE, label: 'Your 3D avatar', imageURL: saved?.avatarPhotoURL }]
+        ? [{ key: OWN_MODEL_APPEARANCE, label: 'Your 3D avatar', imageURL: saved?.avatarPhotoURL ?? saved?.stillURL }]
         : [];
   const upload: TileGridProps['upload'] | undefined =
     is3d && allowed && accountInfo

@@ -22,6 +22,7 @@ import { previewVoice } from '../../lib/preview-voice';
 import type { EditorValues } from '../../lib/editor-values';
 import { useEditor } from './editor-context';
 import { TRANSPARENT } from './use-avatar-json';
+import { useOwnModelAtlas } from './use-own-model-atlas';
 
 const PREVIEW_OPTIONS = { hideFS: 'true' };
 export const PREVIEW_GREETING = 'Hello! This is how I will look and sound on your website.';
@@ -112,6 +113,7 @@ export function PreviewFrame() {
     ...(voice ? { voice } : {}),
   };
   const src = useSettled(previewSource(window.location.origin, saved, appearanceId, { ...sceneParams(json, env.data), ...talk }));
+  useOwnModelAtlas(frame);
   return (
     <Box
       sx={{
@@ -127,8 +129,8 @@ export function PreviewFrame() {
       {src ? (
         <Box
           component="iframe"
-          key={src}
           ref={frame}
+          key={src}
           title="Avatar preview"
           src={src}
           allow="camera; microphone; fullscreen; autoplay; encrypted-media; picture-in-picture"
