@@ -94,7 +94,19 @@ export async function serverHome(opts: { dataDir?: string } = {}): Promise<Serve
   };
   const running = new Set<ChildProcess>();
 
+  // The port is free when picked and taken seconds later, by then another process may hold it
+  // (CI runs hundreds of connections from the same range): a start that lost it tries another.
   const start = async (env: Record<string, string> = {}): Promise<ServerProcess> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await startOnce(env);
+      } catch (err) {
+        if (attempt >= 3 || !String(err).includes('EADDRINUSE')) throw err;
+      }
+    }
+  };
+
+  const startOnce = async (env: Record<string, string>): Promise<ServerProcess> => {
     const port = await freePort();
     const proc = spawn(process.execPath, [RUN_TS, 'src/main.ts'], {
       cwd: SERVER_ROOT,
