@@ -27,8 +27,10 @@ const APP_KEY = 'ingest-crash-app-key-0123456789';
 const SECRET_KEY = 'ingest-crash-secret-key-0123456789-0123456789';
 const PASSWORD = 'ingest crash password';
 const SERVER_ROOT = resolve(import.meta.dirname, '../..');
-/** The in-flight page must be ready this long after its takeover could start: a fifth of its lease. */
-const TAKEN_OVER_WITHIN_MS = INGEST_LEASE_MS / 5;
+/** The in-flight page must be ready this long after its takeover could start: a third of its lease
+ *  (a fifth was missed twice in CI on PostgreSQL under load, where the survivor waits three missed
+ *  heartbeats, then polls, then starts an extraction child; 11 s on this machine when quiet). */
+const TAKEN_OVER_WITHIN_MS = INGEST_LEASE_MS / 3;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'parla-ingest-crash-'));
 const schema = `ingest_crash_${randomBytes(4).toString('hex')}`;
@@ -55,12 +57,17 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function until<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 90_000): Promise<T> {
+async function until<T>(
+  what: string,
+  check: () => Promise<T | undefined | false>,
+  timeoutMs = 90_000,
+  why: () => Promise<string> = async () => '',
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await check().catch(() => undefined);
     if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} ${await why().catch(String)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -68,6 +75,8 @@ async function until<T>(what: string, check: () => Promise<T | undefined | false
 interface Proc {
   child: ChildProcess;
   url: string;
+  /** What the process printed (its log at warn and above). */
+  output(): string;
 }
 
 async function start(sitePort: number): Promise<Proc> {
@@ -90,9 +99,11 @@ async function start(sitePort: number): Promise<Proc> {
     u.searchParams.set('options', `-c search_path=${schema}`);
     env.DATABASE_URL = u.toString();
   }
-  const child = spawn(process.execPath, [RUN_TS, 'src/main.ts'], { cwd: SERVER_ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [RUN_TS, 'src/main.ts'], { cwd: SERVER_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
+  let out = '';
   child.stderr!.on('data', (d) => (stderr += String(d)));
+  child.stdout!.on('data', (d) => (out = (out + String(d)).slice(-20_000)));
   procs.push(child);
   const url = `http://127.0.0.1:${port}`;
   const started = Date.now();
@@ -107,7 +118,7 @@ async function start(sitePort: number): Promise<Proc> {
     throw new Error(`${err.message}: ${stderr.slice(-2000)}`);
   });
   boots.push(Date.now() - started);
-  return { child, url };
+  return { child, url, output: () => out + stderr.slice(-2000) };
 }
 
 async function kill(p: Proc): Promise<void> {
@@ -220,6 +231,9 @@ describe('kill -9 during knowledge ingestion', () => {
       'the page in flight to be ready',
       async () => ((await a.item(p.url, colA, slow))?.status === 'ready' ? Date.now() - from : undefined),
       TAKEN_OVER_WITHIN_MS,
+      // What the item and the surviving process said, when it is not ready in time.
+      async () =>
+        `item ${JSON.stringify(await a.item(p.url, colA, slow))}; /slow asked ${seen('/slow')} times; log ${p.output().slice(-1500)}`,
     );
     console.log(
       `[ingestion-crash] the page in flight was ready ${(ready / 1000).toFixed(1)} s after ${survivor ? 'kill -9 (a second process survived)' : 'the restarted process answered'}, ${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill (lease ${INGEST_LEASE_MS / 1000} s)`,
