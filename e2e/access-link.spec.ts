@@ -2,7 +2,8 @@
 // confirms, sees the new link and embed code; the old link shows "not available", the new one
 // talks. Also the id rule of decision 206 in a real browser: the avatar's page with its id spelt
 // another way loads no avatar. Screenshots go to test-results/screens/.
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test';
 import { REGENERATE_LINK_MESSAGES as M } from '../packages/shared/src/schemas/avatar-access';
 import { E2E_APP_KEY } from './support/accounts';
 import { apiToken, customerWithAvatar, openEditor } from './support/brain';

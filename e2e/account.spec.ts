@@ -1,7 +1,8 @@
 // A customer reads their account, the information panel and the billing report over seeded
 // conversation records, asks for PRO; an administrator approves it on the Customers screen.
 import { readFileSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from './support/test';
 import dayjs from 'dayjs';
 import { createCustomer, E2E_ADMIN, signIn, waitForMail } from './support/accounts';
 import { screenshot } from './support/screenshots';

@@ -1,7 +1,8 @@
 // The ADVANCED tab (spec 3 §2, §4, §5, §9): the defaults, the Unlimited checkboxes, the spec's
 // messages for invalid values blocking the save ('Invalid advance tab form'), and a valid save
 // read back after a reload. Screenshots go to test-results/screens/.
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test';
 import { customerWithAvatar, editTab, openEditor, saveAvatar } from './support/brain';
 import { screenshot } from './support/screenshots';
 

@@ -1,7 +1,8 @@
 // EMBED → Allowed websites (docs/decisions/205-allowed-websites.md): the customer adds a website,
 // saves, reloads and sees it; the avatar's own page still opens conversations (the portal's own
 // origin is always allowed). Screenshots go to test-results/screens/.
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test';
 import { ALLOWED_ORIGINS_MESSAGES } from '../packages/shared/src/schemas/allowed-origins';
 import { E2E_APP_KEY } from './support/accounts';
 import { apiToken, customerWithAvatar, openEditor } from './support/brain';

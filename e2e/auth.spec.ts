@@ -1,6 +1,7 @@
 // Foundation journeys: register → verify → sign in; session storage rules; password reset;
 // the administrator's landing and navbar; the mobile drawer; expired tokens.
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { test } from './support/test';
 import { createCustomer, E2E_ADMIN, linkFrom, signIn, uniqueEmail, waitForMail } from './support/accounts';
 
 test('a visitor registers, verifies from the mailed link and signs in to the avatar creator', async ({ page, request }) => {

@@ -1,7 +1,8 @@
 // The Brain tab's containers and the online users of an avatar: KNOWLEDGE BASE opens for the
 // large-language-model engine and links a collection (the list hides what is linked), FUNCTIONS
 // stays closed without the realtime flag, and the card counts the open conversations.
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { test } from './support/test';
 import { createCustomer, E2E_APP_KEY, signIn, type Customer } from './support/accounts';
 import { screenshot } from './support/screenshots';
 import { seedConversations } from './support/seed';

@@ -5,7 +5,8 @@
 // transcript from the player when Enable Transcript Download allows it, and sees no button when not.
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test } from './support/test';
 import { createCustomer, E2E_ADMIN, E2E_APP_KEY, signIn, type Customer } from './support/accounts';
 import { apiLogin, saveAvatar, type SavedAvatar } from './support/conversation';
 import { adminProxyAuth } from './support/player-avatar';

@@ -2,7 +2,8 @@
 // launcher's seed control. The list shows the first 200 cards and 'Load more avatars'; selecting
 // a card loads the whole avatar into the editor and saves it; the search by avatar id
 // (showSearchBar) finds an avatar far beyond the pages in hand. Screenshots in test-results/screens/.
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test';
 import { signIn } from './support/accounts';
 import { apiToken, customerWithAvatar } from './support/brain';
 import { E2E_APP_KEY } from './support/accounts';

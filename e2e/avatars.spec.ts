@@ -3,7 +3,8 @@
 // lighting, the EMBED snippet copied, Connect opening the player, a stale save from a second
 // browser, and delete. Screenshots of each screen go to test-results/screens/.
 import { deflateSync } from 'node:zlib';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { test } from './support/test';
 import { createCustomer, signIn, type Customer } from './support/accounts';
 import { E2E_PORT } from './support/ports';
 import { screenshot } from './support/screenshots';

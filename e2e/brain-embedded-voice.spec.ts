@@ -4,7 +4,8 @@
 // embedded voice; what is picked is saved and spoken; a German avatar's list says plainly that the
 // built-in voices speak English only and the browser's voice is used; Composite mode's "Default"
 // list is not empty. Screenshots: test-results/screens/brain-voice-*.png.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test';
 import { choose, customerWithAvatar, editTab, openEditor, saveAvatar } from './support/brain';
 import { screenshot } from './support/screenshots';
 

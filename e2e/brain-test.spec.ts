@@ -2,7 +2,8 @@
 // it, before saving, and reads what happened in plain words: a REST endpoint on a private
 // address is refused (it used to save fine and fail at the visitor's first word), a refused key
 // says so, and a working model shows its answer. Screenshots go to test-results/screens/.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test';
 import { DEEPGRAM_HEARD } from '../apps/server/test/stand-ins/deepgram';
 import { STAND_IN_KEYS } from '../apps/server/test/stand-ins/keys';
 import { BRAIN_TEST_MESSAGES as M, HEARING_TEST_SENTENCE } from '../packages/shared/src/schemas/brain-test';

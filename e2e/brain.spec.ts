@@ -2,7 +2,8 @@
 // OpenAI-compatible stand-in (its /models in the model select), Deepgram speech-to-text and Azure
 // text-to-speech, saved and reloaded with the keys masked; mode switches and their resets; the
 // ElevenLabs agent check in each of its states. Screenshots go to test-results/screens/.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test';
 import { STAND_IN_AGENTS, STAND_IN_KEYS } from '../apps/server/test/stand-ins/keys';
 import { choose, customerWithAvatar, editTab, openEditor, saveAvatar } from './support/brain';
 import { screenshot } from './support/screenshots';

@@ -3,7 +3,8 @@
 // server (a loopback stand-in the server's allow-list names), gets its /models in the model select
 // through the server, saves, reloads and sees it; the avatar then answers in the player with
 // that model. Screenshots go to test-results/screens/.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test';
 import { CUSTOM_LLM_MESSAGES } from '../packages/shared/src/schemas/custom-llm';
 import { E2E_APP_KEY } from './support/accounts';
 import { apiToken, choose, customerWithAvatar, editTab, openEditor, saveAvatar } from './support/brain';

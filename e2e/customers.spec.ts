@@ -1,6 +1,7 @@
 // The administrators' customer desk: sign in as a customer in a new tab; suspend a customer
 // whose open session is then logged out; reactivate them.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test';
 import { createCustomer, E2E_ADMIN, signIn } from './support/accounts';
 import { screenshot } from './support/screenshots';
 

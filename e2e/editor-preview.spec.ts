@@ -2,7 +2,8 @@
 // usable size with the unsaved appearance, background and lighting, talking (echo) on a click
 // before anything is saved, never a conversation on the server (no online user); and the avatar
 // cards show the avatar's face, not a letter.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test';
 import type { CatalogueAvatarsResponse, CatalogueEnvironmentsResponse } from '@parla/shared/schemas/catalogue';
 import { embeddedVoiceFor } from '@parla/shared/embedded-voices';
 import { createCustomer, signIn } from './support/accounts';

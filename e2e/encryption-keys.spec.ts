@@ -1,6 +1,7 @@
 // Encryption keys as a customer: the default key is there, a new key's private key is shown
 // once and copied, the key is listed, the default key cannot be deleted (its button is disabled).
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test';
 import { screenshot as shot } from './support/screenshots';
 import { createCustomer, signIn } from './support/accounts';
 

@@ -7,7 +7,8 @@
 // darkens (the inside of the mouth) and shows light, colourless teeth, compared with the closed mouth.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test';
 import { createCustomer } from './support/accounts';
 import { saveAvatar } from './support/conversation';
 import { adminProxyAuth } from './support/player-avatar';

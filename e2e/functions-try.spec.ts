@@ -2,7 +2,8 @@
 // editor's Try it, runs the example function in the sandbox and sees its result and an error;
 // once saved, the function's screen lists its live calls (one seeded through the call log's
 // repository: a live call needs a realtime avatar and a model, which the API tests drive).
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test';
 import { screenshot as shot } from './support/screenshots';
 import { signIn, E2E_APP_KEY } from './support/accounts';
 import { apiToken, customerWithAvatar } from './support/brain';

@@ -1,6 +1,7 @@
 // Functions as a customer and their review as an administrator: create from the example
 // template (Pending), approve in Function Review, the customer sees Approved.
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test';
 import { screenshot as shot } from './support/screenshots';
 import { createCustomer, E2E_ADMIN, signIn } from './support/accounts';
 

@@ -5,7 +5,8 @@
 // and reworded questions are answered from it. Then the insight of those real conversations:
 // figures, chart, top questions, search, and the CSV and JSON exports opened.
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
+import { test } from './support/test';
 import { apiLogin, saveAvatar } from './support/conversation';
 import { createCustomer, E2E_APP_KEY, signIn } from './support/accounts';
 import { screenshot } from './support/screenshots';

@@ -2,7 +2,8 @@
 // XLSX and PPTX made by the test through the knowledge screen's File tab, both become Ready, and
 // an LLM avatar (the local OpenAI-compatible stand-in) answers in its chat widget from each: the
 // retrieved row or slide reached the model's prompt with its source.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test';
 import { makePptx, makeXlsx } from '../apps/server/src/modules/knowledge/knowledge.fixtures';
 import { createCustomer, E2E_APP_KEY, signIn } from './support/accounts';
 import { apiLogin, saveAvatar } from './support/conversation';

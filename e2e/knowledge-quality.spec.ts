@@ -2,7 +2,8 @@
 // page re-syncs, the same page added twice is refused, and an avatar's top-k and threshold
 // change what its retrieval test sends to the model; a crawl takes path patterns and a re-crawl
 // schedule.
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { test } from './support/test';
 import { createCustomer, E2E_APP_KEY, signIn, type Customer } from './support/accounts';
 import { screenshot } from './support/screenshots';
 import { KNOWLEDGE_SITE_URL } from './support/stand-ins';

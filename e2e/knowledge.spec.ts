@@ -1,7 +1,8 @@
 // The knowledge base as a customer: a collection with a text, a URL, a crawl of a small local
 // site, a PDF and a DOCX made by the test; statuses reach Ready; the retrieval box finds the
 // right passage first; an item is deleted.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test';
 import { makeDocx, makePdf } from '../apps/server/src/modules/knowledge/knowledge.fixtures';
 import { screenshot as shot } from './support/screenshots';
 import { createCustomer, signIn } from './support/accounts';

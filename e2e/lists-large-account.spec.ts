@@ -3,7 +3,8 @@
 // seed control. Each screen shows the first 200 rows and 'Load more', the next page follows, and
 // the customers' search finds a customer far beyond the first page. Screenshots in
 // test-results/screens/.
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { test } from './support/test';
 import { createCustomer, E2E_ADMIN, E2E_APP_KEY, signIn, type Customer } from './support/accounts';
 import { apiToken } from './support/brain';
 import { seedConversations, seedListRows } from './support/seed';

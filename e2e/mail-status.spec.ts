@@ -2,7 +2,8 @@
 // failed mail is seeded through the outbox repository (the e2e SMTP capture accepts every mail);
 // the Connected VPS screen shows one line with the count and the last error, and nothing once
 // the failure is gone.
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test';
 import { E2E_ADMIN, signIn } from './support/accounts';
 import { seedFailedMail } from './support/seed';
 

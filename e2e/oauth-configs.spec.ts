@@ -1,5 +1,6 @@
 // A customer creates an OAuth config through the stepper, edits it in the dialog and deletes it.
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test';
 import { createCustomer, signIn } from './support/accounts';
 import { screenshot } from './support/screenshots';
 

@@ -3,7 +3,8 @@
 // (an image avatar that talks, a 3D avatar drawn through meshopt's WebAssembly, the microphone
 // with the voice detector's WebAssembly and worklet on the fake device) run in Chromium with no
 // `securitypolicyviolation` event and no CSP message in the console.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test';
 import { createCustomer, signIn } from './support/accounts';
 
 /** Collects CSP violations of the page and of its frames from now on. */

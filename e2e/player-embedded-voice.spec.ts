@@ -2,7 +2,8 @@
 // start): a new customer's echo avatar answers aloud with the voice shipped with the server
 // (decision 122). The page's audio output is tapped (the signal is not silence), the face shows
 // mouth shapes while it plays, and no "no voice" notice appears.
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test';
 import { echoAvatar } from './support/player-avatar';
 import { audioTap, installAudioTap } from './support/audio-tap';
 import { E2E_PORT } from './support/ports';

@@ -4,7 +4,8 @@
 // not loop. Screenshots go to test-results/screens/.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { chromium, expect, test, type Page } from '@playwright/test';
+import { chromium, expect, type Page } from '@playwright/test';
+import { test } from './support/test';
 import { CHROMIUM } from './support/chromium';
 import { apiLogin } from './support/conversation';
 import { E2E_ADMIN, E2E_APP_KEY } from './support/accounts';

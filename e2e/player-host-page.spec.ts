@@ -3,7 +3,8 @@
 // a new message cuts a reply) and disconnected {reason} when the server ends the conversation.
 // In a 9:16 embed 420 px high, and in a wide one, captions and the chat never cover the face.
 import type { Server } from 'node:http';
-import { expect, test, type Frame, type Page } from '@playwright/test';
+import { expect, type Frame, type Page } from '@playwright/test';
+import { test } from './support/test';
 import { echoAvatar } from './support/player-avatar';
 import { E2E_PORT, HOST_PAGE_PORT } from './support/ports';
 import { hostEvents, hostPageHtml, serveHostPage } from './support/host-page';

@@ -1,6 +1,7 @@
 // The player on a phone (issue 39, item 8): on a 390 × 844 page, with a notice showing, a chat
 // history and a caption being said, nothing covers the face and no text covers other text.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from './support/test';
 import { echoAvatar } from './support/player-avatar';
 
 const SHOTS = 'test-results/screens';

@@ -6,7 +6,8 @@
 // Set UPDATE_SCREENSHOTS=1 to refresh docs/screenshots/player-*.png.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Frame, type Page } from '@playwright/test';
+import { expect, type Frame, type Page } from '@playwright/test';
+import { test } from './support/test';
 import { E2E_PORT } from './support/ports';
 
 const SHOTS = process.env.UPDATE_SCREENSHOTS === '1';

@@ -3,7 +3,8 @@
 // dialog closes 3 s after success); on mobile the list is cards.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test';
 import { createCustomer, E2E_ADMIN, signIn } from './support/accounts';
 import { E2E_PORT } from './support/ports';
 import { E2E_NODE_SECRET } from './support/stand-ins/runtime';

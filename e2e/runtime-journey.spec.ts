@@ -4,7 +4,8 @@
 // while the face moves; the avatar card shows 1 online user; after the chat ends, the billing
 // report shows the call. An echo avatar works with no configuration.
 // Setup (collection, avatars, brain) goes through the API, as the editor's screens would save it.
-import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { expect, type FrameLocator, type Page } from '@playwright/test';
+import { test } from './support/test';
 import { apiLogin, recordVisemes, saveAvatar } from './support/conversation';
 import { createCustomer, E2E_APP_KEY, signIn } from './support/accounts';
 import { OPENAI_STAND_IN, OPENAI_STAND_IN_KEY } from './support/stand-ins/runtime';

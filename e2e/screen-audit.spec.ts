@@ -1,6 +1,7 @@
 // Issue 17, items 3, 4, 6 and 7: the faults a new user met screen by screen, each driven as a
 // person would (role, label and the spec's texts) with a screenshot of the screen.
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { test } from './support/test';
 import dayjs from 'dayjs';
 import { createCustomer, E2E_ADMIN, signIn, waitForMail, type Customer } from './support/accounts';
 import { customerWithAvatar, apiToken } from './support/brain';

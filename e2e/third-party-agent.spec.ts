@@ -4,7 +4,8 @@
 // agent greets, the face's mouth moves while its audio plays, the (fake) microphone's audio
 // reaches the agent and comes back as the user's transcript, typed text is answered, and every
 // message shows in the chat. Chromium's fake microphone is set up in playwright.config.ts.
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { test } from './support/test';
 import { apiLogin, recordVisemes, saveAvatar } from './support/conversation';
 import { AvatarEngine } from '@parla/shared/enums';
 import { AGENT_GREETING, AGENT_HEARD, type AgentConversation } from '../apps/server/test/stand-ins/runtime/elevenlabs-agent';

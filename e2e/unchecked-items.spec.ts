@@ -2,7 +2,8 @@
 // the 10-second request timeout, the log-level URL parameter, the exact 760 px edge and the
 // 5-second error toast. (Approved-only functions in the Brain tab are covered by the API tests
 // functions.routes.test.ts and avatars.links.test.ts.)
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { test } from './support/test';
 import { createCustomer, E2E_APP_KEY, signIn, type Customer } from './support/accounts';
 import { apiToken, customerWithAvatar } from './support/brain';
 import { screenshot as shot } from './support/screenshots';

@@ -2,7 +2,8 @@
 // success), and leaving an editor with unsaved changes asks first. Failures are real: the
 // server's 404 for a function deleted meanwhile, or the connection cut under the request (the
 // browser stays 'online', as on a flaky network, so nothing waits for the network to return).
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test';
 import { createCustomer, signIn } from './support/accounts';
 import { screenshot as shot } from './support/screenshots';
 import { customerWithAvatar } from './support/brain';

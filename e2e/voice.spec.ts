@@ -7,7 +7,8 @@
 // moves the lips; the next loop of the words, spoken over the long reply, stops it at once
 // (speakingEnded interrupted to the host page).
 import type { Server } from 'node:http';
-import { expect, test, type Frame, type Page } from '@playwright/test';
+import { expect, type Frame, type Page } from '@playwright/test';
+import { test } from './support/test';
 import { audioTap, installAudioTap, vadMarks } from './support/audio-tap';
 import { echoAvatar } from './support/player-avatar';
 import { E2E_PORT, HOST_PAGE_PORT } from './support/ports';
