@@ -125,6 +125,9 @@ test('an LLM avatar with a knowledge collection answers in its chat widget; the 
 });
 
 test('an echo avatar works in its chat widget with no configuration', async ({ page, request }) => {
+  // Its waits add up past the default minute under CI's load (59.9 s in a green run): the widget's
+  // start, the reply, then the reply's lips.
+  test.setTimeout(120_000);
   const customer = await createCustomer(request, 'runtime-echo');
   const session = await apiLogin(request, customer.email, customer.password);
   const appearance = ((await (await request.get('/api/catalogue/avatars')).json()).avatars as { id: string; type: string }[]).find(
