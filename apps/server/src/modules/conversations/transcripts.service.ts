@@ -14,7 +14,8 @@ import { conversationsOfAvatar, countConversationsOfAvatar, messagesOf } from '.
 type Row = Awaited<ReturnType<typeof conversationsOfAvatar>>[number];
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
-function item(r: Omit<Row, 'messages'> & { messages?: unknown }): ConversationListItem {
+/** A conversation as the lists show it (the past conversations, the insight's). */
+export function conversationItem(r: Omit<Row, 'messages'> & { messages?: unknown }): ConversationListItem {
   return {
     id: r.id,
     userId: r.user_id,
@@ -34,7 +35,7 @@ export async function listAvatarConversations(ctx: AppContext, ownerId: string, 
     conversationsOfAvatar(ctx.db, ownerId, avatarId, pageSize, (page - 1) * pageSize),
     countConversationsOfAvatar(ctx.db, ownerId, avatarId),
   ]);
-  return { conversations: rows.map(item), total, page, pageSize };
+  return { conversations: rows.map(conversationItem), total, page, pageSize };
 }
 
 export async function transcriptOf(ctx: AppContext, ownerId: string, conversationId: string): Promise<Transcript> {
@@ -43,7 +44,10 @@ export async function transcriptOf(ctx: AppContext, ownerId: string, conversatio
   const messages = (await messagesOf(ctx.db, ownerId, conversationId))
     .filter((m) => m.role === 'user' || m.role === 'assistant')
     .map((m) => ({ role: m.role as 'user' | 'assistant', text: m.text, at: iso(m.at)!, interrupted: m.interrupted }));
-  return { conversation: { ...item({ ...c, messages: messages.length }), avatarId: c.avatar_id, avatarName: c.avatar_name }, messages };
+  return {
+    conversation: { ...conversationItem({ ...c, messages: messages.length }), avatarId: c.avatar_id, avatarName: c.avatar_name },
+    messages,
+  };
 }
 
 /** The end user's download: the conversation's own key, and the avatar must allow it now. */

@@ -3,8 +3,8 @@
 // streamed in batches so an export of a busy year never sits in memory.
 import { Readable } from 'node:stream';
 import { csvCell, daysIn, EXPORT_CSV_HEADER, type InsightConversationsResponse, type InsightResponse } from '@parla/shared/schemas/insight';
-import type { ConversationListItem } from '@parla/shared/schemas/transcripts';
 import type { AppContext } from '../../context';
+import { conversationItem } from '../conversations/transcripts.service';
 import { catchUp } from './knowledge-gaps.analyse';
 import { ownAvatar } from './knowledge-gaps.service';
 import * as repo from './insight.repository';
@@ -18,22 +18,6 @@ function rangeOf(ownerId: string, avatarId: string, q: { from: string; to: strin
   const start = new Date(`${q.from}T00:00:00Z`);
   const end = new Date(Date.parse(`${q.to}T00:00:00Z`) + 86_400_000);
   return { ownerId, avatarId, start, end };
-}
-
-type Row = Awaited<ReturnType<typeof repo.conversationsPage>>[number];
-
-function item(r: Row): ConversationListItem {
-  return {
-    id: r.id,
-    userId: r.user_id,
-    userName: r.user_name,
-    startedAt: iso(r.started_at)!,
-    endedAt: iso(r.ended_at),
-    endReason: r.end_reason,
-    endDetail: r.end_detail ?? null,
-    summary: r.summary ?? null,
-    messages: Number(r.messages ?? 0),
-  };
 }
 
 export async function insight(
@@ -92,7 +76,7 @@ export async function insightConversations(
   );
   return {
     status: 'OK',
-    conversations: rows.slice(0, q.pageSize).map(item),
+    conversations: rows.slice(0, q.pageSize).map(conversationItem),
     page: q.page,
     pageSize: q.pageSize,
     hasMore: rows.length > q.pageSize,
@@ -118,7 +102,7 @@ export async function exportTranscripts(
         ownerId,
         rows.map((c) => c.id),
       );
-      yield rows.map((c) => ({ ...item(c), messages: messages.filter((m) => m.conversation_id === c.id) }));
+      yield rows.map((c) => ({ ...conversationItem(c), messages: messages.filter((m) => m.conversation_id === c.id) }));
       const last = rows.at(-1)!;
       after = { startedAt: new Date(last.started_at), id: last.id };
       if (rows.length < EXPORT_BATCH) return;
