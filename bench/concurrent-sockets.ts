@@ -3,19 +3,26 @@
 // Each server runs in a child process of its own (so the clients' memory is not counted); the
 // clients open the sockets in batches from several loopback addresses, each Parla socket sends
 // its hello and waits for `ready` (an idle conversation); then the server is garbage-collected
-// and its memory read. Goal: ≥ 5,000 sockets at ≤ 3× bare memory per socket.
+// and its memory read. Goal: ≥ 5,000 sockets at ≤ 2.5× bare memory per socket (issue 37; was 3×).
 //
 //   node --import tsx bench/concurrent-sockets.ts            (BENCH_SOCKETS=5000)
+//   BENCH_HEAP_SNAPSHOT=dir: each server writes a heap snapshot (dir/<kind>-<sockets>.heapsnapshot)
+//   after each memory reading; `node bench/heap-classes.mjs a b` lists what grew between two.
 import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeHeapSnapshot } from 'node:v8';
 import WebSocket, { WebSocketServer } from 'ws';
 import { MAX_CONVERSATIONS_PER_IP } from '../packages/shared/src/schemas/conversation';
 import { table, verdict, writeSection } from './report-support';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 5000);
 const BATCH = 250;
+const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 1000);
 const GOAL_SOCKETS = 5000;
-const GOAL_RATIO = 3;
+const GOAL_RATIO = 2.5;
 // Parla refuses more than MAX_CONVERSATIONS_PER_IP open conversations from one address (a limit
 // of the product), so the clients spread over loopback source addresses (127.1.0.1, 127.1.0.2,
 // …), a few sockets each, for both servers alike.
@@ -47,20 +54,34 @@ async function child(kind: string): Promise<void> {
   } else {
     // The real app with the conversation runtime (bench/conversation-support.ts, echo engine).
     const support = (await import(String(new URL('./conversation-support.ts', import.meta.url)))) as {
-      startBenchServer: (engines: Record<string, unknown>) => Promise<{ host: string }>;
+      startBenchServer: (engines: Record<string, unknown>, allow: string[], dataDir: string) => Promise<{ host: string }>;
     };
-    const server = await support.startBenchServer({ echo: { kind: 'echo' } });
+    // On disk, as `npm start` runs the embedded database: in memory, every conversation's row
+    // (and its index entries and WAL) would count as the socket's memory.
+    const server = await support.startBenchServer({ echo: { kind: 'echo' } }, [], process.argv[4]!);
     url = `ws://${server.host}/ws/conversation?avatarId=echo`;
     count = () => -1;
   }
   const gc = (globalThis as { gc?: () => void }).gc!;
+  let snapshots = 0;
   process.on('message', async (m: { type: string }) => {
     if (m.type !== 'memory') return;
-    for (let i = 0; i < 3; i++) {
-      gc();
-      await new Promise((r) => setTimeout(r, 200));
+    // What the sockets hold at rest: the least of readings over 6 s (each after garbage
+    // collection). Parla accounts every open conversation every 5 s (runtime.tickAll), and a
+    // reading taken during that pass also counts its passing objects (3 KB a socket in one run).
+    let mem: NodeJS.MemoryUsage | null = null;
+    for (let reading = 0; reading < 4; reading++) {
+      if (reading) await new Promise((r) => setTimeout(r, 2000));
+      for (let i = 0; i < 3; i++) {
+        gc();
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      const now = process.memoryUsage();
+      if (!mem || now.heapUsed + now.external < mem.heapUsed + mem.external) mem = now;
     }
-    const mem = process.memoryUsage();
+    if (!mem) return;
+    const dir = process.env.BENCH_HEAP_SNAPSHOT;
+    if (dir) writeHeapSnapshot(join(dir, `${kind}-${snapshots++}.heapsnapshot`));
     process.send!({
       type: 'memory',
       sockets: count(),
@@ -74,7 +95,8 @@ async function child(kind: string): Promise<void> {
 function start(
   kind: 'bare' | 'parla',
 ): Promise<{ proc: ChildProcess; url: string; memory: () => Promise<{ memory: Memory; sockets: number }> }> {
-  const proc = fork(fileURLToPath(import.meta.url), ['--child', kind], {
+  const dataDir = mkdtempSync(join(tmpdir(), 'parla-sockets-'));
+  const proc = fork(fileURLToPath(import.meta.url), ['--child', kind, dataDir], {
     execArgv: ['--import', 'tsx', '--expose-gc', '--max-old-space-size=4096'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -83,6 +105,7 @@ function start(
       proc.once('message', (m) => resolve(m as FromChild));
       proc.once('exit', (code) => reject(new Error(`the ${kind} server exited (${code})`)));
     });
+  proc.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
   return next().then((first) => ({
     proc,
     url: (first as { url: string }).url,
@@ -142,6 +165,12 @@ async function open(
 
 async function measure(kind: 'bare' | 'parla') {
   const server = await start(kind);
+  // Warm-up, both servers alike: WARM_UP sockets opened and closed first, so the reading before
+  // holds the compiled code and one-time growth (the JIT's, the database's first pages) that
+  // opening sockets brings once, and the difference is what the open sockets themselves hold.
+  const warm = await open(server.url, WARM_UP, kind === 'parla');
+  for (const s of warm.sockets) s.close();
+  await new Promise((r) => setTimeout(r, 3000));
   const idle = await server.memory();
   const t0 = performance.now();
   const { sockets, failed, reasons } = await open(server.url, SOCKETS, kind === 'parla');
@@ -162,6 +191,8 @@ async function measure(kind: 'bare' | 'parla') {
     openMs,
     rssPerSocket: (held.memory.rss - idle.memory.rss) / n,
     heapPerSocket: (held.memory.heapUsed + held.memory.external - idle.memory.heapUsed - idle.memory.external) / n,
+    heapUsedPerSocket: (held.memory.heapUsed - idle.memory.heapUsed) / n,
+    externalPerSocket: (held.memory.external - idle.memory.external) / n,
     rss: held.memory.rss,
   };
 }
@@ -179,7 +210,7 @@ async function main(): Promise<void> {
   console.log(`concurrent-sockets: ${SOCKETS} idle sockets per server, from ${SOURCES} loopback addresses`);
   const line = (label: string, r: typeof peer) =>
     console.log(
-      `  ${label.padEnd(46)} held ${String(r.held).padStart(5)} (open after 1 s: ${r.alive}, failed ${r.failed}${r.reasons.size ? `: ${[...r.reasons].map(([k, v]) => `${k} ×${v}`).join(', ')}` : ''})  ${kb(r.rssPerSocket)} RSS / ${kb(r.heapPerSocket)} heap+external per socket  opened in ${(r.openMs / 1000).toFixed(1)} s`,
+      `  ${label.padEnd(46)} held ${String(r.held).padStart(5)} (open after 1 s: ${r.alive}, failed ${r.failed}${r.reasons.size ? `: ${[...r.reasons].map(([k, v]) => `${k} ×${v}`).join(', ')}` : ''})  ${kb(r.rssPerSocket)} RSS / ${kb(r.heapPerSocket)} heap+external per socket (heap ${kb(r.heapUsedPerSocket)}, external ${kb(r.externalPerSocket)})  opened in ${(r.openMs / 1000).toFixed(1)} s`,
     );
   line('peer: bare ws server', peer);
   const rows: (string | number)[][] = [
@@ -195,9 +226,14 @@ async function main(): Promise<void> {
   let ratio = NaN;
   if (ours) {
     line('Parla: WS /ws/conversation, idle conversations', ours);
-    ratio = ours.rssPerSocket / peer.rssPerSocket;
+    // The goal is judged on the JavaScript heap and external memory after garbage collection,
+    // which are the server's own per-socket objects. RSS is printed beside them but is not a
+    // fair per-socket figure: Parla's idle process has freed pages from its start (migrations,
+    // the first requests) that the sockets' objects reuse, so RSS grew less than the heap did
+    // (0.36x "per socket" in one run).
+    ratio = ours.heapPerSocket / peer.heapPerSocket;
     console.log(
-      `  ratio (memory per socket, ours / peer): ${ratio.toFixed(2)}x   goal ≥ ${GOAL_SOCKETS} sockets: ${verdict(ours.held >= GOAL_SOCKETS)}, ≤ ${GOAL_RATIO}x: ${verdict(ratio <= GOAL_RATIO)}`,
+      `  ratio (heap + external per socket, ours / peer): ${ratio.toFixed(2)}x (RSS ${(ours.rssPerSocket / peer.rssPerSocket).toFixed(2)}x)   goal ≥ ${GOAL_SOCKETS} sockets: ${verdict(ours.held >= GOAL_SOCKETS)}, ≤ ${GOAL_RATIO}x: ${verdict(ratio <= GOAL_RATIO)}`,
     );
     rows.push([
       'Parla: `WS /ws/conversation`, idle conversations',
@@ -214,12 +250,15 @@ async function main(): Promise<void> {
     'concurrent-sockets',
     'Bench 5 — concurrent conversations',
     `${SOCKETS} idle sockets opened against one server process (its own child process, memory read after
-garbage collection), from ${SOURCES} loopback source addresses in batches of ${BATCH}; each Parla socket is a
-conversation that said hello and got \`ready\`. Goal: ≥ ${GOAL_SOCKETS} sockets at ≤ ${GOAL_RATIO}× the bare server's memory per socket.
+garbage collection, after ${WARM_UP} sockets opened and closed to warm the server up), from ${SOURCES} loopback source addresses in batches of ${BATCH}; each Parla socket is a
+conversation that said hello and got \`ready\`. PGlite runs on disk in a temporary data directory, as \`npm start\` runs it (in memory, each
+conversation's row would count as the socket's memory). Goal: ≥ ${GOAL_SOCKETS} sockets at ≤ ${GOAL_RATIO}× the bare
+server's memory per socket, judged on heap + external memory after garbage collection (RSS is shown but
+is not a fair per-socket figure: the idle process's freed pages are reused by the sockets' objects).
 
 ${table(['server', 'sockets held', 'failed', 'RSS per socket', 'heap + external per socket', 'time to open all'], rows)}
 
-${ours ? `Ratio (RSS per socket) ${ratio.toFixed(2)}×: ${verdict(ours.held >= GOAL_SOCKETS && ratio <= GOAL_RATIO)}.` : `Parla not measured: ${why}.`}`,
+${ours ? `Ratio (heap + external per socket) ${ratio.toFixed(2)}× (RSS ${(ours.rssPerSocket / peer.rssPerSocket).toFixed(2)}×): ${verdict(ours.held >= GOAL_SOCKETS && ratio <= GOAL_RATIO)}.` : `Parla not measured: ${why}.`}`,
   );
 }
 

@@ -14,8 +14,10 @@ import type { EngineConfig } from '../apps/server/src/runtime/types';
 
 export const SECRET = 'bench-secret-key-0123456789-0123456789-abcdef';
 
-export async function startBenchServer(engines: Record<string, EngineConfig>, allow: string[] = []) {
-  const database = await openDatabase({});
+/** `dataDir`: PGlite on disk there, as `npm start` runs it (default: in memory, where the
+ *  database's pages are the server's own memory). */
+export async function startBenchServer(engines: Record<string, EngineConfig>, allow: string[] = [], dataDir?: string) {
+  const database = await openDatabase(dataDir ? { dataDir } : {});
   await migrate(database.db);
   const config = parseConfig({
     SECRET_KEY: SECRET,

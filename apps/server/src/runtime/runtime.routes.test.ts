@@ -44,6 +44,23 @@ afterAll(async () => {
 });
 
 describe('WS /ws/conversation', () => {
+  it('an open conversation keeps nothing of the HTTP upgrade or of the wait for hello (issue 37: idle memory)', async () => {
+    const c = await connect(host, { avatarId: 'echo' });
+    await c.next('ready');
+    const sockets = [...(server.app as unknown as { websocketServer: { clients: Set<WebSocket> } }).websocketServer.clients];
+    expect(sockets.length).toBeGreaterThan(0);
+    for (const ws of sockets) {
+      const tcp = (ws as unknown as { _socket: { _httpMessage?: unknown } })._socket;
+      // The upgrade's response (and through it the request, reply and logger) is let go.
+      expect(tcp._httpMessage ?? null).toBeNull();
+      // One error listener (the conversation's own), two close listeners (ws's client list and the
+      // channel) and one message listener: the hello wait's and the upgrade's are gone.
+      expect(ws.listenerCount('error')).toBe(1);
+      expect(ws.listenerCount('close')).toBe(2);
+      expect(ws.listenerCount('message')).toBe(1);
+    }
+  });
+
   it('says ready first, streams the echo reply with a turn id and ends it with the whole text', async () => {
     const c = await connect(host, { avatarId: 'echo' });
     const ready = await c.next('ready');

@@ -17,6 +17,7 @@ import {
 } from '@parla/shared/schemas/conversation';
 import { NODE_HEARTBEAT_MS, parseNodeMessage, type ServerToNode } from '@parla/shared/schemas/node';
 import type { AppContext } from '../context';
+import { releaseUpgrade } from './socket-errors';
 import { AppError } from '../lib/errors';
 import { safeEqual } from '../lib/tokens';
 import { find as findAvatar, isAvatarId } from '../modules/avatars/avatars.repository';
@@ -33,19 +34,23 @@ const HELLO_WAIT_MS = 1000;
 
 function firstFrame(socket: WebSocket): Promise<string | null> {
   return new Promise((resolve) => {
+    // Each path takes the other two away: an open conversation keeps none of them (issue 37).
     const timer = setTimeout(() => {
-      socket.off('message', onMessage);
+      socket.off('message', onMessage).off('close', onClose);
       resolve(null);
     }, HELLO_WAIT_MS);
     const onMessage = (data: WebSocket.RawData, isBinary: boolean) => {
       clearTimeout(timer);
+      socket.off('close', onClose);
       resolve(isBinary ? null : String(data));
     };
-    socket.once('message', onMessage);
-    socket.once('close', () => {
+    const onClose = () => {
       clearTimeout(timer);
+      socket.off('message', onMessage);
       resolve(null);
-    });
+    };
+    socket.once('message', onMessage);
+    socket.once('close', onClose);
   });
 }
 
@@ -69,6 +74,9 @@ export function runtimeRoutes(ctx: AppContext, runtime: Runtime) {
     app.get('/ws/conversation', { websocket: true, config: { auth: 'none' } }, (socket, request) => {
       const query = queryOf(request);
       const frame = firstFrame(socket);
+      const origin = typeof request.headers.origin === 'string' ? request.headers.origin : null;
+      const ip = request.ip;
+      releaseUpgrade(socket, request, ctx.log);
       void runtime
         .accept(
           socket,
@@ -76,8 +84,8 @@ export function runtimeRoutes(ctx: AppContext, runtime: Runtime) {
             avatarId: query.avatarId ?? '',
             token: query.token ?? null,
             query,
-            origin: typeof request.headers.origin === 'string' ? request.headers.origin : null,
-            ip: request.ip,
+            origin,
+            ip,
           },
           frame,
         )

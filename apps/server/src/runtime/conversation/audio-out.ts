@@ -17,8 +17,12 @@ export class AudioOut {
 
   constructor(
     private readonly sink: ClientSink,
-    private readonly now: () => number,
+    private readonly clock: { now(): Date },
   ) {}
+
+  private now(): number {
+    return this.clock.now().getTime();
+  }
 
   send(turnId: string, event: AudioEvent): void {
     if (turnId !== this.lastTurnId) {

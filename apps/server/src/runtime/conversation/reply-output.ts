@@ -42,9 +42,11 @@ export class ReplyOutput {
     /** The kind of the conversation's engine now (a realtime engine's final transcript is the user's message). */
     private readonly engineKind: () => string | undefined,
   ) {
-    const now = () => services.now().getTime();
-    this.audioOut = new AudioOut(sink, now);
-    this.speaking = new SpeakingState(this.audioOut, now, (value) => listener.speakingChanged(value));
+    // No named closures here: the server runs through tsx, whose esbuild keeps function names
+    // (`__name`), which turns each named closure into a dictionary-mode object of ~300 bytes,
+    // per open conversation (issue 37: what an idle conversation holds).
+    this.audioOut = new AudioOut(sink, services);
+    this.speaking = new SpeakingState(this.audioOut, services, listener);
   }
 
   /** What the user said, as the engine heard it: interim texts only with Transcription

@@ -13,9 +13,17 @@ export class SpeakingState {
 
   constructor(
     private readonly audioOut: AudioOut,
-    private readonly now: () => number,
-    private readonly changed: (speaking: boolean) => void,
+    private readonly clock: { now(): Date },
+    private readonly listener: { speakingChanged(speaking: boolean): void },
   ) {}
+
+  private now(): number {
+    return this.clock.now().getTime();
+  }
+
+  private changed(speaking: boolean): void {
+    this.listener.speakingChanged(speaking);
+  }
 
   isSpeaking(replying: boolean): boolean {
     return replying || this.now() < this.until || this.audioOut.playing();
