@@ -15,6 +15,8 @@ import { Mailer, mailerOptionsFromConfig } from './lib/mailer';
 import { OutboundClient, outboundPolicyFromConfig, type OutboundPolicy } from './lib/outbound';
 import { SecretBox } from './lib/secrets';
 import { registerAuth } from './plugins/auth';
+import { SESSION_CACHE_MAX_ENTRIES, SessionCache } from './modules/auth/session-cache';
+import { SessionInvalidation } from './modules/auth/session-invalidation';
 import { registerCompression } from './plugins/compression';
 import { frameworkErrors, registerErrorHandlers } from './plugins/errors';
 import { registerSpa } from './plugins/spa';
@@ -49,6 +51,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The conversation runtime (runtime/runtime.ts). */
     runtime: Runtime;
+    /** What keeps the session cache honest (modules/auth/session-invalidation.ts). */
+    sessionInvalidation: SessionInvalidation;
   }
 }
 
@@ -112,9 +116,20 @@ export async function build(opts: BuildOptions): Promise<{ app: FastifyInstance;
     mailer: new Mailer(database.db, app.log, mailerOptionsFromConfig(config), opts.now),
     files: new FileStore(config.DATA_DIR, disk, database.kind === 'pglite'),
     disk,
+    sessions: new SessionCache({ ttlMs: config.SESSION_CACHE_TTL_MS, maxEntries: SESSION_CACHE_MAX_ENTRIES }),
     log: app.log,
     now: opts.now ?? (() => new Date()),
   };
+  // The cache serves only once the LISTEN is in effect (onReady) and stops before the database
+  // closes (onClose); a server that never got ready looks every session up.
+  const invalidation = new SessionInvalidation(database, ctx.sessions, app.log);
+  app.decorate('sessionInvalidation', invalidation);
+  app.addHook('onReady', async () => {
+    await invalidation.start();
+  });
+  app.addHook('onClose', async () => {
+    await invalidation.stop();
+  });
 
   registerErrorHandlers(app);
   // First of the hooks: a connection beyond its address's cap runs nothing of the application.

@@ -106,6 +106,10 @@ const envSchema = sandboxEnvSchema.extend({
    *  for its write-ahead log (which would stop the server for good; decision 013). */
   DISK_CRITICAL_MB: z.coerce.number().int().min(0).default(64),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** How long a session look-up is kept in the process (decision 017): a sign-out, suspension or
+   *  role change still ends it at once everywhere (the database notifies every process); this
+   *  bounds only a change nobody was told of. 0 turns the cache off. */
+  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
   /** Sign-in, registration and reset requests per minute from one address. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   TRUST_PROXY: bool.default(false),

@@ -9,6 +9,7 @@ import type { FileStore } from './lib/file-store';
 import type { Mailer } from './lib/mailer';
 import type { OutboundClient } from './lib/outbound';
 import type { SecretBox } from './lib/secrets';
+import type { SessionCache } from './modules/auth/session-cache';
 
 export interface AppContext {
   config: Config;
@@ -22,6 +23,8 @@ export interface AppContext {
   files: FileStore;
   /** Free space of DATA_DIR: uploads and PGlite writes refused when it runs out (decision 013). */
   disk: DiskSpace;
+  /** Session look-ups kept a few seconds, dropped when the database says so (decision 017). */
+  sessions: SessionCache;
   log: FastifyBaseLogger;
   /** Injectable clock: tests move time instead of waiting. */
   now(): Date;

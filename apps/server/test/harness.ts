@@ -14,6 +14,7 @@ import { parseConfig } from '../src/config';
 import type { AppContext } from '../src/context';
 import { privateResolver } from './ssrf-vectors';
 import { inject } from 'vitest';
+import { openDatabase } from '../src/db/database';
 import { giveDatabase, takeDatabase } from './database-pool';
 import type {} from './provided-context'; // inject('pgliteSnapshot')'s type
 
@@ -66,8 +67,14 @@ export interface TestServer {
 }
 
 /** `sameDatabaseAs`: a second server process over another server's database (decision 630's
- *  cross-process tests); it neither migrates nor closes that database. */
-export async function createTestServer(env: Record<string, string> = {}, opts: { sameDatabaseAs?: TestServer } = {}): Promise<TestServer> {
+ *  cross-process tests); it neither migrates nor closes that database. With `ownConnections` (on
+ *  PostgreSQL) it opens connections of its own to that schema, as another process would, and
+ *  closes them (decision 017's cross-process tests); on PGlite, one process per data directory,
+ *  it shares the instance. */
+export async function createTestServer(
+  env: Record<string, string> = {},
+  opts: { sameDatabaseAs?: TestServer; ownConnections?: boolean } = {},
+): Promise<TestServer> {
   const config = parseConfig({
     APP_KEY: TEST_APP_KEY,
     SECRET_KEY: TEST_SECRET_KEY,
@@ -79,11 +86,17 @@ export async function createTestServer(env: Record<string, string> = {}, opts: {
     MAIL_RETRY_BASE_MS: '20',
     ...env,
   });
-  const shared = opts.sameDatabaseAs?.ctx.database;
+  const url = process.env.TEST_DATABASE_URL;
+  const other = opts.sameDatabaseAs?.ctx.database;
+  const own = Boolean(other && url && opts.ownConnections && other.kind === 'postgres');
+  const shared = other && !own ? other : undefined;
   // A migrated, empty database: a closed server's, emptied, or a new one (test/database-pool.ts);
   // PGlite starts from the run's migrated snapshot (test/global-setup.ts).
-  const url = process.env.TEST_DATABASE_URL;
-  const database = shared ?? (await takeDatabase(url, url ? '' : inject('pgliteSnapshot')));
+  const database =
+    shared ??
+    (own
+      ? await openDatabase({ databaseUrl: url!, ...(other!.schema ? { schema: other!.schema } : {}) })
+      : await takeDatabase(url, url ? '' : inject('pgliteSnapshot')));
 
   const logs: string[] = [];
   const leaks = new Set<string>();
@@ -160,7 +173,8 @@ export async function createTestServer(env: Record<string, string> = {}, opts: {
     },
     close: async () => {
       await app.close();
-      if (!shared) await giveDatabase(database);
+      if (own) await database.close();
+      else if (!shared) await giveDatabase(database);
       for (const line of logs) findLeaks(line, 'log line');
       if (leaks.size) throw new Error(`Secrets leaked in responses or logs:\n  ${[...leaks].join('\n  ')}`);
     },

@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { hearOnEveryConnection, listenPglite, listenPostgres, type Listening, type NotifyHandlers } from './notifications';
 import { PGliteDialect } from './pglite-dialect';
 import type { PriorityGate } from './pglite-gate';
 import type { DB } from './schema';
@@ -24,6 +25,12 @@ export interface Database {
   /** PGlite only: a consistent copy of the data directory (a tar), taken while it runs: the
    *  one connection is held meanwhile, so no statement lands half-way (backup, decision 013). */
   dump?(): Promise<Blob>;
+  /** LISTEN on `channel` (db/notifications.ts): a connection of its own on PostgreSQL, PGlite's
+   *  listener otherwise. Resolves once notifications are heard. */
+  listen(channel: string, on: NotifyHandlers): Promise<Listening>;
+  /** PostgreSQL only: the pool's connections hear `channel` too, so this process's own writes are
+   *  heard before their commit returns (db/notifications.ts). Returns the unsubscribe. */
+  hearOwnWrites?(channel: string, notify: (payload: string) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -66,7 +73,16 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
   }
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   const hasVector = await vectorAvailable(db);
-  return { db, kind: 'postgres', hasVector, ...(opts.schema ? { schema: opts.schema } : {}), close: () => db.destroy() };
+  return {
+    db,
+    kind: 'postgres',
+    hasVector,
+    ...(opts.schema ? { schema: opts.schema } : {}),
+    // Channels are the database's, not a schema's: every schema's processes hear them.
+    listen: (channel, on) => listenPostgres(url, channel, on),
+    hearOwnWrites: (channel, notify) => hearOnEveryConnection(pool, channel, notify),
+    close: () => db.destroy(),
+  };
 }
 
 /**
@@ -127,6 +143,7 @@ async function openPglite(opts: DatabaseOptions): Promise<Database> {
     guardWrites: (blocked) => {
       dialect.writesBlocked = blocked;
     },
+    listen: (channel, on) => listenPglite(pglite, dialect.gate, channel, on),
     close: async () => {
       await db.destroy();
       await pglite.close();

@@ -10,21 +10,15 @@ import { UserType } from '@parla/shared/enums';
 import type { AppContext } from '../context';
 import { AppError } from '../lib/errors';
 import { findLiveSession } from '../modules/auth/auth.repository';
+import type { FoundSession } from '../modules/auth/session-cache';
+import type { SessionUser } from '../modules/auth/session-user';
 import { verifyHs256 } from '../lib/jwt';
 import { hashToken, safeEqual } from '../lib/tokens';
 
 export type AuthLevel = 'none' | 'app' | 'user' | 'admin' | 'kb';
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  type: UserType;
-  /** The session record's id (not its token). */
-  sessionId: string;
-  adminProxy: boolean;
-  impersonatorId: string | null;
-}
+// Defined beside the session cache, which context.ts names (this file imports context.ts).
+export type { SessionUser };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -41,10 +35,12 @@ export function requireUser(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
-export async function findSessionUser(ctx: AppContext, by: { tokenHash: string } | { sessionId: string }): Promise<SessionUser | null> {
-  const row = await findLiveSession(ctx.db, by, ctx.now());
+type SessionKey = { tokenHash: string } | { sessionId: string };
+
+async function findSession(ctx: AppContext, by: SessionKey, now: Date): Promise<FoundSession | null> {
+  const row = await findLiveSession(ctx.db, by, now);
   if (!row) return null;
-  return {
+  const user: SessionUser = {
     id: row.id,
     email: row.email,
     name: `${row.first_name} ${row.last_name}`.trim(),
@@ -53,6 +49,19 @@ export async function findSessionUser(ctx: AppContext, by: { tokenHash: string }
     adminProxy: row.admin_proxy,
     impersonatorId: row.impersonator_id,
   };
+  return { user, expiresAt: new Date(row.expires_at) };
+}
+
+/** The live session's user, read from the database (no cache). */
+export async function findSessionUser(ctx: AppContext, by: SessionKey): Promise<SessionUser | null> {
+  return (await findSession(ctx, by, ctx.now()))?.user ?? null;
+}
+
+/** The same through the process's session cache (decision 017): what every request uses. */
+export function findSessionUserCached(ctx: AppContext, by: SessionKey): Promise<SessionUser | null> {
+  const now = ctx.now();
+  const key = 'tokenHash' in by ? `t:${by.tokenHash}` : `s:${by.sessionId}`;
+  return ctx.sessions.find(key, now, () => findSession(ctx, by, now));
 }
 
 const BEARER = /^Bearer\s+(\S+)(?:\s+(\S+))?\s*$/i;
@@ -69,7 +78,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     if (level === 'kb') {
       const claims = match && !match[2] ? await verifyHs256(match[1]!, ctx.jwtKey, Math.floor(ctx.now().getTime() / 1000)) : null;
       if (!claims) throw AppError.invalidToken();
-      const user = await findSessionUser(ctx, { sessionId: claims.sid });
+      const user = await findSessionUserCached(ctx, { sessionId: claims.sid });
       if (!user || user.id !== claims.sub) throw AppError.invalidToken();
       request.user = user;
       return;
@@ -79,7 +88,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     if (level === 'app') return;
     const token = match[2];
     if (!token) throw AppError.unauthenticated();
-    const user = await findSessionUser(ctx, { tokenHash: hashToken(token) });
+    const user = await findSessionUserCached(ctx, { tokenHash: hashToken(token) });
     if (!user) throw AppError.unauthenticated();
     if (level === 'admin' && user.type !== UserType.Admin) throw AppError.forbidden();
     request.user = user;

@@ -88,6 +88,8 @@ export async function setCustomerStatus(ctx: AppContext, admin: SessionUser, inp
       target: customer.id,
     });
   });
+  // Every process hears of it from the database (decision 017); this one drops its entries now.
+  ctx.sessions.forgetUser(input.userId);
 }
 
 /** The mail outbox's health for the administrator (decision 012). */

@@ -244,6 +244,7 @@ export function findLiveSession(db: Q, by: { tokenHash: string } | { sessionId: 
       'sessions.id as session_id',
       'sessions.admin_proxy as admin_proxy',
       'sessions.impersonator_id as impersonator_id',
+      'sessions.expires_at as expires_at',
     ])
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', now)

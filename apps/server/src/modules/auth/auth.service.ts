@@ -115,6 +115,8 @@ async function adminProxyLogin(ctx: AppContext, email: string, code: string, met
 
 export async function logout(ctx: AppContext, user: SessionUser): Promise<void> {
   await repo.revokeSession(ctx.db, user.sessionId, ctx.now());
+  // Every process hears of it from the database (decision 017); this one drops its entries now.
+  ctx.sessions.forgetUser(user.id);
 }
 
 const afterAnswer = new Set<Promise<void>>();
@@ -172,7 +174,7 @@ export async function validateResetCode(ctx: AppContext, code: string): Promise<
 export async function resetPassword(ctx: AppContext, code: string, newPassword: string): Promise<{ email: string }> {
   const passwordHash = await hashPassword(newPassword);
   const now = ctx.now();
-  return ctx.db.transaction().execute(async (trx) => {
+  const reset = await ctx.db.transaction().execute(async (trx) => {
     const used = await repo.consumeCode(trx, hashToken(code), 'reset_password', now);
     const user = used ? await repo.findUserById(trx, used.user_id) : undefined;
     if (!used || !user || user.status !== AccountStatus.Active) throw AppError.invalid(INVALID_RESET_CODE, 'INVALID_CODE');
@@ -181,8 +183,10 @@ export async function resetPassword(ctx: AppContext, code: string, newPassword: 
     await repo.revokeUserSessions(trx, user.id, now);
     await repo.deletePendingRegistrations(trx, user.id);
     await repo.clearLoginFailures(trx, user.email);
-    return { email: user.email };
+    return { id: user.id, email: user.email };
   });
+  ctx.sessions.forgetUser(reset.id);
+  return { email: reset.email };
 }
 
 export async function impersonate(ctx: AppContext, admin: SessionUser, userId: string): Promise<{ adminSessionId: string; email: string }> {

@@ -181,6 +181,8 @@ export async function verifyEmail(ctx: AppContext, input: EmailVerificationReque
     await repo.deletePendingRegistrations(trx, user.id);
     return { ...current, first_name: chosen.first_name };
   });
+  // Every process hears of the revocation from the database; this one drops its entries now.
+  ctx.sessions.forgetUser(user.id);
   if (!verified) throw verificationFailed(VERIFY_INVALID, 'INVALID_CODE');
   return verifiedAnswer(verified, false);
 }
