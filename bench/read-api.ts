@@ -3,7 +3,8 @@
 // product's own work and nothing else (issue 37: an earlier peer read every column of every avatar
 // and answered six times the bytes, which flattered the ratio):
 //   - peer A calls the same list function (`listAvatars`) for the same owner, no session look-up;
-//   - peer B also looks the session up with the same function the auth plugin uses.
+//   - peer B also looks the session up with the same function the auth plugin uses (since
+//     decision 017, through the process's session cache, as every request does).
 // Both peers compress as Parla does (the same plugin), and every request asks for
 // `accept-encoding: gzip, deflate, br, zstd` as Chromium does. Before measuring, each peer's
 // answer is decompressed and compared with Parla's byte for byte; a difference fails the bench.
@@ -17,7 +18,7 @@ import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { hashToken } from '../apps/server/src/lib/tokens';
 import { listAvatars } from '../apps/server/src/modules/avatars/avatars.service';
-import { findSessionUser } from '../apps/server/src/plugins/auth';
+import { findSessionUserCached } from '../apps/server/src/plugins/auth';
 import { registerCompression } from '../apps/server/src/plugins/compression';
 import { cannon, startApiServer, type CannonResult } from './api-support';
 import { table, verdict, writeSection } from './report-support';
@@ -63,7 +64,7 @@ async function main(): Promise<void> {
   bare.get('/list', () => listAvatars(ctx, ownerId, {}));
   bare.get('/list-with-session', async (request, reply) => {
     const t = /\S+$/.exec(request.headers.authorization ?? '')?.[0];
-    const user = t ? await findSessionUser(ctx, { tokenHash: hashToken(t) }) : null;
+    const user = t ? await findSessionUserCached(ctx, { tokenHash: hashToken(t) }) : null;
     if (!user) return reply.code(401).send({ status: 'ERROR' });
     return listAvatars(ctx, user.id, {});
   });
@@ -72,7 +73,7 @@ async function main(): Promise<void> {
   const auth = { authorization: server.authorization };
   const targets = [
     { name: 'peer A: same list function, no session look-up', url: `${bareBase}/list`, headers: auth },
-    { name: 'peer B: same list function and session look-up', url: `${bareBase}/list-with-session`, headers: auth },
+    { name: 'peer B: same list function and session look-up (cached)', url: `${bareBase}/list-with-session`, headers: auth },
     { name: 'Parla: GET /api/avatar/list', url: `${server.url}/api/avatar/list`, headers: auth },
   ];
 
