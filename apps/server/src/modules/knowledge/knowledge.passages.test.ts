@@ -16,13 +16,14 @@ let asAlice: Kb;
 let id: string;
 
 /** Sentences of everyday words that no question below uses, to make a chunk long. */
-const filler = (n: number, seed: string) =>
-  Array.from({ length: n }, (_, i) => `The ${seed} report number ${i} was filed on time by the clerk.`).join(' ');
+const filler = (n: number, from = 0) =>
+  Array.from({ length: n }, (_, i) => `The harbour report number ${from + i} was filed on time by the clerk.`).join(' ');
 
 const ITEMS: [string, string][] = [
-  // The same words, once each, at the same length: far apart in one, in one sentence in the other.
-  ['First notes', `Every path starts somewhere. ${filler(30, 'harbour')} In the end the pieces fit together.`],
-  ['Second notes', `${filler(15, 'harbour')} The join method puts path segments together. ${filler(15, 'harbour')}`],
+  // The same question words, once each: far apart in the first, in one sentence in the second,
+  // which is also the longer (one more word), so that word counts alone rank the first higher.
+  ['First notes', `The path. ${filler(30)} Together.`],
+  ['Second notes', `${filler(15)} The path segments go together. ${filler(15, 15)}`],
   ['Valgrind', 'Valgrind warns that deflate reads uninitialized bytes of the window; this is intentional.'],
   ['Weather', 'Rain is expected on the coast tomorrow, with strong winds in the afternoon.'],
   ['Bakery', 'The bakery sells bread, pastries and cakes from seven in the morning.'],
@@ -60,8 +61,16 @@ describe('passages inside chunks', () => {
     expect((await search('How do I glue a path together?'))[0]).toBe('Second notes');
   });
 
+  it('sends the answer to a long paraphrased question that shares only two of its words with it', async () => {
+    expect((await search('How do I glue several folder names together into one path?'))[0]).toBe('Second notes');
+  });
+
   it('finds a text that spells a word the other way ("uninitialised" for "uninitialized")', async () => {
     expect(await search('uninitialised')).toEqual(['Valgrind']);
+  });
+
+  it('sends nothing for a question whose topic, a noun, no chunk holds, though its verb matches ("sell skateboards" to a bakery)', async () => {
+    expect(await search('Do you sell skateboards?')).toEqual([]);
   });
 
   it('sends nothing for a question about names the collection never mentions', async () => {
