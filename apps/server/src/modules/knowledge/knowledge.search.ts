@@ -2,8 +2,9 @@
 // is BM25-like over the query's meaningful words within a bounded candidate set
 // (knowledge-rank.repository.ts; docs/decisions/400, 604, 407). With embeddings configured and pgvector
 // present, a vector search runs too and both lists are fused by reciprocal rank. Then the
-// relevance cut-off: a passage is kept only when its score clears the threshold (an absolute
-// floor, the caller's or the default) and a share of the best score; identical passages (the
+// relevance cut-off: a passage is kept only when its score clears the floor (the caller's or the
+// default threshold, lower for a longer question: knowledge.cutoff.ts) and a share of the best
+// score; identical passages (the
 // same text stored twice) count once. Nothing clearing it is an empty answer, which the runtime
 // tells the model as "no relevant knowledge". Chunks of items still being ingested (decision
 // 406) are never candidates.
@@ -22,6 +23,7 @@ import { effectiveLanguage, textSearchConfig } from './knowledge.language';
 import { namedWords } from './knowledge.background';
 import { meaningfulWords } from './knowledge.query';
 import { rankChunks, type RankedChunk } from './knowledge-rank.repository';
+import { relevanceFloor } from './knowledge.cutoff';
 import * as repo from './knowledge.repository';
 
 export { RANK_CANDIDATES, TERM_CANDIDATES } from './knowledge-rank.repository';
@@ -87,13 +89,15 @@ export async function searchChunks(ctx: AppContext, ownerId: string, input: Sear
   const collections = await repo.findCollections(ctx.db, ownerId, ids);
   if (collections.length !== ids.length) throw AppError.notFound('Collection');
   const topK = input.top_k ?? SEARCH_TOP_K_DEFAULT;
-  const floor = input.score_threshold ?? SEARCH_SCORE_THRESHOLD_DEFAULT;
+  const threshold = input.score_threshold ?? SEARCH_SCORE_THRESHOLD_DEFAULT;
 
   const vectors = await vectorSearchReady(ctx);
   const want = vectors ? Math.max(topK, VECTOR_CANDIDATES) : Math.max(topK * 2, 10);
   const textHits: RankedChunk[] = [];
+  let floor = threshold;
   for (const g of await searchGroups(ctx, collections)) {
     const words = meaningfulWords(input.query, g.language);
+    floor = Math.min(floor, relevanceFloor(threshold, input.query, words));
     const question = { language: g.language, named: namedWords(input.query) };
     if (words.length) textHits.push(...(await rankChunks(ctx, ownerId, g.ids, g.config, words, want, question)));
   }
@@ -116,7 +120,8 @@ export async function searchChunks(ctx: AppContext, ownerId: string, input: Sear
     if (f) fused.set(h.id, { ...f, match: 'hybrid', rrf: f.rrf + 1 / (RRF_K + i + 1), vec: h.score });
     else fused.set(h.id, { id: h.id, score: 0, match: 'vector', rrf: 1 / (RRF_K + i + 1), vec: h.score });
   });
-  const passes = (f: { text?: number; vec?: number }) => (f.text ?? 0) >= floor || (f.vec ?? 0) >= Math.max(floor, VECTOR_MIN_SIMILARITY);
+  const passes = (f: { text?: number; vec?: number }) =>
+    (f.text ?? 0) >= floor || (f.vec ?? 0) >= Math.max(threshold, VECTOR_MIN_SIMILARITY);
   const order = [...fused.values()].sort((a, b) => b.rrf - a.rrf || a.id - b.id);
   const best = Math.max(0, ...order.map((f) => f.text ?? 0));
   const kept = order

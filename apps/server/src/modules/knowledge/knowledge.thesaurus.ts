@@ -16,7 +16,7 @@ const MAX_SYNONYMS = 12;
 let thesaurus: Record<string, string> | undefined;
 
 /** The word and the forms WordNet lists it under ("folders" → "folder", "waiting" → "wait"). */
-function baseForms(word: string): string[] {
+export function baseForms(word: string): string[] {
   const forms = [word];
   const add = (re: RegExp, to: string) => {
     if (re.test(word)) forms.push(word.replace(re, to));

@@ -70,8 +70,9 @@ export function KnowledgeSettings() {
         </Box>
       </Box>
       <Typography variant="body2" color="text.secondary">
-        A passage reaches the model only when its score is at least the threshold and half the best passage&apos;s score. When none does,
-        the avatar is told that its knowledge base has nothing on the question, so it can say it does not know.
+        A passage reaches the model only when its score is at least the threshold (proportionally lower for questions of more than two
+        words) and 40 % of the best passage&apos;s score. When none does, the avatar is told that its knowledge base has nothing on the
+        question, so it can say it does not know.
       </Typography>
       <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Test retrieval">
         <Box
