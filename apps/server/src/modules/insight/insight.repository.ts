@@ -78,7 +78,7 @@ export interface Search {
   ids: string[] | null;
 }
 
-export async function search(db: Kysely<DB>, r: Range, text: string): Promise<Search> {
+export async function search(db: Kysely<DB>, r: Range, text: string, max = SEARCH_HITS_MAX): Promise<Search> {
   const rows = await db
     .selectFrom('conversation_messages')
     .select('conversation_id')
@@ -86,9 +86,9 @@ export async function search(db: Kysely<DB>, r: Range, text: string): Promise<Se
     .where('avatar_id', '=', r.avatarId)
     .where('role', '!=', 'wake_up')
     .where(sql<boolean>`text ilike ${`%${likeLiteral(text)}%`}`)
-    .limit(SEARCH_HITS_MAX + 1)
+    .limit(max + 1)
     .execute();
-  return { text, ids: rows.length > SEARCH_HITS_MAX ? null : [...new Set(rows.map((m) => m.conversation_id))] };
+  return { text, ids: rows.length > max ? null : [...new Set(rows.map((m) => m.conversation_id))] };
 }
 
 /** A page of the range's conversations, newest first; with a search, those with a message
