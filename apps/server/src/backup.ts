@@ -13,7 +13,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { PGlite } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
+import { PGLITE_EXTENSIONS } from './db/pglite-extensions';
 
 const DATABASE = 'database.tar';
 
@@ -56,7 +56,7 @@ export async function restore(from: string, dataDir: string): Promise<void> {
   mkdirSync(pgDir, { recursive: true });
   // A Blob backed by the file: the copy is not read into memory first.
   const tar = await openAsBlob(join(from, DATABASE));
-  const pg = await PGlite.create({ dataDir: pgDir, loadDataDir: tar, extensions: { vector } });
+  const pg = await PGlite.create({ dataDir: pgDir, loadDataDir: tar, extensions: PGLITE_EXTENSIONS });
   await pg.query('select 1');
   await pg.close();
   if (existsSync(join(from, 'files'))) cpSync(join(from, 'files'), join(dataDir, 'files'), { recursive: true });

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
 import { Kysely } from 'kysely';
+import { PGLITE_EXTENSIONS } from '../src/db/pglite-extensions';
 import { PGliteDialect } from '../src/db/pglite-dialect';
 import { migrate } from '../src/db/migrate';
 
@@ -26,7 +26,7 @@ function snapshotPath(): string {
 export async function ensureSnapshot(): Promise<string> {
   const path = snapshotPath();
   if (existsSync(path)) return path;
-  const pglite = await PGlite.create({ extensions: { vector } });
+  const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   const db = new Kysely<never>({ dialect: new PGliteDialect(pglite) });
   await migrate(db);
   const blob = await pglite.dumpDataDir('none');

@@ -3,10 +3,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { hearOnEveryConnection, listenPglite, listenPostgres, type Listening, type NotifyHandlers } from './notifications';
+import { PGLITE_EXTENSIONS } from './pglite-extensions';
 import { PGliteDialect } from './pglite-dialect';
 import type { PriorityGate } from './pglite-gate';
 import type { DB } from './schema';
@@ -122,7 +122,7 @@ async function openPglite(opts: DatabaseOptions): Promise<Database> {
     ...(dataDir ? { dataDir } : {}),
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
-    extensions: { vector },
+    extensions: PGLITE_EXTENSIONS,
     ...BYTEA_CODEC,
   });
   const dialect = new PGliteDialect(pglite);

@@ -81,9 +81,47 @@ export interface KnowledgeGapQuestionsTable {
   at: Timestamp;
 }
 
+type Day = ColumnType<Date, Date | string, Date | string>;
+
+/** Migration 0641: an avatar's analysed conversations of one UTC day (of their start). */
+export interface InsightDaysTable {
+  owner_id: string;
+  avatar_id: string;
+  day: Day;
+  conversations: Generated<number>;
+  seconds: Generated<number>;
+  /** Each conversation's duration in seconds (the median of a range is taken over these). */
+  durations: Generated<number[]>;
+  turns: Generated<number>;
+  knowledge_turns: Generated<number>;
+  unanswered_turns: Generated<number>;
+}
+
+/** Migration 0641: how often a question (by its folded key) was asked on one UTC day. */
+export interface InsightQuestionsTable {
+  owner_id: string;
+  avatar_id: string;
+  day: Day;
+  key: string;
+  /** The first of its spellings (min). */
+  text: string;
+  asked: number;
+}
+
+/** Migration 0641: how often a question (by its folded key) was asked, all days together. */
+export interface InsightQuestionKeysTable {
+  owner_id: string;
+  avatar_id: string;
+  key: string;
+  asked: number;
+}
+
 export interface ConversationTables {
   conversations: ConversationsTable;
   conversation_messages: ConversationMessagesTable;
   knowledge_gaps: KnowledgeGapsTable;
   knowledge_gap_questions: KnowledgeGapQuestionsTable;
+  insight_days: InsightDaysTable;
+  insight_questions: InsightQuestionsTable;
+  insight_question_keys: InsightQuestionKeysTable;
 }

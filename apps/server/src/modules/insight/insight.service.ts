@@ -8,6 +8,7 @@ import { conversationItem } from '../conversations/transcripts.service';
 import { catchUp } from './knowledge-gaps.analyse';
 import { ownAvatar } from './knowledge-gaps.service';
 import * as repo from './insight.repository';
+import { topQuestions } from './top-questions';
 
 const TOP_QUESTIONS = 10;
 const EXPORT_BATCH = 200;
@@ -29,7 +30,7 @@ export async function insight(
   await ownAvatar(ctx, ownerId, avatarId);
   await catchUp(ctx, ownerId, avatarId);
   const r = rangeOf(ownerId, avatarId, q);
-  const [t, days, top] = await Promise.all([repo.totals(ctx.db, r), repo.byDay(ctx.db, r), repo.topQuestions(ctx.db, r, TOP_QUESTIONS)]);
+  const [t, days, top] = await Promise.all([repo.totals(ctx.db, r), repo.byDay(ctx.db, r), topQuestions(ctx.db, r, TOP_QUESTIONS)]);
   const turns = Number(t.turns ?? 0);
   const byDay = new Map(days.map((d) => [d.day, d]));
   const round = (n: number) => Math.round(n * 10) / 10;
@@ -67,13 +68,9 @@ export async function insightConversations(
   q: { from: string; to: string; q?: string | undefined; page: number; pageSize: number },
 ): Promise<InsightConversationsResponse> {
   await ownAvatar(ctx, ownerId, avatarId);
-  const rows = await repo.conversationsPage(
-    ctx.db,
-    rangeOf(ownerId, avatarId, q),
-    q.q || undefined,
-    q.pageSize + 1,
-    (q.page - 1) * q.pageSize,
-  );
+  const r = rangeOf(ownerId, avatarId, q);
+  const search = q.q ? await repo.search(ctx.db, r, q.q) : undefined;
+  const rows = await repo.conversationsPage(ctx.db, r, search, q.pageSize + 1, (q.page - 1) * q.pageSize);
   return {
     status: 'OK',
     conversations: rows.slice(0, q.pageSize).map(conversationItem),
@@ -92,10 +89,11 @@ export async function exportTranscripts(
 ): Promise<Readable> {
   await ownAvatar(ctx, ownerId, avatarId);
   const r = rangeOf(ownerId, avatarId, q);
+  const search = q.q ? await repo.search(ctx.db, r, q.q) : undefined;
   async function* batches() {
     let after: { startedAt: Date; id: string } | undefined;
     for (;;) {
-      const rows = await repo.conversationsPage(ctx.db, r, q.q || undefined, EXPORT_BATCH, 0, after);
+      const rows = await repo.conversationsPage(ctx.db, r, search, EXPORT_BATCH, 0, after);
       if (!rows.length) return;
       const messages = await repo.messagesOfConversations(
         ctx.db,

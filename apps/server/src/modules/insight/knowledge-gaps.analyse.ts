@@ -8,6 +8,7 @@ import type { AppContext } from '../../context';
 import { effectiveLanguage, FALLBACK_CONFIG, textSearchConfig } from '../knowledge/knowledge.language';
 import { meaningfulWords } from '../knowledge/knowledge.query';
 import { classify, isSmallTalk, SAME_QUESTION, similarity, type Question } from './gap-classify';
+import { claimConversation, saveCounts } from './insight-rollups.repository';
 import * as repo from './knowledge-gaps.repository';
 
 /** Gap questions compared with each new one: the avatar's most recent. */
@@ -19,7 +20,7 @@ export const SETTLE_MS = 5_000;
 const CATCH_UP_MAX = 200;
 
 export async function analyseConversation(ctx: AppContext, conversationId: string): Promise<boolean> {
-  const c = await repo.claimConversation(ctx.db, conversationId, ctx.now());
+  const c = await claimConversation(ctx.db, conversationId, ctx.now());
   if (!c) return false;
   const messages = (await repo.storedMessages(ctx.db, c.owner_id, c.id)).map((m) => ({
     role: m.role,
@@ -39,7 +40,7 @@ export async function analyseConversation(ctx: AppContext, conversationId: strin
   const questions = classify(messages, lexemes).map((q) =>
     isSmallTalk(q.text) || !q.lexemes.length ? { ...q, outcome: 'other' as const } : q,
   );
-  await repo.saveCounts(ctx.db, c.id, {
+  await saveCounts(ctx.db, c.id, {
     turns: questions.length,
     knowledge: questions.filter((q) => q.outcome === 'knowledge').length,
     unanswered: questions.filter((q) => q.outcome === 'unanswered').length,

@@ -7,18 +7,6 @@ import type { DB } from '../../db/schema';
 
 type Q = Kysely<DB> | Transaction<DB>;
 
-/** Claims an ended conversation for its one analysis; undefined when another took it. */
-export function claimConversation(db: Q, id: string, now: Date) {
-  return db
-    .updateTable('conversations')
-    .set({ analysed_at: now })
-    .where('id', '=', id)
-    .where('analysed_at', 'is', null)
-    .where('ended_at', 'is not', null)
-    .returning(['id', 'owner_id', 'avatar_id'])
-    .executeTakeFirst();
-}
-
 /** Ended conversations of an avatar not analysed yet, ended before `before` (their transcript is written). */
 export async function pendingConversations(db: Q, ownerId: string, avatarId: string, before: Date, limit: number): Promise<string[]> {
   const rows = await db
@@ -42,14 +30,6 @@ export function storedMessages(db: Q, ownerId: string, conversationId: string) {
     .where('owner_id', '=', ownerId)
     .where('conversation_id', '=', conversationId)
     .orderBy('seq')
-    .execute();
-}
-
-export async function saveCounts(db: Q, id: string, c: { turns: number; knowledge: number; unanswered: number }) {
-  await db
-    .updateTable('conversations')
-    .set({ turns: c.turns, knowledge_turns: c.knowledge, unanswered_turns: c.unanswered })
-    .where('id', '=', id)
     .execute();
 }
 
