@@ -100,7 +100,7 @@ const rows: (string | number)[][] = [];
 let worst = 0;
 for (const { name, job } of kinds) {
   const expected = { answer: null as string | null };
-  const ours = await measure((j) => extractInChild(j), job, expected, 'the server\'s path');
+  const ours = await measure((j) => extractInChild(j), job, expected, "the server's path");
   const peer = await measure(throughTsx, job, expected, 'the peer (through tsx)');
   const ratio = ours.cpu / peer.cpu;
   worst = Math.max(worst, ratio);
@@ -117,7 +117,9 @@ for (const { name, job } of kinds) {
   );
 }
 const met = worst <= GOAL;
-console.log(`every answer equal (text and title, the server's path and through tsx); worst CPU ratio ${worst.toFixed(2)}x, goal ≤ ${GOAL}x: ${verdict(met)}`);
+console.log(
+  `every answer equal (text and title, the server's path and through tsx); worst CPU ratio ${worst.toFixed(2)}x, goal ≤ ${GOAL}x: ${verdict(met)}`,
+);
 writeSection(
   'document-extraction',
   'Reading a document in its own process',

@@ -66,11 +66,7 @@ async function open(host: string, avatarId: string, source = '127.0.0.1') {
   ws.on('message', (data, binary) => {
     const decoded = binary ? decodeAudioFrame(data as Buffer) : null;
     if (decoded?.ok) firstAudio ??= { pcm: Buffer.from(decoded.audio), sampleRate: decoded.header.sampleRate };
-    const m: Frame = decoded
-      ? decoded.ok
-        ? 'audio'
-        : { type: 'bad' }
-      : (JSON.parse(String(data)) as { type: string });
+    const m: Frame = decoded ? (decoded.ok ? 'audio' : { type: 'bad' }) : (JSON.parse(String(data)) as { type: string });
     for (const l of [...listeners]) l(m);
   });
   const until = (pred: (m: Frame) => boolean, timeoutMs = 60_000) =>

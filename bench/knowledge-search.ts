@@ -182,10 +182,13 @@ async function main(): Promise<void> {
         select count(*)::int as n from knowledge_chunks c
         where c.owner_id = ${owner} and c.collection_id = ${collection} and c.item_id = ${hit.item_id} and c.content = ${hit.text}
           and c.tsv @@ replace(plainto_tsquery(${CONFIG}::regconfig, ${q})::text, '&', '|')::tsquery`.execute(db);
-      if (!stored.rows[0]!.n) throw new Error(`${label}: ours answered a chunk that is not a stored match of a query word: ${hit.text.slice(0, 120)}`);
+      if (!stored.rows[0]!.n)
+        throw new Error(`${label}: ours answered a chunk that is not a stored match of a query word: ${hit.text.slice(0, 120)}`);
     }
     if (count === 1 && o[0]?.text !== n.rows[0]!.content)
-      throw new Error(`${label}: one chunk matches, ours answered ${o[0]?.text.slice(0, 80) ?? 'nothing'} first, the peer ${n.rows[0]!.content.slice(0, 80)}`);
+      throw new Error(
+        `${label}: one chunk matches, ours answered ${o[0]?.text.slice(0, 80) ?? 'nothing'} first, the peer ${n.rows[0]!.content.slice(0, 80)}`,
+      );
   };
 
   console.log('');

@@ -213,7 +213,9 @@ async function main(): Promise<void> {
     let at = 0;
     while (pgAnswer[at] === liteAnswer[at]) at++;
     const near = (a: string) => a.slice(Math.max(0, at - 200), at + 200);
-    throw new Error(`PGlite and PostgreSQL answered differently at ${at}:\n  PostgreSQL …${near(pgAnswer)}…\n  PGlite     …${near(liteAnswer)}…`);
+    throw new Error(
+      `PGlite and PostgreSQL answered differently at ${at}:\n  PostgreSQL …${near(pgAnswer)}…\n  PGlite     …${near(liteAnswer)}…`,
+    );
   }
 
   console.log(

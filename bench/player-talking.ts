@@ -51,7 +51,8 @@ const normal = (t: string) =>
 /** The captions must be part of the sentence sent (see the header). */
 async function checkCaptions(page: Page, when: string): Promise<void> {
   const said = normal((await page.getByTestId('captions').textContent()) ?? '');
-  if (!said || !normal(SENTENCE).includes(said)) throw new Error(`${when}: the captions say ${JSON.stringify(said)}, not the sentence sent`);
+  if (!said || !normal(SENTENCE).includes(said))
+    throw new Error(`${when}: the captions say ${JSON.stringify(said)}, not the sentence sent`);
 }
 
 async function startServer(): Promise<() => void> {
