@@ -218,8 +218,9 @@ async function main(): Promise<void> {
     );
   }
 
+  const alike = JSON.parse(pgAnswer) as { searches: unknown[][]; collections: string[]; chunks: number };
   console.log(
-    `pglite-vs-postgres: ${OPS} runs per operation, ${CHUNKS.toLocaleString('en')} chunks for the searches; both answered alike (searches, collections, chunks)`,
+    `pglite-vs-postgres: ${OPS} runs per operation, ${CHUNKS.toLocaleString('en')} chunks for the searches; both answered alike (search hits ${alike.searches.map((h) => h.length).join(' + ')}, ${alike.collections.length} collections, ${alike.chunks} chunks)`,
   );
   console.log('operation                               PostgreSQL p50 / p99 (ms)   PGlite p50 / p99 (ms)   PGlite / PostgreSQL p50');
   const rows: (string | number)[][] = [];
