@@ -6,6 +6,12 @@
 // client that accepts brotli; bytes are those on the wire.
 // Goals at 5,000 avatars, for the request the portal makes (the first page): p99 ≤ 50 ms and
 // ≤ 100 KB as sent. The search and the last page are printed beside it.
+// Peer check (issue 37), at each size before timing: the peer answers every avatar whole, Parla one
+// page of cards, so the normalisation is: each page Parla answers (the first, the search, the last)
+// must be the peer's list at the same place (the same offset; for the search, the peer's avatars
+// whose id holds the search), the same avatars in the same order, each card equal to its whole
+// avatar on every field the two share (id, name, engine, type, appearance, users online, dates,
+// photo, token…), compared as JSON. A difference fails the bench.
 //
 //   node --import tsx bench/avatar-list-scale.ts
 //   BENCH_DATABASE_URL=postgres://... node --import tsx bench/avatar-list-scale.ts
@@ -43,6 +49,39 @@ function get(url: string, headers: Record<string, string>): Promise<Sample> {
     req.on('error', reject);
     req.end();
   });
+}
+
+/** The decoded JSON body of a GET (no compression asked for). */
+function json(url: string, headers: Record<string, string>): Promise<{ agents: Record<string, unknown>[] }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers }, (res) => {
+      const parts: Buffer[] = [];
+      res.on('data', (c: Buffer) => parts.push(c));
+      res.on('end', () =>
+        res.statusCode === 200
+          ? resolve(JSON.parse(Buffer.concat(parts).toString('utf8')) as { agents: Record<string, unknown>[] })
+          : reject(new Error(`${url}: ${res.statusCode}`)),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Parla's page of cards must be the peer's whole avatars at the same place, on every field a card
+ *  and its avatar share (see the header). Returns the fields compared. */
+function checkPage(what: string, cards: Record<string, unknown>[], whole: Record<string, unknown>[]): Set<string> {
+  const compared = new Set<string>();
+  if (cards.length !== whole.length) throw new Error(`${what}: Parla answered ${cards.length} avatars, the peer ${whole.length}`);
+  cards.forEach((card, i) => {
+    const avatar = whole[i]!;
+    const shared = Object.keys(card).filter((k) => k in avatar);
+    for (const k of shared) compared.add(k);
+    const pick = (o: Record<string, unknown>) => JSON.stringify(shared.map((k) => o[k]));
+    if (pick(card) !== pick(avatar))
+      throw new Error(`${what}, avatar ${i}: Parla answered ${pick(card).slice(0, 300)}, the peer ${pick(avatar).slice(0, 300)}`);
+  });
+  return compared;
 }
 
 interface Figures {
@@ -87,6 +126,7 @@ async function main(): Promise<void> {
   const db = server.database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
   const results: { size: number; first: Figures; search: Figures; last: Figures; before: Figures }[] = [];
   let have = SIZES[0]!;
+  const compared = new Set<string>();
   for (const size of SIZES) {
     if (size > have) await copyAvatars(server, size - have);
     have = size;
@@ -97,10 +137,21 @@ async function main(): Promise<void> {
       .orderBy('created_at')
       .executeTakeFirstOrThrow();
     const lastOffset = Math.max(0, Math.floor((size - 1) / 200) * 200);
+    const search = oldest.id.slice(0, 13);
+    const whole = (await json(peer.url, {})).agents;
+    if (whole.length !== size) throw new Error(`the peer answered ${whole.length} avatars of ${size}`);
+    const page = async (query: string) => (await json(`${server.url}/api/avatar/list?${query}`, headers)).agents;
+    for (const k of checkPage(`${size} avatars, first page`, await page('limit=200&offset=0'), whole.slice(0, 200))) compared.add(k);
+    checkPage(
+      `${size} avatars, search`,
+      await page(`limit=200&offset=0&search=${search}`),
+      whole.filter((a) => String(a.id).includes(search)).slice(0, 200),
+    );
+    checkPage(`${size} avatars, last page`, await page(`limit=200&offset=${lastOffset}`), whole.slice(lastOffset, lastOffset + 200));
     results.push({
       size,
       first: await figures(`${server.url}/api/avatar/list?limit=200&offset=0`, headers, RUNS),
-      search: await figures(`${server.url}/api/avatar/list?limit=200&offset=0&search=${oldest.id.slice(0, 13)}`, headers, RUNS),
+      search: await figures(`${server.url}/api/avatar/list?limit=200&offset=0&search=${search}`, headers, RUNS),
       last: await figures(`${server.url}/api/avatar/list?limit=200&offset=${lastOffset}`, headers, RUNS),
       before: await figures(peer.url, {}, PEER_RUNS),
     });
@@ -130,6 +181,8 @@ async function main(): Promise<void> {
   const bytesMet = big.first.sentKb <= BYTES_GOAL_KB;
   const growth = `from ${small.size} to ${big.size} avatars (${(big.size / small.size).toFixed(0)}× the rows): the first page's p50 grows ${(big.first.p50 / small.first.p50).toFixed(2)}× and its bytes ${(big.first.sentKb / small.first.sentKb).toFixed(2)}×; the list before grew ${(big.before.p50 / small.before.p50).toFixed(1)}× in time and ${(big.before.sentKb / small.before.sentKb).toFixed(1)}× in bytes`;
   const ratio = `at ${big.size} avatars the first page is ${(big.before.p50 / big.first.p50).toFixed(0)}× faster at p50 than the list before and ${(big.before.sentKb / big.first.sentKb).toFixed(0)}× smaller as sent (${(big.before.rawKb / big.first.rawKb).toFixed(0)}× uncompressed)`;
+  const checked = `every page checked against the peer's list at the same place: the same avatars in the same order, equal on the fields a card shares with the whole avatar (${[...compared].join(', ')})`;
+  console.log(`  ${checked}`);
   console.log(`  growth ${growth}`);
   console.log(`  ${ratio}`);
   console.log(
@@ -142,7 +195,7 @@ async function main(): Promise<void> {
     `\`GET /api/avatar/list\` of one customer with ${results.map((r) => r.size).join(' and then ')} avatars, requests one after another
 from a plain HTTP client that accepts brotli (${RUNS} per figure). Peer in the same run, same database: the
 list before decision 211 (every avatar whole, secrets decrypted for the masks), through a bare route
-with the product's \`toAvatar\` (${PEER_RUNS} requests). Goals at 5,000, for the first page (what the portal asks): p99 ≤ ${P99_GOAL_MS} ms, ≤ ${BYTES_GOAL_KB} KB as sent.
+with the product's \`toAvatar\` (${PEER_RUNS} requests). Before timing, at each size, ${checked}; a difference fails the bench. Goals at 5,000, for the first page (what the portal asks): p99 ≤ ${P99_GOAL_MS} ms, ≤ ${BYTES_GOAL_KB} KB as sent.
 
 ${table(['avatars', 'request', 'p50 (ms)', 'p99 (ms)', 'sent', 'uncompressed'], rows)}
 

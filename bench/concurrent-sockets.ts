@@ -4,6 +4,10 @@
 // clients open the sockets in batches from several loopback addresses, each Parla socket sends
 // its hello and waits for `ready` (an idle conversation); then the server is garbage-collected
 // and its memory read. Goal: ≥ 5,000 sockets at ≤ 2.5× bare memory per socket (issue 37; was 3×).
+// Peer check (issue 37): after the memory reading, a sample of the held sockets (CHECKED, spread
+// over all of them) must still answer on both servers: the bare server echoes the frame sent, byte
+// for byte; Parla's conversation (echo engine) answers `assistant_done` with the text sent. Any
+// other answer, or none within 30 s, fails the bench.
 //
 //   node --import tsx bench/concurrent-sockets.ts            (BENCH_SOCKETS=5000)
 //   BENCH_HEAP_SNAPSHOT=dir: each server writes a heap snapshot (dir/<kind>-<sockets>.heapsnapshot)
@@ -23,6 +27,8 @@ const BATCH = 250;
 const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 1000);
 const GOAL_SOCKETS = 5000;
 const GOAL_RATIO = 2.5;
+/** Held sockets asked to answer after the memory reading, on each server. */
+const CHECKED = 20;
 // Parla refuses more than MAX_CONVERSATIONS_PER_IP open conversations from one address (a limit
 // of the product), so the clients spread over loopback source addresses (127.1.0.1, 127.1.0.2,
 // …), a few sockets each, for both servers alike.
@@ -163,6 +169,42 @@ async function open(
   return { sockets, failed, reasons };
 }
 
+/** A sample of the held sockets answers what was sent: the bare server the frame itself, Parla
+ *  an assistant_done with the text (issue 37). Throws on any other answer. */
+class UnequalAnswer extends Error {}
+
+async function checkAnswers(kind: 'bare' | 'parla', sockets: WebSocket[]): Promise<number> {
+  const open = sockets.filter((s) => s.readyState === WebSocket.OPEN);
+  if (!open.length) throw new UnequalAnswer(`${kind}: no held socket is open to answer`);
+  const step = Math.max(1, Math.floor(open.length / CHECKED));
+  const sample = open.filter((_, i) => i % step === 0).slice(0, CHECKED);
+  await Promise.all(
+    sample.map(
+      (ws, k) =>
+        new Promise<void>((resolve, reject) => {
+          const text = `check ${k}`;
+          const frame = JSON.stringify({ type: 'user_text', text });
+          const timer = setTimeout(() => reject(new UnequalAnswer(`${kind}: held socket ${k} did not answer within 30 s`)), 30_000);
+          ws.on('message', (d) => {
+            if (kind === 'bare') {
+              clearTimeout(timer);
+              if (String(d) === frame) resolve();
+              else reject(new UnequalAnswer(`the bare server answered ${String(d)} to ${frame}`));
+              return;
+            }
+            const m = JSON.parse(String(d)) as { type: string; text?: string };
+            if (m.type !== 'assistant_done') return;
+            clearTimeout(timer);
+            if (m.text === text) resolve();
+            else reject(new UnequalAnswer(`Parla answered ${JSON.stringify(m.text)} to ${JSON.stringify(text)}`));
+          });
+          ws.send(frame);
+        }),
+    ),
+  );
+  return sample.length;
+}
+
 async function measure(kind: 'bare' | 'parla') {
   const server = await start(kind);
   // Warm-up, both servers alike: WARM_UP sockets opened and closed first, so the reading before
@@ -179,13 +221,19 @@ async function measure(kind: 'bare' | 'parla') {
   const held = await server.memory();
   // Still open after a while (idle sockets are not dropped)?
   const alive = sockets.filter((s) => s.readyState === WebSocket.OPEN).length;
-  for (const s of sockets) s.terminate();
-  server.proc.kill();
+  let checked: number;
+  try {
+    checked = await checkAnswers(kind, sockets);
+  } finally {
+    for (const s of sockets) s.terminate();
+    server.proc.kill();
+  }
   const n = Math.max(1, sockets.length);
   return {
     kind,
     held: sockets.length,
     alive,
+    checked,
     failed,
     reasons,
     openMs,
@@ -204,13 +252,14 @@ async function main(): Promise<void> {
   try {
     ours = await measure('parla');
   } catch (err) {
+    if (err instanceof UnequalAnswer) throw err; // a wrong answer fails the bench
     why = (err as Error).message;
   }
   const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
   console.log(`concurrent-sockets: ${SOCKETS} idle sockets per server, from ${SOURCES} loopback addresses`);
   const line = (label: string, r: typeof peer) =>
     console.log(
-      `  ${label.padEnd(46)} held ${String(r.held).padStart(5)} (open after 1 s: ${r.alive}, failed ${r.failed}${r.reasons.size ? `: ${[...r.reasons].map(([k, v]) => `${k} ×${v}`).join(', ')}` : ''})  ${kb(r.rssPerSocket)} RSS / ${kb(r.heapPerSocket)} heap+external per socket (heap ${kb(r.heapUsedPerSocket)}, external ${kb(r.externalPerSocket)})  opened in ${(r.openMs / 1000).toFixed(1)} s`,
+      `  ${label.padEnd(46)} held ${String(r.held).padStart(5)} (open after 1 s: ${r.alive}, answered the check: ${r.checked}, failed ${r.failed}${r.reasons.size ? `: ${[...r.reasons].map(([k, v]) => `${k} ×${v}`).join(', ')}` : ''})  ${kb(r.rssPerSocket)} RSS / ${kb(r.heapPerSocket)} heap+external per socket (heap ${kb(r.heapUsedPerSocket)}, external ${kb(r.externalPerSocket)})  opened in ${(r.openMs / 1000).toFixed(1)} s`,
     );
   line('peer: bare ws server', peer);
   const rows: (string | number)[][] = [
@@ -244,7 +293,7 @@ async function main(): Promise<void> {
       `${(ours.openMs / 1000).toFixed(1)} s`,
     ]);
   } else {
-    console.log(`  Parla: not measured — ${why}`);
+    console.log(`  Parla: not measured — ${why}   goal: ${verdict(false)}`);
   }
   writeSection(
     'concurrent-sockets',
@@ -255,10 +304,13 @@ conversation that said hello and got \`ready\`. PGlite runs on disk in a tempora
 conversation's row would count as the socket's memory). Goal: ≥ ${GOAL_SOCKETS} sockets at ≤ ${GOAL_RATIO}× the bare
 server's memory per socket, judged on heap + external memory after garbage collection (RSS is shown but
 is not a fair per-socket figure: the idle process's freed pages are reused by the sockets' objects).
+Answers checked after the memory reading: ${CHECKED} held sockets of each server, spread over all of them,
+must answer what was sent (the bare server the frame, byte for byte; Parla \`assistant_done\` with the
+text sent); a difference fails the bench.
 
 ${table(['server', 'sockets held', 'failed', 'RSS per socket', 'heap + external per socket', 'time to open all'], rows)}
 
-${ours ? `Ratio (heap + external per socket) ${ratio.toFixed(2)}× (RSS ${(ours.rssPerSocket / peer.rssPerSocket).toFixed(2)}×): ${verdict(ours.held >= GOAL_SOCKETS && ratio <= GOAL_RATIO)}.` : `Parla not measured: ${why}.`}`,
+${ours ? `Ratio (heap + external per socket) ${ratio.toFixed(2)}× (RSS ${(ours.rssPerSocket / peer.rssPerSocket).toFixed(2)}×): ${verdict(ours.held >= GOAL_SOCKETS && ratio <= GOAL_RATIO)}.` : `Parla not measured: ${why} (${verdict(false)}).`}`,
   );
 }
 

@@ -5,6 +5,9 @@
 // through tsx, as every document was read before. Prints, per document, the wall time and the
 // CPU time of the children (Linux: /proc/self/stat's cutime + cstime), and the ratio.
 // Goal: the server's path ≤ 0.6× the peer's CPU per document (each kind).
+// Peer check (issue 37): every read's answer (the text and the title) must equal the first answer
+// of the server's path for that document, character for character, on both sides; a difference
+// fails the bench.
 //   node --import tsx bench/document-extraction.ts
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -49,8 +52,10 @@ function childrenCpu(): number {
   return (Number(fields[13]) + Number(fields[14])) / 100;
 }
 
+type Answer = { text: string; title?: string };
+
 /** The peer: the same child, as TypeScript through tsx. */
-function throughTsx(job: ExtractJob): Promise<void> {
+function throughTsx(job: ExtractJob): Promise<Answer> {
   const child = fork(CHILD_TS, [], {
     execArgv: ['--import', TSX],
     env: {},
@@ -58,20 +63,33 @@ function throughTsx(job: ExtractJob): Promise<void> {
     serialization: 'advanced',
   });
   return new Promise((resolve, reject) => {
-    child.on('message', (m: { ready?: true; ok?: boolean }) => {
+    child.on('message', (m: { ready?: true; ok?: boolean; text?: string; title?: string }) => {
       if (m.ready) return void child.send(job);
       child.kill('SIGKILL');
-      if (m.ok) resolve();
+      if (m.ok && typeof m.text === 'string') resolve({ text: m.text, ...(m.title ? { title: m.title } : {}) });
       else reject(new Error('the peer could not read the document'));
     });
-    child.once('exit', () => resolve());
+    child.once('exit', () => reject(new Error('the peer exited without an answer')));
   });
 }
 
-async function measure(read: (job: ExtractJob) => Promise<unknown>, job: ExtractJob): Promise<{ wall: number; cpu: number }> {
+/** The answer as compared: the text and the title, nothing else. */
+const answerOf = (a: Answer) => JSON.stringify({ text: a.text, title: a.title ?? null });
+
+async function measure(
+  read: (job: ExtractJob) => Promise<Answer>,
+  job: ExtractJob,
+  expected: { answer: string | null },
+  who: string,
+): Promise<{ wall: number; cpu: number }> {
   const cpu0 = childrenCpu();
   const t0 = performance.now();
-  for (let i = 0; i < DOCS; i++) await read(job);
+  for (let i = 0; i < DOCS; i++) {
+    const answer = answerOf(await read(job));
+    expected.answer ??= answer;
+    if (answer !== expected.answer)
+      throw new Error(`${who} read the document as ${answer.slice(0, 200)}, the server's path as ${expected.answer.slice(0, 200)}`);
+  }
   // Let the last child be reaped, so its CPU time is counted.
   await new Promise((r) => setTimeout(r, 200));
   return { wall: (performance.now() - t0 - 200) / 1000 / DOCS, cpu: (childrenCpu() - cpu0) / DOCS };
@@ -81,8 +99,9 @@ await extractChildScript(); // bundled once per server process: not a document's
 const rows: (string | number)[][] = [];
 let worst = 0;
 for (const { name, job } of kinds) {
-  const ours = await measure((j) => extractInChild(j), job);
-  const peer = await measure(throughTsx, job);
+  const expected = { answer: null as string | null };
+  const ours = await measure((j) => extractInChild(j), job, expected, "the server's path");
+  const peer = await measure(throughTsx, job, expected, 'the peer (through tsx)');
   const ratio = ours.cpu / peer.cpu;
   worst = Math.max(worst, ratio);
   rows.push([
@@ -98,11 +117,13 @@ for (const { name, job } of kinds) {
   );
 }
 const met = worst <= GOAL;
-console.log(`worst CPU ratio ${worst.toFixed(2)}x, goal ≤ ${GOAL}x: ${verdict(met)}`);
+console.log(
+  `every answer equal (text and title, the server's path and through tsx); worst CPU ratio ${worst.toFixed(2)}x, goal ≤ ${GOAL}x: ${verdict(met)}`,
+);
 writeSection(
   'document-extraction',
   'Reading a document in its own process',
-  `Each kind read ${DOCS} times by extractInChild (the child bundled once per server process, plain Node, the reader's library loaded on demand) and by the same child run as TypeScript through tsx (as before). Per document: wall time and the children's CPU time.
+  `Each kind read ${DOCS} times by extractInChild (the child bundled once per server process, plain Node, the reader's library loaded on demand) and by the same child run as TypeScript through tsx (as before). Per document: wall time and the children's CPU time. Every answer is checked: the text and title each read gives equal the server's path's first answer for that document, character for character (a difference fails the bench).
 
 ${table(['document', 'ours: wall', 'ours: CPU', 'through tsx: wall', 'through tsx: CPU', 'CPU ratio'], rows)}
 

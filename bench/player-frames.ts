@@ -7,6 +7,11 @@
 // (`render` unset) and for its peer in the same run, the same page with `render=full`: every
 // display frame drawn, multisampling and shadows, which is the stage before decision 121.
 // Goal: a 3D page at rest costs at most half the CPU of its peer.
+// Peer check (issue 37): both pages must show the same thing, drawn another way: each reached the
+// ready stage in conversation, and the two agree on the stage's avatar type and state, the face's
+// label (the avatar's name) and the kind of canvas the frames are drawn on (the contexts whose
+// clears were counted: 2D or WebGL2). Frame counts and render profiles differ by design and are not
+// compared. A difference fails the bench.
 //
 //   npm run build (or just the player), then node --import tsx bench/player-frames.ts
 //   (BENCH_FRAMES_SECONDS=10 seconds measured per page, E2E_PORT for the server's ports)
@@ -45,8 +50,9 @@ function busySeconds(): number {
 /** Counts frames from outside the player: a 2D canvas is cleared once per frame, and so is a
  *  WebGL canvas (twice with a shadow pass: the count is of clears, said as such). */
 function countClears(): void {
-  const w = window as unknown as { clears: number };
+  const w = window as unknown as { clears: number; kinds: Record<string, true> };
   w.clears = 0;
+  w.kinds = {};
   for (const proto of [CanvasRenderingContext2D.prototype, WebGL2RenderingContext.prototype] as {
     clearRect?: unknown;
     clear?: unknown;
@@ -55,12 +61,25 @@ function countClears(): void {
     const original = proto[name as 'clear'] as (...a: unknown[]) => void;
     proto[name as 'clear'] = function (this: unknown, ...a: unknown[]) {
       w.clears++;
+      w.kinds[name === 'clearRect' ? '2d' : 'webgl2'] = true;
       return original.apply(this, a);
     };
   }
 }
 
-async function measure(page: Page, url: string): Promise<{ cores: number; clears: number; profile: string }> {
+/** What the page shows, as compared with its peer (see the header). */
+async function shown(page: Page): Promise<string> {
+  const stage = page.getByTestId('stage');
+  const kinds = await page.evaluate(() => Object.keys((window as unknown as { kinds: Record<string, true> }).kinds).sort());
+  return JSON.stringify({
+    type: await stage.getAttribute('data-avatar-type'),
+    state: await stage.getAttribute('data-state'),
+    face: await page.getByTestId('avatar-face').getAttribute('aria-label'),
+    canvas: kinds,
+  });
+}
+
+async function measure(page: Page, url: string): Promise<{ cores: number; clears: number; profile: string; shown: string }> {
   await page.goto(url);
   await page.getByTestId('stage').and(page.locator('[data-state="ready"]')).waitFor({ timeout: 90_000 });
   // The greeting said, the face at rest; a little more for the first frames' shader compiles.
@@ -76,7 +95,7 @@ async function measure(page: Page, url: string): Promise<{ cores: number; clears
   const cores = (busySeconds() - b0) / ((Date.now() - t0) / 1000);
   const clears = ((await page.evaluate(() => (window as unknown as { clears: number }).clears)) - c0) / SECONDS;
   const profile = (await page.getByTestId('avatar-face').getAttribute('data-render-profile')) ?? '?';
-  return { cores, clears, profile };
+  return { cores, clears, profile, shown: await shown(page) };
 }
 
 const stop = await startServer();
@@ -98,6 +117,8 @@ try {
       await page.close();
     }
     const [ours, peer] = results as [Awaited<ReturnType<typeof measure>>, Awaited<ReturnType<typeof measure>>];
+    if (ours.shown !== peer.shown) throw new Error(`${a.id}: Parla's page shows ${ours.shown}, its peer's ${peer.shown}`);
+    console.log(`${a.id}: both pages show ${ours.shown}`);
     const ratio = ours.cores / peer.cores;
     if (a.id !== 'img-amara') met &&= ratio <= 0.5;
     rows.push([
@@ -116,7 +137,9 @@ const body = `Debian's Chromium, software WebGL (SwiftShader), 1024 × 640, the 
 rest, ${SECONDS} s per page: the machine's busy cores while the page is open (a quiet machine: the
 server is idle), and the canvas clears a second (one per frame; two with a shadow pass). Peer: the
 same page with \`render=full\` (every display frame, multisampling, shadows: the stage before
-decision 121). Goal: a 3D page at most half its peer's CPU.
+decision 121). Checked (a difference fails the bench): both pages reached the ready stage and agree on
+the avatar type, the stage's state, the face's label and the kind of canvas drawn on (2D or WebGL2).
+Goal: a 3D page at most half its peer's CPU.
 
 ${table(['avatar', 'Parla: cores busy', 'peer (render=full)', 'ratio'], rows)}
 

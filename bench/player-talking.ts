@@ -12,6 +12,11 @@
 // names a JSON file of an earlier run (this bench writes test-results/player-talking.json) to
 // show as "before"; BENCH_TALKING_FROM writes the section from such a file without measuring.
 // Goal: at most 0.5 core at 24 frames a second or more.
+// Peer check (issue 37): both pages must be saying the same sentence: each reached the talking
+// state (captions shown) and at the start and at the end of the measure its captions, normalised
+// (lower case, letters, digits and single spaces only), are a non-empty part of the sentence sent,
+// normalised alike; and the two pages agree on the stage's avatar type. Frame rates and render
+// profiles differ by design and are not compared. A difference fails the bench.
 //
 //   npm run build (or just the player), then node --import tsx bench/player-talking.ts
 import { spawn } from 'node:child_process';
@@ -32,6 +37,22 @@ interface Result {
   cores: number;
   fps: number;
   profile: string;
+  /** The stage's avatar type, compared with the peer's (not saved with the figures). */
+  type?: string | null;
+}
+
+const normal = (t: string) =>
+  t
+    .toLowerCase()
+    .replace(/[^a-z0-9 ]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** The captions must be part of the sentence sent (see the header). */
+async function checkCaptions(page: Page, when: string): Promise<void> {
+  const said = normal((await page.getByTestId('captions').textContent()) ?? '');
+  if (!said || !normal(SENTENCE).includes(said))
+    throw new Error(`${when}: the captions say ${JSON.stringify(said)}, not the sentence sent`);
 }
 
 async function startServer(): Promise<() => void> {
@@ -97,6 +118,7 @@ async function measure(page: Page, url: string): Promise<Result> {
   await page.getByLabel('Message').fill(SENTENCE);
   await page.getByLabel('Message').press('Enter');
   await page.getByTestId('captions').waitFor({ state: 'visible', timeout: 60_000 });
+  await checkCaptions(page, `${url}, as it starts talking`);
   // The first frames of speech compile no new shaders, but give the page a second to settle.
   await page.waitForTimeout(1000);
   const f0 = await page.evaluate(() => (window as unknown as { frames_: number }).frames_);
@@ -108,8 +130,9 @@ async function measure(page: Page, url: string): Promise<Result> {
   const fps = ((await page.evaluate(() => (window as unknown as { frames_: number }).frames_)) - f0) / seconds;
   const speaking = await page.getByTestId('captions').isVisible();
   if (!speaking) console.warn('the avatar stopped speaking before the end of the measure');
+  else await checkCaptions(page, `${url}, at the end of the measure`);
   const profile = (await page.getByTestId('avatar-face').getAttribute('data-render-profile')) ?? '?';
-  return { cores, fps, profile };
+  return { cores, fps, profile, type: await page.getByTestId('stage').getAttribute('data-avatar-type') };
 }
 
 async function run(): Promise<Record<string, { ours: Result; peer: Result }>> {
@@ -130,7 +153,9 @@ async function run(): Promise<Record<string, { ours: Result; peer: Result }>> {
         );
         await page.close();
       }
-      results[a.id] = { ours: pair[0]!, peer: pair[1]! };
+      const [ours, peer] = pair.map(({ type, ...figures }) => ({ type, figures }));
+      if (ours!.type !== peer!.type) throw new Error(`${a.id}: Parla's stage shows a ${ours!.type} avatar, its peer's a ${peer!.type}`);
+      results[a.id] = { ours: ours!.figures, peer: peer!.figures };
       console.log(a.id, JSON.stringify(results[a.id]));
     }
   } finally {
@@ -166,6 +191,9 @@ sentence (the preview's echo brain, the mouth at three words a second), ${SECOND
 CPU of the browser's own processes per second (cores), and the frames it drew per second.
 Before: ${process.env.BENCH_TALKING_BEFORE_LABEL ?? 'an earlier run (the light profile of decision 121)'}. After:
 the player as it is. Peer in the same run: \`render=full\` (every display frame, multisampling, shadows).
+Checked (a difference fails the bench): both pages talked, their captions part of the sentence sent
+(normalised: lower case, letters, digits and single spaces), at the start and the end of the measure,
+and their stage shows the same avatar type.
 Goal: at most 0.5 core at 24 frames a second or more while a 3D avatar talks.
 
 ${table(['avatar', 'before', 'after', 'peer (render=full)', 'goal'], rows)}
