@@ -29,12 +29,24 @@ export interface SmoothEdges {
   dispose(): void;
 }
 
+// FXAA finds edges by their contrast in luminance, and a transparent pixel's is 0: dark hair over
+// the transparent canvas had too little contrast, and its outline stayed stair-stepped. Where the
+// canvas is transparent, the luminance reads as mid-grey, so the figure's outline is an edge
+// whatever its colour (almost: a mid-grey one is not); opaque pixels read as before.
+const LUMINANCE = 'return dot( Sample( tex2D, uv ).rgb, vec3( 0.3, 0.59, 0.11 ) );';
+const SEE_THE_OUTLINE = 'vec4 c = Sample( tex2D, uv ); return dot( c.rgb, vec3( 0.3, 0.59, 0.11 ) ) + ( 1.0 - c.a ) * 0.5;';
+
+/** three's FXAA fragment shader, with the figure's outline seen as an edge. */
+export function outlineFXAA(): string {
+  return FXAAShader.fragmentShader.replace(LUMINANCE, SEE_THE_OUTLINE);
+}
+
 export function smoothEdges(renderer: WebGLRenderer, scene: Scene, camera: Camera): SmoothEdges {
   const material = new ShaderMaterial({
     name: 'FXAA',
     uniforms: UniformsUtils.clone(FXAAShader.uniforms),
     vertexShader: FXAAShader.vertexShader,
-    fragmentShader: FXAAShader.fragmentShader,
+    fragmentShader: outlineFXAA(),
     blending: NoBlending,
     depthTest: false,
     depthWrite: false,
