@@ -49,7 +49,13 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
   const profile = threeProfile(mode);
   const light = profile === 'software';
   const shadows = full && !light;
-  const lightParts = light ? Promise.all([import('./software-view'), import('./plain-materials'), import('./fewer-triangles')]) : null;
+  const lightParts = light
+    ? Promise.all([
+        import('./software-view').then((m) => m.softwareView),
+        import('./plain-materials').then((m) => m.applyPlainMaterials),
+        import('./fewer-triangles').then((m) => m.reduceTriangles),
+      ])
+    : null;
 
   // Transparent in software WebGL: the canvas covers only the figure, over the backdrop.
   const renderer = new WebGLRenderer({ antialias: !light, alpha: !full || light, powerPreference: 'low-power' });
@@ -89,7 +95,7 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
   }
   let view: SoftwareView | null = null;
   if (lightParts) {
-    const [{ softwareView }, { applyPlainMaterials }, { reduceTriangles }] = await lightParts;
+    const [softwareView, applyPlainMaterials, reduceTriangles] = await lightParts;
     applyPlainMaterials(root);
     await reduceTriangles(root);
     const sky = world && scene.background instanceof Color ? { root: world.scene, sky: scene.background } : null;
