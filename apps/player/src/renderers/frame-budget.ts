@@ -3,8 +3,9 @@
 // a mouth sprite per viseme), so 30 frames a second look the same as 60; a 3D face on a GPU draws
 // every display frame. A 3D face in software WebGL (no GPU: SwiftShader, llvmpipe) used to keep
 // two cores busy at 4–8 frames a second; its light profile draws cheaper frames (FXAA instead of
-// multisampling, no shadow map, pixel ratio 0.75) at most 24 a second while speaking (the lips
-// read as film does; issue 36 asks 24) and 8 while idle.
+// multisampling, no shadow map, plain materials, only the figure's region at a capped resolution:
+// decision 128) at most 24 a second while speaking (the lips read as film does; issue 36 asks 24)
+// and 8 while idle.
 export type RenderMode = 'auto' | 'full' | 'light';
 export type RenderProfile = 'image' | 'gpu' | 'software';
 

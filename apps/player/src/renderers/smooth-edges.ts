@@ -1,30 +1,88 @@
 // Edge smoothing that software WebGL can afford (issue 36, item 2). Multisampling a canvas costs a
 // CPU rasteriser (SwiftShader, llvmpipe) every sample of every covered pixel; FXAA is one pass over
 // the finished picture that finds the stair-steps by their contrast and blends along them, so the
-// jaw, the hairline and the teeth come out smooth at a fraction of the cost. three.js's own passes
-// (examples/jsm/postprocessing), bundled into the 3D chunk's software-only part: the scene drawn
-// into a half-float target, tone mapping and sRGB (OutputPass: FXAA needs the final colours), then
-// FXAA to the canvas. Alpha is kept, so an upper-body face still floats over the stage's background.
-import type { Camera, Scene, WebGLRenderer } from 'three';
-import { EffectComposer } from 'three/addons/postprocessing/EffectComposer.js';
-import { FXAAPass } from 'three/addons/postprocessing/FXAAPass.js';
-import { OutputPass } from 'three/addons/postprocessing/OutputPass.js';
-import { RenderPass } from 'three/addons/postprocessing/RenderPass.js';
+// jaw, the hairline and the teeth come out smooth at a fraction of the cost. The scene is drawn
+// straight to the canvas (three tone-maps and encodes sRGB in the materials' shaders: FXAA needs
+// the final colours), copied to a texture, and three's FXAA shader (bundled, never fetched) draws
+// it back over the canvas: one pass over the pixels besides the scene's own. Decision 124 drew
+// the scene into a half-float target with a separate tone-mapping pass before FXAA, two passes
+// more per frame for the same picture (decision 128). Alpha is kept, so an upper-body face still
+// floats over the stage's background.
+import {
+  FramebufferTexture,
+  LinearFilter,
+  NoBlending,
+  ShaderMaterial,
+  UniformsUtils,
+  Vector2,
+  type Camera,
+  type Scene,
+  type WebGLRenderer,
+} from 'three';
+import { FullScreenQuad } from 'three/addons/postprocessing/Pass.js';
+import { FXAAShader } from 'three/addons/shaders/FXAAShader.js';
 
-interface SmoothEdges {
+export interface SmoothEdges {
   render(): void;
-  setSize(width: number, height: number): void;
+  /** After the renderer's size changed: the copy matches the drawing buffer. */
+  setSize(): void;
   dispose(): void;
 }
 
+// FXAA finds edges by their contrast in luminance, and a transparent pixel's is 0: dark hair over
+// the transparent canvas had too little contrast, and its outline stayed stair-stepped. Where the
+// canvas is transparent, the luminance reads as mid-grey, so the figure's outline is an edge
+// whatever its colour (almost: a mid-grey one is not); opaque pixels read as before.
+const LUMINANCE = 'return dot( Sample( tex2D, uv ).rgb, vec3( 0.3, 0.59, 0.11 ) );';
+const SEE_THE_OUTLINE = 'vec4 c = Sample( tex2D, uv ); return dot( c.rgb, vec3( 0.3, 0.59, 0.11 ) ) + ( 1.0 - c.a ) * 0.5;';
+
+/** three's FXAA fragment shader, with the figure's outline seen as an edge. */
+export function outlineFXAA(): string {
+  return FXAAShader.fragmentShader.replace(LUMINANCE, SEE_THE_OUTLINE);
+}
+
 export function smoothEdges(renderer: WebGLRenderer, scene: Scene, camera: Camera): SmoothEdges {
-  const composer = new EffectComposer(renderer);
-  composer.addPass(new RenderPass(scene, camera));
-  composer.addPass(new OutputPass());
-  composer.addPass(new FXAAPass());
+  const material = new ShaderMaterial({
+    name: 'FXAA',
+    uniforms: UniformsUtils.clone(FXAAShader.uniforms),
+    vertexShader: FXAAShader.vertexShader,
+    fragmentShader: outlineFXAA(),
+    blending: NoBlending,
+    depthTest: false,
+    depthWrite: false,
+  });
+  const quad = new FullScreenQuad(material);
+  const size = new Vector2();
+  let copy: FramebufferTexture | null = null;
+
+  const setSize = () => {
+    renderer.getDrawingBufferSize(size);
+    copy?.dispose();
+    copy = new FramebufferTexture(size.x, size.y);
+    // FXAA samples between texels.
+    copy.minFilter = LinearFilter;
+    copy.magFilter = LinearFilter;
+    material.uniforms.tDiffuse!.value = copy;
+    (material.uniforms.resolution!.value as Vector2).set(1 / size.x, 1 / size.y);
+  };
+
   return {
-    render: () => composer.render(),
-    setSize: (w, h) => composer.setSize(w, h),
-    dispose: () => composer.dispose(),
+    render() {
+      if (!copy) setSize();
+      renderer.setRenderTarget(null);
+      renderer.render(scene, camera);
+      renderer.copyFramebufferToTexture(copy!);
+      // One clear a frame (the scene's): the FXAA quad covers every pixel.
+      const autoClear = renderer.autoClear;
+      renderer.autoClear = false;
+      quad.render(renderer);
+      renderer.autoClear = autoClear;
+    },
+    setSize,
+    dispose() {
+      copy?.dispose();
+      material.dispose();
+      quad.dispose();
+    },
   };
 }

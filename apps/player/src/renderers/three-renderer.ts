@@ -29,6 +29,7 @@ import { threeProfile, type RenderMode } from './frame-budget';
 import { aim, gaze, Saccades } from './gaze';
 import { Blinker, wobble, type AvatarRenderer, type FaceState } from './renderer';
 import { bindOwnRig } from './own-rig';
+import type { SoftwareView } from './software-view';
 
 /** An own model's face (chin to brows, from the head bone) in an upper-body stage: room above it for hair. */
 const OWN_BUST_SHARE = 0.28;
@@ -42,14 +43,22 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
   const full = avatar.dhType === '3d';
   const environment = full ? avatar.scene.environment : null;
   const lighting = environment?.staging.lighting ?? avatar.scene.lighting ?? STUDIO;
-  // In software WebGL the light profile: no multisampling (FXAA instead, smooth-edges.ts), no
-  // shadow map, pixel ratio 0.75, and the stage's frame cap (frame-budget.ts).
+  // In software WebGL the light profile (frame-budget.ts): no multisampling, no shadow map, the
+  // frame cap, and a cheaper frame (decision 128): plain materials, the figure's region only at a
+  // capped resolution, the environment drawn once behind it, FXAA (software-view.ts).
   const profile = threeProfile(mode);
   const light = profile === 'software';
   const shadows = full && !light;
-  const smoothing = light ? import('./smooth-edges').then((m) => m.smoothEdges) : null;
+  const lightParts = light
+    ? Promise.all([
+        import('./software-view').then((m) => m.softwareView),
+        import('./plain-materials').then((m) => m.applyPlainMaterials),
+        import('./fewer-triangles').then((m) => m.reduceTriangles),
+      ])
+    : null;
 
-  const renderer = new WebGLRenderer({ antialias: !light, alpha: !full, powerPreference: 'low-power' });
+  // Transparent in software WebGL: the canvas covers only the figure, over the backdrop.
+  const renderer = new WebGLRenderer({ antialias: !light, alpha: !full || light, powerPreference: 'low-power' });
   renderer.setPixelRatio(light ? 0.75 : Math.min(1.5, window.devicePixelRatio || 1));
   renderer.outputColorSpace = SRGBColorSpace;
   renderer.toneMapping = ACESFilmicToneMapping;
@@ -72,7 +81,6 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
   // A customer's own model (decision 123): its rig says which targets and bones to move.
   const rig = avatar.appearance.rig ? bindOwnRig(character, avatar.appearance.rig) : null;
   if (rig && avatar.appearance.rig?.facesBack) root.rotation.y += Math.PI;
-  const smooth = smoothing ? (await smoothing)(renderer, scene, camera) : null;
 
   const target = new Vector3();
   if (world && environment) {
@@ -84,6 +92,14 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
     scene.background = new Color(s.sky);
     scene.fog = new Fog(s.sky, 8, 30);
     camera.fov = s.camera.fov;
+  }
+  let view: SoftwareView | null = null;
+  if (lightParts) {
+    const [softwareView, applyPlainMaterials, reduceTriangles] = await lightParts;
+    applyPlainMaterials(root);
+    await reduceTriangles(root);
+    const sky = world && scene.background instanceof Color ? { root: world.scene, sky: scene.background } : null;
+    view = softwareView({ renderer, scene, camera, figure: root, world: sky, host });
   }
   const head = rig ? (root.updateMatrixWorld(true), rig.headBox()) : headBox(root);
   // Full body: a head shot on a wide stage, the figure to the knees on a tall one (framing.ts).
@@ -164,20 +180,19 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
     cssH = 1;
   const faceBox = () => {
     const box = rig ? rig.headBox(moving) : faceMesh?.isMesh ? moving.copy(restBox(faceMesh)).applyMatrix4(faceMesh.matrixWorld) : head;
-    return projectBox(box, camera, cssW, cssH, corner);
+    return view ? view.onStage((w, h) => projectBox(box, camera, w, h, corner)) : projectBox(box, camera, cssW, cssH, corner);
   };
 
   return {
     profile,
-    edges: smooth ? 'fxaa' : 'msaa',
+    edges: view ? 'fxaa' : 'msaa',
     faceBox,
     // Read back from the eye itself: what is drawn, not what was asked for.
     gaze: () => (eyes[0] ? { yaw: eyes[0].rotation.y, pitch: -eyes[0].rotation.x } : null),
     resize(w, h) {
       cssW = Math.max(1, w);
       cssH = Math.max(1, h);
-      renderer.setSize(Math.max(1, w), Math.max(1, h), false);
-      smooth?.setSize(Math.max(1, w), Math.max(1, h));
+      if (!view) renderer.setSize(cssW, cssH, false);
       camera.aspect = Math.max(1, w) / Math.max(1, h);
       camera.updateProjectionMatrix();
       if (shots) {
@@ -186,6 +201,7 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
         target.set(...shot.target);
       }
       camera.lookAt(target);
+      view?.resize(cssW, cssH);
     },
     frame(now, state: FaceState) {
       const t = now / 1000;
@@ -217,7 +233,10 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
         const name = visemeMorphName(v);
         const goal = v === state.viseme && v !== 'sil' ? 1 : 0;
         const cur = influence[name] ?? 0;
-        influence[name] = cur + (goal - cur) * k;
+        // A viseme eased out is switched off (under a thousandth it cannot be seen): the vertex
+        // shader skips a target whose influence is zero, and a software rasteriser pays for it.
+        const next = cur + (goal - cur) * k;
+        influence[name] = goal === 0 && next < 1e-3 ? 0 : next;
         visemeWeights[v] = influence[name];
         if (!rig) setMorph(name, influence[name]);
       }
@@ -233,11 +252,11 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
       influence.smile = (influence.smile ?? 0) + (smileGoal - (influence.smile ?? 0)) * Math.min(1, dt * 3);
       if (rig) rig.apply(visemeWeights, blink, influence.smile);
       else setMorph('smile', influence.smile);
-      if (smooth) smooth.render();
+      if (view) view.render();
       else renderer.render(scene, camera);
     },
     dispose() {
-      smooth?.dispose();
+      view?.dispose();
       renderer.dispose();
       scene.traverse((o) => {
         const m = o as Mesh;

@@ -1,0 +1,72 @@
+// Fewer triangles for a 3D face in software WebGL (decision 128). A CPU rasteriser pays for every
+// triangle of every frame, drawn or hidden (about half a microsecond each in SwiftShader, measured:
+// 60,000 tiny triangles cost 30 ms a frame with trivial shaders), and the catalogue's characters
+// carry 60,000–70,000, most of them in the hair's locks. meshoptimizer's simplifier (the library
+// that compressed them, decision 117) collapses edges where the surface stays within a small
+// error, writing a new index list over the same vertices: the morph targets, the skin and the
+// texture coordinates are untouched. The face (the mesh with morph targets: visemes, blink, smile)
+// keeps every triangle: simplified, its texture and shading showed blotches on the cheeks.
+import type { BufferAttribute, BufferGeometry, Mesh, Object3D, SkinnedMesh } from 'three';
+import { BufferAttribute as Attribute } from 'three';
+
+/** The figure's triangles at most, all meshes together, in software WebGL. */
+export const TRIANGLE_BUDGET = 12_000;
+/** Meshes this small are left as they are. */
+const SMALL = 2_000;
+/** How far the simplified surface may stray, as a share of the mesh's size. */
+const MAX_ERROR = 0.02;
+
+function floats(a: BufferAttribute, n = a.itemSize): Float32Array {
+  const out = new Float32Array(a.count * n);
+  for (let i = 0; i < a.count; i++) for (let k = 0; k < n; k++) out[i * n + k] = a.getComponent(i, k);
+  return out;
+}
+
+function triangles(mesh: Mesh): number {
+  const g = mesh.geometry;
+  return (g.index ? g.index.count : g.getAttribute('position').count) / 3;
+}
+
+/** Simplifies the figure's large meshes until it has about `budget` triangles. */
+export async function reduceTriangles(root: Object3D, budget = TRIANGLE_BUDGET): Promise<void> {
+  const meshes: Mesh[] = [];
+  root.traverse((o) => {
+    const m = o as Mesh;
+    if (m.isMesh && m.geometry.index && m.geometry.getAttribute('position')) meshes.push(m);
+  });
+  const total = meshes.reduce((n, m) => n + triangles(m), 0);
+  // The face is kept whole; so are small meshes, and any drawn in parts (material groups).
+  const large = meshes.filter(
+    (m) => triangles(m) > SMALL && !m.geometry.morphAttributes.position?.length && m.geometry.groups.length === 0,
+  );
+  const fixed = total - large.reduce((n, m) => n + triangles(m), 0);
+  if (total <= budget || large.length === 0) return;
+  const share = Math.max(0.1, (budget - fixed) / (total - fixed));
+  const { MeshoptSimplifier } = await import('meshoptimizer/simplifier');
+  await MeshoptSimplifier.ready;
+  const done = new Set<BufferGeometry>();
+  for (const mesh of large) {
+    const g = mesh.geometry;
+    if (done.has(g)) continue;
+    done.add(g);
+    const positions = floats(g.getAttribute('position') as BufferAttribute, 3);
+    const normal = g.getAttribute('normal') as BufferAttribute | undefined;
+    const indices = new Uint32Array(g.index!.array);
+    const target = Math.floor((indices.length * share) / 3) * 3;
+    const [kept] = MeshoptSimplifier.simplifyWithAttributes(
+      indices,
+      positions,
+      3,
+      normal ? floats(normal, 3) : new Float32Array(positions.length),
+      3,
+      [0.25, 0.25, 0.25],
+      null,
+      target,
+      MAX_ERROR,
+      // Where the skinned body meets the face no seam may open; hair locks are free.
+      (mesh as SkinnedMesh).isSkinnedMesh ? ['LockBorder'] : [],
+    );
+    const count = g.getAttribute('position').count;
+    g.setIndex(new Attribute(count > 65535 ? kept : new Uint16Array(kept), 1));
+  }
+}

@@ -1,0 +1,125 @@
+// How a 3D face is drawn in software WebGL (decision 128): every frame costs the CPU, so a frame
+// draws only what moves. The canvas covers the figure's region of the stage (draw-region.ts) at a
+// capped resolution, with FXAA (smooth-edges.ts); a full-body avatar's 3D environment, which never
+// moves, is drawn once per stage size into a picture behind it (with the figure hidden), and the
+// frames draw the figure alone over it on a transparent canvas. The camera draws the region as a
+// view offset of the stage's full view, so the figure stands exactly where the full picture has it.
+import {
+  Box3,
+  Vector3,
+  type Color,
+  type Mesh,
+  type Object3D,
+  type PerspectiveCamera,
+  type Scene,
+  type SkinnedMesh,
+  type WebGLRenderer,
+} from 'three';
+import { drawRegion, MAX_SCALE, type DrawRegion } from './draw-region';
+import { projectBox, restBox } from './framing';
+import type { FaceBox } from './renderer';
+import { smoothEdges } from './smooth-edges';
+
+/** The environment's picture is drawn once per stage size: it may have more pixels than a frame. */
+const BACKDROP_PIXELS = 400_000;
+
+interface Parts {
+  renderer: WebGLRenderer;
+  scene: Scene;
+  camera: PerspectiveCamera;
+  /** The character, drawn every frame. */
+  figure: Object3D;
+  /** The full-body avatar's environment and its sky, drawn once into the backdrop. */
+  world: { root: Object3D; sky: Color } | null;
+  host: HTMLElement;
+}
+
+export interface SoftwareView {
+  /** After the camera is placed for a `width` × `height` stage (its full view). */
+  resize(width: number, height: number): void;
+  render(): void;
+  /** A box projected by the (region's) camera, `project(w, h)`, in the stage's CSS pixels. */
+  onStage(project: (w: number, h: number) => FaceBox): FaceBox;
+  dispose(): void;
+}
+
+/** The figure's box in the world: skinned meshes as posed, the others at rest (three widens a
+ *  mesh's box by every morph target's full reach, cumulatively: the face's grew by half). */
+function figureBox(root: Object3D, box: Box3): Box3 {
+  const part = new Box3();
+  box.makeEmpty();
+  root.updateMatrixWorld(true);
+  root.traverse((o) => {
+    const mesh = o as Mesh;
+    if (!mesh.isMesh || !o.visible) return;
+    const skinned = o as SkinnedMesh;
+    if (skinned.isSkinnedMesh) {
+      skinned.computeBoundingBox();
+      part.copy(skinned.boundingBox!);
+    } else part.copy(restBox(mesh));
+    if (!part.isEmpty()) box.union(part.applyMatrix4(mesh.matrixWorld));
+  });
+  return box;
+}
+
+export function softwareView({ renderer, scene, camera, figure, world, host }: Parts): SoftwareView {
+  const smooth = smoothEdges(renderer, scene, camera);
+  const canvas = renderer.domElement;
+  const backdrop = world ? document.createElement('canvas') : null;
+  if (backdrop && world) {
+    backdrop.className = 'face-backdrop';
+    host.insertBefore(backdrop, canvas);
+    world.root.visible = false;
+    scene.background = null;
+  }
+  let region: DrawRegion = { x: 0, y: 0, w: 1, h: 1, scale: MAX_SCALE };
+  const box = new Box3();
+  const corner = new Vector3();
+
+  const drawBackdrop = (width: number, height: number) => {
+    if (!backdrop || !world) return;
+    renderer.setPixelRatio(Math.min(MAX_SCALE, Math.sqrt(BACKDROP_PIXELS / (width * height))));
+    renderer.setSize(width, height, false);
+    smooth.setSize();
+    figure.visible = false;
+    world.root.visible = true;
+    scene.background = world.sky;
+    smooth.render();
+    // Copied in the same task as the drawing, before the canvas is presented and cleared.
+    backdrop.width = canvas.width;
+    backdrop.height = canvas.height;
+    backdrop.getContext('2d')?.drawImage(canvas, 0, 0);
+    figure.visible = true;
+    world.root.visible = false;
+    scene.background = null;
+  };
+
+  return {
+    resize(width, height) {
+      camera.clearViewOffset();
+      camera.updateMatrixWorld();
+      drawBackdrop(width, height);
+      region = drawRegion(projectBox(figureBox(figure, box), camera, width, height, corner), width, height);
+      camera.setViewOffset(width, height, region.x, region.y, region.w, region.h);
+      renderer.setPixelRatio(region.scale);
+      renderer.setSize(region.w, region.h, false);
+      Object.assign(canvas.style, {
+        position: 'absolute',
+        left: `${region.x}px`,
+        top: `${region.y}px`,
+        width: `${region.w}px`,
+        height: `${region.h}px`,
+      });
+      smooth.setSize();
+    },
+    render: () => smooth.render(),
+    onStage(project) {
+      const b = project(region.w, region.h);
+      return { x: b.x + region.x, y: b.y + region.y, w: b.w, h: b.h };
+    },
+    dispose() {
+      smooth.dispose();
+      backdrop?.remove();
+    },
+  };
+}
