@@ -52,12 +52,8 @@ async function findSession(ctx: AppContext, by: SessionKey, now: Date): Promise<
   return { user, expiresAt: new Date(row.expires_at) };
 }
 
-/** The live session's user, read from the database (no cache). */
-export async function findSessionUser(ctx: AppContext, by: SessionKey): Promise<SessionUser | null> {
-  return (await findSession(ctx, by, ctx.now()))?.user ?? null;
-}
-
-/** The same through the process's session cache (decision 017): what every request uses. */
+/** The live session's user, through the process's session cache (decision 017): what every
+ *  request uses. */
 export function findSessionUserCached(ctx: AppContext, by: SessionKey): Promise<SessionUser | null> {
   const now = ctx.now();
   const key = 'tokenHash' in by ? `t:${by.tokenHash}` : `s:${by.sessionId}`;
