@@ -6,16 +6,26 @@
 // compared it with). Requests one after another from a plain HTTP client accepting brotli.
 // Goals at 5,000: p50 ≤ 2× the avatar list's p50, p50 ≤ 2× its own p50 at 10 avatars (flat),
 // ≤ 100 KB as sent.
+// Peer check (issue 37), at each size before timing: the two answer different requests by design,
+// so what must agree is the avatars they name and the seeded truth. The peer's list, read whole
+// (page after page), sorted as the report sorts (lower-cased name, then name, then id, by code
+// point: the seeded names are ASCII `Avatar n` and `Copy n`, which every collation orders alike),
+// must give the report's first page: the same avatar ids with the same names in the same order.
+// Each row must be one call of 2 minutes (each avatar had one conversation of 120 s), and the total
+// row and count the seeded sums: rows = calls = avatars, minutes = 2 × avatars. A difference fails
+// the bench.
 //
-//   node --import tsx bench/billing-report-scale.ts
+//   node --import tsx bench/billing-report-scale.ts          (BENCH_AVATARS=600 BENCH_RUNS=20 for a small run)
 //   BENCH_DATABASE_URL=postgres://... node --import tsx bench/billing-report-scale.ts
 import { request } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { copyAvatars, startApiServer } from './api-support';
+import { BILLING_PAGE } from '../packages/shared/src/limits';
+import type { BillingRow } from '../packages/shared/src/schemas/billing';
 import { pct, table, verdict, writeSection } from './report-support';
 
-const SIZES = [10, 5000];
+const SIZES = [10, Number(process.env.BENCH_AVATARS ?? 5000)];
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const BYTES_GOAL_KB = 100;
 
@@ -32,6 +42,44 @@ function get(url: string, headers: Record<string, string>): Promise<{ ms: number
     req.on('error', reject);
     req.end();
   });
+}
+
+type Report = { billingData: BillingRow[]; cummulativeData: BillingRow; total: number };
+
+async function json<T>(url: string, headers: Record<string, string>): Promise<T> {
+  const res = await fetch(url, { headers });
+  if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
+  return (await res.json()) as T;
+}
+
+/** The report's first page must be the peer's avatars in the report's order, with the seeded sums. */
+async function checkAgainstList(base: string, stats: string, headers: Record<string, string>, size: number): Promise<void> {
+  const whole: { id: string; name: string }[] = [];
+  for (let offset: number | null = 0; offset !== null;) {
+    const page: { agents: { id: string; name: string }[]; nextOffset: number | null } = await json(
+      `${base}/api/avatar/list?limit=1000&offset=${offset}`,
+      headers,
+    );
+    whole.push(...page.agents.map((a) => ({ id: a.id, name: a.name })));
+    offset = page.nextOffset;
+  }
+  if (whole.length !== size) throw new Error(`the avatar list named ${whole.length} avatars, not ${size}`);
+  const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  whole.sort((a, b) => cmp(a.name.toLowerCase(), b.name.toLowerCase()) || cmp(a.name, b.name) || cmp(a.id, b.id));
+  const report = await json<Report>(stats, headers);
+  const got = report.billingData.map((r) => `${r.avatarId} ${r.avatarName}`);
+  const want = whole.slice(0, got.length).map((a) => `${a.id} ${a.name}`);
+  if (got.length !== Math.min(size, BILLING_PAGE) || got.some((g, i) => g !== want[i])) {
+    const i = got.findIndex((g, k) => g !== want[k]);
+    throw new Error(`the report's first page (${got.length} rows) differs from the avatar list at row ${i}: ${got[i]} against ${want[i]}`);
+  }
+  const odd = report.billingData.find((r) => r.totalCallCount !== 1 || r.totalCallDuration !== 2);
+  if (odd) throw new Error(`the report gave ${odd.avatarName} ${odd.totalCallCount} calls of ${odd.totalCallDuration} minutes, not 1 of 2`);
+  const t = report.cummulativeData;
+  if (report.total !== size || t.totalCallCount !== size || t.totalCallDuration !== 2 * size)
+    throw new Error(
+      `the report's totals (${report.total} rows, ${t.totalCallCount} calls, ${t.totalCallDuration} minutes) are not ${size}, ${size}, ${2 * size}`,
+    );
 }
 
 async function figures(url: string, headers: Record<string, string>) {
@@ -94,9 +142,7 @@ async function main(): Promise<void> {
         .execute();
     }
     await sql`analyze`.execute(db);
-    const check = (await (await fetch(stats, { headers })).json()) as { total: number; cummulativeData: { totalCallCount: number } };
-    if (check.total !== size || check.cummulativeData.totalCallCount !== size)
-      throw new Error(`the report counted ${check.total} avatars, not ${size}`);
+    await checkAgainstList(server.url, stats, headers, size);
     results.push({ size, billing: await figures(stats, headers), list: await figures(list, headers) });
   }
   await server.close();
@@ -124,7 +170,9 @@ async function main(): Promise<void> {
     `Bench 12 — the billing report at 5,000 avatars (${kind})`,
     `\`GET /api/account_stats\` (the first page of rows and the total row) for a customer whose ${results.map((r) => r.size).join(' and then ')} avatars
 each had one conversation in the range, against the avatar list's first page on the same database in
-the same run; ${RUNS} requests one after another per figure, accepting brotli.
+the same run; ${RUNS} requests one after another per figure, accepting brotli. Checked at each size against the peer:
+the report's first page names the avatar list's avatars (read whole, sorted by lower-cased name, name, id) in that order,
+each row 1 call of 2 minutes, totals the seeded ${results.map((r) => `${r.size} calls, ${2 * r.size} minutes`).join(' and ')}.
 
 ${table(['avatars', 'request', 'p50 (ms)', 'p99 (ms)', 'sent'], rows)}
 

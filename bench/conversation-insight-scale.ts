@@ -7,6 +7,11 @@
 // after another. Goals: every request p50 ≤ 250 ms; the 30-day figures and the pages p50 ≤ 3×
 // the peer's. The seed writes the rows directly, then rolls them up as migration 0641 does for
 // conversations analysed before it (what the analysis stores for each one, decision 416).
+// Peer check (issue 37), before timing: every conversation lies in the year's range, so the
+// insight's first page of the year and the peer's first page (20 each, newest first) must be the
+// same conversations in the same order, each equal on every field, compared as JSON; and the
+// year's figures must count the seeded rows (conversations, and two turns each). A difference
+// fails the bench.
 //
 //   node --import tsx bench/conversation-insight-scale.ts
 //   BENCH_DATABASE_URL=postgres://... node --import tsx bench/conversation-insight-scale.ts
@@ -77,6 +82,19 @@ async function main(): Promise<void> {
   const check = (await (await fetch(`${base}/insight?${year}`, { headers })).json()) as { conversations: number; turns: number };
   if (check.conversations !== CONVERSATIONS || check.turns !== 2 * CONVERSATIONS)
     throw new Error(`the insight counted ${check.conversations} conversations and ${check.turns} turns`);
+  const firstPage = async (url: string) => {
+    const res = await fetch(url, { headers });
+    if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
+    return ((await res.json()) as { conversations: unknown[] }).conversations.map((c) => JSON.stringify(c));
+  };
+  const theirs = await firstPage(`${base}/conversations?page=1&pageSize=20`);
+  const oursPage = await firstPage(`${base}/insight/conversations?${year}&page=1&pageSize=20`);
+  if (theirs.length !== Math.min(20, CONVERSATIONS) || oursPage.length !== theirs.length || oursPage.some((c, i) => c !== theirs[i])) {
+    const i = oursPage.findIndex((c, k) => c !== theirs[k]);
+    throw new Error(
+      `the insight's first page differs from the peer's at ${i}: ${oursPage[i] ?? 'nothing'} against ${theirs[i] ?? 'nothing'}`,
+    );
+  }
 
   const cases: [string, string, boolean][] = [
     ['past conversations, first page (peer)', `${base}/conversations?page=1&pageSize=20`, false],
@@ -119,7 +137,8 @@ async function main(): Promise<void> {
     `Bench 15 — conversation insight at 100,000 conversations (${kind})`,
     `One avatar with ${CONVERSATIONS.toLocaleString('en')} analysed conversations over a year (four messages each); the insight
 screen's requests against the avatar's past-conversations list's first page (peer) on the same database in the same run;
-${RUNS} requests one after another per figure. The CSV export of the last 30 days: ${lines} messages in ${f(exportMs)} ms.
+${RUNS} requests one after another per figure. Checked before timing: the insight's first page of the year is the peer's
+first page (the same ${Math.min(20, CONVERSATIONS)} conversations in the same order, equal as JSON) and the year's figures count the seeded rows. The CSV export of the last 30 days: ${lines} messages in ${f(exportMs)} ms.
 
 ${table(['request', 'p50 (ms)', 'p99 (ms)', 'p50 vs peer'], rows)}
 

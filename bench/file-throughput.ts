@@ -2,12 +2,15 @@
 // item 4, decision 015), and the process's memory while the download streams. Run:
 //   node --import tsx bench/file-throughput.ts        (PGlite; BENCH_DATABASE_URL for PostgreSQL)
 // The server and the client share this process, so the memory figures include both.
-import { randomBytes } from 'node:crypto';
+// No peer and no goal (its figures are decision 015's). Check (issue 37): after the measure, the
+// video downloaded once more must equal the video uploaded, byte for byte (SHA-256 and length);
+// a difference fails the bench. BENCH_FILE_MB=2 for a small run.
+import { createHash, randomBytes } from 'node:crypto';
 import { multipart } from '../apps/server/test/avatar-requests';
 import { startApiServer } from './api-support';
 
 const MB = 1024 * 1024;
-const SIZE = 20 * MB;
+const SIZE = Number(process.env.BENCH_FILE_MB ?? 20) * MB;
 const ROUNDS = 5;
 
 async function main(): Promise<void> {
@@ -54,6 +57,10 @@ async function main(): Promise<void> {
     if (got !== SIZE) throw new Error(`downloaded ${got} bytes`);
   }
   clearInterval(sampler);
+  const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+  const again = new Uint8Array(await (await fetch(`${server.url}${url}`)).arrayBuffer());
+  if (again.length !== SIZE || sha(again) !== sha(video))
+    throw new Error(`the video downloaded (${again.length} bytes, sha256 ${sha(again)}) is not the one uploaded (sha256 ${sha(video)})`);
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const rate = (ms: number) => (SIZE / MB / (ms / 1000)).toFixed(1);
   console.log(
@@ -64,6 +71,7 @@ async function main(): Promise<void> {
       rssBeforeMB: (base.rss / MB).toFixed(0),
       rssPeakWhileStreamingMB: (peakRss / MB).toFixed(0),
       heapPeakGrowthMB: ((peakHeap - base.heapUsed) / MB).toFixed(1),
+      downloadEqualsUpload: `sha256 ${sha(video).slice(0, 12)}`,
       buffersPeakGrowthMB: ((peakExternal - base.external - base.arrayBuffers) / MB).toFixed(1),
     }),
   );

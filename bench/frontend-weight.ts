@@ -11,9 +11,13 @@
 //    Goal ≤ 100 KB.
 // Peers in the same run: the same loads asking for no compression (Accept-Encoding: identity),
 // i.e. what was sent before decision 210; and the budgets (design/references).
+// Peer check (issue 37): each load's code (document, scripts, styles, fonts) must be the same in
+// both runs once decompressed: the same addresses, and per address the same SHA-256 of the body
+// Chromium decoded (CDP Network.getResponseBody, read after the load). A difference fails the bench.
 //
 //   node --import tsx bench/frontend-weight.ts     (BENCH_VERBOSE=1 lists every response)
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { startApiServer } from './api-support';
@@ -30,6 +34,10 @@ interface Transfer {
   initiator: string;
   encoding: string;
   bytes: number;
+  /** CDP's request id. */
+  id: string;
+  /** SHA-256 of the decoded body (code only). */
+  sha?: string;
 }
 
 function build(workspace: string): void {
@@ -45,7 +53,7 @@ async function load(page: Page, go: () => Promise<unknown>): Promise<Transfer[]>
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   const initiators = new Map<string, string>();
-  const meta = new Map<string, Omit<Transfer, 'bytes'>>();
+  const meta = new Map<string, Omit<Transfer, 'bytes' | 'id'>>();
   const out: Transfer[] = [];
   cdp.on('Network.requestWillBeSent', (e) => initiators.set(e.requestId, e.initiator.type));
   cdp.on('Network.responseReceived', (e) => {
@@ -59,11 +67,18 @@ async function load(page: Page, go: () => Promise<unknown>): Promise<Transfer[]>
   });
   cdp.on('Network.loadingFinished', (e) => {
     const m = meta.get(e.requestId);
-    if (m) out.push({ ...m, bytes: e.encodedDataLength });
+    if (m) out.push({ ...m, bytes: e.encodedDataLength, id: e.requestId });
   });
   await go();
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(500);
+  // After the load: the decoded bodies of the code, for the check against the other run.
+  for (const t of out.filter((x) => CODE.has(x.type))) {
+    const b = await cdp.send('Network.getResponseBody', { requestId: t.id });
+    t.sha = createHash('sha256')
+      .update(Buffer.from(b.body, b.base64Encoded ? 'base64' : 'utf8'))
+      .digest('hex');
+  }
   await cdp.detach();
   return out;
 }
@@ -104,6 +119,19 @@ async function measure(browser: Browser, base: string, avatarPath: string, ident
   return { login, avatars, player };
 }
 
+/** Both runs' code of one load must be the same files once decompressed. */
+function sameCode(what: string, sent: Transfer[], raw: Transfer[]): number {
+  const files = (l: Transfer[]) =>
+    code(l)
+      .map((t) => `${t.url} ${t.sha}`)
+      .sort();
+  const a = files(sent);
+  const b = files(raw);
+  const diff = [...a.filter((x) => !b.includes(x)), ...b.filter((x) => !a.includes(x))];
+  if (diff.length) throw new Error(`${what}: the compressed and uncompressed loads differ in ${diff.join(', ')}`);
+  return a.length;
+}
+
 async function main(): Promise<void> {
   build('apps/web');
   build('apps/player');
@@ -121,6 +149,7 @@ async function main(): Promise<void> {
   const sent = await measure(browser, server.url, avatarPath, false);
   await browser.close();
   await server.close();
+  const checked = (['login', 'avatars', 'player'] as const).map((k) => sameCode(k, sent[k], raw[k]));
 
   const firstPlayer = (l: Transfer[]) => code(l).filter((t) => t.type === 'Document' || t.initiator === 'parser');
   const lazyPlayer = (l: Transfer[]) => code(l).filter((t) => t.type !== 'Document' && t.initiator !== 'parser');
@@ -157,6 +186,7 @@ async function main(): Promise<void> {
         console.log(
           `    ${k} ${t.type} ${t.initiator} ${t.encoding || '-'} ${(t.bytes / 1024).toFixed(1)} KB ${t.url.replace(/^https?:\/\/[^/]+/, '')}`,
         );
+  console.log(`  checked: the same code decompressed in both runs (${checked.join(', ')} files, SHA-256 each)`);
   if (uncompressed.length) console.log(`  scripts sent without compression: ${uncompressed.map((t) => t.url).join(', ')}`);
 
   writeSection(
@@ -165,7 +195,8 @@ async function main(): Promise<void> {
     `Bytes the server sends to Debian's Chromium on a first load (cache off): the transfer size of each
 response (CDP \`encodedDataLength\`, headers and body as they came over the wire), real builds served
 by the real server. Peer in the same run: the same loads asking for no compression
-(\`Accept-Encoding: identity\`), which is what every browser got before decision 210.
+(\`Accept-Encoding: identity\`), which is what every browser got before decision 210. Checked: each load's code is
+the same files in both runs once decompressed (${checked.join(', ')} files; SHA-256 of each body as Chromium decoded it).
 
 ${table(
   ['', 'sent', 'uncompressed (peer)', 'sent / uncompressed', 'goal'],

@@ -12,6 +12,10 @@
 // baseline (any word, no cut-off) on the same chunks in the same run.
 // Goals (issue 38): held-out hit@3 ≥ 90 % on every corpus; no corpus below the baseline; the
 // cut-off drops no more answerable questions than no-answer questions it lets through.
+// Peer check (issue 37): the baseline ranks differently by design, so what must agree is what it
+// searched: per corpus, the chunks it ranks (the collection's rows of knowledge_chunks) must be
+// the chunks Parla's API answers for the collection (GET /kb/v1/items/{id}/chunks): the same count
+// and the same MD5 over item, position and text in order. A difference fails the bench.
 //
 //   node --import tsx bench/knowledge-heldout.ts
 import { SEARCH_TOP_K_DEFAULT } from '../packages/shared/src/schemas/knowledge';
@@ -29,6 +33,7 @@ import {
   type Question,
   type Tally,
 } from './knowledge-heldout-support';
+import { apiChunks, sameChunks, tableChunks } from './peer-chunks';
 import { table, verdict, writeSection } from './report-support';
 
 const HIT3_GOAL = 0.9;
@@ -65,6 +70,7 @@ async function main(): Promise<void> {
   const goals: string[] = [];
   const problems: string[] = [];
   let chunkCount = 0;
+  const checked: string[] = [];
   for (const c of corpora) {
     if (c.heldoutSha256 !== HELDOUT_SHA256[c.id])
       problems.push(`${c.id}: held-out questions changed (sha256 ${c.heldoutSha256}); a changed held-out set needs a new decision record`);
@@ -78,6 +84,8 @@ async function main(): Promise<void> {
       await bench.database.db.selectFrom('knowledge_chunks').select('content').where('collection_id', '=', collection.id).execute()
     ).map((r) => r.content);
     chunkCount += chunks.length;
+    const same = sameChunks(c.id, await apiChunks(kb, collection.id), await tableChunks(bench.database.db, collection.id));
+    checked.push(`${c.id} ${same}`);
     // A question whose phrase no single chunk holds could never be a hit: a flaw of the data.
     for (const q of [...c.tuning, ...c.heldout])
       if (q.answer.length && !chunks.some((p) => answers(p, q))) problems.push(`${c.id}: no chunk holds the answer of "${q.q}"`);
@@ -138,6 +146,7 @@ async function main(): Promise<void> {
   console.log(table(header, summary));
   console.log('');
   for (const g of goals) console.log(g);
+  console.log(`baseline searched Parla's chunks: ${checked.join('; ')}`);
   for (const p of problems) console.log(`DATA: ${p}`);
   const sizes = corpora.map((c) => `${c.id} ${c.items.length} items, ${c.tuning.length} + ${c.heldout.length} questions`).join('; ');
 
@@ -149,7 +158,8 @@ the API with no language chosen and no embedding provider (${chunkCount} chunks)
 mostly without the passage's key term, plus questions the text cannot answer, written before any search ran and split by a fixed
 rule (decision 413): the tuning half may be looked at, the held-out half is reported here and never tuned on (held-out sha256:
 ${corpora.map((c) => `${c.id} \`${c.heldoutSha256.slice(0, 12)}\``).join(', ')}). A hit: a passage sent (top ${SEARCH_TOP_K_DEFAULT}, default cut-off) holds the answer's phrase.
-Baseline: PostgreSQL's ts_rank over the same chunks, any word of the question, always the top ${SEARCH_TOP_K_DEFAULT}. "Dropped by cut-off":
+Baseline: PostgreSQL's ts_rank over the same chunks, any word of the question, always the top ${SEARCH_TOP_K_DEFAULT}; checked to search Parla's chunks (per corpus the same count and MD5 over
+item, position and text as Parla's API answers: ${checked.join('; ')}). "Dropped by cut-off":
 answerable questions whose answer is in the top ${SEARCH_TOP_K_DEFAULT} at threshold 0 but not at the default.
 
 ${table(header, summary)}

@@ -7,6 +7,10 @@
 // no-answer questions that send nothing to the model, for our search (top 5, default cut-off)
 // and for the previous ranking (bench/knowledge-quality-previous.ts) on the same chunks in the
 // same run. Goals without an embedding provider: hit@3 ≥ 90 %, no-answer sends nothing ≥ 80 %.
+// Peer check (issue 37): the previous ranking ranks differently by design, so what must agree is
+// what it searched: its copy of the collection must hold the chunks Parla's API answers for the
+// collection (GET /kb/v1/items/{id}/chunks): the same count and the same MD5 over item, position
+// and text in order. A difference fails the bench.
 //
 //   node --import tsx bench/knowledge-quality.ts
 import { createServer, type Server } from 'node:http';
@@ -18,6 +22,7 @@ import { startKnowledgeWorker } from '../apps/server/src/modules/knowledge/knowl
 import { startApiServer } from './api-support';
 import { CRAWL_PAGES, DOCX_ITEMS, PDF_ITEMS, QUESTIONS, TEXT_ITEMS, URL_PAGES } from './knowledge-quality-data';
 import { copyAsPrevious, previousSearch } from './knowledge-quality-previous';
+import { apiChunks, sameChunks, tableChunks } from './peer-chunks';
 import { table, verdict, writeSection } from './report-support';
 
 const HIT3_GOAL = 0.9;
@@ -101,7 +106,11 @@ async function main(): Promise<void> {
   console.log(`language detected: ${info.detected_language ?? 'none'}; search mode: ${info.search_mode}`);
 
   const previousId = '00000000-0000-4000-8000-0000000000b9';
+  // Parla's chunks read before the copy (which shares the items, so the API would list both).
+  const parlaChunks = await apiChunks(kb, collection.id);
   await copyAsPrevious(bench.ctx.db, bench.ownerId, collection.id, previousId);
+  const same = sameChunks('previous ranking', parlaChunks, await tableChunks(bench.ctx.db, previousId));
+  console.log(`previous ranking searches Parla's chunks: ${same}`);
 
   type Tally = { hit1: number; hit3: number; answered: number; silentNone: number; passages: number; emptyAnswerable: number };
   const tally = (): Tally => ({ hit1: 0, hit3: 0, answered: 0, silentNone: 0, passages: 0, emptyAnswerable: 0 });
@@ -154,7 +163,8 @@ async function main(): Promise<void> {
 of a bike shop (${TEXT_ITEMS.length} text, ${URL_PAGES.length} added by URL, ${pages.length - refused.length} crawled, ${PDF_ITEMS.length} PDF, ${DOCX_ITEMS.length} DOCX; near-duplicate distractors), loaded through the
 API with no language chosen (detected: ${info.detected_language ?? 'none'}), full-text only (no embedding provider), top ${SEARCH_TOP_K_DEFAULT}, default threshold
 ${SEARCH_SCORE_THRESHOLD_DEFAULT}. Peer: the previous ranking (no stemming, names not indexed, all words then any word, always top ${SEARCH_TOP_K_DEFAULT}) on the
-same chunks in the same run. Goals: hit@3 ≥ ${HIT3_GOAL * 100} %, no-answer questions send nothing ≥ ${NONE_GOAL * 100} %.
+same chunks in the same run, checked: its copy holds the chunks Parla's API answers (the same count and MD5 over item, position
+and text in order: ${same}). Goals: hit@3 ≥ ${HIT3_GOAL * 100} %, no-answer questions send nothing ≥ ${NONE_GOAL * 100} %.
 
 ${table(
   ['', 'hit@1', 'hit@3', 'no-answer: nothing sent', 'answerable: nothing sent', 'passages per question'],

@@ -13,6 +13,13 @@
 //  - Barge-in: the stand-in "recognises" a long sentence, so each loop of the words comes while
 //    the echo avatar still speaks: from the VAD's start of that speech to the page's silence,
 //    minus min_interruption_duration (the configured wait). Goal: ≤ 200 ms p95.
+// Peer check (issue 37): the peer is a figure (the fixed waits), whose answer would be the
+// recogniser's words spoken back by the echo avatar with nothing in between. So, read from the
+// speech stand-in after the run (GET /_stand-in/requests): every sentence Parla asked it to speak
+// is one the stand-in recognised, byte for byte, or a sentence of the avatar's greeting (the
+// default wake-up message, spoken on connecting), and it spoke the short words at least once per
+// voice-to-voice sample counted and the long sentence at least once per barge-in counted. A
+// difference fails the bench.
 //
 //   npm run build (or just the player), then node --import tsx bench/voice-browser.ts
 //   (BENCH_VOICE_TURNS=20 samples each, E2E_PORT for the server's ports)
@@ -20,10 +27,11 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, request as playwrightRequest, type Frame } from '@playwright/test';
+import { chromium, request as playwrightRequest, type APIRequestContext, type Frame } from '@playwright/test';
 import { audioTap, installAudioTap, vadMarks } from '../e2e/support/audio-tap';
 import { echoAvatar } from '../e2e/support/player-avatar';
 import { SPEECH_STAND_IN } from '../e2e/support/stand-ins/speech';
+import { DEFAULT_WAKE_UP_MESSAGE } from '../packages/shared/src/schemas/avatar';
 import { pct, ROOT, table, verdict } from './report-support';
 
 const TURNS = Number(process.env.BENCH_VOICE_TURNS ?? 20);
@@ -96,6 +104,23 @@ function bargeIn(starts: number[], onsets: number[], stops: number[]): number[] 
   });
 }
 
+const LONG = 'tell me a long story about the sea, the mountains, the rivers and the bright sky above all of us';
+
+/** What Parla asked the speech stand-in to speak must be the words it recognised, often enough. */
+async function sameWords(api: APIRequestContext, recognised: string[], atLeast: Record<string, number>): Promise<string> {
+  const res = await api.get(`${SPEECH_STAND_IN}/_stand-in/requests`);
+  const { spoken } = (await res.json()) as { spoken: { input: string }[] };
+  const greeting = DEFAULT_WAKE_UP_MESSAGE.split(/(?<=[.!?])\s+/);
+  const other = spoken.find((s) => !recognised.includes(s.input) && !greeting.includes(s.input));
+  if (other) throw new Error(`Parla spoke ${JSON.stringify(other.input)}, which the stand-in never recognised`);
+  const counts = Object.entries(atLeast).map(([words, n]) => {
+    const times = spoken.filter((s) => s.input === words).length;
+    if (times < n) throw new Error(`Parla spoke ${JSON.stringify(words.slice(0, 30))} ${times} times, fewer than the ${n} samples counted`);
+    return `${JSON.stringify(words.slice(0, 12))} ${times} times for ${n} samples`;
+  });
+  return counts.join(', ');
+}
+
 async function main(): Promise<void> {
   if (!existsSync(join(ROOT, 'apps/player/dist/index.html'))) throw new Error('Build the player first (npm run build).');
   const stop = await startServer();
@@ -139,7 +164,7 @@ async function main(): Promise<void> {
     const inPlayer = samples.map((s) => s.total - s.toFrame);
 
     // Barge-in: a long reply (6 s of tone) that the next loop's words interrupt.
-    await say('tell me a long story about the sea, the mountains, the rivers and the bright sky above all of us');
+    await say(LONG);
     const pageFrom = await frame.evaluate(() => performance.now());
     await waitFor(
       async () => {
@@ -163,6 +188,8 @@ async function main(): Promise<void> {
       t2.onsets,
       t2.stops,
     ).slice(1, TURNS + 1);
+
+    const spoken = await sameWords(api, ['ok', LONG], { ok: samples.length, [LONG]: barges.length });
 
     const peer = Math.max(MIN_ENDPOINTING_MS, STT_DELAY_MS) + TTS_DELAY_MS;
     const sequential = MIN_ENDPOINTING_MS + STT_DELAY_MS + TTS_DELAY_MS;
@@ -204,6 +231,7 @@ async function main(): Promise<void> {
     );
     console.log(`voice-to-voice samples (ms): ${totals.map((t) => t.toFixed(0)).join(' ')}`);
     console.log(`barge-in samples (ms): ${barges.map((t) => t.toFixed(0)).join(' ')}`);
+    console.log(`checked: Parla spoke only the words recognised (${spoken})`);
     await api.dispose();
   } finally {
     await browser.close();

@@ -8,6 +8,10 @@
 // {interrupted}`, beyond min_interruption_duration.
 // Goals: overhead ≤ 150 ms p50 and ≤ 300 ms p95 (the whole voice-to-voice path; the browser's
 // part is the player's bench); barge-in ≤ 200 ms p95 beyond min_interruption_duration.
+// Peer check (issue 37), every measured turn: the peer's model stream reached the first sentence
+// "Sure." and Parla's `assistant_done` text begins with it; Parla's first audio frame is pcm16 at
+// the peer's rate (24 kHz) and its samples are the start of the peer's speech of that sentence
+// (read whole after its timing), byte for byte. A difference fails the bench.
 //
 //   node --import tsx bench/voice-server.ts        (BENCH_TURNS=100 for more; BENCH_NO_DOC=1 keeps docs/performance.md)
 import WebSocket from 'ws';
@@ -29,17 +33,25 @@ const GOAL = { p50: 150, p95: 300, barge95: 200 };
 const REPLY = ['Sure. ', 'We open at nine ', 'and close at five.'];
 const UTTERANCE = Buffer.alloc(6400, 1);
 
-type Message = { type: string; interrupted?: boolean; turnId?: string };
+type Message = { type: string; interrupted?: boolean; turnId?: string; text?: string };
+type Frame = { format: string; sampleRate?: number; seq: number; audio: Buffer };
+const PEER_RATE = 24_000;
 
 class Voice {
   private listeners: ((m: Message | 'audio') => void)[] = [];
+  /** The audio frames and the last assistant_done since the caller last cleared them. */
+  frames: Frame[] = [];
+  done: Message | null = null;
   constructor(readonly ws: WebSocket) {
     ws.on('message', (data, isBinary) => {
-      const m: Message | 'audio' = isBinary
-        ? decodeAudioFrame(data as Buffer).ok
+      const decoded = isBinary ? decodeAudioFrame(data as Buffer) : null;
+      if (decoded?.ok) this.frames.push({ ...decoded.header, audio: Buffer.from(decoded.audio) });
+      const m: Message | 'audio' = decoded
+        ? decoded.ok
           ? 'audio'
           : ({ type: 'bad-frame' } as Message)
         : (JSON.parse(String(data)) as Message);
+      if (m !== 'audio' && m.type === 'assistant_done') this.done = m;
       for (const l of [...this.listeners]) l(m);
     });
   }
@@ -80,7 +92,7 @@ class Voice {
 }
 
 /** The peer: the three stand-ins called directly, one after the other, to the first sentence's audio. */
-async function direct(audioUrl: string, llmUrl: string, agent: Agent): Promise<number> {
+async function direct(audioUrl: string, llmUrl: string, agent: Agent): Promise<{ ms: number; sentence: string; pcm: Buffer }> {
   const t0 = performance.now();
   const form = new FormData();
   form.set(
@@ -116,10 +128,23 @@ async function direct(audioUrl: string, llmUrl: string, agent: Agent): Promise<n
     body: JSON.stringify({ model: 'tts-1', input: 'Sure.', voice: 'alloy', response_format: 'pcm' }),
   });
   const reader = tts.body!.getReader();
-  await reader.read();
+  const first = await reader.read();
   const t = performance.now() - t0;
-  await reader.cancel();
-  return t;
+  // After the timing: the rest of the speech, for the check against Parla's first frame.
+  const parts = [Buffer.from(first.value ?? [])];
+  for (let r = await reader.read(); !r.done; r = await reader.read()) parts.push(Buffer.from(r.value));
+  return { ms: t, sentence: buf.includes('Sure.') ? 'Sure.' : '', pcm: Buffer.concat(parts) };
+}
+
+/** Parla's turn must answer what the peer got: the first sentence, and its speech's first samples. */
+function sameAnswer(turn: number, peer: { sentence: string; pcm: Buffer }, frame: Frame | undefined, done: Message | null): void {
+  const text = done?.text ?? '';
+  if (!peer.sentence || !text.startsWith(peer.sentence))
+    throw new Error(`turn ${turn}: Parla said ${JSON.stringify(text)}, the peer's model began ${JSON.stringify(peer.sentence)}`);
+  if (!frame || frame.seq !== 0 || frame.format !== 'pcm16' || frame.sampleRate !== PEER_RATE)
+    throw new Error(`turn ${turn}: Parla's first audio frame is ${JSON.stringify(frame && { ...frame, audio: frame.audio.length })}`);
+  if (!frame.audio.length || !frame.audio.equals(peer.pcm.subarray(0, frame.audio.length)))
+    throw new Error(`turn ${turn}: Parla's first ${frame.audio.length} audio bytes are not the start of the peer's ${peer.pcm.length}`);
 }
 
 async function main(): Promise<void> {
@@ -155,13 +180,17 @@ async function main(): Promise<void> {
   const ours: number[] = [];
   const added: number[] = [];
   for (let i = -5; i < TURNS; i++) {
-    const d = await direct(audio.url, llm.url, agent);
+    const peerTurn = await direct(audio.url, llm.url, agent);
+    const d = peerTurn.ms;
     v.send({ type: 'interrupt' });
     const first = v.until((m) => m === 'audio');
     const done = v.until((m) => m !== 'audio' && m.type === 'assistant_done' && !m.interrupted);
+    v.frames = [];
+    v.done = null;
     const t0 = v.speak(i * 10_000 + 100_000);
     const p = (await first) - t0;
     await done;
+    sameAnswer(i, peerTurn, v.frames[0], v.done);
     if (i < 0) continue;
     peer.push(d);
     ours.push(p);
@@ -209,6 +238,8 @@ async function main(): Promise<void> {
     `From \`user_speech end\` to the first binary audio frame on the socket, with the product's own speech
 (OpenAI audio API stand-in: STT ${STT_MS} ms, TTS ${TTS_MS} ms) and an OpenAI-compatible model stand-in (${LLM_MS} ms to the
 first chunk); endpointing delay 0. Peer: the same stand-ins called directly in sequence, interleaved. ${TURNS} turns.
+Checked every turn: Parla's answer begins with the peer's first sentence, and its first audio frame (pcm16, ${PEER_RATE / 1000} kHz) is the
+start of the peer's speech of that sentence, byte for byte.
 
 ${table(
   ['', 'p50 (ms)', 'p95 (ms)'],
