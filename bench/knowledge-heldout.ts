@@ -33,7 +33,7 @@ import {
   type Question,
   type Tally,
 } from './knowledge-heldout-support';
-import { apiChunks, sameChunks, tableChunks } from './peer-chunks';
+import { apiChunks, sameChunks, tableChunks } from './chunks-support';
 import { table, verdict, writeSection } from './report-support';
 
 const HIT3_GOAL = 0.9;

@@ -22,7 +22,7 @@ import { startKnowledgeWorker } from '../apps/server/src/modules/knowledge/knowl
 import { startApiServer } from './api-support';
 import { CRAWL_PAGES, DOCX_ITEMS, PDF_ITEMS, QUESTIONS, TEXT_ITEMS, URL_PAGES } from './knowledge-quality-data';
 import { copyAsPrevious, previousSearch } from './knowledge-quality-previous';
-import { apiChunks, sameChunks, tableChunks } from './peer-chunks';
+import { apiChunks, sameChunks, tableChunks } from './chunks-support';
 import { table, verdict, writeSection } from './report-support';
 
 const HIT3_GOAL = 0.9;
