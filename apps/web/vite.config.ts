@@ -32,13 +32,23 @@ export default defineConfig({
     },
   },
   build: {
-    // Rolldown's "[PLUGIN_TIMINGS]" note names slow plugins when a build is slow, which on a busy
-    // 2-core machine is every build: a newcomer's first start should not read as a failure
-    // (issue 39). Profile a build with `node --cpu-prof` to find its time instead.
-    rolldownOptions: { checks: { bundlerTimings: false } },
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 900,
+    rolldownOptions: {
+      // Rolldown's "[PLUGIN_TIMINGS]" note names slow plugins when a build is slow, which on a busy
+      // 2-core machine is every build: a newcomer's first start should not read as a failure
+      // (issue 39). Profile a build with `node --cpu-prof` to find its time instead.
+      checks: { bundlerTimings: false },
+      output: {
+        codeSplitting: {
+          // Everything the entry imports statically is one file (decision 019): left to itself,
+          // Rolldown cut it into ~20 small files (one per MUI piece the lazy screens share), each
+          // paying its own response headers and its own brotli start.
+          groups: [{ name: 'index', tags: ['$initial'] }],
+        },
+      },
+    },
   },
 });
