@@ -4,7 +4,7 @@
 // by those Euler angles (radians).
 import { wobble } from './renderer';
 
-export type Pose = (bone: string, x: number, y: number, z: number) => void;
+type Pose = (bone: string, x: number, y: number, z: number) => void;
 
 /** The pose at `t` seconds. */
 export function idleMotion(pose: Pose, t: number, speaking: boolean, full: boolean): void {

@@ -4,6 +4,8 @@
 // moves, is drawn once per stage size into a picture behind it (with the figure hidden), and the
 // frames draw the figure alone over it on a transparent canvas. The camera draws the region as a
 // view offset of the stage's full view, so the figure stands exactly where the full picture has it.
+// While the avatar speaks, the frames between two of the whole figure redraw only the mouth over
+// the canvas kept from the last (mouth-frames.ts).
 import {
   Box3,
   Vector2,
