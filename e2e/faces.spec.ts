@@ -84,6 +84,52 @@ test.describe('the 3D catalogue faces', () => {
     }
   });
 
+  test('in software WebGL, while a 3D face speaks, the frames between two of the whole figure redraw only the mouth over the kept picture', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 640, height: 480 });
+    await page.goto(`/avatar/preview?appearanceId=ub-aisha&connect=true&hideChatHistory=true${scene('2d')}`);
+    await expect(page.getByTestId('stage')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+    await expect(page.getByTestId('avatar-face')).toHaveAttribute('data-render-profile', 'software');
+    await expect(page.getByTestId('captions')).toBeHidden({ timeout: 30_000 });
+    await page.getByLabel('Message').fill('hello there, I am talking to you about the weather and the time of day, all day long.');
+    await page.getByLabel('Message').press('Enter');
+    await expect(page.getByTestId('captions')).toBeVisible({ timeout: 30_000 });
+    // The canvas keeps its last frame (preserveDrawingBuffer), so it can be read between frames:
+    // at every animation frame for three seconds, the box of the pixels that changed since the last.
+    const { width, height, changes } = await page.evaluate(async () => {
+      const canvas = document.querySelector('canvas.face-canvas') as HTMLCanvasElement;
+      const [w, h] = [canvas.width, canvas.height];
+      const copy = Object.assign(document.createElement('canvas'), { width: w, height: h }).getContext('2d', { willReadFrequently: true })!;
+      const found: { w: number; h: number }[] = [];
+      let last: Uint8ClampedArray | null = null;
+      for (const t0 = performance.now(); performance.now() - t0 < 3000;) {
+        await new Promise((r) => requestAnimationFrame(r));
+        copy.clearRect(0, 0, w, h);
+        copy.drawImage(canvas, 0, 0);
+        const now = copy.getImageData(0, 0, w, h).data;
+        let [x0, y0, x1, y1] = [w, h, -1, -1];
+        for (let i = 0; last && i < now.length; i += 4) {
+          let d = 0;
+          for (let k = 0; k < 4; k++) d = Math.max(d, Math.abs(now[i + k]! - last[i + k]!));
+          if (d <= 2) continue;
+          const [x, y] = [(i / 4) % w, Math.floor(i / 4 / w)];
+          [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
+        }
+        if (x1 >= 0) found.push({ w: x1 - x0 + 1, h: y1 - y0 + 1 });
+        last = now;
+      }
+      return { width: w, height: h, changes: found };
+    });
+    // Mouth frames change a small box (the mouth's rectangle and FXAA's reach around it); the
+    // frames of the whole figure change the head's outline as it sways.
+    const mouthOnly = changes.filter((c) => c.w * c.h <= 0.2 * width * height);
+    const whole = changes.filter((c) => c.w * c.h > 0.2 * width * height);
+    const seen = JSON.stringify(changes);
+    expect(mouthOnly.length, seen).toBeGreaterThanOrEqual(2);
+    expect(whole.length, seen).toBeGreaterThanOrEqual(2);
+  });
+
   // The full-body avatars' framing is in faces-full-body.spec.ts.
   framingTests((a) => !a.id.startsWith('fb-'));
 

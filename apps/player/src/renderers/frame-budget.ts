@@ -15,6 +15,11 @@ const FPS: Record<RenderProfile, { speaking: number; idle: number }> = {
   software: { speaking: 24, idle: 8 },
 };
 
+/** While speaking, a 3D face in software WebGL redraws its whole figure (the head's sway, the
+ *  breathing, blinks, eyes and smile) on every second frame, 12 a second; the frames between
+ *  redraw only the mouth (mouth-frames.ts, decision 128's amendment). */
+export const WHOLE_EVERY = 2;
+
 /** The least time between two drawn frames, in ms (0: every animation frame, as `render=full` asks). */
 export function frameInterval(profile: RenderProfile, speaking: boolean, mode: RenderMode = 'auto'): number {
   if (mode === 'full') return 0;

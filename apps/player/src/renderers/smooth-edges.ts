@@ -21,9 +21,16 @@ import {
 } from 'three';
 import { FullScreenQuad } from 'three/addons/postprocessing/Pass.js';
 import { FXAAShader } from 'three/addons/shaders/FXAAShader.js';
+import type { BufferRect } from './mouth-frames';
+
+/** How far FXAA reads from a pixel along an edge (three's shader: steps of 1 + 1.5 + 2 + 2 + 2 +
+ *  4 texels and a guess of 8 more), in drawing-buffer pixels: a pixel this far from a change may change. */
+const FXAA_REACH = 24;
 
 export interface SmoothEdges {
-  render(): void;
+  /** The whole canvas; or, over the canvas kept from the frame before, the scene redrawn in
+   *  `changed` only and FXAA over `changed` widened by its reach (mouth-frames.ts). */
+  render(changed?: BufferRect): void;
   /** After the renderer's size changed: the copy matches the drawing buffer. */
   setSize(): void;
   dispose(): void;
@@ -66,17 +73,48 @@ export function smoothEdges(renderer: WebGLRenderer, scene: Scene, camera: Camer
     (material.uniforms.resolution!.value as Vector2).set(1 / size.x, 1 / size.y);
   };
 
+  // three's scissor is in CSS pixels, times the pixel ratio and rounded: back to whole drawing-buffer pixels.
+  const scissor = (r: BufferRect) => {
+    const k = renderer.getPixelRatio();
+    renderer.setScissor(r.x / k, r.y / k, r.w / k, r.h / k);
+  };
+  const fxaa = () => {
+    // One clear a frame (the scene's): the FXAA quad covers every pixel (of the scissor).
+    const autoClear = renderer.autoClear;
+    renderer.autoClear = false;
+    quad.render(renderer);
+    renderer.autoClear = autoClear;
+  };
+
   return {
-    render() {
-      if (!copy) setSize();
+    render(changed) {
+      if (!copy || !changed) {
+        if (!copy) setSize();
+        renderer.setRenderTarget(null);
+        renderer.render(scene, camera);
+        renderer.copyFramebufferToTexture(copy!);
+        fxaa();
+        return;
+      }
       renderer.setRenderTarget(null);
+      renderer.setScissorTest(true);
+      scissor(changed);
       renderer.render(scene, camera);
-      renderer.copyFramebufferToTexture(copy!);
-      // One clear a frame (the scene's): the FXAA quad covers every pixel.
-      const autoClear = renderer.autoClear;
-      renderer.autoClear = false;
-      quad.render(renderer);
-      renderer.autoClear = autoClear;
+      // The copy outside the rectangle still holds the last whole frame: FXAA reads it unchanged.
+      const gl = renderer.getContext();
+      renderer.state.bindTexture(gl.TEXTURE_2D, (renderer.properties.get(copy) as { __webglTexture: WebGLTexture }).__webglTexture);
+      gl.copyTexSubImage2D(gl.TEXTURE_2D, 0, changed.x, changed.y, changed.x, changed.y, changed.w, changed.h);
+      renderer.state.unbindTexture();
+      const x = Math.max(0, changed.x - FXAA_REACH),
+        y = Math.max(0, changed.y - FXAA_REACH);
+      scissor({
+        x,
+        y,
+        w: Math.min(size.x, changed.x + changed.w + FXAA_REACH) - x,
+        h: Math.min(size.y, changed.y + changed.h + FXAA_REACH) - y,
+      });
+      fxaa();
+      renderer.setScissorTest(false);
     },
     setSize,
     dispose() {

@@ -4,8 +4,11 @@
 // moves, is drawn once per stage size into a picture behind it (with the figure hidden), and the
 // frames draw the figure alone over it on a transparent canvas. The camera draws the region as a
 // view offset of the stage's full view, so the figure stands exactly where the full picture has it.
+// While the avatar speaks, the frames between two of the whole figure redraw only the mouth over
+// the canvas kept from the last (mouth-frames.ts).
 import {
   Box3,
+  Vector2,
   Vector3,
   type Color,
   type Mesh,
@@ -18,6 +21,7 @@ import {
 import { drawRegion, MAX_SCALE, type DrawRegion } from './draw-region';
 import { projectBox, restBox } from './framing';
 import type { FaceBox } from './renderer';
+import { mouthFrames, type BufferRect } from './mouth-frames';
 import { smoothEdges } from './smooth-edges';
 
 /** The environment's picture is drawn once per stage size: it may have more pixels than a frame. */
@@ -32,12 +36,18 @@ interface Parts {
   /** The full-body avatar's environment and its sky, drawn once into the backdrop. */
   world: { root: Object3D; sky: Color } | null;
   host: HTMLElement;
+  /** The catalogue face (visemes as morph targets), for the frames that redraw only the mouth. */
+  face: Mesh | null;
 }
 
 export interface SoftwareView {
   /** After the camera is placed for a `width` × `height` stage (its full view). */
   resize(width: number, height: number): void;
-  render(): void;
+  /** `mouthOnly`: keep the last frame and redraw the mouth (when it can: else the whole frame).
+   *  The figure's pose must be the last frame's. Returns whether the whole frame was drawn. */
+  render(mouthOnly?: boolean): boolean;
+  /** Whether the next frame may redraw only the mouth (a catalogue face, after a whole frame). */
+  canDrawMouthOnly(): boolean;
   /** A box projected by the (region's) camera, `project(w, h)`, in the stage's CSS pixels. */
   onStage(project: (w: number, h: number) => FaceBox): FaceBox;
   dispose(): void;
@@ -62,8 +72,11 @@ function figureBox(root: Object3D, box: Box3): Box3 {
   return box;
 }
 
-export function softwareView({ renderer, scene, camera, figure, world, host }: Parts): SoftwareView {
+export function softwareView({ renderer, scene, camera, figure, world, host, face }: Parts): SoftwareView {
   const smooth = smoothEdges(renderer, scene, camera);
+  const mouth = face ? mouthFrames(face, figure) : null;
+  // Where the mouth was in the last whole frame (null: the next frame draws the whole figure).
+  let mouthRect: BufferRect | null = null;
   const canvas = renderer.domElement;
   const backdrop = world ? document.createElement('canvas') : null;
   if (backdrop && world) {
@@ -75,6 +88,7 @@ export function softwareView({ renderer, scene, camera, figure, world, host }: P
   let region: DrawRegion = { x: 0, y: 0, w: 1, h: 1, scale: MAX_SCALE };
   const box = new Box3();
   const corner = new Vector3();
+  const drawing = new Vector2();
 
   const drawBackdrop = (width: number, height: number) => {
     if (!backdrop || !world) return;
@@ -96,6 +110,7 @@ export function softwareView({ renderer, scene, camera, figure, world, host }: P
 
   return {
     resize(width, height) {
+      mouthRect = null;
       camera.clearViewOffset();
       camera.updateMatrixWorld();
       drawBackdrop(width, height);
@@ -112,7 +127,18 @@ export function softwareView({ renderer, scene, camera, figure, world, host }: P
       });
       smooth.setSize();
     },
-    render: () => smooth.render(),
+    render(mouthOnly = false) {
+      if (mouthOnly && mouth && mouthRect) {
+        const rect = mouthRect;
+        mouth.only(() => smooth.render(rect));
+        return false;
+      }
+      smooth.render();
+      const size = renderer.getDrawingBufferSize(drawing);
+      mouthRect = mouth?.place(camera, size.x, size.y) ?? null;
+      return true;
+    },
+    canDrawMouthOnly: () => !!mouth && !!mouthRect,
     onStage(project) {
       const b = project(region.w, region.h);
       return { x: b.x + region.x, y: b.y + region.y, w: b.w, h: b.h };

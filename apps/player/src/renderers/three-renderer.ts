@@ -25,9 +25,10 @@ import type { PublicAvatar } from '@parla/shared/schemas/player';
 import { VISEMES, visemeMorphName, type Viseme } from '@parla/shared/visemes';
 import { figureShot, headBox, headShot, projectBox, restBox, TALL_ASPECT, type Shot } from './framing';
 import { addLights, STUDIO } from './scene-lights';
-import { threeProfile, type RenderMode } from './frame-budget';
+import { threeProfile, WHOLE_EVERY, type RenderMode } from './frame-budget';
 import { aim, gaze, Saccades } from './gaze';
-import { Blinker, wobble, type AvatarRenderer, type FaceState } from './renderer';
+import { Blinker, type AvatarRenderer, type FaceState } from './renderer';
+import { idleMotion } from './idle-motion';
 import { bindOwnRig } from './own-rig';
 import type { SoftwareView } from './software-view';
 
@@ -58,7 +59,13 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
     : null;
 
   // Transparent in software WebGL: the canvas covers only the figure, over the backdrop.
-  const renderer = new WebGLRenderer({ antialias: !light, alpha: !full || light, powerPreference: 'low-power' });
+  // Software WebGL keeps the last frame: a frame may redraw only the mouth (mouth-frames.ts).
+  const renderer = new WebGLRenderer({
+    antialias: !light,
+    alpha: !full || light,
+    powerPreference: 'low-power',
+    preserveDrawingBuffer: light,
+  });
   renderer.setPixelRatio(light ? 0.75 : Math.min(1.5, window.devicePixelRatio || 1));
   renderer.outputColorSpace = SRGBColorSpace;
   renderer.toneMapping = ACESFilmicToneMapping;
@@ -99,7 +106,8 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
     applyPlainMaterials(root);
     await reduceTriangles(root);
     const sky = world && scene.background instanceof Color ? { root: world.scene, sky: scene.background } : null;
-    view = softwareView({ renderer, scene, camera, figure: root, world: sky, host });
+    const face = rig ? null : (root.getObjectByName('Face') as Mesh | undefined);
+    view = softwareView({ renderer, scene, camera, figure: root, world: sky, host, face: face?.isMesh ? face : null });
   }
   const head = rig ? (root.updateMatrixWorld(true), rig.headBox()) : headBox(root);
   // Full body: a head shot on a wide stage, the figure to the knees on a tall one (framing.ts).
@@ -158,6 +166,9 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
   const euler = new Euler();
   const q = new Quaternion();
   let last = performance.now();
+  // When the whole figure was last drawn: in between, software frames redraw only the mouth.
+  let sinceWhole = 0;
+  let lastWhole = performance.now();
 
   const pose = (name: string, x: number, y: number, z: number) => {
     const b = bones.get(name);
@@ -181,6 +192,38 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
   const faceBox = () => {
     const box = rig ? rig.headBox(moving) : faceMesh?.isMesh ? moving.copy(restBox(faceMesh)).applyMatrix4(faceMesh.matrixWorld) : head;
     return view ? view.onStage((w, h) => projectBox(box, camera, w, h, corner)) : projectBox(box, camera, cssW, cssH, corner);
+  };
+
+  let blink = 0;
+  const moveEyes = (now: number, speaking: boolean) => {
+    const offset = saccades.offset(now, speaking);
+    for (const eye of eyes) {
+      eye.parent!.worldToLocal(seen.copy(camera.position));
+      const look = gaze(aim(eye.position, seen), offset, blink);
+      eye.rotation.set(-look.pitch, look.yaw, 0, 'YXZ');
+    }
+  };
+  const moveMouth = (dt: number, state: FaceState) => {
+    // Mouth: ease every viseme towards its target (the current one on, the rest off).
+    const k = Math.min(1, dt * 22);
+    for (const v of VISEMES) {
+      const name = visemeMorphName(v);
+      const goal = v === state.viseme && v !== 'sil' ? 1 : 0;
+      const cur = influence[name] ?? 0;
+      // A viseme eased out is switched off (under a thousandth it cannot be seen): the vertex
+      // shader skips a target whose influence is zero, and a software rasteriser pays for it.
+      const next = cur + (goal - cur) * k;
+      influence[name] = goal === 0 && next < 1e-3 ? 0 : next;
+      visemeWeights[v] = influence[name];
+      if (!rig) setMorph(name, influence[name]);
+    }
+    if (rig) rig.apply(visemeWeights, blink, influence.smile ?? 0);
+  };
+  // The resting smile eases in and out over a third of a second, with the whole figure's frames.
+  const moveSmile = (dt: number, speaking: boolean) => {
+    const smileGoal = speaking ? 0.12 : 0.35;
+    influence.smile = (influence.smile ?? 0) + (smileGoal - (influence.smile ?? 0)) * Math.min(1, dt * 3);
+    if (!rig) setMorph('smile', influence.smile);
   };
 
   return {
@@ -207,53 +250,20 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
       const t = now / 1000;
       const dt = Math.min(0.1, (now - last) / 1000);
       last = now;
-      const talk = state.speaking ? 1.5 : 1;
-      pose(
-        'Head',
-        wobble(t, 1, 0.6, 1.7) * 0.05 * talk + (state.speaking ? Math.sin(t * 3.1) * 0.015 : 0),
-        wobble(t, 2, 0.4, 1.1, 0.23) * 0.09 * talk,
-        wobble(t, 3, 0.33, 0.9) * 0.03,
-      );
-      pose('Neck', wobble(t, 4, 0.5, 1.3) * 0.02, wobble(t, 5, 0.3, 0.8) * 0.03, 0);
-      // Breathing: the chest swells and the shoulders rise a little, about every four seconds.
-      const breath = Math.sin(t * 1.55);
-      pose('Chest', breath * 0.012, 0, 0);
-      pose('LeftShoulder', 0, 0, breath * 0.012);
-      pose('RightShoulder', 0, 0, -breath * 0.012);
-      pose('Spine', 0, wobble(t, 6, 0.25, 0.6) * 0.02, wobble(t, 7, 0.2, 0.5) * 0.012);
-      pose('LeftUpperArm', 0, 0, wobble(t, 8, 0.5, 0.9) * 0.025);
-      pose('RightUpperArm', 0, 0, wobble(t, 9, 0.5, 0.9) * 0.025);
-      pose('LeftLowerArm', wobble(t, 10, 0.4, 1.0) * 0.03, 0, 0);
-      pose('RightLowerArm', wobble(t, 11, 0.4, 1.0) * 0.03, 0, 0);
-      if (full) pose('Hips', 0, wobble(t, 12, 0.2, 0.45) * 0.03, wobble(t, 13, 0.25, 0.5) * 0.012);
-
-      // Mouth: ease every viseme towards its target (the current one on, the rest off).
-      const k = Math.min(1, dt * 22);
-      for (const v of VISEMES) {
-        const name = visemeMorphName(v);
-        const goal = v === state.viseme && v !== 'sil' ? 1 : 0;
-        const cur = influence[name] ?? 0;
-        // A viseme eased out is switched off (under a thousandth it cannot be seen): the vertex
-        // shader skips a target whose influence is zero, and a software rasteriser pays for it.
-        const next = cur + (goal - cur) * k;
-        influence[name] = goal === 0 && next < 1e-3 ? 0 : next;
-        visemeWeights[v] = influence[name];
-        if (!rig) setMorph(name, influence[name]);
+      // In software WebGL, while speaking, the figure's pose, the blink and the eyes change at
+      // WHOLE_EVERY; the frames between keep them and redraw the mouth alone (mouth-frames.ts).
+      const mouthOnly = !!view?.canDrawMouthOnly() && state.speaking && ++sinceWhole < WHOLE_EVERY;
+      if (!mouthOnly) {
+        idleMotion(pose, t, state.speaking, full);
+        moveSmile(Math.min(0.1, (now - lastWhole) / 1000), state.speaking);
+        lastWhole = now;
+        blink = blinker.value(now);
+        if (!rig) setMorph('blink', blink);
+        moveEyes(now, state.speaking);
       }
-      const blink = blinker.value(now);
-      if (!rig) setMorph('blink', blink);
-      const offset = saccades.offset(now, state.speaking);
-      for (const eye of eyes) {
-        eye.parent!.worldToLocal(seen.copy(camera.position));
-        const look = gaze(aim(eye.position, seen), offset, blink);
-        eye.rotation.set(-look.pitch, look.yaw, 0, 'YXZ');
-      }
-      const smileGoal = state.speaking ? 0.12 : 0.35;
-      influence.smile = (influence.smile ?? 0) + (smileGoal - (influence.smile ?? 0)) * Math.min(1, dt * 3);
-      if (rig) rig.apply(visemeWeights, blink, influence.smile);
-      else setMorph('smile', influence.smile);
-      if (view) view.render();
-      else renderer.render(scene, camera);
+      moveMouth(dt, state);
+      if (!view) renderer.render(scene, camera);
+      else if (view.render(mouthOnly)) sinceWhole = 0;
     },
     dispose() {
       view?.dispose();

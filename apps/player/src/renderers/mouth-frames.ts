@@ -1,0 +1,181 @@
+// Frames that redraw only the mouth, for a 3D face in software WebGL (decision 128, amendment).
+// A CPU rasteriser pays for every pixel and every triangle of a frame, and while the avatar speaks
+// the mouth changes at every frame while the rest of the figure (the head's sway, the breathing)
+// moves slowly. So between two frames of the whole figure, a frame keeps the figure's pose and
+// redraws the rectangle the visemes can change: the face's triangles near the mouth (the same
+// vertices and morph targets, a shorter index list), and whatever else of the figure crosses the
+// rectangle, scissored to it, over the canvas kept from the frame before (preserveDrawingBuffer).
+// With the pose unchanged, every pixel outside the rectangle is the one the whole frame would draw.
+import { Box3, BufferGeometry, Matrix4, Mesh, Vector3, type BufferAttribute, type Camera, type Object3D, type SkinnedMesh } from 'three';
+import { projectBox } from './framing';
+
+/** Face-space metres around the moving part whose triangles a mouth frame draws: more than any
+ *  head turn or perspective can shift a triangle across the rectangle's edge. */
+const SELECT_MARGIN = 0.02;
+/** Drawing-buffer pixels around the moving part's projection (rounding, the edge's blend). */
+const PAD = 2;
+/** Morph targets that move in a mouth frame; the blink, the smile (it eases over a third of a
+ *  second) and the eyes wait for the next whole frame. */
+const MOVING = /^viseme_/;
+const IDENTITY = new Matrix4();
+
+/** A rectangle of the drawing buffer, in pixels, from its bottom-left corner (as WebGL counts). */
+export interface BufferRect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface MouthFrames {
+  /** After a whole frame: where the mouth is drawn in a `width` × `height` drawing buffer, with
+   *  `camera` (its region's view), and which parts of the figure cross it. Null: off the picture. */
+  place(camera: Camera, width: number, height: number): BufferRect | null;
+  /** Draws `draw` with only the mouth's triangles and the parts that cross the rectangle shown. */
+  only(draw: () => void): void;
+}
+
+/** Where the face's moving vertices can go: each vertex's rest position and its reach with every
+ *  viseme, and the smile (held still between whole frames, but where it holds them), at full
+ *  weight on each axis's side: two visemes cross-fading, with the smile, stay inside. */
+function reach(face: Mesh, movingVertex: Uint8Array): Box3 {
+  const g = face.geometry;
+  const pos = g.getAttribute('position') as BufferAttribute;
+  const targets = (g.morphAttributes.position ?? []) as BufferAttribute[];
+  const names = Object.entries(face.morphTargetDictionary ?? {});
+  const moving = names.filter(([n]) => MOVING.test(n)).map(([, i]) => targets[i]!);
+  const offsets = names.filter(([n]) => MOVING.test(n) || n === 'smile').map(([, i]) => targets[i]!);
+  const index = g.index!;
+  const box = new Box3();
+  const lo = new Vector3(),
+    hi = new Vector3(),
+    d = new Vector3();
+  // Every vertex of a triangle that moves: the pixels it covers before and after can change.
+  const inMoving = new Uint8Array(pos.count);
+  for (let v = 0; v < pos.count; v++)
+    for (const t of moving) {
+      d.fromBufferAttribute(t, v);
+      if (d.lengthSq() > 1e-14) movingVertex[v] = 1;
+    }
+  for (let i = 0; i < index.count; i += 3) {
+    const [a, b, c] = [index.getX(i), index.getX(i + 1), index.getX(i + 2)];
+    if (movingVertex[a] || movingVertex[b] || movingVertex[c]) inMoving[a] = inMoving[b] = inMoving[c] = 1;
+  }
+  for (let v = 0; v < pos.count; v++) {
+    if (!inMoving[v]) continue;
+    lo.fromBufferAttribute(pos, v);
+    hi.copy(lo);
+    for (const t of offsets) {
+      d.fromBufferAttribute(t, v);
+      lo.add(d.clone().min(new Vector3()));
+      hi.add(d.max(new Vector3()));
+    }
+    box.expandByPoint(lo).expandByPoint(hi);
+  }
+  return box;
+}
+
+const nearIdentity = (m: Matrix4) => m.elements.every((e, i) => Math.abs(e - IDENTITY.elements[i]!) < 1e-5);
+
+/** The triangles of `source` (a mesh in the face's space) with a corner inside `near`: a mesh on
+ *  the same vertices, beside it, shown only in mouth frames. */
+function nearPart(source: Mesh, near: Box3): Mesh | null {
+  const g = source.geometry;
+  const pos = g.getAttribute('position') as BufferAttribute;
+  const p = new Vector3();
+  const inside = new Uint8Array(pos.count);
+  for (let v = 0; v < pos.count; v++) inside[v] = near.containsPoint(p.fromBufferAttribute(pos, v)) ? 1 : 0;
+  const kept: number[] = [];
+  for (let i = 0; i < g.index!.count; i += 3) {
+    const tri = [g.index!.getX(i), g.index!.getX(i + 1), g.index!.getX(i + 2)];
+    if (inside[tri[0]!] || inside[tri[1]!] || inside[tri[2]!]) kept.push(...tri);
+  }
+  if (!kept.length) return null;
+  const part = new BufferGeometry();
+  for (const [name, attribute] of Object.entries(g.attributes)) part.setAttribute(name, attribute);
+  part.morphAttributes = g.morphAttributes;
+  part.morphTargetsRelative = g.morphTargetsRelative;
+  part.setIndex(kept);
+  const mesh = new Mesh(part, source.material);
+  mesh.name = `${source.name}Mouth`;
+  // The same influences: what the face shows, the mouth shows.
+  mesh.morphTargetInfluences = source.morphTargetInfluences;
+  mesh.morphTargetDictionary = source.morphTargetDictionary;
+  mesh.renderOrder = source.renderOrder;
+  mesh.position.copy(source.position);
+  mesh.quaternion.copy(source.quaternion);
+  mesh.scale.copy(source.scale);
+  mesh.visible = false;
+  source.parent!.add(mesh);
+  return mesh;
+}
+
+/** The mouth frames of a catalogue face (a `Face` mesh with viseme targets); null for any other. */
+export function mouthFrames(face: Mesh, figure: Object3D): MouthFrames | null {
+  const g = face.geometry;
+  if (!g.index || !g.morphTargetsRelative || !g.morphAttributes.position?.length || !face.morphTargetInfluences) return null;
+  const pos = g.getAttribute('position') as BufferAttribute;
+  const moving = reach(face, new Uint8Array(pos.count));
+  if (moving.isEmpty()) return null;
+
+  // Near the mouth, in front of its back: what can be seen in its rectangle.
+  const near = moving.clone().expandByScalar(SELECT_MARGIN);
+  near.max.z = Infinity;
+  figure.updateMatrixWorld(true);
+  const fromWorld = face.matrixWorld.clone().invert();
+  const toFace = new Matrix4();
+  // The face, and the parts that ride the head with it (hair, a headscarf) in the same space,
+  // are drawn near the mouth only; other parts whole, or not at all if they miss the rectangle.
+  const whole: Mesh[] = [];
+  const parts: { source: Mesh; near: Mesh | null }[] = [];
+  figure.traverse((o) => {
+    const m = o as Mesh;
+    if (!m.isMesh || !o.visible) return;
+    toFace.multiplyMatrices(fromWorld, m.matrixWorld);
+    const rigid = !(m as SkinnedMesh).isSkinnedMesh && !!m.geometry.index && !Array.isArray(m.material) && nearIdentity(toFace);
+    if (rigid) parts.push({ source: m, near: null });
+    else whole.push(m);
+  });
+  for (const part of parts) part.near = nearPart(part.source, near);
+
+  let hidden: Object3D[] = [];
+  const box = new Box3();
+  const corner = new Vector3();
+  const overlaps = (b: { x: number; y: number; w: number; h: number }, r: BufferRect, height: number) =>
+    b.x < r.x + r.w && b.x + b.w > r.x && height - (b.y + b.h) < r.y + r.h && height - b.y > r.y;
+
+  return {
+    place(camera, width, height) {
+      const b = projectBox(box.copy(moving).applyMatrix4(face.matrixWorld), camera, width, height, corner);
+      const x0 = Math.max(0, Math.floor(b.x) - PAD),
+        x1 = Math.min(width, Math.ceil(b.x + b.w) + PAD);
+      const top = Math.max(0, Math.floor(b.y) - PAD),
+        bottom = Math.min(height, Math.ceil(b.y + b.h) + PAD);
+      if (!Number.isFinite(x0 + x1 + top + bottom) || x1 <= x0 || bottom <= top) return null;
+      const rect = { x: x0, y: height - bottom, w: x1 - x0, h: bottom - top };
+      // A skinned part's box needs its skinning done on the CPU: it is always drawn.
+      hidden = whole.filter((m) => {
+        if ((m as SkinnedMesh).isSkinnedMesh) return false;
+        if (!m.geometry.boundingBox) m.geometry.computeBoundingBox();
+        const mb = projectBox(box.copy(m.geometry.boundingBox!).applyMatrix4(m.matrixWorld), camera, width, height, corner);
+        return !overlaps(mb, rect, height);
+      });
+      return rect;
+    },
+    only(draw) {
+      const swap = (mouthOnly: boolean) => {
+        for (const { source, near } of parts) {
+          source.visible = !mouthOnly;
+          if (near) near.visible = mouthOnly;
+        }
+        for (const o of hidden) o.visible = !mouthOnly;
+      };
+      swap(true);
+      try {
+        draw();
+      } finally {
+        swap(false);
+      }
+    },
+  };
+}
