@@ -162,13 +162,30 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     end
     $$;
 
+    -- Most conversations lie within one hour: one upsert, no crossings (a quarter of the cost).
     create function billing_hours_change() returns trigger language plpgsql as $$
+    declare
+      h timestamptz;
     begin
       if tg_op <> 'INSERT' and old.ended_at is not null then
         perform billing_hours_remove(old.owner_id, old.avatar_id, old.id, old.started_at, old.ended_at);
       end if;
       if tg_op <> 'DELETE' and new.ended_at is not null then
-        perform billing_hours_add(new.owner_id, new.avatar_id, new.id, new.avatar_name, new.started_at, new.ended_at);
+        h := date_trunc('hour', new.started_at, 'UTC');
+        if new.ended_at > h + interval '1 hour' then
+          perform billing_hours_add(new.owner_id, new.avatar_id, new.id, new.avatar_name, new.started_at, new.ended_at);
+        else
+          insert into billing_hours as b (owner_id, hour, avatar_id, starts, us, latest_at, latest_id, latest_name)
+          values (new.owner_id, h, new.avatar_id, 1,
+                  case when new.ended_at > new.started_at then (extract(epoch from (new.ended_at - new.started_at)) * 1000000)::bigint else 0 end,
+                  new.started_at, new.id, new.avatar_name)
+          on conflict (owner_id, hour, avatar_id) do update set
+            starts = b.starts + 1,
+            us = b.us + excluded.us,
+            latest_at = case when b.latest_at is null or (excluded.latest_at, excluded.latest_id) > (b.latest_at, b.latest_id) then excluded.latest_at else b.latest_at end,
+            latest_name = case when b.latest_at is null or (excluded.latest_at, excluded.latest_id) > (b.latest_at, b.latest_id) then excluded.latest_name else b.latest_name end,
+            latest_id = case when b.latest_at is null or (excluded.latest_at, excluded.latest_id) > (b.latest_at, b.latest_id) then excluded.latest_id else b.latest_id end;
+        end if;
       end if;
       return null;
     end
