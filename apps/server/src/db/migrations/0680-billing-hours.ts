@@ -6,9 +6,11 @@ import { sql, type Kysely } from 'kysely';
 //   hour (`starts`) and the microseconds of every ended conversation inside that hour (`us`: a
 //   conversation is split over the hours it spans), and the latest of those starting in the hour
 //   (by start, then id) with its name (the report names a row after its latest conversation).
+// - billing_days: the same by UTC day (kept from billing_hours by a trigger on it), so a month
+//   reads about 30 rows per avatar and only the range's partial days by the hour.
 // - billing_crossings: the hours a conversation runs into from an earlier hour, so the report
 //   finds the conversations in progress at a range's edge without scanning the history.
-// Triggers keep both in the transaction of the conversation's writes: a conversation counts from
+// Triggers keep them in the transaction of the conversation's writes: a conversation counts from
 // its end (an open one is read from its row; heartbeats of open ones fire nothing). Existing
 // ended conversations are rolled up here.
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -24,12 +26,62 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       latest_name text,
       primary key (owner_id, hour, avatar_id)
     );
+    create table billing_days (
+      owner_id text not null references users(id) on delete cascade,
+      day timestamptz not null,
+      avatar_id text not null,
+      starts integer not null default 0,
+      us bigint not null default 0,
+      latest_at timestamptz,
+      latest_id text,
+      latest_name text,
+      primary key (owner_id, day, avatar_id)
+    );
     create table billing_crossings (
       owner_id text not null references users(id) on delete cascade,
       hour timestamptz not null,
       conversation_id text not null,
       primary key (owner_id, hour, conversation_id)
     );
+
+    -- billing_days sums billing_hours by UTC day, kept by this trigger on its rows; the day's latest
+    -- conversation, when the hour holding it loses it, is the latest of the day's hours.
+    create function billing_days_change() returns trigger language plpgsql as $$
+    declare
+      d timestamptz;
+    begin
+      if tg_op <> 'INSERT' then
+        d := date_trunc('day', old.hour, 'UTC');
+        update billing_days b set starts = b.starts - old.starts, us = b.us - old.us
+         where b.owner_id = old.owner_id and b.day = d and b.avatar_id = old.avatar_id;
+      end if;
+      if tg_op <> 'DELETE' then
+        insert into billing_days as b (owner_id, day, avatar_id, starts, us, latest_at, latest_id, latest_name)
+        values (new.owner_id, date_trunc('day', new.hour, 'UTC'), new.avatar_id, new.starts, new.us, new.latest_at, new.latest_id, new.latest_name)
+        on conflict (owner_id, day, avatar_id) do update set
+          starts = b.starts + excluded.starts,
+          us = b.us + excluded.us,
+          latest_at = case when excluded.latest_at is not null and (b.latest_at is null or (excluded.latest_at, excluded.latest_id) > (b.latest_at, b.latest_id)) then excluded.latest_at else b.latest_at end,
+          latest_name = case when excluded.latest_at is not null and (b.latest_at is null or (excluded.latest_at, excluded.latest_id) > (b.latest_at, b.latest_id)) then excluded.latest_name else b.latest_name end,
+          latest_id = case when excluded.latest_at is not null and (b.latest_at is null or (excluded.latest_at, excluded.latest_id) > (b.latest_at, b.latest_id)) then excluded.latest_id else b.latest_id end;
+      end if;
+      if tg_op <> 'INSERT' then
+        if old.latest_id is not null and (tg_op = 'DELETE' or new.latest_id is distinct from old.latest_id) then
+          update billing_days b set (latest_at, latest_id, latest_name) = (
+            select h.latest_at, h.latest_id, h.latest_name from billing_hours h
+             where h.owner_id = old.owner_id and h.avatar_id = old.avatar_id and h.hour >= d and h.hour < d + interval '1 day'
+               and h.latest_at is not null
+             order by h.latest_at desc, h.latest_id desc limit 1)
+           where b.owner_id = old.owner_id and b.day = d and b.avatar_id = old.avatar_id and b.latest_id = old.latest_id;
+        end if;
+        delete from billing_days b
+         where b.owner_id = old.owner_id and b.day = d and b.avatar_id = old.avatar_id and b.starts = 0 and b.us = 0;
+      end if;
+      return null;
+    end
+    $$;
+    create trigger billing_hours_days after insert or update or delete on billing_hours
+      for each row execute function billing_days_change();
 
     -- The hours [st, un) covers, each with the microseconds inside it; a conversation of no
     -- length (or a negative one) has its start hour with 0.
@@ -85,8 +137,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     end
     $$;
 
-    -- The report's page (decision 500; read by account/billing.repository.ts). The whole hours
-    -- inside [s, e) come from billing_hours; the conversations the rollups cannot clip exactly are
+    -- The report's page (decision 500; read by account/billing.repository.ts). The whole days
+    -- inside [s, e) come from billing_days, the other whole hours from billing_hours; the conversations the rollups cannot clip exactly are
     -- read from their rows: those starting in the range's partial first and last hours, those
     -- running into those hours from earlier (billing_crossings) and the open ones. Each of them
     -- adds what it counts in the range and takes off what the rollups counted of it inside the
@@ -102,6 +154,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       h_start timestamptz := date_trunc('hour', s, 'UTC');
       h_first timestamptz := case when date_trunc('hour', s, 'UTC') = s then s else date_trunc('hour', s, 'UTC') + interval '1 hour' end;
       h_last timestamptz := date_trunc('hour', e, 'UTC');
+      -- The whole days inside the whole hours: [d_first, d_last), empty when d_first = d_last.
+      d_first timestamptz := case when date_trunc('day', h_first, 'UTC') = h_first then h_first else date_trunc('day', h_first, 'UTC') + interval '1 day' end;
+      d_last timestamptz := greatest(d_first, date_trunc('day', h_last, 'UTC'));
     begin
       return query
       with edge as (
@@ -124,7 +179,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       ),
       parts as (
         select b.avatar_id, b.starts as calls, b.us::float8 as us, b.latest_at, b.latest_id, b.latest_name
-          from billing_hours b where b.owner_id = o and b.hour >= h_first and b.hour < h_last
+          from billing_days b where b.owner_id = o and b.day >= d_first and b.day < d_last
+        union all
+        select b.avatar_id, b.starts, b.us::float8, b.latest_at, b.latest_id, b.latest_name
+          from billing_hours b where b.owner_id = o and b.hour >= h_first and b.hour < least(d_first, h_last)
+        union all
+        select b.avatar_id, b.starts, b.us::float8, b.latest_at, b.latest_id, b.latest_name
+          from billing_hours b where b.owner_id = o and b.hour >= greatest(d_last, h_first) and b.hour < h_last
         union all
         select j.avatar_id,
                j.counted::int - (j.rolled and j.started_at >= h_first and j.started_at < h_last)::int,
@@ -236,7 +297,10 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     drop function billing_hours_remove(text, text, text, timestamptz, timestamptz);
     drop function billing_hours_add(text, text, text, text, timestamptz, timestamptz);
     drop function billing_pieces(timestamptz, timestamptz);
+    drop trigger billing_hours_days on billing_hours;
+    drop function billing_days_change();
     drop table billing_crossings;
+    drop table billing_days;
     drop table billing_hours;
   `.execute(db);
 }

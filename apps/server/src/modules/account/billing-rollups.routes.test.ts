@@ -225,12 +225,15 @@ describe('billing report from hourly rollups', () => {
     const db = server.ctx.db;
     const read = async () => ({
       hours: (await sql`select * from billing_hours order by owner_id, hour, avatar_id`.execute(db)).rows,
+      days: (await sql`select * from billing_days order by owner_id, day, avatar_id`.execute(db)).rows,
       crossings: (await sql`select * from billing_crossings order by owner_id, hour, conversation_id`.execute(db)).rows,
     });
     const kept = await read();
     expect(kept.hours.length).toBeGreaterThan(0);
     expect(kept.crossings.length).toBeGreaterThan(0);
+    expect(kept.days.length).toBeGreaterThan(0);
     await sql`delete from billing_hours`.execute(db);
+    expect((await read()).days).toEqual([]);
     await sql`delete from billing_crossings`.execute(db);
     await backfillBillingHours(db as unknown as Kysely<unknown>);
     expect(await read()).toEqual(kept);
