@@ -49,15 +49,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create function billing_days_change() returns trigger language plpgsql as $$
     declare
       d timestamptz;
+      moved boolean := tg_op = 'DELETE' or (tg_op = 'UPDATE' and (old.owner_id, old.hour, old.avatar_id) is distinct from (new.owner_id, new.hour, new.avatar_id));
+      add_starts integer := 0;
+      add_us bigint := 0;
     begin
-      if tg_op <> 'INSERT' then
+      if moved then
         d := date_trunc('day', old.hour, 'UTC');
         update billing_days b set starts = b.starts - old.starts, us = b.us - old.us
          where b.owner_id = old.owner_id and b.day = d and b.avatar_id = old.avatar_id;
       end if;
       if tg_op <> 'DELETE' then
+        -- An hour's row changed in place (the common case: one more conversation) adds its change.
+        add_starts := case when tg_op = 'UPDATE' and not moved then new.starts - old.starts else new.starts end;
+        add_us := case when tg_op = 'UPDATE' and not moved then new.us - old.us else new.us end;
         insert into billing_days as b (owner_id, day, avatar_id, starts, us, latest_at, latest_id, latest_name)
-        values (new.owner_id, date_trunc('day', new.hour, 'UTC'), new.avatar_id, new.starts, new.us, new.latest_at, new.latest_id, new.latest_name)
+        values (new.owner_id, date_trunc('day', new.hour, 'UTC'), new.avatar_id, add_starts, add_us, new.latest_at, new.latest_id, new.latest_name)
         on conflict (owner_id, day, avatar_id) do update set
           starts = b.starts + excluded.starts,
           us = b.us + excluded.us,
@@ -66,7 +72,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           latest_id = case when excluded.latest_at is not null and (b.latest_at is null or (excluded.latest_at, excluded.latest_id) > (b.latest_at, b.latest_id)) then excluded.latest_id else b.latest_id end;
       end if;
       if tg_op <> 'INSERT' then
-        if old.latest_id is not null and (tg_op = 'DELETE' or new.latest_id is distinct from old.latest_id) then
+        d := date_trunc('day', old.hour, 'UTC');
+        if old.latest_id is not null and (moved or new.latest_id is distinct from old.latest_id) then
           update billing_days b set (latest_at, latest_id, latest_name) = (
             select h.latest_at, h.latest_id, h.latest_name from billing_hours h
              where h.owner_id = old.owner_id and h.avatar_id = old.avatar_id and h.hour >= d and h.hour < d + interval '1 day'
@@ -74,8 +81,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
              order by h.latest_at desc, h.latest_id desc limit 1)
            where b.owner_id = old.owner_id and b.day = d and b.avatar_id = old.avatar_id and b.latest_id = old.latest_id;
         end if;
-        delete from billing_days b
-         where b.owner_id = old.owner_id and b.day = d and b.avatar_id = old.avatar_id and b.starts = 0 and b.us = 0;
+        if moved or (new.starts = 0 and new.us = 0) then
+          delete from billing_days b
+           where b.owner_id = old.owner_id and b.day = d and b.avatar_id = old.avatar_id and b.starts = 0 and b.us = 0;
+        end if;
       end if;
       return null;
     end
