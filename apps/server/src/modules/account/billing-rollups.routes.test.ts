@@ -1,4 +1,4 @@
-// The billing report from hourly rollups (migration 0680, decision 500's amendment): for any
+// The billing report from hourly and daily rollups (migration 0680, decision 500's amendment): for any
 // range (any two instants, whole hours or not, local midnights of any time zone) it answers what
 // the report computed from every conversation row gave before (that statement is kept here as
 // the reference, with a tie-break by id for the latest name), page by page, with the totals;
@@ -182,7 +182,7 @@ afterAll(async () => {
   await server.close();
 });
 
-describe('billing report from hourly rollups', () => {
+describe('billing report from hourly and daily rollups', () => {
   it('answers as the report over every conversation row for ranges of every shape, page by page', async () => {
     const rnd = random(4);
     for (const [start, end] of ranges(rnd)) {

@@ -1,7 +1,7 @@
-// The billing report's page from the hourly rollups of migration 0680 (issue 37 item 4), through
-// the function `billing_report` that migration made (its plan is kept per connection): the whole
-// hours inside the range from billing_hours, the range's partial edge hours, the conversations
-// running into them and the open ones from their rows.
+// The billing report's page from the rollups of migration 0680 (issue 37 item 4), through the
+// function `billing_report` that migration made (its plan is kept per connection): the whole days
+// inside the range from billing_days, the other whole hours from billing_hours, the range's partial
+// edge hours, the conversations running into them and the open ones from their rows.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 
