@@ -1,5 +1,5 @@
 // The billing report's page from the rollups of migration 0680 (issue 37 item 4), through the
-// function `billing_report` that migration made (its plan is kept per connection): the whole days
+// function `billing_report` of migration 0681 (its plan is kept per connection): the whole days
 // inside the range from billing_days, the other whole hours from billing_hours, the range's partial
 // edge hours, the conversations running into them and the open ones from their rows.
 import { sql, type Kysely, type Transaction } from 'kysely';
