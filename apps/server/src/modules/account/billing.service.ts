@@ -1,11 +1,11 @@
 // The billing report (spec 1 §2, §3): conversation time per avatar in a date range, a page at a
 // time (issue 37), by avatar name. Rows are rounded to two decimals first and the total row sums
 // the rounded rows of every page, so the table adds up as a reader checks it
-// (docs/decisions/500-billing-arithmetic.md).
+// (docs/decisions/500-billing-arithmetic.md); the figures come from hourly rollups (migration 0680).
 import { BILLING_PAGE } from '@parla/shared/limits';
 import type { AccountStatsQuery, AccountStatsResponse, BillingRow } from '@parla/shared/schemas/billing';
 import type { AppContext } from '../../context';
-import { usagePage } from '../conversations/conversations.repository';
+import { usagePage } from './billing.repository';
 
 export const TOTAL_ROW_NAME = 'Total';
 

@@ -107,7 +107,7 @@ function usageQuery(ownerId: string, start: Date, end: Date) {
   const until = sql<Date>`coalesce(ended_at, last_seen_at)`;
   return sql`
     select avatar_id,
-           (array_agg(avatar_name order by started_at desc))[1] as avatar_name,
+           (array_agg(avatar_name order by started_at desc, id desc))[1] as avatar_name,
            coalesce(sum(greatest(0, extract(epoch from (least(${until}, ${end}::timestamptz) - greatest(started_at, ${start}::timestamptz))) * 1000)), 0)::float8 as duration_ms,
            count(*)::int as calls
       from conversations
@@ -116,51 +116,6 @@ function usageQuery(ownerId: string, start: Date, end: Date) {
        and started_at < ${end}::timestamptz
        and (${until} > ${start}::timestamptz or (${until} <= started_at and started_at >= ${start}::timestamptz))
      group by avatar_id`;
-}
-
-export interface UsagePage {
-  rows: { avatarId: string; avatarName: string; minutes: number; calls: number }[];
-  /** Rows in the range, every page. */
-  total: number;
-  /** Sum of every row's rounded minutes, and of every row's calls. */
-  totalMinutes: number;
-  totalCalls: number;
-}
-
-/**
- * One page of usageByAvatar's rows, by name (case-insensitive) then id, each row's minutes
- * rounded to two decimals as JavaScript's Math.round rounds them (decision 500), with the totals
- * of every row of the range; the database does the sorting, paging and summing, so the answer's
- * size and cost no longer grow with the number of avatars (issue 37).
- */
-export async function usagePage(db: Q, ownerId: string, start: Date, end: Date, limit: number, offset: number): Promise<UsagePage> {
-  const res = await sql<{
-    avatar_id: string | null;
-    avatar_name: string | null;
-    minutes: number;
-    calls: number;
-    total: number;
-    total_minutes: number;
-    total_calls: number;
-  }>`
-    with usage as (${usageQuery(ownerId, start, end)}),
-    rounded as (select avatar_id, avatar_name, floor((duration_ms / 60000.0) * 100 + 0.5) / 100 as minutes, calls from usage),
-    totals as (select count(*)::int as total, coalesce(sum(minutes * 100), 0)::float8 as centi, coalesce(sum(calls), 0)::int as total_calls from rounded),
-    page as (select * from rounded order by lower(avatar_name), avatar_name, avatar_id limit ${limit} offset ${offset})
-    select page.avatar_id, page.avatar_name, page.minutes::float8 as minutes, page.calls,
-           totals.total, floor(totals.centi + 0.5)::float8 / 100 as total_minutes, totals.total_calls
-      from totals left join page on true
-     order by lower(page.avatar_name), page.avatar_name, page.avatar_id
-  `.execute(db);
-  const first = res.rows[0];
-  return {
-    rows: res.rows
-      .filter((r) => r.avatar_id !== null)
-      .map((r) => ({ avatarId: r.avatar_id!, avatarName: r.avatar_name!, minutes: Number(r.minutes), calls: Number(r.calls) })),
-    total: Number(first?.total ?? 0),
-    totalMinutes: Number(first?.total_minutes ?? 0),
-    totalCalls: Number(first?.total_calls ?? 0),
-  };
 }
 
 /** Open conversations from one address, on every process (the per-IP concurrency limit). */

@@ -1,0 +1,43 @@
+// The billing report's page from the rollups of migration 0680 (issue 37 item 4), through the
+// function `billing_report` of migration 0681 (its plan is kept per connection): the whole days
+// inside the range from billing_days, the other whole hours from billing_hours, the range's partial
+// edge hours, the conversations running into them and the open ones from their rows.
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+
+type Q = Kysely<DB> | Transaction<DB>;
+
+export interface UsagePage {
+  rows: { avatarId: string; avatarName: string; minutes: number; calls: number }[];
+  /** Rows in the range, every page. */
+  total: number;
+  /** Sum of every row's rounded minutes, and of every row's calls. */
+  totalMinutes: number;
+  totalCalls: number;
+}
+
+/**
+ * One page of the range's rows, by name (case-insensitive) then id, each row's minutes rounded to
+ * two decimals as JavaScript's Math.round rounds them (decision 500), with the totals of every row
+ * of the range (the total minutes: the sum of the rounded rows).
+ */
+export async function usagePage(db: Q, ownerId: string, start: Date, end: Date, limit: number, offset: number): Promise<UsagePage> {
+  const res = await sql<{
+    avatar_id: string | null;
+    avatar_name: string | null;
+    minutes: number;
+    calls: number;
+    total: number;
+    total_minutes: number;
+    total_calls: number;
+  }>`select * from billing_report(${ownerId}, ${start}::timestamptz, ${end}::timestamptz, ${limit}::int, ${offset}::int)`.execute(db);
+  const head = res.rows[0];
+  return {
+    rows: res.rows
+      .filter((r) => r.avatar_id !== null)
+      .map((r) => ({ avatarId: r.avatar_id!, avatarName: r.avatar_name!, minutes: Number(r.minutes), calls: Number(r.calls) })),
+    total: Number(head?.total ?? 0),
+    totalMinutes: Number(head?.total_minutes ?? 0),
+    totalCalls: Number(head?.total_calls ?? 0),
+  };
+}
