@@ -115,8 +115,16 @@ export async function searchChunks(ctx: AppContext, ownerId: string, input: Sear
   // Fused by reciprocal rank; each passage keeps its own evidence (text score, similarity).
   const fused = new Map<number, Scored & { text?: number; vec?: number; lone?: boolean }>();
   // A coincidental passage (knowledge.cutoff.ts) is no text evidence: only its vector can keep it.
+  // A threshold of 0 turns the whole cut-off off, this rule with it.
   textHits.forEach((h, i) =>
-    fused.set(h.id, { id: h.id, score: 0, match: 'fulltext', rrf: 1 / (RRF_K + i + 1), text: h.score, lone: h.coincidental }),
+    fused.set(h.id, {
+      id: h.id,
+      score: 0,
+      match: 'fulltext',
+      rrf: 1 / (RRF_K + i + 1),
+      text: h.score,
+      lone: h.coincidental && threshold > 0,
+    }),
   );
   vecHits.forEach((h, i) => {
     const f = fused.get(h.id);
