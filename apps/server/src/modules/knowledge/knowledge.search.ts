@@ -4,7 +4,8 @@
 // present, a vector search runs too and both lists are fused by reciprocal rank. Then the
 // relevance cut-off: a passage is kept only when its score clears the floor (the caller's or the
 // default threshold, lower for a longer question: knowledge.cutoff.ts) and a share of the best
-// score; identical passages (the
+// score, and is not coincidental (one word shared with a question whose noun the collection
+// lacks, decision 418); identical passages (the
 // same text stored twice) count once. Nothing clearing it is an empty answer, which the runtime
 // tells the model as "no relevant knowledge". Chunks of items still being ingested (decision
 // 406) are never candidates.
