@@ -32,6 +32,8 @@ interface Outcome {
   answerable: boolean;
   /** Scores of the ranking, best first (top 20), and the answer's index or -1. */
   scores: number[];
+  /** Whether each passage only shares one word with a question whose noun the collection lacks. */
+  lone: boolean[];
   at: number;
   /** The question's floor at threshold 1 (knowledge.cutoff.ts). */
   unit: number;
@@ -112,6 +114,7 @@ async function main(): Promise<void> {
         corpus: c.id,
         answerable: Boolean(q.hit),
         scores: ranked.map((r) => r.score),
+        lone: ranked.map((r) => r.coincidental),
         at,
         unit: relevanceFloor(1, q.q, words),
       });
@@ -149,20 +152,22 @@ async function main(): Promise<void> {
         let n = 0;
         let none = 0;
         for (const o of outcomes.filter((x) => x.corpus === c.id)) {
-          const best = o.scores[0] ?? 0;
+          const best = Math.max(0, ...o.scores.filter((_, i) => !o.lone[i]));
           const floor = base * o.unit;
-          const kept = o.scores.filter((s) => s >= floor && s >= rel * best).length;
-          const sent = Math.min(kept, SEARCH_TOP_K_DEFAULT);
+          // The ranking's order is kept; the cut-off removes passages wherever they stand.
+          const keep = o.scores.map((s, i) => !o.lone[i] && s >= floor && s >= rel * best);
+          const sent = Math.min(keep.filter(Boolean).length, SEARCH_TOP_K_DEFAULT);
           if (!o.answerable) {
             none++;
             if (sent > 0) noise++;
             continue;
           }
           n++;
-          if (o.at === 0 && sent > 0) hit1++;
-          if (o.at >= 0 && o.at < Math.min(3, sent)) hit3++;
-          if (o.at >= 0 && o.at < sent) rr += 1 / (o.at + 1);
-          if (o.at >= 0 && o.at < SEARCH_TOP_K_DEFAULT && o.at >= sent) dropped++;
+          const pos = o.at >= 0 && keep[o.at] ? keep.slice(0, o.at).filter(Boolean).length : -1;
+          if (pos === 0) hit1++;
+          if (pos >= 0 && pos < 3) hit3++;
+          if (pos >= 0 && pos < SEARCH_TOP_K_DEFAULT) rr += 1 / (pos + 1);
+          if (o.at >= 0 && o.at < SEARCH_TOP_K_DEFAULT && pos < 0) dropped++;
         }
         return `${c.id.slice(0, 8).padEnd(8)} ${String(hit1).padStart(2)}/${String(hit3).padStart(2)}/${n} mrr ${(rr / n).toFixed(2)} drop ${dropped} noise ${noise}/${none}`;
       });

@@ -19,7 +19,7 @@
 // ~30 words (knowledge.proximity.ts) — a chunk of 800 tokens is the unit of storage, not of meaning.
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
-import { absentWeight } from './knowledge.background';
+import { absentWeight, englishChunkShare, isNoun } from './knowledge.background';
 import { hasThesaurus, synonymsOf } from './knowledge.thesaurus';
 import { nearestWindow } from './knowledge.proximity';
 import { spellingVariants } from './knowledge.spelling';
@@ -44,6 +44,12 @@ const RERANK_CANDIDATES = 40;
 /** The share of the score that the chunk's best window gives (chosen on the tuning halves of
  *  Bench 10 held-out, decision 417: 0, 0.3, 0.5 and 0.7 tried; 0.5 ranked the most answers in the top 3). */
 const NEAR_SHARE = 0.5;
+/** How many chunks of evidence spoken English's frequency of a word is worth next to the collection's
+ *  own document frequency (decision 418): in a collection of 60 chunks "stop" in 1 and "delimiter" in
+ *  2 would weigh alike; with the prior an everyday word weighs less than a technical one, and in a
+ *  collection of thousands of chunks the collection's own counts decide. Tried 20, 60, 200 on the
+ *  tuning halves; 20 ranked the most answers in the top 3. */
+const PRIOR_CHUNKS = 20;
 const K1 = 1.2;
 const B = 0.75;
 /** The per-word term part of a chunk holding the word twice at average length (score 1.0). */
@@ -56,6 +62,8 @@ export interface RankedChunk {
   score: number;
   /** Normalised BM25 without the cap: orders chunks of equal score. */
   raw: number;
+  /** The chunk shares a single word with a question whose noun the collection lacks (knowledge.cutoff.ts). */
+  coincidental: boolean;
   content: string;
   collection_id: string;
   item_id: string;
@@ -107,7 +115,9 @@ async function wordStats(
   const byLexeme = new Map<string, WordStats>();
   for (const word of queryWords) {
     const own = rows.filter((r) => r.word === word && r.alt === word);
-    const stand = own.some((r) => r.df > 0) ? undefined : rows.find((r) => r.word === word && r.alt !== word && r.df > 0);
+    // A word the configuration drops as a stop word ("will") gets no stand-in ("leave").
+    const stand =
+      own.length === 0 || own.some((r) => r.df > 0) ? undefined : rows.find((r) => r.word === word && r.alt !== word && r.df > 0);
     for (const r of stand ? [stand] : own)
       if (!byLexeme.has(r.lexeme))
         byLexeme.set(r.lexeme, { lexeme: r.lexeme, word, df: r.df, synonym: r === stand && !spellingVariants(word).includes(r.alt) });
@@ -152,12 +162,13 @@ export async function rankChunks(
   }
   const common = words.slice(rare.length).map((w) => w.lexeme);
   const lexemes = words.map((w) => w.lexeme);
-  // A word no chunk holds only weighs in the share's denominator: see knowledge.background.ts.
-  const idfs = words.map((w) =>
-    w.df === 0 || w.synonym
-      ? Math.min(idfOf(n, w.df), absentWeight(w.word, question.named.has(w.word), question.language, idfOf(n, 0)))
-      : idfOf(n, w.df),
-  );
+  // A word no chunk holds only weighs in the share's denominator: see knowledge.background.ts. A
+  // word some chunk holds weighs its idf with English's frequency as a prior (PRIOR_CHUNKS).
+  const idfs = words.map((w) => {
+    const prior = PRIOR_CHUNKS * englishChunkShare(w.word, question.named.has(w.word), question.language);
+    const own = w.df === 0 ? idfOf(n, 0) : idfOf(n + PRIOR_CHUNKS, w.df + prior);
+    return w.df === 0 || w.synonym ? Math.min(own, absentWeight(w.word, question.named.has(w.word), question.language, idfOf(n, 0))) : own;
+  });
   const idfSum = idfs.reduce((a, b) => a + b, 0);
   const ids = sql.join(collectionIds);
   const none = sql`false`;
@@ -233,6 +244,8 @@ export async function rankChunks(
     order by r.covered desc, r.raw desc, r.id
   `.execute(ctx.db);
   const max = idfSum * FULL;
+  // The collection lacks one of the question's nouns (not a name, no stand-in): knowledge.cutoff.ts.
+  const lacksNoun = hasThesaurus(question.language) && words.some((w) => w.df === 0 && !question.named.has(w.word) && isNoun(w.word));
   const ranked = res.rows.map((r) => {
     const share = max > 0 ? Number(r.covered) / max : 0;
     // A word counts in the window as it counts in `covered` (its capped BM25 part), so near ≤ share.
@@ -248,6 +261,7 @@ export async function rankChunks(
     const near = max > 0 ? nearestWindow(r.spots ?? [], groups) / max : 0;
     return {
       id: Number(r.id),
+      coincidental: lacksNoun && new Set([...groups.values()].map((g) => g.group)).size < 2,
       score: share * (1 - NEAR_SHARE) + near * NEAR_SHARE,
       raw: max > 0 ? Number(r.raw) / max : 0,
       content: r.content,

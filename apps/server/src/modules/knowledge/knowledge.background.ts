@@ -68,6 +68,19 @@ export function namedWords(question: string): Set<string> {
 }
 
 /**
+ * The chance that a chunk of English text holds `word` (spoken English's frequency × CHUNK_WORDS),
+ * 0 for a word English lacks, a name, or another language: the prior that smooths a small
+ * collection's document frequencies (knowledge-rank.repository.ts).
+ */
+export function englishChunkShare(word: string, named: boolean, language: string | null): number {
+  if (named || !['en', '', 'none'].includes(languageCode(language))) return 0;
+  const { lower, capital, total } = background();
+  const common = lower.get(word) ?? 0;
+  if (common === 0 || (capital.get(word) ?? 0) > common) return 0;
+  return Math.min(1, (common / total) * CHUNK_WORDS);
+}
+
+/**
  * The weight (idf) of a question word no chunk holds, at most `maxIdf`: see the header. `word` is
  * the visitor's word lower-cased; `named` whether the visitor wrote it as a name.
  */

@@ -9,6 +9,13 @@
 // names the collection never mentions must stay silent. Chosen on the tuning halves of Bench 10
 // held-out and Bench 10's own set: a fixed floor of 0.3 dropped 6 answers of the manual's 22
 // tuning questions; a fixed lower one let most of Bench 10's no-answer questions through.
+// A coincidental passage is not sent at all, whatever its score (decision 418): when the
+// collection lacks one of the question's nouns (none of its chunks holds it, nor a spelling or
+// synonym of it; names aside, they keep their full weight), a passage must share at least two
+// of the question's words. "Do you repair cars?" to a bike shop shares "repair" with the
+// workshop's page and nothing else: a question whose topic the collection never mentions, met by
+// one incidental word. Marked by rankChunks (`coincidental`), applied by searchChunks; an
+// embedding's similarity can still keep the passage.
 import { namedWords } from './knowledge.background';
 import { MAX_TERM_WORDS } from './knowledge-rank.repository';
 

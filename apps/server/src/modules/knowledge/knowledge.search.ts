@@ -4,7 +4,8 @@
 // present, a vector search runs too and both lists are fused by reciprocal rank. Then the
 // relevance cut-off: a passage is kept only when its score clears the floor (the caller's or the
 // default threshold, lower for a longer question: knowledge.cutoff.ts) and a share of the best
-// score; identical passages (the
+// score, and is not coincidental (one word shared with a question whose noun the collection
+// lacks, decision 418); identical passages (the
 // same text stored twice) count once. Nothing clearing it is an empty answer, which the runtime
 // tells the model as "no relevant knowledge". Chunks of items still being ingested (decision
 // 406) are never candidates.
@@ -113,24 +114,35 @@ export async function searchChunks(ctx: AppContext, ownerId: string, input: Sear
   }
 
   // Fused by reciprocal rank; each passage keeps its own evidence (text score, similarity).
-  const fused = new Map<number, Scored & { text?: number; vec?: number }>();
-  textHits.forEach((h, i) => fused.set(h.id, { id: h.id, score: 0, match: 'fulltext', rrf: 1 / (RRF_K + i + 1), text: h.score }));
+  const fused = new Map<number, Scored & { text?: number; vec?: number; lone?: boolean }>();
+  // A coincidental passage (knowledge.cutoff.ts) is no text evidence: only its vector can keep it.
+  // A threshold of 0 turns the whole cut-off off, this rule with it.
+  textHits.forEach((h, i) =>
+    fused.set(h.id, {
+      id: h.id,
+      score: 0,
+      match: 'fulltext',
+      rrf: 1 / (RRF_K + i + 1),
+      text: h.score,
+      lone: h.coincidental && threshold > 0,
+    }),
+  );
   vecHits.forEach((h, i) => {
     const f = fused.get(h.id);
     if (f) fused.set(h.id, { ...f, match: 'hybrid', rrf: f.rrf + 1 / (RRF_K + i + 1), vec: h.score });
     else fused.set(h.id, { id: h.id, score: 0, match: 'vector', rrf: 1 / (RRF_K + i + 1), vec: h.score });
   });
-  const passes = (f: { text?: number; vec?: number }) =>
-    (f.text ?? 0) >= floor || (f.vec ?? 0) >= Math.max(threshold, VECTOR_MIN_SIMILARITY);
+  const passes = (f: { text?: number; vec?: number; lone?: boolean }) =>
+    (!f.lone && (f.text ?? 0) >= floor) || (f.vec ?? 0) >= Math.max(threshold, VECTOR_MIN_SIMILARITY);
   const order = [...fused.values()].sort((a, b) => b.rrf - a.rrf || a.id - b.id);
-  const best = Math.max(0, ...order.map((f) => f.text ?? 0));
+  const best = Math.max(0, ...order.map((f) => (f.lone ? 0 : (f.text ?? 0))));
   const kept = order
     .filter((f) => passes(f) && (f.text === undefined || f.vec !== undefined || f.text >= best * SEARCH_RELATIVE_CUTOFF))
     .map((f) => ({ ...f, score: f.text ?? f.vec ?? 0 }));
   if (kept.length === 0) return [];
 
   // Full-text hits carry their text; vector-only hits are read now.
-  const byId = new Map<number, Omit<RankedChunk, 'score' | 'raw'>>(textHits.map((h) => [h.id, h]));
+  const byId = new Map<number, Omit<RankedChunk, 'score' | 'raw' | 'coincidental'>>(textHits.map((h) => [h.id, h]));
   const missing = kept.map((r) => r.id).filter((id) => !byId.has(id));
   if (missing.length) {
     const rows = await ctx.db
