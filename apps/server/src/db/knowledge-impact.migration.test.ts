@@ -2,7 +2,7 @@
 // row). The rows must be exactly those of migration 0402's formula: compared here with that
 // formula run over the same chunks, after inserts and after a re-index's update, and again after
 // down (the trigger as 0402 wrote it) and up.
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../test/harness';
 import { newId } from '../lib/tokens';
@@ -60,8 +60,8 @@ describe('migration 0670 (impact rows with the length computed once per chunk)',
   it('writes the same impact rows as migration 0402 on insert and on a re-index, before and after down/up', async () => {
     const db = server.ctx.db;
     for (const step of ['migrated', 'down', 'up']) {
-      if (step === 'down') await down(db);
-      if (step === 'up') await up(db);
+      if (step === 'down') await down(db as unknown as Kysely<unknown>);
+      if (step === 'up') await up(db as unknown as Kysely<unknown>);
       const collection = await collectionWithChunks();
       const inserted = await storedAndExpected(collection);
       expect(inserted.stored.length, step).toBeGreaterThan(3);
