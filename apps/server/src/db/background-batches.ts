@@ -42,8 +42,9 @@ export class TimeBatches {
   }
 }
 
-/** After a batch of background work on PGlite: a pause of a share of its time. */
-export function pauseAfter(batchMs: number, gate: PriorityGate | undefined): Promise<void> {
-  const share = gate?.requestsWithin(REQUESTS_RECENT_MS) === false ? PAUSE_SHARE_QUIET : PAUSE_SHARE_BUSY;
+/** After a batch of background work on PGlite: a pause of a share of its time (`busyShare` of
+ *  it while requests come, PAUSE_SHARE_BUSY unless the caller says otherwise). */
+export function pauseAfter(batchMs: number, gate: PriorityGate | undefined, busyShare = PAUSE_SHARE_BUSY): Promise<void> {
+  const share = gate?.requestsWithin(REQUESTS_RECENT_MS) === false ? PAUSE_SHARE_QUIET : busyShare;
   return new Promise((r) => setTimeout(r, Math.max(1, batchMs * share)));
 }

@@ -1,7 +1,7 @@
 // Writes an item's chunks in short batches, each its own transaction, instead of one transaction
 // for the whole item: on PGlite every statement runs on the server's thread behind the one
 // connection, so a long one stalls every request. Batches are sized by time on PGlite (about
-// BACKGROUND_STATEMENT_MS each, measured as they go; the worker runs as background work, so a
+// WRITE_STATEMENT_MS each, measured as they go; the worker runs as background work, so a
 // waiting request takes the connection first) and followed by a short pause; on PostgreSQL they
 // are a few hundred rows. Search ignores the chunks of an item that is not ready yet, so nothing
 // half-written is visible. An interrupted item resumes after its last written chunk when its text
@@ -13,6 +13,23 @@ import * as repo from './knowledge.repository';
 
 /** Rows per batch on PostgreSQL, and the most on PGlite. */
 export const WRITE_MAX_ROWS = 250;
+/**
+ * The time one statement of chunks should hold PGlite: twice BACKGROUND_STATEMENT_MS. A chunk
+ * costs ~9 ms alone in a statement and ~5 ms among four (the lexeme counts of decision 408 are
+ * upserted once per statement for the words its chunks share, and each statement pays its
+ * transaction and triggers once), so at 15 ms every statement held one chunk. A request waits
+ * for at most one statement (decision 222's gate), so it waits up to 30 ms instead of 15. See the
+ * amendment of 2026-11-29 (2) in docs/decisions/406.
+ */
+export const WRITE_STATEMENT_MS = 30;
+/**
+ * While requests come, the pause after a statement of chunks is half its time (background work
+ * elsewhere pauses as long as it took): ingestion has two thirds of PGlite's thread instead of
+ * half. A request still waits for at most the one statement in progress (the gate serves
+ * requests first); what it changes is how often a request finds one in progress. Decision 406,
+ * amendment of 2026-11-29 (2).
+ */
+const WRITE_PAUSE_SHARE = 0.5;
 /** Chunks deleted per statement on PostgreSQL, and the most on PGlite. */
 const CLEAR_MAX_ROWS = 100;
 const LEASE_EVERY_MS = 30_000;
@@ -28,6 +45,16 @@ const WAL_CHECK_EVERY = 8;
 export async function checkpointIfDue(ctx: AppContext): Promise<void> {
   if (ctx.database.kind !== 'pglite') return;
   if ((await repo.walSinceCheckpoint(ctx.db)) > CHECKPOINT_WAL_BYTES) await repo.checkpoint(ctx.db);
+}
+
+/** On PGlite, one estimate of a chunk's cost for the whole process, carried from item to item
+ *  (each item started again at one chunk a statement). */
+const writeSizes = new WeakMap<AppContext, TimeBatches>();
+
+function writeSizesOf(ctx: AppContext): TimeBatches {
+  let sizes = writeSizes.get(ctx);
+  if (!sizes) writeSizes.set(ctx, (sizes = new TimeBatches(WRITE_MAX_ROWS, WRITE_STATEMENT_MS, 1)));
+  return sizes;
 }
 
 interface Target {
@@ -72,14 +99,17 @@ export async function writeChunks(
 ): Promise<void> {
   const pglite = ctx.database.kind === 'pglite';
   await checkpointIfDue(ctx);
-  const sizes = new TimeBatches(WRITE_MAX_ROWS, undefined, pglite ? 1 : WRITE_MAX_ROWS);
+  const sizes = pglite ? writeSizesOf(ctx) : new TimeBatches(WRITE_MAX_ROWS, undefined, WRITE_MAX_ROWS);
   let leaseAt = performance.now();
   let batches = 0;
   for (let at = await resumeAt(ctx, item, chunks); at < chunks.length;) {
     const batch = chunks.slice(at, at + sizes.size);
     const from = at;
-    const started = performance.now();
+    // Timed from when the transaction has the connection (after BEGIN): the wait for requests
+    // served first is not the statement's cost, and counted in, it kept statements at one chunk.
+    let started = performance.now();
     await ctx.db.transaction().execute(async (trx) => {
+      started = performance.now();
       const ids = await repo.insertChunks(
         trx,
         batch.map((content, i) => ({
@@ -110,6 +140,6 @@ export async function writeChunks(
     if (++batches % WAL_CHECK_EVERY === 0) await checkpointIfDue(ctx);
     const took = performance.now() - started;
     sizes.took(batch.length, took);
-    await pauseAfter(took, ctx.database.gate);
+    await pauseAfter(took, ctx.database.gate, WRITE_PAUSE_SHARE);
   }
 }
