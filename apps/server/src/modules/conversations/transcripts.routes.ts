@@ -43,7 +43,9 @@ export function transcriptRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/conversations/:id/transcript',
       { schema: { params: z.object({ id: idParam }), querystring: transcriptQuery } },
       async (request, reply) => {
-        const t = await transcriptOf(ctx, requireUser(request).id, request.params.id);
+        const ownerId = requireUser(request).id;
+        await request.server.runtime.transcripts.flush();
+        const t = await transcriptOf(ctx, ownerId, request.params.id);
         return send(reply, t, request.query.format, request.query.download === '1');
       },
     );
@@ -52,6 +54,9 @@ export function transcriptRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/conversation/transcript/:id',
       { config: { auth: 'none' }, schema: { params: z.object({ id: idParam }), querystring: playerTranscriptQuery } },
       async (request, reply) => {
+        // The end user downloads what they just said and heard: the messages this process still
+        // buffers (written in batches off the turn's path, decision 615) are written first.
+        await request.server.runtime.transcripts.flush();
         const t = await playerTranscript(ctx, request.params.id, request.query.key);
         return send(reply, t, request.query.format ?? 'text', true);
       },
