@@ -122,7 +122,7 @@ export class Runtime {
       this.deps,
     );
     const conversation: ConversationDeps = {
-      conversations: conversationStore(ctx, this.delivery.id),
+      conversations: conversationStore(ctx, this.delivery.id, () => this.closing),
       usage: usageStore(ctx),
       retriever: {
         retrieve: (ownerId, collectionIds, query, topK, threshold) =>

@@ -9,16 +9,23 @@ import type { ConversationStore, UsageStore } from './conversation/ports';
 import { TranscriptWriter } from './transcript-writer';
 import { addMessages, lastSummary, saveSummary } from '../modules/conversations/transcripts.repository';
 import { analyseConversation } from '../modules/insight/knowledge-gaps.analyse';
+import { inBackground } from '../db/pglite-gate';
 import { addUsage, usageToday } from './repositories/usage-counters.repository';
 
-/** `processId`: this process (decision 630): other processes deliver to the conversation there. */
-export function conversationStore(ctx: AppContext, processId: string): ConversationStore {
+/** `processId`: this process (decision 630): other processes deliver to the conversation there.
+ *  An ended conversation is analysed as background work (PGlite serves requests first); while the
+ *  process shuts down, not at all: a thousand analyses one after another held PGlite's connection
+ *  for seconds and starved the shutdown's timers. The insight and gaps screens analyse the
+ *  conversations left pending before they answer (`catchUp`). */
+export function conversationStore(ctx: AppContext, processId: string, closing: () => boolean): ConversationStore {
   return {
     start: async (row) => void (await startConversation(ctx.db, { ...row, process_id: processId })),
     end: async (id, at, reason, detail) => void (await endConversation(ctx.db, id, at, reason, detail)),
     saveSummary: (id, summary) => saveSummary(ctx.db, id, summary),
     lastSummary: (ownerId, avatarId, userId) => lastSummary(ctx.db, ownerId, avatarId, userId),
-    analyse: async (id) => void (await analyseConversation(ctx, id)),
+    analyse: async (id) => {
+      if (!closing()) await inBackground(() => analyseConversation(ctx, id));
+    },
   };
 }
 
