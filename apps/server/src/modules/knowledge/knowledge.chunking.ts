@@ -63,7 +63,7 @@ const INLINE_TAGS = /<\/?(?:a|abbr|b|code|em|i|kbd|samp|span|strong|sub|sup|tt|u
  * cells and `[`path.sep`][]` links hold words ("version", "string", "code") that many questions
  * share. Code spans and blocks stay: they are content.
  */
-export function renderedText(text: string): string {
+function renderedText(text: string): string {
   let out = withoutComments(text).replace(BLOCK_TAGS, ' ').replace(INLINE_TAGS, '');
   // Reference links: `[text][]` or `[text][label]` read as their text; a definition pointing inside
   // the document (`[label]: #anchor`, `errors.md#…`) is dropped, one naming a web address kept.
