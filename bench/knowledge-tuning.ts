@@ -128,7 +128,7 @@ async function main(): Promise<void> {
       const fmt = (i: number) => (i < 0 ? '-' : `#${i + 1}`);
       if (q.hit)
         console.log(
-          `${at >= 0 && at < 3 ? 'ok  ' : 'MISS'} ${fmt(at).padEnd(3)} base ${c.id === 'bench10' ? '?' : fmt(baseAt).padEnd(3)} ans ${at >= 0 ? ranked[at]!.score.toFixed(2) : '  - '} top ${top.padEnd(20)} ${q.q}`,
+          `${at >= 0 && at < 3 ? 'ok  ' : 'MISS'} ${fmt(at).padEnd(3)} base ${c.id === 'bench10' ? '?' : fmt(baseAt).padEnd(3)} ans ${at >= 0 ? ranked[at]!.score.toFixed(2) : '  - '}${at >= 0 && ranked[at]!.coincidental ? ' lone' : ''} top ${top.padEnd(20)} ${q.q}`,
         );
       else console.log(`NONE                   top ${top.padEnd(20)} ${q.q}`);
       if (process.env.TUNING_SNIPPETS && (!q.hit || at < 0 || at >= 3))

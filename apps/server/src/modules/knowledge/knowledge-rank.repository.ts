@@ -50,6 +50,10 @@ const NEAR_SHARE = 0.5;
  *  collection of thousands of chunks the collection's own counts decide. Tried 20, 60, 200 on the
  *  tuning halves; 20 ranked the most answers in the top 3. */
 const PRIOR_CHUNKS = 20;
+/** The coincidence rule (knowledge.cutoff.ts) applies to questions of at most this many meaningful
+ *  words, names aside (decision 419): in a longer one an absent noun is more likely a visitor's
+ *  paraphrase ("How long was the *prophet* inside the fish?") than the question's topic. */
+const COINCIDENCE_MAX_WORDS = 3;
 const K1 = 1.2;
 const B = 0.75;
 /** The per-word term part of a chunk holding the word twice at average length (score 1.0). */
@@ -244,8 +248,11 @@ export async function rankChunks(
     order by r.covered desc, r.raw desc, r.id
   `.execute(ctx.db);
   const max = idfSum * FULL;
-  // The collection lacks one of the question's nouns (not a name, no stand-in): knowledge.cutoff.ts.
-  const lacksNoun = hasThesaurus(question.language) && words.some((w) => w.df === 0 && !question.named.has(w.word) && isNoun(w.word));
+  // The collection lacks one of a short question's nouns (not a name, no stand-in): knowledge.cutoff.ts.
+  const lacksNoun =
+    queryWords.filter((w) => !question.named.has(w)).length <= COINCIDENCE_MAX_WORDS &&
+    hasThesaurus(question.language) &&
+    words.some((w) => w.df === 0 && !question.named.has(w.word) && isNoun(w.word));
   const ranked = res.rows.map((r) => {
     const share = max > 0 ? Number(r.covered) / max : 0;
     // A word counts in the window as it counts in `covered` (its capped BM25 part), so near ≤ share.

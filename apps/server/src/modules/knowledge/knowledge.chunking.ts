@@ -1,4 +1,5 @@
-// Splitting extracted text into chunks of about 800 tokens with overlap (docs/decisions/400).
+// Splitting extracted text into chunks of about 800 tokens with overlap (docs/decisions/400), as
+// a reader sees it: Markdown/HTML markup that is never displayed is dropped first (renderedText).
 // Tokens are estimated as characters / 4 (close for English and most Latin-script text; no
 // tokenizer is bundled). Paragraphs stay whole where they fit; longer ones split at sentence
 // ends, and a sentence longer than a chunk splits between words. Each chunk after the first
@@ -50,10 +51,45 @@ function splitLong(unit: string, maxChars: number): string[] {
   return out;
 }
 
+/** HTML elements whose tags a reader never sees (as in Markdown manuals): a block's tags part
+ *  words (table cells), an inline one's do not; a tag of another name ("#include <zlib.h>") stays. */
+const BLOCK_TAGS = /<\/?(?:br|dd|div|dl|dt|li|ol|p|pre|table|tbody|td|tfoot|th|thead|tr|ul)(?:\s[^<>]*)?\/?>/gi;
+const INLINE_TAGS = /<\/?(?:a|abbr|b|code|em|i|kbd|samp|span|strong|sub|sup|tt|u|var)(?:\s[^<>]*)?\/?>/gi;
+
+/**
+ * What a reader of rendered Markdown or HTML sees (decision 419): comments, tags and reference-link
+ * markup dropped, the link text kept. A Markdown manual pasted as a text item
+ * otherwise ranks on its markup: `<!-- YAML added: … description: … -->` blocks, `<td><code>`
+ * cells and `[`path.sep`][]` links hold words ("version", "string", "code") that many questions
+ * share. Code spans and blocks stay: they are content.
+ */
+function renderedText(text: string): string {
+  let out = withoutComments(text).replace(BLOCK_TAGS, ' ').replace(INLINE_TAGS, '');
+  // Reference links: `[text][]` or `[text][label]` read as their text; a definition pointing inside
+  // the document (`[label]: #anchor`, `errors.md#…`) is dropped, one naming a web address kept.
+  if (/\]\[[^\]\n]*\]/.test(out)) out = out.replace(/^ {0,3}\[[^\]\n]+\]:[ \t]+(?![a-z][a-z0-9+.-]*:\/\/)\S+[ \t]*$/gim, '');
+  return out.replace(/\[([^\]\n]+)\]\[[^\]\n]*\]/g, '$1');
+}
+
+/** `<!-- … -->` removed; an unclosed one is kept as text. A scan, not a lazy regex: linear in the text. */
+function withoutComments(text: string): string {
+  const parts: string[] = [];
+  let at = 0;
+  for (;;) {
+    const open = text.indexOf('<!--', at);
+    const close = open < 0 ? -1 : text.indexOf('-->', open + 4);
+    if (close < 0) break;
+    parts.push(text.slice(at, open));
+    at = close + 3;
+  }
+  parts.push(text.slice(at));
+  return parts.join('');
+}
+
 export function chunkText(text: string, opts: { maxTokens?: number; overlapTokens?: number } = {}): string[] {
   const maxChars = (opts.maxTokens ?? CHUNK_MAX_TOKENS) * 4;
   const overlapChars = (opts.overlapTokens ?? CHUNK_OVERLAP_TOKENS) * 4;
-  const clean = normalizeText(text);
+  const clean = normalizeText(renderedText(text));
   if (!clean) return [];
   // Units: paragraphs, or the sentences/word runs of paragraphs too long for one chunk. A unit
   // is at most a quarter of a chunk when it has to be cut, so overlaps stay small.

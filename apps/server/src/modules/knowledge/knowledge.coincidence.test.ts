@@ -1,19 +1,13 @@
 // The cut-off's coincidence rule and the English prior on document frequencies (issue 38,
-// decision 418): a passage sharing a single word with a question whose noun the collection lacks
-// is not sent ("Do you repair cars?" to a bike shop), one sharing two of its words is; a word
+// decisions 418, 419): a passage sharing a single word with a short question whose noun the
+// collection lacks is not sent ("Do you repair cars?" to a bike shop), one sharing two of its words
+// is, and so is one sharing a word with a longer question that paraphrases its noun; a word
 // PostgreSQL drops as a stop word ("off") gets no synonym ("cancelled") standing in for it; and of two words
 // held by as many chunks, the everyday one ("stop") weighs less than the technical one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, type TestAccount } from '../../../test/accounts';
-import { createTestServer, type TestServer } from '../../../test/harness';
-import { kbClient, type Kb } from '../../../test/knowledge-requests';
-import { startKnowledgeWorker, type KnowledgeWorker } from './knowledge.worker';
+import { textCollection, type TextCollection } from '../../../test/knowledge-collection';
 
-let server: TestServer;
-let worker: KnowledgeWorker;
-let alice: TestAccount;
-let asAlice: Kb;
-let id: string;
+let collection: TextCollection;
 
 const ITEMS: [string, string][] = [
   ['Workshop', 'Our mechanics repair bicycles of every brand; a basic service costs 49 euros.'],
@@ -21,6 +15,7 @@ const ITEMS: [string, string][] = [
   ['Orders', 'Cancelled orders are refunded within five days.'],
   ['Signals', 'Send a signal to stop it.'],
   ['Separator', 'On Windows the delimiter between the entries of a list is a semicolon, on POSIX a colon.'],
+  ['Jonah', 'And Jonah was in the belly of the fish three days and three nights.'],
   // A collection of some size: in one of five items any word is rare enough to fall under the floor.
   ...Array.from({ length: 40 }, (_, i): [string, string] => [
     `Report ${i}`,
@@ -29,34 +24,20 @@ const ITEMS: [string, string][] = [
 ];
 
 beforeAll(async () => {
-  server = await createTestServer();
-  worker = startKnowledgeWorker(server.ctx, { pollMs: 60_000 });
-  alice = await createCustomer(server, 'alice');
-  asAlice = await kbClient(server, alice);
-  const res = await asAlice('POST', '/kb/v1/collections', { name: 'Bike shop', language: 'en' });
-  expect(res.statusCode, res.body).toBe(200);
-  id = res.json().id as string;
-  const batch = await asAlice('POST', `/kb/v1/collections/${id}/items/batch`, {
-    items: ITEMS.map(([name, content]) => ({ name, knowledge_type: { text: { content } } })),
-  });
-  expect(batch.statusCode, batch.body).toBe(200);
-  await worker.drain();
+  collection = await textCollection('Bike shop', ITEMS);
 });
 
-afterAll(async () => {
-  await worker.stop();
-  await server.close();
-});
+afterAll(() => collection.close());
 
-async function search(query: string) {
-  const res = await asAlice('POST', '/kb/v1/search', { collection_ids: [id], query });
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { item_name: string }[]).map((h) => h.item_name);
-}
+const search = (query: string) => collection.search(query);
 
 describe('coincidental passages', () => {
   it('sends nothing when the only word a passage shares is incidental and the question’s noun is in no chunk', async () => {
     expect(await search('Do you repair cars?')).toEqual([]);
+  });
+
+  it('sends the answer to a longer question that paraphrases its noun ("prophet" for "Jonah") and shares one word with it', async () => {
+    expect((await search('How long was the prophet inside the fish?'))[0]).toBe('Jonah');
   });
 
   it('sends a passage that shares two words of a question whose noun is in no chunk', async () => {

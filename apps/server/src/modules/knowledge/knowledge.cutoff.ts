@@ -14,8 +14,11 @@
 // synonym of it; names aside, they keep their full weight), a passage must share at least two
 // of the question's words. "Do you repair cars?" to a bike shop shares "repair" with the
 // workshop's page and nothing else: a question whose topic the collection never mentions, met by
-// one incidental word. Marked by rankChunks (`coincidental`), applied by searchChunks; an
-// embedding's similarity can still keep the passage.
+// one incidental word. Only for questions of up to three meaningful words (decision 419): in a
+// longer question the absent noun is mostly a paraphrase ("How long was the *prophet* inside the
+// fish?" to a text that says "Jonah"), and its answer may share one word with it. Marked by
+// rankChunks (`coincidental`), applied by searchChunks; an embedding's similarity can still keep
+// the passage.
 import { namedWords } from './knowledge.background';
 import { MAX_TERM_WORDS } from './knowledge-rank.repository';
 

@@ -3,17 +3,10 @@
 // the collection never mentions still keeps the search silent, and a first text of a few words
 // no longer decides the collection's language.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, type TestAccount } from '../../../test/accounts';
-import { createTestServer, type TestServer } from '../../../test/harness';
-import { kbClient, type Kb } from '../../../test/knowledge-requests';
+import { textCollection, type TextCollection } from '../../../test/knowledge-collection';
 import { detectLanguage } from './knowledge.language';
-import { startKnowledgeWorker, type KnowledgeWorker } from './knowledge.worker';
 
-let server: TestServer;
-let worker: KnowledgeWorker;
-let alice: TestAccount;
-let asAlice: Kb;
-let id: string;
+let collection: TextCollection;
 
 // Ten short items, so that a word held by one of them is rare (as in a real collection).
 const ITEMS: [string, string][] = [
@@ -30,30 +23,12 @@ const ITEMS: [string, string][] = [
 ];
 
 beforeAll(async () => {
-  server = await createTestServer();
-  worker = startKnowledgeWorker(server.ctx, { pollMs: 60_000 });
-  alice = await createCustomer(server, 'alice');
-  asAlice = await kbClient(server, alice);
-  const res = await asAlice('POST', '/kb/v1/collections', { name: 'Paraphrase', language: 'en' });
-  expect(res.statusCode, res.body).toBe(200);
-  id = res.json().id as string;
-  const batch = await asAlice('POST', `/kb/v1/collections/${id}/items/batch`, {
-    items: ITEMS.map(([name, content]) => ({ name, knowledge_type: { text: { content } } })),
-  });
-  expect(batch.statusCode, batch.body).toBe(200);
-  await worker.drain();
+  collection = await textCollection('Paraphrase', ITEMS);
 });
 
-afterAll(async () => {
-  await worker.stop();
-  await server.close();
-});
+afterAll(() => collection.close());
 
-async function search(query: string) {
-  const res = await asAlice('POST', '/kb/v1/search', { collection_ids: [id], query });
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { item_name: string }[]).map((h) => h.item_name);
-}
+const search = (query: string) => collection.search(query);
 
 describe('questions in other words', () => {
   it('sends the passage when the question adds everyday words no chunk holds ("how tall … built" for "fifty cubits high")', async () => {

@@ -4,16 +4,9 @@
 // best passage of the question, keeps a paraphrase's answer while a question about a name the
 // collection never mentions still sends nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, type TestAccount } from '../../../test/accounts';
-import { createTestServer, type TestServer } from '../../../test/harness';
-import { kbClient, type Kb } from '../../../test/knowledge-requests';
-import { startKnowledgeWorker, type KnowledgeWorker } from './knowledge.worker';
+import { textCollection, type TextCollection } from '../../../test/knowledge-collection';
 
-let server: TestServer;
-let worker: KnowledgeWorker;
-let alice: TestAccount;
-let asAlice: Kb;
-let id: string;
+let collection: TextCollection;
 
 /** Sentences of everyday words that no question below uses, to make a chunk long. */
 const filler = (n: number, from = 0) =>
@@ -31,30 +24,12 @@ const ITEMS: [string, string][] = [
 ];
 
 beforeAll(async () => {
-  server = await createTestServer();
-  worker = startKnowledgeWorker(server.ctx, { pollMs: 60_000 });
-  alice = await createCustomer(server, 'alice');
-  asAlice = await kbClient(server, alice);
-  const res = await asAlice('POST', '/kb/v1/collections', { name: 'Passages', language: 'en' });
-  expect(res.statusCode, res.body).toBe(200);
-  id = res.json().id as string;
-  const batch = await asAlice('POST', `/kb/v1/collections/${id}/items/batch`, {
-    items: ITEMS.map(([name, content]) => ({ name, knowledge_type: { text: { content } } })),
-  });
-  expect(batch.statusCode, batch.body).toBe(200);
-  await worker.drain();
+  collection = await textCollection('Passages', ITEMS);
 });
 
-afterAll(async () => {
-  await worker.stop();
-  await server.close();
-});
+afterAll(() => collection.close());
 
-async function search(query: string) {
-  const res = await asAlice('POST', '/kb/v1/search', { collection_ids: [id], query });
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { item_name: string }[]).map((h) => h.item_name);
-}
+const search = (query: string) => collection.search(query);
 
 describe('passages inside chunks', () => {
   it('ranks the chunk whose question words stand in one sentence above one holding them far apart', async () => {

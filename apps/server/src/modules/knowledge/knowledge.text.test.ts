@@ -10,6 +10,26 @@ describe('chunking', () => {
     expect(chunkText('   \n\n  ')).toEqual([]);
   });
 
+  it('chunks Markdown as it reads: no comments, table tags or reference-link markup; code, other tags and web addresses kept', () => {
+    const markdown = [
+      '## `os.uptime()`',
+      '<!-- YAML\nadded: v0.3.3\nchanges:\n  - description: the result is no longer a float\n-->',
+      'Returns the system uptime in seconds, see [`os.loadavg()`][] and [the wiki](https://example.org/uptime).',
+      '<table><tr><td><code>EACCES</code></td><td>Permission denied.</td></tr></table>',
+      '```c\n#include <zlib.h>\n```',
+      '[`os.loadavg()`]: #osloadavg\n[MSDN]: https://docs.example.com/naming',
+    ].join('\n\n');
+    expect(chunkText(markdown)).toEqual([
+      [
+        '## `os.uptime()`',
+        'Returns the system uptime in seconds, see `os.loadavg()` and [the wiki](https://example.org/uptime).',
+        'EACCES Permission denied.',
+        '```c\n#include <zlib.h>\n```',
+        '[MSDN]: https://docs.example.com/naming',
+      ].join('\n\n'),
+    ]);
+  });
+
   it('splits long text into chunks of at most about 800 tokens that overlap', () => {
     const paragraphs = Array.from({ length: 120 }, (_, i) => `Paragraph ${i}: ${'lorem ipsum dolor sit amet '.repeat(8).trim()}.`);
     const chunks = chunkText(paragraphs.join('\n\n'));
