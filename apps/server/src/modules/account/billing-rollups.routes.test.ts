@@ -115,13 +115,25 @@ const record = (owner: string, avatar: string, name: string, from: number) => ({
   last_seen_at: new Date(from),
 });
 
+const NAMES = ['Émile', 'émile', 'Zoë', 'zoe', 'Ångström', 'ß Bot', 'Straße', 'Ωmega', 'ωmega', '日本 Bot', '𝒜 Bot', 'Bot', 'bot'];
+
 /** Conversations of every kind over T0..T0+SPAN, written as the runtime writes them. */
 async function seed(owner: TestAccount, rnd: () => number, count: number) {
   const db = server.ctx.db;
   const open: string[] = [];
   for (let i = 0; i < count; i++) {
     const avatar = `av-${Math.floor(rnd() * 12)}`;
-    const name = rnd() < 0.15 ? `Renamed ${avatar}` : rnd() < 0.5 ? `bot ${avatar}` : `Bot ${avatar}`;
+    // Some names shared by several avatars (ties broken by id), differing only in case, or
+    // non-ASCII (accented, Greek, CJK, beyond the Basic Multilingual Plane): the report orders
+    // rows by lower-cased name, then name, then id, and must keep that order.
+    const name =
+      rnd() < 0.15
+        ? `Renamed ${avatar}`
+        : rnd() < 0.2
+          ? NAMES[Math.floor(rnd() * NAMES.length)]!
+          : rnd() < 0.5
+            ? `bot ${avatar}`
+            : `Bot ${avatar}`;
     const from = T0 + Math.floor(rnd() * SPAN);
     const kind = rnd();
     const length =
