@@ -23,7 +23,7 @@ export interface CharacterStats {
 const HEAD_SCALE = 1.08;
 
 /** The face's skin: surface nets at this cell size (metres). */
-export const FACE_CELL = 0.0028;
+const FACE_CELL = 0.0028;
 /** The lighter face for software WebGL (decision 128): a coarser skin, half the triangles or
  *  fewer; the lips, lids, mouth and morph targets are built as for the full face. */
 export const LIGHT_FACE_CELL = 0.005;
