@@ -29,7 +29,7 @@ test.describe('the 3D catalogue faces', () => {
     }
   });
 
-  test("in software WebGL a 3D face draws with the light profile (FXAA instead of multisampling, only the figure's region at most 60,000 pixels, at most 8 frames a second at rest); render=full keeps the full one", async ({
+  test("in software WebGL a 3D face draws with the light profile (the catalogue's lighter face, FXAA instead of multisampling, only the figure's region at most 60,000 pixels, at most 8 frames a second at rest); render=full keeps the full one", async ({
     page,
   }) => {
     await page.setViewportSize({ width: 640, height: 480 });
@@ -53,6 +53,14 @@ test.describe('the 3D catalogue faces', () => {
       await page.goto(`/avatar/preview?appearanceId=ub-aisha&connect=true&hideChatHistory=true&hideChatInput=true${scene('2d')}${render}`);
       const face = page.getByTestId('avatar-face');
       await expect(page.getByTestId('stage')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+      // The model fetched: the light one (a coarser face, decision 128) in software WebGL only.
+      const glbs = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((e) => e.name.split('/').pop()!)
+          .filter((n) => n.endsWith('.glb')),
+      );
+      expect(glbs).toEqual([expect.stringMatching(render ? /^ub-aisha\.[0-9a-f]+\.glb$/ : /^ub-aisha-light\.[0-9a-f]+\.glb$/)]);
       if (render) {
         await expect(face).toHaveAttribute('data-render-profile', 'gpu');
         await expect(face).toHaveAttribute('data-edges', 'msaa');

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { atlases } from './atlas3d';
 import { BACKGROUND_SCENES, BG_H, BG_W, VIDEO_SCENES } from './backgrounds';
 import { openDrawing, rasterize, type Drawing } from './browser';
-import { buildCharacter } from './character/character';
+import { buildCharacter, LIGHT_FACE_CELL } from './character/character';
 import { ENVIRONMENT_SCENES } from './env3d';
 import { buildImageAvatar } from './image-avatars';
 import { LIGHT_SCENES } from './lights';
@@ -61,8 +61,13 @@ async function characters(d: Drawing, out: Output, index: CatalogueIndex, glbs: 
       quality: 0.88,
     });
     const preview = out.write('avatars/3d', `${p.id}-preview`, 'webp', png);
-    index.avatars.push({ id: p.id, name: p.name, type: p.type, voiceGender: p.voiceGender, preview, model });
-    log(`  ${p.id}: ${stats.vertices} vertices, ${(stats.bytes / 1024).toFixed(0)} KB`);
+    // The same character with a coarser face, drawn instead in software WebGL (decision 128).
+    const light = buildCharacter(p, LIGHT_FACE_CELL);
+    const lightModel = out.write('avatars/3d', `${p.id}-light`, 'glb', light.glb);
+    index.avatars.push({ id: p.id, name: p.name, type: p.type, voiceGender: p.voiceGender, preview, model, lightModel });
+    log(
+      `  ${p.id}: ${stats.vertices} vertices, ${(stats.bytes / 1024).toFixed(0)} KB; light ${light.stats.vertices}, ${(light.stats.bytes / 1024).toFixed(0)} KB`,
+    );
   }
 }
 

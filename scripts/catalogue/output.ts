@@ -14,8 +14,18 @@ export const INDEX_FILE = join(CATALOGUE_DIR, 'catalogue.json');
 /** The index: paths are relative to the catalogue directory. */
 export interface CatalogueIndex {
   version: 1;
-  /** `atlas`: a 3D avatar's viseme atlas manifest (decision 124). */
-  avatars: { id: string; name: string; type: DhType; voiceGender: VoiceGender; preview: string; model: string; atlas?: string }[];
+  /** `atlas`: a 3D avatar's viseme atlas manifest (decision 124); `lightModel`: its GLB with a
+   *  lighter face, for software WebGL (decision 128). */
+  avatars: {
+    id: string;
+    name: string;
+    type: DhType;
+    voiceGender: VoiceGender;
+    preview: string;
+    model: string;
+    lightModel?: string;
+    atlas?: string;
+  }[];
   backgrounds: { id: string; name: string; kind: BackgroundKind; file: string; preview: string }[];
   lights: { id: string; name: string; preview: string; preset: LightingPreset }[];
   environments: { id: string; name: string; model: string; preview: string; staging: EnvironmentStaging }[];

@@ -22,19 +22,26 @@ export interface CharacterStats {
 /** The stylised head is drawn a little larger than life. */
 const HEAD_SCALE = 1.08;
 
+/** The face's skin: surface nets at this cell size (metres). */
+const FACE_CELL = 0.0028;
+/** The lighter face for software WebGL (decision 128): a coarser skin, half the triangles or
+ *  fewer; the lips, lids, mouth and morph targets are built as for the full face. */
+export const LIGHT_FACE_CELL = 0.005;
+
 /** How far (metres) the body's simplified surface may be from the generated one. */
 const BODY_ERROR = 0.0005;
 
 const cullInside = (m: MeshData, hidden: (q: V3) => boolean): MeshData => cull(m, (q) => !hidden(q));
 
-export function buildCharacter(p: Person): { glb: Buffer; stats: CharacterStats } {
+/** `faceCell`: the face's skin grid (LIGHT_FACE_CELL for the software profile's model). */
+export function buildCharacter(p: Person, faceCell = FACE_CELL): { glb: Buffer; stats: CharacterStats } {
   const full = p.type === '3d';
   const joints = skeleton(full);
   const layout = headLayout(p);
   const hairField = hairSdf(p, layout.sdf);
   // Skin under the hair is dropped only where the hair is thick: its 4 mm grid misses the field's
   // thinnest bits (a curl at the hairline), and skin dropped under them left a hole to the backdrop.
-  const face = buildFace(p, 0.0028, (q) => hairField(q[0], q[1], q[2]) > -0.005, hairField);
+  const face = buildFace(p, faceCell, (q) => hairField(q[0], q[1], q[2]) > -0.005, hairField);
   const hair = cullInside(buildHair(p, layout.sdf, 0.004).mesh, (q) => layout.sdf(q[0], q[1], q[2]) < -0.003);
   const strandMesh = buildStrands(p, hairField);
   // The neck's top is inside the head: drop what no one can see. Then fewer triangles where the

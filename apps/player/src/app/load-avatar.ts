@@ -49,6 +49,7 @@ async function applySceneOverrides(avatar: PublicAvatar, q: URLSearchParams): Pr
       modelURL: appearance.modelURL,
       previewURL: appearance.previewURL,
       ...(appearance.atlasURL ? { atlasURL: appearance.atlasURL } : {}),
+      ...(appearance.lightModelURL ? { lightModelURL: appearance.lightModelURL } : {}),
     };
     out.dhType = appearance.type;
     out.voice = { ...out.voice, gender: appearance.voiceGender };

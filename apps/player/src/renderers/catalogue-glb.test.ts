@@ -1,7 +1,8 @@
 // @vitest-environment node
 // Every GLB of the default catalogue loads in three.js and carries what the player drives:
 // the 15 viseme morph targets plus blink and smile on the face, a skeleton for idle motion,
-// eyeballs that turn, textures; stored meshopt-compressed.
+// eyeballs that turn, textures; stored meshopt-compressed. Each has a light model for software
+// WebGL (decision 128): the same character, its face with about half the triangles or fewer.
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +15,7 @@ import { FACE_MORPH_TARGETS, VISEMES } from '@parla/shared/visemes';
 const here = dirname(fileURLToPath(import.meta.url));
 const CATALOGUE = resolve(here, '../../../server/assets/catalogue');
 const index = JSON.parse(readFileSync(join(CATALOGUE, 'catalogue.json'), 'utf8')) as {
-  avatars: { id: string; type: string; model: string }[];
+  avatars: { id: string; type: string; model: string; lightModel?: string }[];
   environments: { id: string; model: string }[];
 };
 
@@ -43,6 +44,9 @@ const meshes = (root: Object3D) => {
 };
 
 const characters = index.avatars.filter((a) => a.type === '2d' || a.type === '3d');
+/** Every character's GLB and its light model. */
+const models = characters.flatMap((a) => [[a.id, a.model] as const, [`${a.id} (light)`, a.lightModel ?? ''] as const]);
+const triangles = (m: Mesh) => m.geometry.index!.count / 3;
 
 describe('catalogue GLB avatars', () => {
   it('has four upper-body and two full-body characters', () => {
@@ -50,7 +54,7 @@ describe('catalogue GLB avatars', () => {
     expect(characters.filter((a) => a.type === '3d')).toHaveLength(2);
   });
 
-  it.each(characters.map((a) => [a.id, a.model] as const))('%s loads, has the 17 face morph targets and a skeleton', async (_id, model) => {
+  it.each(models)('%s loads, has the 17 face morph targets and a skeleton', async (_id, model) => {
     const gltf = await parse(model);
     const all = meshes(gltf.scene);
     const face = all.find((m) => m.name === 'Face')!;
@@ -93,7 +97,7 @@ describe('catalogue GLB avatars', () => {
     },
   );
 
-  it.each(characters.map((a) => [a.id, a.model] as const))(
+  it.each(models)(
     '%s saying "aa" shows an upper and a lower row of teeth, with gaps between the teeth, either side of the dark mouth',
     async (id, model) => {
       const gltf = await parse(model);
@@ -123,6 +127,39 @@ describe('catalogue GLB avatars', () => {
       const steps = xs.slice(1).map((x, i) => x - xs[i]!);
       const column = [...steps].sort((a, b) => a - b)[steps.length >> 1]!;
       expect(steps.filter((d) => d > 1.5 * column).length, `${id}: gaps between the upper teeth`).toBeGreaterThanOrEqual(3);
+    },
+  );
+
+  it.each(characters.map((a) => [a.id, a.model, a.lightModel ?? ''] as const))(
+    '%s has a light model: the same parts, a face of about half the triangles or fewer whose visemes move the same mouth',
+    async (id, model, lightModel) => {
+      const [full, light] = await Promise.all([parse(model), parse(lightModel)]);
+      const parts = (g: GLTF) => meshes(g.scene).map((m) => `${m.name} ${m.name === 'Face' ? '' : triangles(m)}`);
+      expect(parts(light)).toEqual(parts(full));
+      const [a, b] = [full, light].map((g) => meshes(g.scene).find((m) => m.name === 'Face')!);
+      expect(triangles(b!), id).toBeLessThan(triangles(a!) * 0.55);
+      expect(b!.morphTargetDictionary).toEqual(a!.morphTargetDictionary);
+      // Each viseme moves the same region (its moved vertices' box) as far (its largest move).
+      const moved = (m: Mesh, name: string) => {
+        const t = m.geometry.morphAttributes.position![m.morphTargetDictionary![name]!]!;
+        const pos = m.geometry.attributes.position!;
+        const box = { x0: Infinity, x1: -Infinity, y0: Infinity, y1: -Infinity, most: 0 };
+        for (let i = 0; i < t.count; i++) {
+          const d = Math.hypot(t.getX(i), t.getY(i), t.getZ(i));
+          box.most = Math.max(box.most, d);
+          if (d < 1e-4) continue;
+          box.x0 = Math.min(box.x0, pos.getX(i));
+          box.x1 = Math.max(box.x1, pos.getX(i));
+          box.y0 = Math.min(box.y0, pos.getY(i));
+          box.y1 = Math.max(box.y1, pos.getY(i));
+        }
+        return box;
+      };
+      for (const v of VISEMES.filter((x) => x !== 'sil')) {
+        const [ma, mb] = [moved(a!, `viseme_${v}`), moved(b!, `viseme_${v}`)];
+        expect(mb.most, `${id} ${v}`).toBeCloseTo(ma.most, 3);
+        for (const k of ['x0', 'x1', 'y0', 'y1'] as const) expect(Math.abs(mb[k] - ma[k]), `${id} ${v} ${k}`).toBeLessThan(0.006);
+      }
     },
   );
 

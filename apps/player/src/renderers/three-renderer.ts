@@ -80,7 +80,8 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
   // Catalogue GLBs are meshopt-compressed; the decoder is bundled (its WebAssembly is inlined).
   const loader = new GLTFLoader().setMeshoptDecoder(MeshoptDecoder);
   const [character, world] = await Promise.all([
-    loader.loadAsync(avatar.appearance.modelURL),
+    // Software WebGL draws the catalogue's lighter face where there is one (decision 128).
+    loader.loadAsync((light && avatar.appearance.lightModelURL) || avatar.appearance.modelURL),
     environment ? loader.loadAsync(environment.modelURL) : Promise.resolve(null),
   ]);
   const root = character.scene;

@@ -22,6 +22,8 @@ export const catalogueAvatar = z.object({
   modelURL: url,
   /** 3D avatars: the viseme atlas's manifest (imageAvatarModel), drawn where WebGL is not. */
   atlasURL: url.optional(),
+  /** 3D avatars: the same GLB with a lighter face, drawn in software WebGL (decision 128). */
+  lightModelURL: url.optional(),
   voiceGender: z.enum(VOICE_GENDERS),
 });
 export type CatalogueAvatar = z.infer<typeof catalogueAvatar>;

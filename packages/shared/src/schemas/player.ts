@@ -107,6 +107,8 @@ export const publicAvatar = z.object({
     rig: z.custom<OwnModelRig>((v) => typeof v === 'object' && v !== null).optional(),
     /** 3D avatars: the viseme atlas (an image avatar manifest) for browsers without WebGL. */
     atlasURL: z.string().optional(),
+    /** Catalogue 3D avatars: the GLB with a lighter face, for software WebGL (decision 128). */
+    lightModelURL: z.string().optional(),
   }),
   scene: z.object({
     /** Upper body and image avatars: what is behind the avatar. */

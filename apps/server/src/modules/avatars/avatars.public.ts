@@ -102,7 +102,7 @@ async function appearanceOf(
   ctx: AppContext,
   catalogue: Catalogue,
   row: repo.PublicAvatarRow,
-): Promise<Pick<CatalogueAvatar, 'id' | 'modelURL' | 'previewURL' | 'voiceGender' | 'atlasURL'> | null> {
+): Promise<Pick<CatalogueAvatar, 'id' | 'modelURL' | 'previewURL' | 'voiceGender' | 'atlasURL' | 'lightModelURL'> | null> {
   if (row.appearance_id !== OWN_MODEL_APPEARANCE) return (await catalogue.avatar(row.appearance_id)) ?? null;
   const model = row.own_model;
   if (!model) return null;
@@ -153,6 +153,7 @@ export async function publicAvatarView(
       previewURL: appearance.previewURL,
       ...(row.own_model && appearance.id === OWN_MODEL_APPEARANCE ? { rig: row.own_model.rig } : {}),
       ...(appearance.atlasURL ? { atlasURL: appearance.atlasURL } : {}),
+      ...(appearance.lightModelURL ? { lightModelURL: appearance.lightModelURL } : {}),
     },
     scene: {
       background:

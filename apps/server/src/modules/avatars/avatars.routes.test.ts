@@ -454,4 +454,16 @@ describe('online users and the public view', () => {
     expect(atlas.statusCode).toBe(200);
     expect(atlas.headers['content-type']).toContain('image/webp');
   });
+
+  it('gives a 3D avatar the light model of its appearance, served, for software WebGL (decision 128)', async () => {
+    const owner = await createCustomer(server);
+    expect(upper.lightModelURL).toMatch(/-light\.[0-9a-f]{10}\.glb$/);
+    const a = await create(owner);
+    const view = (await server.inject({ method: 'GET', url: `/api/public/avatar/${a.id}?token=${a.token}`, appKey: null })).json();
+    expect(view.appearance.lightModelURL).toBe(upper.lightModelURL);
+    expect(view.appearance.modelURL).toBe(upper.modelURL);
+    const glb = await server.inject({ method: 'GET', url: upper.lightModelURL!, appKey: null });
+    expect(glb.statusCode).toBe(200);
+    expect(glb.rawPayload.subarray(0, 4).toString()).toBe('glTF');
+  });
 });
