@@ -161,35 +161,39 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       if cap > 0 and s < e then
         -- The walk: candidates in the report's order; each kept if its avatar has calls in the
         -- range and this is the name of its latest conversation there (by start, then id).
+        -- Run by EXECUTE, planned with this call's values: a plan kept for any cap read every
+        -- name and sorted them on PostgreSQL instead of walking the index.
+        execute $walk$
         with walk as (
           select n.avatar_id, n.name, n.k, u.calls, u.cents
-            from (select b.avatar_id, b.name, lower(b.name) as k from billing_names b where b.owner_id = o
-                   order by lower(b.name), b.name, b.avatar_id limit cap) n
+            from (select b.avatar_id, b.name, lower(b.name) as k from billing_names b where b.owner_id = $1
+                   order by lower(b.name), b.name, b.avatar_id limit $7) n
             cross join lateral (
               select sum(q.calls)::int as calls, floor((sum(q.us) / 1000 / 60000.0) * 100 + 0.5) as cents,
                      (array_agg(q.latest_name order by q.latest_at desc, q.latest_id desc) filter (where q.latest_at is not null))[1] as latest
                 from (
                   select d.starts as calls, d.us::float8 as us, d.latest_at, d.latest_id, d.latest_name
-                    from billing_days d where d.owner_id = o and d.avatar_id = n.avatar_id and d.day >= d_first and d.day < d_last
+                    from billing_days d where d.owner_id = $1 and d.avatar_id = n.avatar_id and d.day >= $2 and d.day < $3
                   union all
                   select d.starts, d.us::float8, d.latest_at, d.latest_id, d.latest_name
-                    from billing_hours d where d.owner_id = o and d.avatar_id = n.avatar_id and d.hour >= h_first and d.hour < least(d_first, h_last)
+                    from billing_hours d where d.owner_id = $1 and d.avatar_id = n.avatar_id and d.hour >= $4 and d.hour < least($2, $5)
                   union all
                   select d.starts, d.us::float8, d.latest_at, d.latest_id, d.latest_name
-                    from billing_hours d where d.owner_id = o and d.avatar_id = n.avatar_id and d.hour >= greatest(d_last, h_first) and d.hour < h_last
+                    from billing_hours d where d.owner_id = $1 and d.avatar_id = n.avatar_id and d.hour >= greatest($3, $4) and d.hour < $5
                   union all
                   select (x.v ->> 0)::int, (x.v ->> 1)::float8, (x.v ->> 2)::timestamptz, x.v ->> 3, x.v ->> 4
-                    from (select edge_map -> n.avatar_id as v offset 0) x where x.v is not null
+                    from (select $6 -> n.avatar_id as v offset 0) x where x.v is not null
                 ) q
             ) u
            where u.calls > 0 and u.latest = n.name
            order by n.k, n.name, n.avatar_id
-           limit lim offset skip
+           limit $8 offset $9
         )
         select array_agg(w.avatar_id order by w.k, w.name, w.avatar_id), array_agg(w.name order by w.k, w.name, w.avatar_id),
                array_agg(w.cents order by w.k, w.name, w.avatar_id), array_agg(w.calls order by w.k, w.name, w.avatar_id)
-          into ids, names, cents, ncalls
-          from walk w;
+          from walk w
+        $walk$
+          into ids, names, cents, ncalls using o, d_first, d_last, h_first, h_last, edge_map, cap, lim, skip;
         if coalesce(cardinality(ids), 0) = wanted then
           return query
           select r.i, r.n, r.c::float8 / 100, r.k, t_total, t_minutes, t_calls, true
