@@ -13,6 +13,7 @@ import { createTestServer, type TestServer } from '../../../test/harness';
 import { backfillBillingHours } from '../../db/migrations/0680-billing-hours';
 import { endConversation, endLost, startConversation, touchConversations } from '../conversations/conversations.repository';
 import type { DB } from '../../db/schema';
+import { usagePage } from './billing.repository';
 
 let server: TestServer;
 let alice: TestAccount;
@@ -257,5 +258,138 @@ describe('billing report from hourly and daily rollups', () => {
     await server.ctx.db.deleteFrom('users').where('id', '=', carol.id).execute();
     const left = await sql<{ n: number }>`select count(*)::int as n from billing_hours where owner_id = ${carol.id}`.execute(server.ctx.db);
     expect(left.rows[0]!.n).toBe(0);
+  });
+});
+
+// Migration 0682: the page found by walking every (avatar, name) pair in the report's order, or
+// by the sort when the walk is not chosen or did not find the whole page. Both must give the
+// reference's answer; the route's choice is checked to take each way on data made for it.
+describe('billing report page by the names walk and by the sort', () => {
+  /** The route's answer computed by usagePage with the walk forced (cap), or sorting (0). */
+  async function direct(owner: TestAccount, start: number, end: number, limit: number, offset: number, cap: number | null) {
+    const page = await usagePage(server.ctx.db, owner.id, new Date(start), new Date(end), limit, offset, cap);
+    const billingData = page.rows.map((r) => ({
+      avatarName: r.avatarName,
+      avatarId: r.avatarId,
+      totalCallDuration: r.minutes,
+      totalCallCount: r.calls,
+    }));
+    const next = offset + billingData.length;
+    const answer = {
+      billingData,
+      cummulativeData: { avatarName: 'Total', avatarId: '', totalCallDuration: page.totalMinutes, totalCallCount: page.totalCalls },
+      total: page.total,
+      nextOffset: next < page.total && billingData.length > 0 ? next : null,
+    };
+    return { answer, walked: page.walked };
+  }
+
+  /** Every way must answer as the reference; returns whether the function's own choice walked. */
+  async function everyWay(owner: TestAccount, start: number, end: number, limit: number, offset: number, smallCap: number) {
+    const want = await reference(server.ctx.db, owner.id, start, end, limit, offset);
+    const label = `range ${start}..${end} limit ${limit} offset ${offset}`;
+    const walk = await direct(owner, start, end, limit, offset, 1_000_000);
+    expect(walk.answer, `walk, ${label}`).toEqual(want);
+    if (start < end) expect(walk.walked, `walk, ${label}`).toBe(true);
+    const sort = await direct(owner, start, end, limit, offset, 0);
+    expect(sort.answer, `sort, ${label}`).toEqual(want);
+    expect(sort.walked).toBe(false);
+    const small = await direct(owner, start, end, limit, offset, smallCap);
+    expect(small.answer, `walk of ${smallCap} candidates, ${label}`).toEqual(want);
+    const chosen = await direct(owner, start, end, limit, offset, null);
+    expect(chosen.answer, `chosen, ${label}`).toEqual(want);
+    expect(await report(owner, start, end, limit, offset), label).toEqual(want);
+    return { small: small.walked, chosen: chosen.walked };
+  }
+
+  it('answers as the reference by walking, by sorting and after a walk too short, for ranges of every shape', async () => {
+    const rnd = random(11);
+    const smallWalks = { walked: 0, sorted: 0 };
+    for (const [start, end] of ranges(rnd)) {
+      for (const [limit, offset] of [
+        [200, 0],
+        [3, Math.floor(rnd() * 12)],
+      ] as const) {
+        const { small } = await everyWay(alice, start, end, limit, offset, 1 + Math.floor(rnd() * 40));
+        if (start < end) smallWalks[small ? 'walked' : 'sorted']++;
+      }
+    }
+    // alice's avatars carry many names each: a short walk sometimes finds the page, sometimes not.
+    expect(smallWalks.walked).toBeGreaterThan(0);
+    expect(smallWalks.sorted).toBeGreaterThan(0);
+  });
+
+  it('walks when the range has many avatars, sorts after a walk through stale names, follows renames', async () => {
+    const dave = await createCustomer(server, 'dave');
+    const db = server.ctx.db;
+    const ended = (avatar: string, name: string, from: number, length: number) => ({
+      ...record(dave.id, avatar, name, from),
+      last_seen_at: new Date(from + length),
+      ended_at: new Date(from + length),
+      end_reason: 'bye',
+    });
+    const rows = [];
+    for (let i = 0; i < 80; i++) {
+      const avatar = `d-${String(i).padStart(2, '0')}`;
+      // Day 1: a name that sorts first ("Aold"); day 3: another, in either case; day 4: a third
+      // for some avatars, and for others two conversations at one instant (the greater id names).
+      rows.push(ended(avatar, `Aold ${i}`, T0 + i * MIN + 17_000, 10 * MIN));
+      rows.push(ended(avatar, i % 7 === 0 ? `mid ${i}` : `Mid ${i}`, T0 + 2 * 24 * HOUR + i * MIN, i % 9 === 0 ? 2 * HOUR : 3 * MIN));
+      if (i % 5 === 0) rows.push(ended(avatar, `Zlate ${i}`, T0 + 3 * 24 * HOUR + i * 7 * MIN, i % 10 === 0 ? 0 : 25 * MIN));
+      if (i % 11 === 0) {
+        rows.push(ended(avatar, `Twin A ${i}`, T0 + 3 * 24 * HOUR + 30 * MIN, MIN));
+        rows.push(ended(avatar, `Twin B ${i}`, T0 + 3 * 24 * HOUR + 30 * MIN, 2 * MIN));
+      }
+    }
+    await db.insertInto('conversations').values(rows).execute();
+    // Two still open, counted up to their last heartbeat.
+    for (const i of [3, 4]) {
+      const row = record(dave.id, `d-0${i}`, `Open ${i}`, T0 + 3 * 24 * HOUR + 20 * HOUR);
+      await startConversation(db, row);
+      await touchConversations(db, [row.id], new Date(T0 + 3 * 24 * HOUR + 21 * HOUR + 13_000));
+    }
+    const whole: [number, number] = [T0 - HOUR, T0 + SPAN + HOUR];
+    const check = async () => {
+      // Every avatar of the range and a whole page: the walk is chosen and finds it.
+      expect((await everyWay(dave, ...whole, 200, 0, 5)).chosen).toBe(true);
+      expect((await everyWay(dave, ...whole, 20, 40, 5)).chosen).toBe(true);
+      // Day 1 alone: the first candidates are the range's names.
+      expect((await everyWay(dave, T0, T0 + 24 * HOUR, 10, 0, 5)).chosen).toBe(true);
+      // Days 3 and 4 with a page of 3: the first candidates are 80 stale "Aold" names, more than
+      // the walk may read for 3 rows, so the function sorts.
+      expect((await everyWay(dave, T0 + 2 * 24 * HOUR, T0 + SPAN, 3, 0, 5)).chosen).toBe(false);
+      // Few avatars in the range: sorted without a walk.
+      expect((await everyWay(dave, T0 + 3 * 24 * HOUR, T0 + 3 * 24 * HOUR + 2 * HOUR, 200, 0, 5)).chosen).toBe(false);
+      // Ranges with edges inside hours, local days, a deep offset.
+      const rnd = random(12);
+      for (const [start, end] of ranges(rnd))
+        await everyWay(dave, start, end, 1 + Math.floor(rnd() * 30), Math.floor(rnd() * 60), 1 + Math.floor(rnd() * 100));
+      await everyWay(dave, ...whole, 5, 78, 5);
+      await everyWay(dave, ...whole, 5, 80, 5);
+    };
+    await check();
+    // Renamed by hand, moved to another avatar: the new pairs become candidates, the old ones fail.
+    const some = await db.selectFrom('conversations').select('id').where('owner_id', '=', dave.id).orderBy('id').limit(24).execute();
+    for (const [i, { id }] of some.entries()) {
+      if (i % 2 === 0)
+        await db
+          .updateTable('conversations')
+          .set({ avatar_name: `Renamed ${i}` })
+          .where('id', '=', id)
+          .execute();
+      else
+        await db
+          .updateTable('conversations')
+          .set({ avatar_id: 'd-moved', avatar_name: `Aold moved ${i}` })
+          .where('id', '=', id)
+          .execute();
+    }
+    await check();
+    const missing = await sql<{ n: number }>`
+      select count(*)::int as n from conversations c
+       where not exists (select from billing_names b where b.owner_id = c.owner_id and b.avatar_id = c.avatar_id and b.name = c.avatar_name)`.execute(
+      db,
+    );
+    expect(missing.rows[0]!.n).toBe(0);
   });
 });

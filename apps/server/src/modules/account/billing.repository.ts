@@ -1,7 +1,8 @@
 // The billing report's page from the rollups of migration 0680 (issue 37 item 4), through the
-// function `billing_report` of migration 0681 (its plan is kept per connection): the whole days
+// function `billing_report` of migration 0682 (its plan is kept per connection): the whole days
 // inside the range from billing_days, the other whole hours from billing_hours, the range's partial
-// edge hours, the conversations running into them and the open ones from their rows.
+// edge hours, the conversations running into them and the open ones from their rows; the page
+// found by walking the names table in the report's order when the range has many avatars.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 
@@ -21,7 +22,16 @@ export interface UsagePage {
  * two decimals as JavaScript's Math.round rounds them (decision 500), with the totals of every row
  * of the range (the total minutes: the sum of the rounded rows).
  */
-export async function usagePage(db: Q, ownerId: string, start: Date, end: Date, limit: number, offset: number): Promise<UsagePage> {
+export async function usagePage(
+  db: Q,
+  ownerId: string,
+  start: Date,
+  end: Date,
+  limit: number,
+  offset: number,
+  /** Candidates the walk may read: left out, the function chooses; 0 always sorts (tests force both). */
+  walkCap: number | null = null,
+): Promise<UsagePage & { walked: boolean }> {
   const res = await sql<{
     avatar_id: string | null;
     avatar_name: string | null;
@@ -30,7 +40,10 @@ export async function usagePage(db: Q, ownerId: string, start: Date, end: Date, 
     total: number;
     total_minutes: number;
     total_calls: number;
-  }>`select * from billing_report(${ownerId}, ${start}::timestamptz, ${end}::timestamptz, ${limit}::int, ${offset}::int)`.execute(db);
+    walked: boolean;
+  }>`select * from billing_report(${ownerId}, ${start}::timestamptz, ${end}::timestamptz, ${limit}::int, ${offset}::int, ${walkCap}::int)`.execute(
+    db,
+  );
   const head = res.rows[0];
   return {
     rows: res.rows
@@ -39,5 +52,6 @@ export async function usagePage(db: Q, ownerId: string, start: Date, end: Date, 
     total: Number(head?.total ?? 0),
     totalMinutes: Number(head?.total_minutes ?? 0),
     totalCalls: Number(head?.total_calls ?? 0),
+    walked: head?.walked === true,
   };
 }
