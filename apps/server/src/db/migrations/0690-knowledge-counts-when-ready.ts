@@ -41,18 +41,28 @@ const COUNTED = (table: string) => `(
 
 const DROP_ZEROS = `delete from knowledge_lexeme_counts where df <= 0 and collection_id in (select distinct collection_id from old_chunks)`;
 
-function functions(counted: (table: string) => string): string {
+/** `body` over the counted chunks of a transition table; over the table itself (0406's statement)
+ *  when none of its items has uncounted chunks: one look-up per item, not an anti-join per chunk. */
+function counting(table: string, body: (source: string) => string): string {
+  return `if exists (select 1 from knowledge_items i where i.id in (select t.item_id from ${table} t) and i.uncounted_from is not null) then
+        ${body(COUNTED(table))};
+      else
+        ${body(table)};
+      end if`;
+}
+
+function functions(counts: (table: string, body: (source: string) => string) => string): string {
   return `
     create or replace function knowledge_lexeme_counts_add() returns trigger language plpgsql as $fn$
     begin
-      ${UPSERT(counted('new_chunks'), '+')};
+      ${counts('new_chunks', (t) => UPSERT(t, '+'))};
       return null;
     end
     $fn$;
 
     create or replace function knowledge_lexeme_counts_remove() returns trigger language plpgsql as $fn$
     begin
-      ${UPSERT(counted('old_chunks'), '-')};
+      ${counts('old_chunks', (t) => UPSERT(t, '-'))};
       ${DROP_ZEROS};
       return null;
     end
@@ -60,8 +70,8 @@ function functions(counted: (table: string) => string): string {
 
     create or replace function knowledge_lexeme_counts_change() returns trigger language plpgsql as $fn$
     begin
-      ${UPSERT(counted('old_chunks'), '-')};
-      ${UPSERT(counted('new_chunks'), '+')};
+      ${counts('old_chunks', (t) => UPSERT(t, '-'))};
+      ${counts('new_chunks', (t) => UPSERT(t, '+'))};
       ${DROP_ZEROS};
       return null;
     end
@@ -73,7 +83,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .raw(
       `
     alter table knowledge_items add column uncounted_from integer;
-    ${functions(COUNTED)}
+    ${functions(counting)}
 
     create function knowledge_items_drop_uncounted() returns trigger language plpgsql as $fn$
     begin
@@ -100,7 +110,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
       '+',
     )};
     alter table knowledge_items drop column uncounted_from;
-    ${functions((table) => table)}`,
+    ${functions((table, body) => body(table))}`,
     )
     .execute(db);
 }
