@@ -56,6 +56,9 @@ export interface KnowledgeItemsTable {
   process_id: ColumnType<string | null, string | null | undefined, string | null>;
   claimed_at: NullableTimestamp;
   chunk_count: Generated<number>;
+  /** Its chunks of this position on are not in knowledge_lexeme_counts yet (being written); null:
+   *  all are (migration 0690). */
+  uncounted_from: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
   processed_at: NullableTimestamp;

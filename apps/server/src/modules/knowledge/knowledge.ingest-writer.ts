@@ -5,21 +5,23 @@
 // waiting request takes the connection first) and followed by a short pause; on PostgreSQL they
 // are a few hundred rows. Search ignores the chunks of an item that is not ready yet, so nothing
 // half-written is visible. An interrupted item resumes after its last written chunk when its text
-// is unchanged, or starts over. See docs/decisions/406 and 222.
+// is unchanged, or starts over. The chunks are written uncounted and added to the lexeme counts
+// once all are written, a range of many chunks a statement (migration 0690). See
+// docs/decisions/406 and 222.
 import type { AppContext } from '../../context';
 import { pauseAfter, TimeBatches } from '../../db/background-batches';
+import { countChunks, holdCounts } from './knowledge-counts.repository';
 import { embeddingModel, storeEmbeddings } from './knowledge.embeddings';
 import * as repo from './knowledge.repository';
 
 /** Rows per batch on PostgreSQL, and the most on PGlite. */
 export const WRITE_MAX_ROWS = 250;
 /**
- * The time one statement of chunks should hold PGlite: twice BACKGROUND_STATEMENT_MS. A chunk
- * costs ~9 ms alone in a statement and ~5 ms among four (the lexeme counts of decision 408 are
- * upserted once per statement for the words its chunks share, and each statement pays its
- * transaction and triggers once), so at 15 ms every statement held one chunk. A request waits
- * for at most one statement (decision 222's gate), so it waits up to 30 ms instead of 15. See the
- * amendment of 2026-11-29 (2) in docs/decisions/406.
+ * The time one statement of chunks (or of their counts) should hold PGlite: twice
+ * BACKGROUND_STATEMENT_MS. A chunk costs less among others (each statement pays its transaction
+ * and triggers once), so at 15 ms every statement held one chunk. A request waits for at most one
+ * statement (decision 222's gate), so it waits up to 30 ms instead of 15. See the amendment of
+ * 2026-11-29 (2) in docs/decisions/406.
  */
 export const WRITE_STATEMENT_MS = 30;
 /**
@@ -48,14 +50,24 @@ export async function checkpointIfDue(ctx: AppContext): Promise<void> {
 }
 
 /** On PGlite, one estimate of a chunk's cost for the whole process, carried from item to item
- *  (each item started again at one chunk a statement). */
-const writeSizes = new WeakMap<AppContext, TimeBatches>();
+ *  (each item started again at one chunk a statement); another of the cost of counting one. */
+const writeSizes = new WeakMap<AppContext, { write: TimeBatches; count: TimeBatches }>();
 
-function writeSizesOf(ctx: AppContext): TimeBatches {
+function writeSizesOf(ctx: AppContext): { write: TimeBatches; count: TimeBatches } {
   let sizes = writeSizes.get(ctx);
-  if (!sizes) writeSizes.set(ctx, (sizes = new TimeBatches(WRITE_MAX_ROWS, WRITE_STATEMENT_MS, 1)));
+  if (!sizes)
+    writeSizes.set(
+      ctx,
+      (sizes = {
+        write: new TimeBatches(WRITE_MAX_ROWS, WRITE_STATEMENT_MS, 1),
+        count: new TimeBatches(WRITE_MAX_ROWS, WRITE_STATEMENT_MS, 1),
+      }),
+    );
   return sizes;
 }
+
+/** On PostgreSQL: WRITE_MAX_ROWS a statement. */
+const fixedSizes = () => new TimeBatches(WRITE_MAX_ROWS, undefined, WRITE_MAX_ROWS);
 
 interface Target {
   id: string;
@@ -99,11 +111,25 @@ export async function writeChunks(
 ): Promise<void> {
   const pglite = ctx.database.kind === 'pglite';
   await checkpointIfDue(ctx);
-  const sizes = pglite ? writeSizesOf(ctx) : new TimeBatches(WRITE_MAX_ROWS, undefined, WRITE_MAX_ROWS);
+  const sizes = pglite ? writeSizesOf(ctx) : { write: fixedSizes(), count: fixedSizes() };
   let leaseAt = performance.now();
   let batches = 0;
-  for (let at = await resumeAt(ctx, item, chunks); at < chunks.length;) {
-    const batch = chunks.slice(at, at + sizes.size);
+  /** After each statement: the lease, on PGlite the WAL, the next size and a pause. */
+  const after = async (batch: TimeBatches, rows: number, took: number) => {
+    if (performance.now() - leaseAt > LEASE_EVERY_MS) {
+      leaseAt = performance.now();
+      await extendLease();
+    }
+    if (!pglite) return;
+    if (++batches % WAL_CHECK_EVERY === 0) await checkpointIfDue(ctx);
+    batch.took(rows, took);
+    await pauseAfter(took, ctx.database.gate, WRITE_PAUSE_SHARE);
+  };
+  let at = await resumeAt(ctx, item, chunks);
+  // The chunks written from here on stay out of the lexeme counts until all are written.
+  let uncounted = (await holdCounts(ctx.db, item.id, at)) ?? at;
+  while (at < chunks.length) {
+    const batch = chunks.slice(at, at + sizes.write.size);
     const from = at;
     // Timed from when the transaction has the connection (after BEGIN): the wait for requests
     // served first is not the statement's cost, and counted in, it kept statements at one chunk.
@@ -132,14 +158,20 @@ export async function writeChunks(
       }
     });
     at += batch.length;
-    if (performance.now() - leaseAt > LEASE_EVERY_MS) {
-      leaseAt = performance.now();
-      await extendLease();
-    }
-    if (!pglite) continue;
-    if (++batches % WAL_CHECK_EVERY === 0) await checkpointIfDue(ctx);
-    const took = performance.now() - started;
-    sizes.took(batch.length, took);
-    await pauseAfter(took, ctx.database.gate, WRITE_PAUSE_SHARE);
+    await after(sizes.write, batch.length, performance.now() - started);
+  }
+  // Counted a range at a time; the last range takes every chunk left and marks none uncounted.
+  for (;;) {
+    const to = uncounted + sizes.count.size >= chunks.length ? null : uncounted + sizes.count.size;
+    const from = uncounted;
+    let started = performance.now();
+    const counted = await ctx.db.transaction().execute(async (trx) => {
+      started = performance.now();
+      return countChunks(trx, item, from, to);
+    });
+    if (!counted) return;
+    await after(sizes.count, (to ?? chunks.length) - from, performance.now() - started);
+    if (to === null) return;
+    uncounted = to;
   }
 }
