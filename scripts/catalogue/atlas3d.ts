@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import type { Page } from '@playwright/test';
-import type { Output, CatalogueIndex } from './output';
+import type { CatalogueIndex } from '@parla/shared/schemas/catalogue';
+import type { Output } from './output';
 import { STUDIO_LIGHT } from './render3d';
 
 /** The picture's size: a 4:5 head-and-shoulders portrait, sharp on a 640 px tall stage. */

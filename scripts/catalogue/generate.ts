@@ -16,7 +16,8 @@ import { buildCharacter, LIGHT_FACE_CELL } from './character/character';
 import { ENVIRONMENT_SCENES } from './env3d';
 import { buildImageAvatar } from './image-avatars';
 import { LIGHT_SCENES } from './lights';
-import { Output, type CatalogueIndex } from './output';
+import type { CatalogueIndex } from '@parla/shared/schemas/catalogue';
+import { Output } from './output';
 import { FULL_BODY_PEOPLE, IMAGE_PEOPLE, UPPER_BODY_PEOPLE, type Person } from './people';
 import { openRenderer, renderGlb, STUDIO_LIGHT } from './render3d';
 

@@ -4,32 +4,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BackgroundKind, EnvironmentStaging, LightingPreset, VoiceGender } from '@parla/shared/schemas/catalogue';
-import type { DhType } from '@parla/shared/enums';
+import type { CatalogueIndex } from '@parla/shared/schemas/catalogue';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const CATALOGUE_DIR = resolve(here, '../../apps/server/assets/catalogue');
 export const INDEX_FILE = join(CATALOGUE_DIR, 'catalogue.json');
-
-/** The index: paths are relative to the catalogue directory. */
-export interface CatalogueIndex {
-  version: 1;
-  /** `atlas`: a 3D avatar's viseme atlas manifest (decision 124); `lightModel`: its GLB with a
-   *  lighter face, for software WebGL (decision 128). */
-  avatars: {
-    id: string;
-    name: string;
-    type: DhType;
-    voiceGender: VoiceGender;
-    preview: string;
-    model: string;
-    lightModel?: string;
-    atlas?: string;
-  }[];
-  backgrounds: { id: string; name: string; kind: BackgroundKind; file: string; preview: string }[];
-  lights: { id: string; name: string; preview: string; preset: LightingPreset }[];
-  environments: { id: string; name: string; model: string; preview: string; staging: EnvironmentStaging }[];
-}
 
 export function hashName(base: string, ext: string, data: Buffer | string): string {
   const h = createHash('sha256').update(data).digest('hex').slice(0, 10);

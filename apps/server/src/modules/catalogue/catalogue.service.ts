@@ -3,40 +3,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { DhType } from '@parla/shared/enums';
 import type {
-  BackgroundKind,
   CatalogueAvatar,
   CatalogueAvatarsResponse,
   CatalogueEnvironmentsResponse,
-  EnvironmentStaging,
-  LightingPreset,
-  VoiceGender,
+  CatalogueIndex,
 } from '@parla/shared/schemas/catalogue';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const CATALOGUE_ASSETS = resolve(here, '../../../assets/catalogue');
 /** Every file name carries its content hash, so the files may be cached for ever. */
 export const CATALOGUE_FILES_PREFIX = '/catalogue/files/';
-
-interface CatalogueIndex {
-  version: 1;
-  /** `atlas`: a 3D avatar's viseme atlas manifest (decision 124); `lightModel`: its GLB with a
-   *  lighter face, for software WebGL (decision 128). */
-  avatars: {
-    id: string;
-    name: string;
-    type: DhType;
-    voiceGender: VoiceGender;
-    preview: string;
-    model: string;
-    lightModel?: string;
-    atlas?: string;
-  }[];
-  backgrounds: { id: string; name: string; kind: BackgroundKind; file: string; preview: string }[];
-  lights: { id: string; name: string; preview: string; preset: LightingPreset }[];
-  environments: { id: string; name: string; model: string; preview: string; staging: EnvironmentStaging }[];
-}
 
 const EMPTY: CatalogueIndex = { version: 1, avatars: [], backgrounds: [], lights: [], environments: [] };
 
