@@ -4,6 +4,7 @@
 // the server answers /api/health within a second throughout (an explicit bound of the issue,
 // not a benchmark). A crashed reading counts, and a retry does not reset the count.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KNOWLEDGE_TEXT_MAX_CHARS } from '@parla/shared/schemas/knowledge';
 import { makeDocx } from '../../src/modules/knowledge/knowledge.fixtures';
 import { EXTRACT_MEMORY, EXTRACT_TIMEOUT } from '../../src/modules/knowledge/knowledge.extract-runner';
 import { kbClient, uploadKnowledgeFile, type Kb } from '../knowledge-requests';
@@ -130,6 +131,31 @@ describe('document bombs', () => {
     expect(reasons[3]).toBe(CRASHED_TOO_OFTEN);
     const stored = await server.ctx.db.selectFrom('knowledge_items').select(['crashes']).where('id', '=', item).executeTakeFirstOrThrow();
     expect(stored.crashes).toBe(3);
+    expect(longest, 'slowest /api/health round, ms').toBeLessThan(1000);
+  }, 240_000);
+
+  it('reads a text item of markup bombs (unclosed brackets, tags and comments) in linear time: ready, /api/health within a second', async () => {
+    const col = (await kb('POST', '/kb/v1/collections', { name: 'Markup bombs' })).json().id as string;
+    const size = KNOWLEDGE_TEXT_MAX_CHARS - 16;
+    const bombs = {
+      Brackets: '[word '.repeat(size / 6),
+      'Link openers': '[word]['.repeat(size / 7),
+      'Unclosed tags': '<td word '.repeat(size / 9),
+      'Comment openers': '<!-- word '.repeat(size / 10),
+    };
+    const watch = watchHealth();
+    for (const [name, content] of Object.entries(bombs)) {
+      const res = await kb('POST', `/kb/v1/collections/${col}/items`, { name, knowledge_type: { text: { content } } });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    await worker.drain();
+    const { longest } = await watch.stop();
+    const rows = await itemsOf(col);
+    expect(rows.map((r) => [r.name, r.status]).sort()).toEqual(
+      Object.keys(bombs)
+        .map((n) => [n, 'ready'])
+        .sort(),
+    );
     expect(longest, 'slowest /api/health round, ms').toBeLessThan(1000);
   }, 240_000);
 });

@@ -68,7 +68,9 @@ function renderedText(text: string): string {
   // Reference links: `[text][]` or `[text][label]` read as their text; a definition pointing inside
   // the document (`[label]: #anchor`, `errors.md#…`) is dropped, one naming a web address kept.
   if (/\]\[[^\]\n]*\]/.test(out)) out = out.replace(/^ {0,3}\[[^\]\n]+\]:[ \t]+(?![a-z][a-z0-9+.-]*:\/\/)\S+[ \t]*$/gim, '');
-  return out.replace(/\[([^\]\n]+)\]\[[^\]\n]*\]/g, '$1');
+  // No `[` inside the text or the label: each try stops at the next bracket, so the pass is linear
+  // (with `[^\]\n]+` a line of a million `[` took minutes on the event loop).
+  return out.replace(/\[([^[\]\n]+)\]\[[^[\]\n]*\]/g, '$1');
 }
 
 /** `<!-- … -->` removed; an unclosed one is kept as text. A scan, not a lazy regex: linear in the text. */
