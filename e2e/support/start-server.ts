@@ -1,7 +1,7 @@
 // The server under end-to-end test: a fresh DATA_DIR, a known administrator, a real SMTP
 // capture (read by tests over a small HTTP endpoint), and the stand-ins of third-party
 // providers on loopback ports the outbound guard is told to allow. Test-only code.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,12 +29,15 @@ const mailReader = createServer((req, res) => {
 });
 await new Promise<void>((resolve) => mailReader.listen(MAIL_READER_PORT, '127.0.0.1', () => resolve()));
 
+// The run's data directory goes when the server stops (each run left ~45 MB in the temporary folder).
+const dataDir = mkdtempSync(join(tmpdir(), 'parla-e2e-'));
+process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 const config = parseConfig({
   ...process.env,
   PORT: String(E2E_PORT),
   HOST: '127.0.0.1',
   PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
-  DATA_DIR: mkdtempSync(join(tmpdir(), 'parla-e2e-')),
+  DATA_DIR: dataDir,
   DATABASE_URL: '',
   SMTP_URL: smtp.url,
   ADMIN_EMAIL: E2E_ADMIN.email,

@@ -6,6 +6,7 @@ import { hostname } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
 import { OutboundClient, outboundPolicyFromConfig } from './lib/outbound';
+import { runDir } from './lib/run-dir';
 import { DEFAULT_SHUTDOWN_GRACE_MS, handleShutdownSignals, SHUTDOWN_CALL_TIMEOUT_MS, ShutdownSteps } from './lib/shutdown';
 import { NodeAgent } from './runtime/nodes/node-agent';
 import { stopSnapshotMaker } from './runtime/sandbox/confinement';
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
   const secret = process.env.NODE_SECRET;
   if (!server) throw new Error('Usage: npm run node -- --server http://host:port [--name NAME] [--capacity N]');
   if (!secret || secret.length < 16) throw new Error("Set NODE_SECRET (at least 16 characters, the same as the server's).");
+  runDir(); // and the run directories of killed processes are removed (decision 018)
   const outbound = new OutboundClient(
     outboundPolicyFromConfig({
       OUTBOUND_ALLOW: process.env.OUTBOUND_ALLOW ?? '',

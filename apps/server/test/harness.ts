@@ -6,6 +6,7 @@
 // every planted canary (canarySecret()) must never appear in a response body or a log line;
 // close() fails the file when one did. The registered routes are listed for the route matrix.
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import pg from 'pg';
@@ -175,6 +176,8 @@ export async function createTestServer(
       await app.close();
       if (own) await database.close();
       else if (!shared) await giveDatabase(database);
+      // The data directory this harness made goes with the server (one given by the test is its own).
+      if (!env.DATA_DIR) rmSync(config.DATA_DIR, { recursive: true, force: true });
       for (const line of logs) findLeaks(line, 'log line');
       if (leaks.size) throw new Error(`Secrets leaked in responses or logs:\n  ${[...leaks].join('\n  ')}`);
     },

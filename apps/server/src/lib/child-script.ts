@@ -2,12 +2,12 @@
 // bundled by esbuild once per server process into a private directory, one chunk per dynamic
 // import. The child then starts as bare Node: run through tsx, its TypeScript loader cost more
 // than the work (decision 405's amendment). Packages stay outside the bundle: each import is
-// written as the file Node itself resolves from here, so the directory can live in the system's
-// temporary folder, like the function sandbox's (runtime/sandbox/confinement.ts).
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// written as the file Node itself resolves from here, so the directory can live in the process's
+// run directory (lib/run-dir.ts), like the function sandbox's (runtime/sandbox/confinement.ts).
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { build, type Plugin } from 'esbuild';
+import { runTemp } from './run-dir';
 
 /** A package import becomes an import of the file Node resolves for it; the repository's own
  *  packages (@parla/…, TypeScript sources) and relative imports are bundled. */
@@ -34,8 +34,7 @@ async function stage(entry: string, prefix: string): Promise<string> {
     plugins: [packagesAsFiles],
     logLevel: 'silent',
   });
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  const dir = runTemp(prefix);
   for (const file of out.outputFiles) {
     const path = join(dir, file.path);
     mkdirSync(dirname(path), { recursive: true });

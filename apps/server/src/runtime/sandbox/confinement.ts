@@ -10,12 +10,12 @@
 // writable by no one but its owner, so the child can read it whatever the checkout's permissions.
 // It also holds the Python start-up snapshot (sandbox-snapshot.mjs), made once per process by a
 // process that runs no customer code; children start from it (decision 601's amendment).
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFile, type ChildProcess, type ForkOptions } from 'node:child_process';
+import { runTemp } from '../../lib/run-dir';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 /** The Pyodide files the child reads (the npm package's docs, maps and types are left out). */
@@ -26,7 +26,7 @@ let staged: string | null = null;
 /** Copies the child's script and Pyodide into a fresh directory (once per process). */
 export function stageRuntime(): string {
   if (staged) return staged;
-  const dir = mkdtempSync(join(tmpdir(), 'parla-sandbox-'));
+  const dir = runTemp('parla-sandbox-');
   const pyodideDir = dirname(createRequire(import.meta.url).resolve('pyodide/package.json'));
   mkdirSync(join(dir, 'pyodide'));
   for (const f of PYODIDE_FILES) {
@@ -37,7 +37,6 @@ export function stageRuntime(): string {
   chmodSync(join(dir, 'sandbox-child.mjs'), 0o444);
   chmodSync(join(dir, 'pyodide'), 0o755);
   chmodSync(dir, 0o755);
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   staged = dir;
   return dir;
 }
@@ -99,7 +98,7 @@ export interface ChildLaunch {
 /** How to fork one confined child. */
 export function childLaunch(memoryMb: number, snapshotFile: string | null): ChildLaunch {
   const dir = stageRuntime();
-  const cwd = mkdtempSync(join(tmpdir(), 'parla-fn-'));
+  const cwd = runTemp('parla-fn-');
   chmodSync(cwd, 0o755);
   const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   return {

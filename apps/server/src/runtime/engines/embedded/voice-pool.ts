@@ -4,8 +4,11 @@
 // turn across conversations, so one long reply cannot hold back everyone else's first sentence.
 // A worker that dies (Flite aborts on some inputs) fails its job only and is replaced on demand.
 import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runDir } from '../../../lib/run-dir';
 
 const CHILD = fileURLToPath(new URL('./flite-child.mjs', import.meta.url));
 
@@ -16,6 +19,8 @@ export interface VoicePoolOptions {
   jobTimeoutMs?: number;
   /** A worker's start (Flite's compile) at most. */
   startTimeoutMs?: number;
+  /** Where each worker's own directory is made (default: the process's run directory). */
+  filesRoot?: string;
 }
 
 export interface Synthesised {
@@ -55,11 +60,13 @@ export class EmbeddedVoicePool {
   private readonly size: number;
   private readonly jobTimeoutMs: number;
   private readonly startTimeoutMs: number;
+  private readonly filesRoot: string;
 
   constructor(options: VoicePoolOptions = {}) {
     this.size = Math.max(1, options.workers ?? defaultVoiceWorkers());
     this.jobTimeoutMs = options.jobTimeoutMs ?? 20_000;
     this.startTimeoutMs = options.startTimeoutMs ?? 30_000;
+    this.filesRoot = options.filesRoot ?? runDir();
   }
 
   /** Starts the workers now (they compile Flite), so the first sentence does not wait for it. */
@@ -146,7 +153,10 @@ export class EmbeddedVoicePool {
   }
 
   private spawn(): void {
-    const child = fork(CHILD, [], {
+    // The worker's files (Flite's output) live in a directory this process removes at the
+    // worker's exit: a worker killed by its job's timeout or by close() cleans up nothing itself.
+    const dir = mkdtempSync(join(this.filesRoot, 'parla-flite-'));
+    const child = fork(CHILD, [dir], {
       execArgv: ['--expose-gc'],
       env: {},
       stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
@@ -181,6 +191,7 @@ export class EmbeddedVoicePool {
     });
     child.once('exit', (code, signal) => {
       clearTimeout(start);
+      rmSync(dir, { recursive: true, force: true });
       this.workers.delete(w);
       const job = w.job;
       if (job && job.crashes === 0 && !this.closed && signal !== 'SIGKILL') {
@@ -194,7 +205,7 @@ export class EmbeddedVoicePool {
       // Jobs still waiting get a new worker.
       this.dispatch();
     });
-    child.on('error', () => undefined);
+    child.on('error', () => rmSync(dir, { recursive: true, force: true }));
   }
 
   /** The workers' process ids (tests kill one to see the pool carry on). */
