@@ -13,7 +13,7 @@ const maxWorkers = process.env.VITEST_MAX_WORKERS ? Number(process.env.VITEST_MA
 // that open a database: a file that never does (the function sandbox, request signing, the lint
 // rules...) runs the same code on both passes, and the PGlite pass has run it already.
 const OPENS_A_DATABASE =
-  /harness|createTestServer|openDatabase|TEST_DATABASE_URL|avatar-requests|knowledge-requests|\/world|conversation-client|stand-ins/;
+  /harness|createTestServer|openDatabase|TEST_DATABASE_URL|avatar-requests|knowledge-requests|knowledge-collection|\/world|conversation-client|stand-ins/;
 function databaseFreeFiles(root: string): string[] {
   return ['src', 'test'].flatMap((dir) =>
     readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })

@@ -17,12 +17,15 @@
 // The best RERANK_CANDIDATES are then re-scored with where their words stand (decision 417): half
 // the score is that share, half the weight of the question words found within one window of
 // ~30 words (knowledge.proximity.ts) — a chunk of 800 tokens is the unit of storage, not of meaning.
+// In English, a long question's words that no chunk holds, nor any synonym of them, get their
+// nearest words as stand-ins (word vectors, knowledge.paraphrase.ts, decision 420).
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { absentWeight, englishChunkShare, isNoun } from './knowledge.background';
 import { hasThesaurus, synonymsOf } from './knowledge.thesaurus';
 import { nearestWindow } from './knowledge.proximity';
 import { spellingVariants } from './knowledge.spelling';
+import { nearWords } from './knowledge.paraphrase';
 
 /** The rarest words are ranked on all their matches while these add up to at most this. */
 export const RANK_CANDIDATES = 400;
@@ -100,21 +103,30 @@ async function wordStats(
   config: string,
   queryWords: string[],
   synonyms: (word: string) => string[],
+  neighbours: (words: string[]) => [string, string[]][],
 ) {
+  const lookup = async (pairs: (readonly [string, string])[], from: number) => {
+    const res = await sql<{ word: string; alt: string; ord: number | string; lexeme: string; df: number | string }>`
+      select w.word, w.alt, w.ord, w.lexeme, coalesce((
+        select sum(df) from knowledge_lexeme_counts
+        where collection_id in (${sql.join(collectionIds)}) and ts_config = ${config} and lexeme = w.lexeme and owner_id = ${ownerId}
+      ), 0) as df
+      from (select q.word, q.alt, q.ord, l.lexeme
+            from unnest(${pairs.map((p) => p[0])}::text[], ${pairs.map((p) => p[1])}::text[]) with ordinality as q(word, alt, ord)
+            cross join lateral unnest(tsvector_to_array(to_tsvector(${config}::regconfig, q.alt))) as l(lexeme)
+            union all select '', '', 0, '') as w(word, alt, ord, lexeme)
+    `.execute(ctx.db);
+    return res.rows.map((r) => ({ word: r.word, alt: r.alt, ord: from + Number(r.ord), lexeme: r.lexeme, df: Number(r.df) }));
+  };
   const pairs = queryWords.flatMap((w) => [w, ...synonyms(w)].map((alt) => [w, alt] as const));
-  const res = await sql<{ word: string; alt: string; ord: number | string; lexeme: string; df: number | string }>`
-    select w.word, w.alt, w.ord, w.lexeme, coalesce((
-      select sum(df) from knowledge_lexeme_counts
-      where collection_id in (${sql.join(collectionIds)}) and ts_config = ${config} and lexeme = w.lexeme and owner_id = ${ownerId}
-    ), 0) as df
-    from (select q.word, q.alt, q.ord, l.lexeme
-          from unnest(${pairs.map((p) => p[0])}::text[], ${pairs.map((p) => p[1])}::text[]) with ordinality as q(word, alt, ord)
-          cross join lateral unnest(tsvector_to_array(to_tsvector(${config}::regconfig, q.alt))) as l(lexeme)
-          union all select '', '', 0, '') as w(word, alt, ord, lexeme)
-  `.execute(ctx.db);
-  const rows = res.rows
-    .map((r) => ({ word: r.word, alt: r.alt, ord: Number(r.ord), lexeme: r.lexeme, df: Number(r.df) }))
-    .sort((a, b) => a.ord - b.ord);
+  const rows = await lookup(pairs, 0);
+  // Words still without a match (nor a synonym's) get their nearest words as stand-ins, looked up
+  // in a second statement only then (knowledge.paraphrase.ts).
+  const held = (w: string) => rows.some((r) => r.word === w && r.df > 0);
+  const lacking = queryWords.filter((w) => rows.some((r) => r.word === w && r.alt === w) && !held(w));
+  const more = neighbours(lacking).flatMap(([w, alts]) => alts.map((alt) => [w, alt] as const));
+  if (more.length) rows.push(...(await lookup(more, pairs.length)).filter((r) => r.lexeme !== ''));
+  rows.sort((a, b) => a.ord - b.ord);
   const n = Math.max(1, rows.find((r) => r.lexeme === '')?.df ?? 0);
   const byLexeme = new Map<string, WordStats>();
   for (const word of queryWords) {
@@ -154,7 +166,11 @@ export async function rankChunks(
 ): Promise<RankedChunk[]> {
   const synonyms = (w: string) =>
     hasThesaurus(question.language) && !question.named.has(w) ? [...spellingVariants(w), ...synonymsOf(w)] : [];
-  const { n, words } = await wordStats(ctx, ownerId, collectionIds, config, queryWords, synonyms);
+  // Only in a longer question: in a short one an absent noun is the topic (COINCIDENCE_MAX_WORDS).
+  const long = queryWords.filter((w) => !question.named.has(w)).length > COINCIDENCE_MAX_WORDS;
+  const neighbours = (lacking: string[]) =>
+    long && hasThesaurus(question.language) ? nearWords(lacking.filter((w) => !question.named.has(w))) : [];
+  const { n, words } = await wordStats(ctx, ownerId, collectionIds, config, queryWords, synonyms, neighbours);
   if (words.length === 0) return [];
   // The rarest words while their matches add up to at most RANK_CANDIDATES: all matches ranked.
   const rare: string[] = [];
