@@ -88,6 +88,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
     drop function billing_report(text, timestamptz, timestamptz, integer, integer);
   `.execute(db);
+  await createReport0682(db);
+}
+
+/** This migration's billing_report (also 0683's `down`). */
+export async function createReport0682(db: Kysely<unknown>): Promise<void> {
   await sql
     .raw(
       `

@@ -13,12 +13,7 @@ export async function accountStats(ctx: AppContext, ownerId: string, q: AccountS
   const limit = q.limit ?? BILLING_PAGE;
   const offset = q.offset ?? 0;
   const page = await usagePage(ctx.db, ownerId, new Date(q.startDate), new Date(q.endDate), limit, offset);
-  const billingData: BillingRow[] = page.rows.map((r) => ({
-    avatarName: r.avatarName,
-    avatarId: r.avatarId,
-    totalCallDuration: r.minutes,
-    totalCallCount: r.calls,
-  }));
+  const billingData = page.rows;
   const cummulativeData: BillingRow = {
     avatarName: TOTAL_ROW_NAME,
     avatarId: '',
