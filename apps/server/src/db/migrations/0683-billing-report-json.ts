@@ -7,7 +7,7 @@ import { createReport0682 } from './0682-billing-report-walk';
 // cost PGlite's client 1–4.5 ms of CPU at 5,000 avatars), and the walk reads its candidates'
 // rollup rows in one scan per table. 0682's other statements are copied here so that this
 // migration keeps its meaning.
-const ROWS_0681 = `
+export const ROWS_0681 = `
       edge as (
         select c.id, c.avatar_id, c.avatar_name, c.started_at, c.ended_at, coalesce(c.ended_at, c.last_seen_at) as until
           from conversations c where c.owner_id = o and c.started_at >= h_start and c.started_at < least(h_first, e)
@@ -27,7 +27,7 @@ const ROWS_0681 = `
           from edge
       ),`;
 
-const PARTS_0681 = `
+export const PARTS_0681 = `
       parts as (
         select b.avatar_id, b.starts as calls, b.us::float8 as us, b.latest_at, b.latest_id, b.latest_name
           from billing_days b where b.owner_id = o and b.day >= d_first and b.day < d_last
@@ -42,7 +42,7 @@ const PARTS_0681 = `
       ),`;
 
 // What each edge conversation adds in the range and takes off the whole hours (as in 0681).
-const COUNTED = `
+export const COUNTED = `
       counted as (
         select j.avatar_id,
                j.counted::int - (j.rolled and j.started_at >= h_first and j.started_at < h_last)::int as calls,

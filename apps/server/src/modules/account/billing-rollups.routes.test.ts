@@ -13,7 +13,7 @@ import { createTestServer, type TestServer } from '../../../test/harness';
 import { backfillBillingHours } from '../../db/migrations/0680-billing-hours';
 import { endConversation, endLost, startConversation, touchConversations } from '../conversations/conversations.repository';
 import type { DB } from '../../db/schema';
-import { usagePage } from './billing.repository';
+import { minutesUsed, usagePage } from './billing.repository';
 
 let server: TestServer;
 let alice: TestAccount;
@@ -81,6 +81,22 @@ async function reference(db: Kysely<DB>, ownerId: string, start: number, end: nu
   };
 }
 
+/** The minutes of every conversation row overlapping the range, unrounded (the plan's usage before 0684). */
+async function referenceMinutes(db: Kysely<DB>, ownerId: string, start: number, end: number): Promise<number> {
+  const s = new Date(start);
+  const e = new Date(end);
+  const until = sql`coalesce(ended_at, last_seen_at)`;
+  const res = await sql<{ ms: number }>`
+    select coalesce(sum(greatest(0, extract(epoch from (least(${until}, ${e}::timestamptz) - greatest(started_at, ${s}::timestamptz))) * 1000)), 0)::float8 as ms
+      from conversations
+     where owner_id = ${ownerId}
+       and ${s}::timestamptz < ${e}::timestamptz
+       and started_at < ${e}::timestamptz
+       and (${until} > ${s}::timestamptz or (${until} <= started_at and started_at >= ${s}::timestamptz))
+  `.execute(db);
+  return Number(res.rows[0]!.ms) / MIN;
+}
+
 async function report(owner: TestAccount, start: number, end: number, limit: number, offset: number) {
   const url = `/api/account_stats?startDate=${start}&endDate=${end}&limit=${limit}&offset=${offset}`;
   const res = await server.inject({ method: 'GET', url, token: owner.token });
@@ -92,6 +108,9 @@ async function report(owner: TestAccount, start: number, end: number, limit: num
 async function same(owner: TestAccount, start: number, end: number, limit = 200, offset = 0) {
   const want = await reference(server.ctx.db, owner.id, start, end, limit, offset);
   expect(await report(owner, start, end, limit, offset), `range ${start}..${end} limit ${limit} offset ${offset}`).toEqual(want);
+  // The plan's minutes (the account screen's usage, the runtime's monthly check) from the same rollups.
+  const used = await minutesUsed(server.ctx.db, owner.id, new Date(start), new Date(end));
+  expect(used, `minutes in ${start}..${end}`).toBeCloseTo(await referenceMinutes(server.ctx.db, owner.id, start, end), 9);
 }
 
 /** A seeded pseudo-random sequence, so a failure can be replayed. */

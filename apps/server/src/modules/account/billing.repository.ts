@@ -53,3 +53,15 @@ export async function usagePage(
     walked: head?.walked === true,
   };
 }
+
+/**
+ * Minutes of conversation inside the half-open range [start, end), unrounded, from the same
+ * rollups (migration 0684): every conversation that overlaps the range counts with its duration
+ * clipped to the range; an open one up to its last heartbeat (last_seen_at), so a lost node never
+ * bills forever. Equal to the sum over every conversation row (billing-rollups.routes.test.ts).
+ */
+export async function minutesUsed(db: Q, ownerId: string, start: Date, end: Date): Promise<number> {
+  const res = await sql<{ minutes: number | string }>`
+    select billing_minutes(${ownerId}, ${start}::timestamptz, ${end}::timestamptz) as minutes`.execute(db);
+  return Number(res.rows[0]?.minutes ?? 0);
+}

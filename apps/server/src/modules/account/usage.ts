@@ -3,7 +3,7 @@
 import { planLimits, planName } from '@parla/shared/plans';
 import type { PlanUsage } from '@parla/shared/schemas/account';
 import type { AppContext } from '../../context';
-import { usageByAvatar } from '../conversations/conversations.repository';
+import { minutesUsed } from './billing.repository';
 import { countByOwner as countAvatars } from '../avatars/avatars.repository';
 
 const MINUTE_MS = 60_000;
@@ -23,8 +23,7 @@ export function toMinutes(ms: number): number {
 /** Conversation minutes of this calendar month, unrounded. */
 export async function minutesUsedThisMonth(ctx: AppContext, ownerId: string): Promise<number> {
   const { start, end } = monthOf(ctx.now());
-  const rows = await usageByAvatar(ctx.db, ownerId, start, end);
-  return rows.reduce((sum, r) => sum + r.durationMs, 0) / MINUTE_MS;
+  return minutesUsed(ctx.db, ownerId, start, end);
 }
 
 export async function planUsage(ctx: AppContext, owner: { id: string; subscription_type: number }): Promise<PlanUsage> {

@@ -1,6 +1,6 @@
 // Conversation records: written by the runtime, read by the online-users lists and the billing
 // report. Every reader passes the owner id (administrators' lists pass none).
-import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { ConversationsTable } from '../../db/tables/conversations';
 
@@ -72,50 +72,6 @@ export function findConversation(db: Q, id: string, ownerId?: string) {
   let q = db.selectFrom('conversations').selectAll().where('id', '=', id);
   if (ownerId) q = q.where('owner_id', '=', ownerId);
   return q.executeTakeFirst();
-}
-
-export interface AvatarUsage {
-  avatarId: string;
-  /** The name at the latest conversation in the range (the avatar may be deleted since). */
-  avatarName: string;
-  /** Milliseconds of conversation inside the range. */
-  durationMs: number;
-  /** Conversations that overlap the range. */
-  calls: number;
-}
-
-/**
- * Conversation time per avatar inside the half-open range [start, end): every conversation that
- * overlaps the range counts once, with its duration clipped to the range. An open conversation
- * counts up to its last heartbeat (last_seen_at), so a lost node never bills forever. A
- * zero-length conversation counts when its instant lies in the range; an empty range holds nothing.
- */
-export async function usageByAvatar(db: Q, ownerId: string, start: Date, end: Date): Promise<AvatarUsage[]> {
-  const res = await sql<{ avatar_id: string; avatar_name: string; duration_ms: number; calls: number }>`
-    ${usageQuery(ownerId, start, end)}
-  `.execute(db);
-  return res.rows.map((r) => ({
-    avatarId: r.avatar_id,
-    avatarName: r.avatar_name,
-    durationMs: Number(r.duration_ms),
-    calls: Number(r.calls),
-  }));
-}
-
-/** The per-avatar usage rows of usageByAvatar, as a query other statements can wrap. */
-function usageQuery(ownerId: string, start: Date, end: Date) {
-  const until = sql<Date>`coalesce(ended_at, last_seen_at)`;
-  return sql`
-    select avatar_id,
-           (array_agg(avatar_name order by started_at desc, id desc))[1] as avatar_name,
-           coalesce(sum(greatest(0, extract(epoch from (least(${until}, ${end}::timestamptz) - greatest(started_at, ${start}::timestamptz))) * 1000)), 0)::float8 as duration_ms,
-           count(*)::int as calls
-      from conversations
-     where owner_id = ${ownerId}
-       and ${start}::timestamptz < ${end}::timestamptz
-       and started_at < ${end}::timestamptz
-       and (${until} > ${start}::timestamptz or (${until} <= started_at and started_at >= ${start}::timestamptz))
-     group by avatar_id`;
 }
 
 /** Open conversations from one address, on every process (the per-IP concurrency limit). */
