@@ -34,38 +34,16 @@ import { chunkText } from '../apps/server/src/modules/knowledge/knowledge.chunki
 import { createCollection, createItems } from '../apps/server/src/modules/knowledge/knowledge.service';
 import { startKnowledgeWorker } from '../apps/server/src/modules/knowledge/knowledge.worker';
 import { ROOT, table, verdict, writeSection } from './report-support';
-import { seededRandom } from './random-support';
+import { ingestionTexts } from './ingestion-text-support';
+import { backendCpu, backendCpuSince } from './pg-backend-cpu-support';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 271);
-const ITEM_CHARS = 96_000;
 const IDLE_MS = 5000;
 const APP_KEY = 'bench-app-key-0123456789';
 const SECRET = 'bench-secret-key-0123456789-0123456789-abcdef';
 const PG_URL = process.env.BENCH_DATABASE_URL;
 /** While iterating: leave out the bulk INSERT peer (its figures print as NaN). */
 const SKIP_BULK = process.env.BENCH_SKIP_BULK === '1';
-
-// English-like prose: sentences of a Zipf-like vocabulary, paragraphs of a few sentences.
-const VOCAB = Array.from(
-  { length: 6000 },
-  (_, i) => `${['re', 'con', 'de', 'pro', 'in', 'ex'][i % 6]}${(i * 7919).toString(36)}${['ing', 'ed', 'er', 'ion', 's', ''][i % 5]}`,
-);
-const rand = seededRandom(7);
-function itemText(): string {
-  const out: string[] = [];
-  let n = 0;
-  while (n < ITEM_CHARS) {
-    const sentences: string[] = [];
-    for (let s = 0; s < 5; s++) {
-      const words = Array.from({ length: 8 + Math.floor(rand() * 14) }, () => VOCAB[Math.floor(Math.pow(rand(), 2.5) * VOCAB.length)]!);
-      sentences.push(`${words.join(' ')}.`);
-    }
-    const p = sentences.join(' ');
-    out.push(p);
-    n += p.length + 2;
-  }
-  return out.join('\n\n');
-}
 
 function dirSizeMb(dir: string): number {
   let bytes = 0;
@@ -145,7 +123,7 @@ async function runOn(kind: 'pglite' | 'postgres') {
   const authorization = `Bearer ${APP_KEY} ${login.json().sessionId as string}`;
   const probe = await startProbe();
 
-  const texts = Array.from({ length: ITEMS }, itemText);
+  const texts = ingestionTexts(ITEMS);
   const textMb = texts.reduce((n, t) => n + t.length, 0) / 2 ** 20;
   const [, idle] = await probe.measure(url, authorization, () => new Promise((r) => setTimeout(r, IDLE_MS)));
 
@@ -177,15 +155,20 @@ async function runOn(kind: 'pglite' | 'postgres') {
   });
   loop.enable();
   let oursCpuMs = NaN;
+  let oursPgCpuMs = NaN;
+  const pgCpu = () => (kind === 'postgres' ? backendCpu(database.db as never) : Promise.resolve(new Map<number, number>()));
   const [oursMs, during] = await probe.measure(url, authorization, async () => {
+    const pgBefore = await pgCpu();
     const t = performance.now();
     const cpu = process.cpuUsage();
     const worker = startKnowledgeWorker(ctx, { pollMs: 60_000 });
     await worker.drain();
     await worker.stop();
     const used = process.cpuUsage(cpu);
+    const elapsed = performance.now() - t;
     oursCpuMs = (used.user + used.system) / 1000;
-    return performance.now() - t;
+    oursPgCpuMs = backendCpuSince(pgBefore, await pgCpu());
+    return elapsed;
   });
   loop.disable();
   database.gate?.observe(undefined);
@@ -219,9 +202,11 @@ async function runOn(kind: 'pglite' | 'postgres') {
     item_id text not null, ord integer not null, content text not null, tsv tsvector not null)`.execute(database.db);
   await sql`create index bench_plain_chunks_tsv_idx on bench_plain_chunks using gin(tsv) with (fastupdate = off)`.execute(database.db);
   let bulkCpuMs = NaN;
+  let bulkPgCpuMs = NaN;
   const [bulkMs, bulk] = await probe.measure(url, authorization, async () => {
     if (SKIP_BULK) return NaN;
     const rows = texts.flatMap((text, i) => chunkText(text).map((content, ord) => ({ item: `peer-${i}`, ord, content })));
+    const pgBefore = await pgCpu();
     const t = performance.now();
     const cpu = process.cpuUsage();
     await database.db.transaction().execute(async (trx) => {
@@ -237,6 +222,7 @@ async function runOn(kind: 'pglite' | 'postgres') {
     const elapsed = performance.now() - t;
     const used = process.cpuUsage(cpu);
     bulkCpuMs = (used.user + used.system) / 1000;
+    bulkPgCpuMs = backendCpuSince(pgBefore, await pgCpu());
     const copied = Number((await sql<{ n: number }>`select count(*)::int as n from bench_plain_chunks`.execute(database.db)).rows[0]!.n);
     if (copied !== chunkCount) throw new Error(`the peer inserted ${copied} chunks, ours ${chunkCount}: not the same work`);
     return elapsed;
@@ -275,6 +261,8 @@ async function runOn(kind: 'pglite' | 'postgres') {
     bulkMs,
     oursCpuMs,
     bulkCpuMs,
+    oursPgCpuMs,
+    bulkPgCpuMs,
     diskMb,
     walMb,
     loopP99,
@@ -326,6 +314,10 @@ for (const r of results) {
   lines.push(
     `- ${r.kind}: this process's CPU per chunk: ours ${(r.oursCpuMs / r.chunkCount).toFixed(2)} ms (with the probe's requests), the peer's ${(r.bulkCpuMs / r.chunkCount).toFixed(2)} ms: ${(r.bulkCpuMs / r.oursCpuMs).toFixed(3)}×`,
   );
+  if (r.kind === 'postgres')
+    lines.push(
+      `- postgres: the database backends' CPU per chunk: ours ${(r.oursPgCpuMs / r.chunkCount).toFixed(2)} ms (with the probe's queries), the peer's ${(r.bulkPgCpuMs / r.chunkCount).toFixed(2)} ms: ${(r.bulkPgCpuMs / r.oursPgCpuMs).toFixed(3)}×`,
+    );
   lines.push(
     `- ${r.kind}: the server's event loop during our ingestion: delay p99 ${r.loopP99.toFixed(1)} ms, max ${r.loopMax.toFixed(1)} ms`,
   );

@@ -5,23 +5,29 @@
 // waiting request takes the connection first) and followed by a short pause; on PostgreSQL they
 // are a few hundred rows. Search ignores the chunks of an item that is not ready yet, so nothing
 // half-written is visible. An interrupted item resumes after its last written chunk when its text
-// is unchanged, or starts over. The chunks are written uncounted and added to the lexeme counts
-// once all are written, a range of many chunks a statement (migration 0690). See
+// is unchanged, or starts over. On PGlite the chunks are written uncounted and added to the lexeme
+// counts once all are written, a range of many chunks a statement (migration 0690); on PostgreSQL,
+// whose statements hold a whole item, the insert trigger counts them as they are written. See
 // docs/decisions/406 and 222.
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import { pauseAfter, TimeBatches } from '../../db/background-batches';
-import { countChunks, holdCounts } from './knowledge-counts.repository';
+import type { DB } from '../../db/schema';
+import { countChunks, holdCounts, uncountedFrom } from './knowledge-counts.repository';
 import { embeddingModel, storeEmbeddings } from './knowledge.embeddings';
 import * as repo from './knowledge.repository';
 
 /** Rows per batch on PostgreSQL, and the most on PGlite. */
 export const WRITE_MAX_ROWS = 250;
 /**
- * The time one statement of chunks (or of their counts) should hold PGlite: twice
+ * The CPU time one statement of chunks (or of their counts) should take on PGlite: twice
  * BACKGROUND_STATEMENT_MS. A chunk costs less among others (each statement pays its transaction
  * and triggers once), so at 15 ms every statement held one chunk. A request waits for at most one
- * statement (decision 222's gate), so it waits up to 30 ms instead of 15. See the amendment of
- * 2026-11-29 (2) in docs/decisions/406.
+ * statement (decision 222's gate), so it waits up to 30 ms instead of 15. Sized by the process's
+ * CPU time, not the wall clock: PGlite runs on this thread, so a statement's CPU is its cost, and
+ * on a loaded machine wall time shrank statements to a chunk or two, each paying its transaction,
+ * and count statements to a few chunks, upserting the words they share once per few chunks.
+ * See the amendments of 2026-11-29 (2) and (4) in docs/decisions/406.
  */
 export const WRITE_STATEMENT_MS = 30;
 /**
@@ -101,6 +107,12 @@ async function resumeAt(ctx: AppContext, item: Target, chunks: string[]): Promis
   return 0;
 }
 
+/** The process's CPU time so far, in milliseconds. */
+function cpuMs(): number {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1000;
+}
+
 export async function writeChunks(
   ctx: AppContext,
   item: Target,
@@ -114,28 +126,39 @@ export async function writeChunks(
   const sizes = pglite ? writeSizesOf(ctx) : { write: fixedSizes(), count: fixedSizes() };
   let leaseAt = performance.now();
   let batches = 0;
-  /** After each statement: the lease, on PGlite the WAL, the next size and a pause. */
-  const after = async (batch: TimeBatches, rows: number, took: number) => {
+  /** Runs one statement's transaction; then the lease, on PGlite the WAL, the next size (from the
+   *  statement's CPU time) and a pause (from its wall time). Answers the transaction's answer. */
+  const step = async <T>(batch: TimeBatches, rows: number, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> => {
+    // Timed from when the transaction has the connection (after BEGIN): the wait for requests
+    // served first is not the statement's cost, and counted in, it kept statements at one chunk.
+    let started = performance.now();
+    let startedCpu = cpuMs();
+    const answer = await ctx.db.transaction().execute((trx) => {
+      started = performance.now();
+      startedCpu = cpuMs();
+      return work(trx);
+    });
+    const took = performance.now() - started;
+    const tookCpu = cpuMs() - startedCpu;
     if (performance.now() - leaseAt > LEASE_EVERY_MS) {
       leaseAt = performance.now();
       await extendLease();
     }
-    if (!pglite) return;
+    if (!pglite) return answer;
     if (++batches % WAL_CHECK_EVERY === 0) await checkpointIfDue(ctx);
-    batch.took(rows, took);
+    batch.took(rows, tookCpu);
     await pauseAfter(took, ctx.database.gate, WRITE_PAUSE_SHARE);
+    return answer;
   };
   let at = await resumeAt(ctx, item, chunks);
-  // The chunks written from here on stay out of the lexeme counts until all are written.
-  let uncounted = (await holdCounts(ctx.db, item.id, at)) ?? at;
+  // On PGlite the chunks written from here on stay out of the lexeme counts until all are written.
+  // On PostgreSQL the triggers count them (each statement writes a whole item of up to
+  // WRITE_MAX_ROWS chunks), unless an interrupted run left some uncounted: those are counted after.
+  const uncounted = pglite ? ((await holdCounts(ctx.db, item.id, at)) ?? at) : await uncountedFrom(ctx.db, item.id);
   while (at < chunks.length) {
     const batch = chunks.slice(at, at + sizes.write.size);
     const from = at;
-    // Timed from when the transaction has the connection (after BEGIN): the wait for requests
-    // served first is not the statement's cost, and counted in, it kept statements at one chunk.
-    let started = performance.now();
-    await ctx.db.transaction().execute(async (trx) => {
-      started = performance.now();
+    await step(sizes.write, batch.length, async (trx) => {
       const ids = await repo.insertChunks(
         trx,
         batch.map((content, i) => ({
@@ -158,20 +181,13 @@ export async function writeChunks(
       }
     });
     at += batch.length;
-    await after(sizes.write, batch.length, performance.now() - started);
   }
   // Counted a range at a time; the last range takes every chunk left and marks none uncounted.
-  for (;;) {
-    const to = uncounted + sizes.count.size >= chunks.length ? null : uncounted + sizes.count.size;
-    const from = uncounted;
-    let started = performance.now();
-    const counted = await ctx.db.transaction().execute(async (trx) => {
-      started = performance.now();
-      return countChunks(trx, item, from, to);
-    });
+  for (let from = uncounted; typeof from === 'number';) {
+    const to = from + sizes.count.size >= chunks.length ? null : from + sizes.count.size;
+    const start = from;
+    const counted = await step(sizes.count, (to ?? chunks.length) - start, (trx) => countChunks(trx, item, start, to));
     if (!counted) return;
-    await after(sizes.count, (to ?? chunks.length) - from, performance.now() - started);
-    if (to === null) return;
-    uncounted = to;
+    from = to;
   }
 }
