@@ -44,6 +44,17 @@ export interface DatabaseOptions {
   log?: (message: string, err: unknown) => void;
 }
 
+/**
+ * A sequential scan of a table larger than a quarter of shared_buffers starts where the last one
+ * stopped (synchronized scans), so a LIMIT without ORDER BY answered different rows from one
+ * statement to the next: the knowledge search's sample of a common word's first matches (decision
+ * 409, "in index order") changed with whatever scan ran before, and with it the ranking (Bench 4 at
+ * 100,000 chunks: "acme" and "acme refund policy?" ranked other chunks after a full scan; decision
+ * 409's amendment of 2026-11-29). Off, every scan starts at the first block: the same rows as the
+ * index order. Sharing a scan only helps concurrent scans of one table: PGlite has one connection.
+ */
+const SYNC_SCANS = 'off';
+
 // Timestamps come back as Date objects from both drivers; bigint counts as numbers.
 pg.types.setTypeParser(20, (v) => Number(v));
 
@@ -62,7 +73,11 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
   // covers idle clients, each client's own covers one checked out when its connection is cut
   // (the query in flight fails on its own and the pool drops the broken client).
   pool.on('error', (err) => opts.log?.('PostgreSQL pool error', err));
-  pool.on('connect', (client) => client.on('error', (err) => opts.log?.('PostgreSQL connection error', err)));
+  pool.on('connect', (client) => {
+    client.on('error', (err) => opts.log?.('PostgreSQL connection error', err));
+    // Queued before any query of the client's first user (SYNC_SCANS).
+    client.query(`set synchronize_seqscans = ${SYNC_SCANS}`).catch((err: unknown) => opts.log?.('PostgreSQL session setting failed', err));
+  });
   if (opts.schema) {
     const c = await pool.connect();
     try {
@@ -91,7 +106,7 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
  * itself; the knowledge worker runs CHECKPOINT when the WAL grew (knowledge.ingest-writer.ts), and
  * these settings make PostgreSQL then keep few recycled segments (docs/decisions/406).
  */
-const PGLITE_SETTINGS = ['max_wal_size=64MB', 'min_wal_size=32MB'];
+const PGLITE_SETTINGS = ['max_wal_size=64MB', 'min_wal_size=32MB', `synchronize_seqscans=${SYNC_SCANS}`];
 
 /** PostgreSQL's type id of bytea. */
 const BYTEA = 17;
