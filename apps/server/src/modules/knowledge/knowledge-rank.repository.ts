@@ -129,20 +129,30 @@ async function wordStats(
   rows.sort((a, b) => a.ord - b.ord);
   const n = Math.max(1, rows.find((r) => r.lexeme === '')?.df ?? 0);
   const byLexeme = new Map<string, WordStats>();
+  const stands: [string, (typeof rows)[number]][] = [];
   for (const word of queryWords) {
     const own = rows.filter((r) => r.word === word && r.alt === word);
     // A word the configuration drops as a stop word ("will") gets no stand-in ("leave").
     const stand =
       own.length === 0 || own.some((r) => r.df > 0) ? undefined : rows.find((r) => r.word === word && r.alt !== word && r.df > 0);
-    for (const r of stand ? [stand] : own)
-      if (!byLexeme.has(r.lexeme))
-        byLexeme.set(r.lexeme, { lexeme: r.lexeme, word, df: r.df, synonym: r === stand && !spellingVariants(word).includes(r.alt) });
+    if (stand) stands.push([word, stand]);
+    else for (const r of own) if (!byLexeme.has(r.lexeme)) byLexeme.set(r.lexeme, { lexeme: r.lexeme, word, df: r.df });
   }
+  // Stand-ins after every word the visitor wrote (decision 422): "one" → "two" must not take the
+  // visitor's own "two" as a guess (weighed no more than "one", and first to lose a ranked place).
+  for (const [word, r] of stands)
+    if (!byLexeme.has(r.lexeme))
+      byLexeme.set(r.lexeme, { lexeme: r.lexeme, word, df: r.df, synonym: !spellingVariants(word).includes(r.alt) });
   const words = [...byLexeme.values()].sort((a, b) => a.df - b.df || a.lexeme.localeCompare(b.lexeme));
   // The rarest MAX_TERM_WORDS words that some chunk holds are ranked; words no chunk holds weigh
   // only in the share's denominator and take none of those places (decision 417: in a long
   // question, "broken", "incoming", "pieces" … held every place and left out "bytes" and "split").
-  const present = words.filter((w) => w.df > 0).slice(0, MAX_TERM_WORDS);
+  // The visitor's own words take the places before stand-ins do (decision 422): a synonym or
+  // neighbour is a guess, and being rare it outranked the words the visitor wrote ("pieces" →
+  // "collection", "letter" → "message" left out "bytes" and "characters").
+  const found = words.filter((w) => w.df > 0);
+  const chosen = new Set([...found.filter((w) => !w.synonym), ...found.filter((w) => w.synonym)].slice(0, MAX_TERM_WORDS));
+  const present = found.filter((w) => chosen.has(w));
   const absent = words.filter((w) => w.df === 0).slice(0, MAX_TERM_WORDS);
   return { n, words: [...absent, ...present] };
 }
