@@ -41,6 +41,15 @@ export const PARTS_0681 = `
         select j.avatar_id, j.calls, j.us, j.latest_at, j.latest_id, j.latest_name from counted j
       ),`;
 
+// The range's edges (s, e) as whole hours and whole days, in UTC (as in 0681).
+export const RANGE_BOUNDS = `
+      h_start timestamptz := date_trunc('hour', s, 'UTC');
+      h_first timestamptz := case when date_trunc('hour', s, 'UTC') = s then s else date_trunc('hour', s, 'UTC') + interval '1 hour' end;
+      h_last timestamptz := date_trunc('hour', e, 'UTC');
+      d_first timestamptz := case when date_trunc('day', h_first, 'UTC') = h_first then h_first else date_trunc('day', h_first, 'UTC') + interval '1 day' end;
+      d_last timestamptz := greatest(d_first, date_trunc('day', h_last, 'UTC'));
+`;
+
 // What each edge conversation adds in the range and takes off the whole hours (as in 0681).
 export const COUNTED = `
       counted as (
@@ -67,12 +76,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       returns table (page json, total integer, total_minutes float8, total_calls integer, walked boolean)
       language plpgsql stable as $$
     #variable_conflict use_column
-    declare
-      h_start timestamptz := date_trunc('hour', s, 'UTC');
-      h_first timestamptz := case when date_trunc('hour', s, 'UTC') = s then s else date_trunc('hour', s, 'UTC') + interval '1 hour' end;
-      h_last timestamptz := date_trunc('hour', e, 'UTC');
-      d_first timestamptz := case when date_trunc('day', h_first, 'UTC') = h_first then h_first else date_trunc('day', h_first, 'UTC') + interval '1 day' end;
-      d_last timestamptz := greatest(d_first, date_trunc('day', h_last, 'UTC'));
+    declare${RANGE_BOUNDS}
       -- Below this many avatars in the range, or past this depth, sorting costs less than walking.
       walk_from constant integer := 64;
       walk_depth constant integer := 2000;

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { COUNTED, PARTS_0681, ROWS_0681 } from './0683-billing-report-json';
+import { COUNTED, PARTS_0681, RANGE_BOUNDS, ROWS_0681 } from './0683-billing-report-json';
 
 // The minutes an owner's conversations used in a range, unrounded, from the billing rollups
 // (decision 500's amendment "the plan's minutes from the rollups"): the account screen's usage and
@@ -14,12 +14,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create function billing_minutes(o text, s timestamptz, e timestamptz)
       returns float8 language plpgsql stable as $$
     #variable_conflict use_column
-    declare
-      h_start timestamptz := date_trunc('hour', s, 'UTC');
-      h_first timestamptz := case when date_trunc('hour', s, 'UTC') = s then s else date_trunc('hour', s, 'UTC') + interval '1 hour' end;
-      h_last timestamptz := date_trunc('hour', e, 'UTC');
-      d_first timestamptz := case when date_trunc('day', h_first, 'UTC') = h_first then h_first else date_trunc('day', h_first, 'UTC') + interval '1 day' end;
-      d_last timestamptz := greatest(d_first, date_trunc('day', h_last, 'UTC'));
+    declare${RANGE_BOUNDS}
     begin
       if s >= e then
         return 0;
