@@ -232,8 +232,25 @@ describe('a live conversation', () => {
       )
       .toBe(0);
     // The conversations' turn timings are written by a timer every second: write them now, so no
-    // later snapshot sees them land (a CI run on PostgreSQL did).
+    // later snapshot sees them land (a CI run on PostgreSQL did). So are the transcripts' batches;
+    // and an ended conversation is analysed as background work after its transcript (decision 014's
+    // amendment): under load both landed during the next test's snapshots.
     await server.app.runtime.turns.flush();
+    await server.app.runtime.transcripts.flush();
+    await expect
+      .poll(
+        async () =>
+          (
+            await server.ctx.db
+              .selectFrom('conversations')
+              .select('id')
+              .where('id', 'in', [sessionId, own])
+              .where('analysed_at', 'is', null)
+              .execute()
+          ).length,
+        { timeout: 30_000 },
+      )
+      .toBe(0);
   });
 });
 
