@@ -64,20 +64,15 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 }
 
 async function openPostgres(url: string, opts: DatabaseOptions): Promise<Database> {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
-  });
+  // Session settings go in the connection's start-up packet, so every connection has them before
+  // its first query (SYNC_SCANS; the test schema's search path).
+  const settings = [`-c synchronize_seqscans=${SYNC_SCANS}`, ...(opts.schema ? [`-c search_path=${opts.schema}`] : [])];
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: settings.join(' ') });
   // Without these listeners a PostgreSQL restart kills the process (design/stack.md): the pool's
   // covers idle clients, each client's own covers one checked out when its connection is cut
   // (the query in flight fails on its own and the pool drops the broken client).
   pool.on('error', (err) => opts.log?.('PostgreSQL pool error', err));
-  pool.on('connect', (client) => {
-    client.on('error', (err) => opts.log?.('PostgreSQL connection error', err));
-    // Queued before any query of the client's first user (SYNC_SCANS).
-    client.query(`set synchronize_seqscans = ${SYNC_SCANS}`).catch((err: unknown) => opts.log?.('PostgreSQL session setting failed', err));
-  });
+  pool.on('connect', (client) => client.on('error', (err) => opts.log?.('PostgreSQL connection error', err)));
   if (opts.schema) {
     const c = await pool.connect();
     try {
