@@ -216,41 +216,32 @@ describe('a live conversation', () => {
     console.log(
       `tenant isolation: a live conversation refused ${tries.length} pushes without its own callback secret; its owner's view 200, another account's 404`,
     );
+    /** Waits until neither conversation has `column` unset. */
+    const settled = (column: 'ended_at' | 'analysed_at', timeout?: number) =>
+      expect
+        .poll(
+          async () =>
+            (
+              await server.ctx.db
+                .selectFrom('conversations')
+                .select('id')
+                .where('id', 'in', [sessionId, own])
+                .where(column, 'is', null)
+                .execute()
+            ).length,
+          timeout ? { timeout } : {},
+        )
+        .toBe(0);
     await closeAll();
     // Ends are recorded after the sockets close: wait, so the next snapshots compare still tables.
-    await expect
-      .poll(
-        async () =>
-          (
-            await server.ctx.db
-              .selectFrom('conversations')
-              .select('id')
-              .where('id', 'in', [sessionId, own])
-              .where('ended_at', 'is', null)
-              .execute()
-          ).length,
-      )
-      .toBe(0);
+    await settled('ended_at');
     // The conversations' turn timings are written by a timer every second: write them now, so no
     // later snapshot sees them land (a CI run on PostgreSQL did). So are the transcripts' batches;
     // and an ended conversation is analysed as background work after its transcript (decision 014's
     // amendment): under load both landed during the next test's snapshots.
     await server.app.runtime.turns.flush();
     await server.app.runtime.transcripts.flush();
-    await expect
-      .poll(
-        async () =>
-          (
-            await server.ctx.db
-              .selectFrom('conversations')
-              .select('id')
-              .where('id', 'in', [sessionId, own])
-              .where('analysed_at', 'is', null)
-              .execute()
-          ).length,
-        { timeout: 30_000 },
-      )
-      .toBe(0);
+    await settled('analysed_at', 30_000);
   });
 });
 
