@@ -1,5 +1,6 @@
-// Conversation records: written by the runtime, read by the online-users lists and the billing
-// report. Every reader passes the owner id (administrators' lists pass none).
+// Conversation records: written by the runtime, read by the online-users lists (the billing report
+// and the plan's minutes read the rollups their triggers keep, account/billing.repository.ts).
+// Every reader passes the owner id (administrators' lists pass none).
 import { type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { ConversationsTable } from '../../db/tables/conversations';
