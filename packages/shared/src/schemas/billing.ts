@@ -56,10 +56,12 @@ export interface BillingRow {
 export interface AccountStatsResponse {
   /** One page of rows, by avatar name then id. */
   billingData: BillingRow[];
-  /** The spec's spelling. One total row with the same fields, over every row of the range. */
+  /**
+   * The spec's spelling. One total row with the same fields over the whole range: the exact minutes
+   * of every conversation rounded once (the plan's minutes for the range), not the sum of the rounded
+   * rows, and every call. There is no row count: knowing it would mean reading every avatar.
+   */
   cummulativeData: BillingRow;
-  /** Rows in the range (all pages). */
-  total: number;
   /** The offset of the next page, or null on the last one. */
   nextOffset: number | null;
 }

@@ -1,7 +1,9 @@
 // The billing report from hourly and daily rollups (migration 0680, decision 500's amendment): for any
 // range (any two instants, whole hours or not, local midnights of any time zone) it answers what
 // the report computed from every conversation row gave before (that statement is kept here as
-// the reference, with a tie-break by id for the latest name), page by page, with the totals;
+// the reference, with a tie-break by id for the latest name), page by page, with the total row
+// (since migration 0693 the exact minutes of every conversation rounded once, not the sum of the
+// rounded rows: decision 500's amendment "the total row as the exact total");
 // through every write the runtime makes (start, heartbeats, end, a lost node's end), renames,
 // rows changed or deleted by hand, and the migration's backfill.
 import { randomUUID } from 'node:crypto';
@@ -11,9 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, type TestAccount } from '../../../test/accounts';
 import { createTestServer, type TestServer } from '../../../test/harness';
 import { backfillBillingHours } from '../../db/migrations/0680-billing-hours';
+import { backfillBillingOwners } from '../../db/migrations/0692-billing-owner-rollups';
 import { endConversation, endLost, startConversation, touchConversations } from '../conversations/conversations.repository';
 import type { DB } from '../../db/schema';
 import { minutesUsed, usagePage } from './billing.repository';
+import { roundMinutes } from './usage';
 
 let server: TestServer;
 let alice: TestAccount;
@@ -24,7 +28,11 @@ const HOUR = 60 * MIN;
 const T0 = Date.UTC(2025, 2, 1); // a window of four days from here
 const SPAN = 4 * 24 * HOUR;
 
-/** The report as computed from every conversation row before the rollups (decision 500). */
+/**
+ * The report as computed from every conversation row before the rollups (decision 500), with the
+ * total row of decision 500's amendment "the total row as the exact total": the summed exact
+ * minutes of every conversation in the range, rounded once as the plan's minutes are.
+ */
 async function reference(db: Kysely<DB>, ownerId: string, start: number, end: number, limit: number, offset: number) {
   const s = new Date(start);
   const e = new Date(end);
@@ -35,7 +43,7 @@ async function reference(db: Kysely<DB>, ownerId: string, start: number, end: nu
     minutes: number;
     calls: number;
     total: number;
-    total_minutes: number;
+    total_ms: number;
     total_calls: number;
   }>`
     with usage as (
@@ -50,10 +58,10 @@ async function reference(db: Kysely<DB>, ownerId: string, start: number, end: nu
          and (${until} > ${s}::timestamptz or (${until} <= started_at and started_at >= ${s}::timestamptz))
        group by avatar_id),
     rounded as (select avatar_id, avatar_name, floor((duration_ms / 60000.0) * 100 + 0.5) / 100 as minutes, calls from usage),
-    totals as (select count(*)::int as total, coalesce(sum(minutes * 100), 0)::float8 as centi, coalesce(sum(calls), 0)::int as total_calls from rounded),
+    totals as (select count(*)::int as total, coalesce(sum(duration_ms), 0)::float8 as total_ms, coalesce(sum(calls), 0)::int as total_calls from usage),
     page as (select * from rounded order by lower(avatar_name), avatar_name, avatar_id limit ${limit} offset ${offset})
     select page.avatar_id, page.avatar_name, page.minutes::float8 as minutes, page.calls,
-           totals.total, floor(totals.centi + 0.5)::float8 / 100 as total_minutes, totals.total_calls
+           totals.total, totals.total_ms, totals.total_calls
       from totals left join page on true
      order by lower(page.avatar_name), page.avatar_name, page.avatar_id
   `.execute(db);
@@ -73,10 +81,9 @@ async function reference(db: Kysely<DB>, ownerId: string, start: number, end: nu
     cummulativeData: {
       avatarName: 'Total',
       avatarId: '',
-      totalCallDuration: Number(head?.total_minutes ?? 0),
+      totalCallDuration: roundMinutes(Number(head?.total_ms ?? 0) / MIN),
       totalCallCount: Number(head?.total_calls ?? 0),
     },
-    total,
     nextOffset: next < total && billingData.length > 0 ? next : null,
   };
 }
@@ -104,13 +111,18 @@ async function report(owner: TestAccount, start: number, end: number, limit: num
   return res.json();
 }
 
-/** Both answers for one range and page must be equal. */
+/** Both answers for one range and page must be equal; returns the answer. */
 async function same(owner: TestAccount, start: number, end: number, limit = 200, offset = 0) {
   const want = await reference(server.ctx.db, owner.id, start, end, limit, offset);
   expect(await report(owner, start, end, limit, offset), `range ${start}..${end} limit ${limit} offset ${offset}`).toEqual(want);
   // The plan's minutes (the account screen's usage, the runtime's monthly check) from the same rollups.
   const used = await minutesUsed(server.ctx.db, owner.id, new Date(start), new Date(end));
-  expect(used, `minutes in ${start}..${end}`).toBeCloseTo(await referenceMinutes(server.ctx.db, owner.id, start, end), 9);
+  const exact = await referenceMinutes(server.ctx.db, owner.id, start, end);
+  expect(used, `minutes in ${start}..${end}`).toBeCloseTo(exact, 9);
+  // The total row is the plan's minutes for the same range, rounded as the account screen rounds them.
+  expect(want.cummulativeData.totalCallDuration).toBe(roundMinutes(exact));
+  expect(want.cummulativeData.totalCallDuration).toBe(roundMinutes(used));
+  return want;
 }
 
 /** A seeded pseudo-random sequence, so a failure can be replayed. */
@@ -217,10 +229,16 @@ afterAll(async () => {
 describe('billing report from hourly and daily rollups', () => {
   it('answers as the report over every conversation row for ranges of every shape, page by page', async () => {
     const rnd = random(4);
+    let roundedApart = 0;
     for (const [start, end] of ranges(rnd)) {
-      await same(alice, start, end);
+      const whole = await same(alice, start, end);
+      expect(whole.nextOffset).toBeNull();
+      const rows = whole.billingData.reduce((sum, r) => sum + Math.round(r.totalCallDuration * 100), 0) / 100;
+      if (rows !== whole.cummulativeData.totalCallDuration) roundedApart++;
       await same(alice, start, end, 3, Math.floor(rnd() * 12));
     }
+    // The total row is not the sum of the rounded rows in some of these ranges (the exact total).
+    expect(roundedApart).toBeGreaterThan(0);
     await same(bob, T0 - HOUR, T0 + SPAN + HOUR);
   });
 
@@ -259,13 +277,22 @@ describe('billing report from hourly and daily rollups', () => {
       hours: (await sql`select * from billing_hours order by owner_id, hour, avatar_id`.execute(db)).rows,
       days: (await sql`select * from billing_days order by owner_id, day, avatar_id`.execute(db)).rows,
       crossings: (await sql`select * from billing_crossings order by owner_id, hour, conversation_id`.execute(db)).rows,
+      ownerHours: (await sql`select * from billing_owner_hours order by owner_id, hour`.execute(db)).rows,
+      ownerDays: (await sql`select * from billing_owner_days order by owner_id, day`.execute(db)).rows,
     });
     const kept = await read();
     expect(kept.hours.length).toBeGreaterThan(0);
     expect(kept.crossings.length).toBeGreaterThan(0);
     expect(kept.days.length).toBeGreaterThan(0);
+    // The owner-level rollups (0692), kept by the writes, are the sums of billing_hours.
+    expect(kept.ownerHours.length).toBeGreaterThan(0);
+    await sql`delete from billing_owner_hours`.execute(db);
+    await sql`delete from billing_owner_days`.execute(db);
+    await backfillBillingOwners(db as unknown as Kysely<unknown>);
+    expect(await read()).toEqual(kept);
     await sql`delete from billing_hours`.execute(db);
-    expect((await read()).days).toEqual([]);
+    const emptied = await read();
+    expect([emptied.days, emptied.ownerHours, emptied.ownerDays]).toEqual([[], [], []]);
     await sql`delete from billing_crossings`.execute(db);
     await backfillBillingHours(db as unknown as Kysely<unknown>);
     expect(await read()).toEqual(kept);
@@ -275,8 +302,11 @@ describe('billing report from hourly and daily rollups', () => {
     const carol = await createCustomer(server, 'carol');
     await seed(carol, random(5), 20);
     await server.ctx.db.deleteFrom('users').where('id', '=', carol.id).execute();
-    const left = await sql<{ n: number }>`select count(*)::int as n from billing_hours where owner_id = ${carol.id}`.execute(server.ctx.db);
-    expect(left.rows[0]!.n).toBe(0);
+    const left = await sql<{ n: number }>`
+      select (select count(*) from billing_hours where owner_id = ${carol.id})
+           + (select count(*) from billing_owner_hours where owner_id = ${carol.id})
+           + (select count(*) from billing_owner_days where owner_id = ${carol.id}) as n`.execute(server.ctx.db);
+    expect(Number(left.rows[0]!.n)).toBe(0);
   });
 });
 
@@ -288,12 +318,15 @@ describe('billing report page by the names walk and by the sort', () => {
   async function direct(owner: TestAccount, start: number, end: number, limit: number, offset: number, cap: number | null) {
     const page = await usagePage(server.ctx.db, owner.id, new Date(start), new Date(end), limit, offset, cap);
     const billingData = page.rows;
-    const next = offset + billingData.length;
     const answer = {
       billingData,
-      cummulativeData: { avatarName: 'Total', avatarId: '', totalCallDuration: page.totalMinutes, totalCallCount: page.totalCalls },
-      total: page.total,
-      nextOffset: next < page.total && billingData.length > 0 ? next : null,
+      cummulativeData: {
+        avatarName: 'Total',
+        avatarId: '',
+        totalCallDuration: roundMinutes(page.totalMinutes),
+        totalCallCount: page.totalCalls,
+      },
+      nextOffset: page.more ? offset + billingData.length : null,
     };
     return { answer, walked: page.walked };
   }

@@ -1,9 +1,10 @@
-// The billing report's page from the rollups of migration 0680 (issue 37 item 4), through the
-// function `billing_report` of migration 0683 (its plan is kept per connection): the whole days
-// inside the range from billing_days, the other whole hours from billing_hours, the range's partial
-// edge hours, the conversations running into them and the open ones from their rows; the page
-// found by walking the names table in the report's order when the range has many avatars, and
-// returned as one JSON value already in the answer's shape (cheaper to read than 200 rows).
+// The billing report's page from the rollups of migration 0680, through the function
+// `billing_report` of migration 0693 (its plan is kept per connection): the whole days inside the
+// range from billing_days, the other whole hours from billing_hours, the range's partial edge
+// hours, the conversations running into them and the open ones from their rows; the page found by
+// walking the names table in the report's order when the range has many calls, and returned as one
+// JSON value already in the answer's shape. The total row is the owner's exact minutes and calls
+// from the owner-level rollups (0692), rounded once by the caller as the plan's minutes are.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { BillingRow } from '@parla/shared/schemas/billing';
 import type { DB } from '../../db/schema';
@@ -13,17 +14,17 @@ type Q = Kysely<DB> | Transaction<DB>;
 export interface UsagePage {
   /** The page, each row's minutes rounded to two decimals. */
   rows: BillingRow[];
-  /** Rows in the range, every page. */
-  total: number;
-  /** Sum of every row's rounded minutes, and of every row's calls. */
+  /** Whether another page follows. */
+  more: boolean;
+  /** The exact minutes of every conversation in the range, unrounded (as minutesUsed), and their calls. */
   totalMinutes: number;
   totalCalls: number;
 }
 
 /**
  * One page of the range's rows, by name (case-insensitive) then id, each row's minutes rounded to
- * two decimals as JavaScript's Math.round rounds them (decision 500), with the totals of every row
- * of the range (the total minutes: the sum of the rounded rows).
+ * two decimals as JavaScript's Math.round rounds them (decision 500), with the range's totals (the
+ * exact minutes, not the sum of the rounded rows).
  */
 export async function usagePage(
   db: Q,
@@ -37,7 +38,7 @@ export async function usagePage(
 ): Promise<UsagePage & { walked: boolean }> {
   const res = await sql<{
     page: BillingRow[];
-    total: number;
+    more: boolean;
     total_minutes: number;
     total_calls: number;
     walked: boolean;
@@ -47,7 +48,7 @@ export async function usagePage(
   const head = res.rows[0];
   return {
     rows: head?.page ?? [],
-    total: Number(head?.total ?? 0),
+    more: head?.more === true,
     totalMinutes: Number(head?.total_minutes ?? 0),
     totalCalls: Number(head?.total_calls ?? 0),
     walked: head?.walked === true,

@@ -4,7 +4,8 @@ import { createCustomer, type TestAccount } from '../../../test/accounts';
 import { createTestServer, type TestServer } from '../../../test/harness';
 import { newId } from '../../lib/tokens';
 import { endConversation, startConversation } from '../conversations/conversations.repository';
-import { monthOf, toMinutes } from './usage';
+import { minutesUsed } from './billing.repository';
+import { monthOf, roundMinutes, toMinutes } from './usage';
 
 let server: TestServer;
 let alice: TestAccount;
@@ -75,7 +76,6 @@ describe('billing arithmetic', () => {
         { avatarName: 'Gone Bot', avatarId: 'avatar-z', totalCallDuration: 0, totalCallCount: 2 },
       ],
       cummulativeData: { avatarName: 'Total', avatarId: '', totalCallDuration: 1493.5, totalCallCount: 8 },
-      total: 3,
       nextOffset: null,
     });
   });
@@ -85,7 +85,6 @@ describe('billing arithmetic', () => {
     expect(first.json()).toMatchObject({
       billingData: [{ avatarName: 'Alpha renamed' }, { avatarName: 'Beta' }],
       cummulativeData: { totalCallDuration: 1493.5, totalCallCount: 8 },
-      total: 3,
       nextOffset: 2,
     });
     const second = await server.inject({
@@ -93,13 +92,13 @@ describe('billing arithmetic', () => {
       url: `/api/account_stats?startDate=${S}&endDate=${E}&limit=2&offset=2`,
       token: alice.token,
     });
-    expect(second.json()).toMatchObject({ billingData: [{ avatarName: 'Gone Bot' }], total: 3, nextOffset: null });
+    expect(second.json()).toMatchObject({ billingData: [{ avatarName: 'Gone Bot' }], nextOffset: null });
     const past = await server.inject({
       method: 'GET',
       url: `/api/account_stats?startDate=${S}&endDate=${E}&offset=50`,
       token: alice.token,
     });
-    expect(past.json()).toMatchObject({ billingData: [], cummulativeData: { totalCallDuration: 1493.5 }, total: 3, nextOffset: null });
+    expect(past.json()).toMatchObject({ billingData: [], cummulativeData: { totalCallDuration: 1493.5 }, nextOffset: null });
     const bad = await server.inject({ method: 'GET', url: `/api/account_stats?startDate=${S}&endDate=${E}&limit=0`, token: alice.token });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual(['limit must be at least 1']);
@@ -120,7 +119,6 @@ describe('billing arithmetic', () => {
     expect(res.json()).toEqual({
       billingData: [],
       cummulativeData: { avatarName: 'Total', avatarId: '', totalCallDuration: 0, totalCallCount: 0 },
-      total: 0,
       nextOffset: null,
     });
   });
@@ -130,14 +128,25 @@ describe('billing arithmetic', () => {
     expect(res.json().billingData).toEqual([{ avatarName: 'Alpha', avatarId: 'avatar-x', totalCallDuration: 30, totalCallCount: 1 }]);
   });
 
-  it('rounds each row to two decimals and the total row adds up the rows as shown', async () => {
+  it('rounds each row to two decimals and the total row once, from the exact total the plan counts', async () => {
     const carol = await createCustomer(server, 'carol');
     const T = Date.UTC(2024, 5, 1);
-    // 1/3 minute three times on three avatars: each row 0.33, the total 0.99 (what the table shows).
+    // Three calls of 20 s on three avatars: each row 0.33; the total 1, not 0.99 (decision 500's
+    // amendment "the total row as the exact total"), the plan's minutes for the same range.
     for (const [i, id] of ['a', 'b', 'c'].entries()) await record(carol.id, { id, name: `Bot ${i}` }, T, T + 20_000);
     const res = (await stats(carol.token, T, T + MIN)).json();
     expect(res.billingData.map((r: { totalCallDuration: number }) => r.totalCallDuration)).toEqual([0.33, 0.33, 0.33]);
-    expect(res.cummulativeData.totalCallDuration).toBe(0.99);
+    expect(res.cummulativeData).toEqual({ avatarName: 'Total', avatarId: '', totalCallDuration: 1, totalCallCount: 3 });
+    expect(roundMinutes(await minutesUsed(server.ctx.db, carol.id, new Date(T), new Date(T + MIN)))).toBe(1);
+    // The account screen's usage this month says the same of the same three calls.
+    const dan = await createCustomer(server, 'dan');
+    const { start, end } = monthOf(server.ctx.now());
+    const first = start.getTime();
+    for (const [i, id] of ['a', 'b', 'c'].entries()) await record(dan.id, { id, name: `Bot ${i}` }, first, first + 20_000);
+    const month = (await stats(dan.token, first, end.getTime())).json();
+    expect(month.cummulativeData.totalCallDuration).toBe(1);
+    const info = await server.inject({ method: 'GET', url: '/api/account_info', token: dan.token });
+    expect(info.json()).toMatchObject({ accountDetails: { usage: { minutes: { used: 1 } } } });
   });
 });
 

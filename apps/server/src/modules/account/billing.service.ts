@@ -1,11 +1,13 @@
 // The billing report (spec 1 §2, §3): conversation time per avatar in a date range, a page at a
-// time (issue 37), by avatar name. Rows are rounded to two decimals first and the total row sums
-// the rounded rows of every page, so the table adds up as a reader checks it
-// (docs/decisions/500-billing-arithmetic.md); the figures come from hourly rollups (migration 0680).
+// time (issue 37), by avatar name. Each row is rounded to two decimals; the total row is the exact
+// total of the range rounded once, the figure the plan counts (docs/decisions/500-billing-arithmetic.md,
+// amendment "the total row as the exact total"); the figures come from hourly rollups (migration 0680)
+// and the total from the owner-level ones (0692), so the answer costs about a page, not every avatar.
 import { BILLING_PAGE } from '@parla/shared/limits';
 import type { AccountStatsQuery, AccountStatsResponse, BillingRow } from '@parla/shared/schemas/billing';
 import type { AppContext } from '../../context';
 import { usagePage } from './billing.repository';
+import { roundMinutes } from './usage';
 
 export const TOTAL_ROW_NAME = 'Total';
 
@@ -17,9 +19,8 @@ export async function accountStats(ctx: AppContext, ownerId: string, q: AccountS
   const cummulativeData: BillingRow = {
     avatarName: TOTAL_ROW_NAME,
     avatarId: '',
-    totalCallDuration: page.totalMinutes,
+    totalCallDuration: roundMinutes(page.totalMinutes),
     totalCallCount: page.totalCalls,
   };
-  const next = offset + billingData.length;
-  return { billingData, cummulativeData, total: page.total, nextOffset: next < page.total && billingData.length > 0 ? next : null };
+  return { billingData, cummulativeData, nextOffset: page.more ? offset + billingData.length : null };
 }

@@ -20,6 +20,14 @@ export function toMinutes(ms: number): number {
   return Math.round((ms / MINUTE_MS) * 100) / 100;
 }
 
+/**
+ * Exact minutes rounded once to two decimals: the plan's minutes used and the billing report's
+ * total row (decision 500), so both show the same figure for the same range.
+ */
+export function roundMinutes(minutes: number): number {
+  return Math.round(minutes * 100) / 100;
+}
+
 /** Conversation minutes of this calendar month, unrounded. */
 export async function minutesUsedThisMonth(ctx: AppContext, ownerId: string): Promise<number> {
   const { start, end } = monthOf(ctx.now());
@@ -34,7 +42,7 @@ export async function planUsage(ctx: AppContext, owner: { id: string; subscripti
     plan: planName(owner.subscription_type),
     avatars: { used: avatars, limit: limits.avatars },
     minutes: {
-      used: Math.round(minutes * 100) / 100,
+      used: roundMinutes(minutes),
       limit: limits.minutesPerMonth,
       periodStart: start.toISOString(),
       periodEnd: end.toISOString(),

@@ -1,5 +1,5 @@
 // The billing report a page of rows at a time (issue 37), like the avatar list: the first answer
-// holds the first page and the total row over every row; "Load more rows" asks for the next.
+// holds the first page and the total row of the whole range; "Load more rows" asks for the next.
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { BILLING_PAGE } from '@parla/shared/limits';
 import type { AccountStatsResponse } from '@parla/shared/schemas/billing';
@@ -32,9 +32,9 @@ export function useAccountStats(range: BillingRange) {
   return useInfiniteQuery({ ...getAccountStatsQueryOptions(range), placeholderData: keepPreviousData });
 }
 
-/** Every row fetched so far, with the first answer's total row and row count. */
+/** Every row fetched so far, with the first answer's total row (the whole range's). */
 export function reportOf(data: InfiniteData<AccountStatsResponse> | undefined) {
   const first = data?.pages[0];
   if (!first) return undefined;
-  return { rows: data.pages.flatMap((p) => p.billingData), total: first.cummulativeData, count: first.total };
+  return { rows: data.pages.flatMap((p) => p.billingData), total: first.cummulativeData };
 }

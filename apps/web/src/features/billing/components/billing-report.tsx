@@ -51,6 +51,9 @@ export function defaultDates(today = dayjs()): { start: Dayjs; end: Dayjs } {
 /** On a phone the id column gives its width to the numbers. */
 const ID_COLUMN = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
+/** The total row is the range's exact minutes rounded once (decision 500), not the sum of the rows. */
+const ROUNDING_NOTE = 'Rows are rounded; the total is the exact total, rounded once.';
+
 const minutes = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
 
 export function BillingReport() {
@@ -173,10 +176,15 @@ export function BillingReport() {
               </TableRow>
             </TableBody>
           </Table>
+          {data.rows.length > 0 && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {ROUNDING_NOTE}
+            </Typography>
+          )}
           {stats.hasNextPage && (
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mt: 1.5 }}>
               <Typography variant="body2" color="text.secondary">
-                Showing {data.rows.length.toLocaleString()} of {data.count.toLocaleString()} avatars; the total covers all of them.
+                Showing {data.rows.length.toLocaleString()} avatars; the total covers every avatar in the range.
               </Typography>
               <Button size="small" variant="outlined" onClick={() => void stats.fetchNextPage()} disabled={stats.isFetchingNextPage}>
                 {stats.isFetchingNextPage ? 'Loading…' : 'Load more rows'}
