@@ -31,7 +31,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ) with (fillfactor = 50);
 
     -- Adds (ds, dus) to the owner's hour h and its day. An addition may create the rows; a
-    -- subtraction only updates them, then deletes those it emptied.
+    -- subtraction only updates them, then deletes those it emptied. The day's row is locked
+    -- before the hour's: every writer then takes the owner's rows in one order (a day, its hours,
+    -- the next day...), so two transactions ending conversations of one owner, one of them over
+    -- several hours, wait for each other instead of deadlocking (hour first, one could hold an
+    -- hour the other needs while waiting for the day the other holds; PostgreSQL).
     create function billing_owner_add(o text, h timestamptz, ds integer, dus bigint)
       returns void language plpgsql as $$
     declare
@@ -41,15 +45,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         return;
       end if;
       if ds >= 0 and dus >= 0 then
-        insert into billing_owner_hours as b (owner_id, hour, starts, us) values (o, h, ds, dus)
-        on conflict (owner_id, hour) do update set starts = b.starts + excluded.starts, us = b.us + excluded.us;
         insert into billing_owner_days as b (owner_id, day, starts, us) values (o, d, ds, dus)
         on conflict (owner_id, day) do update set starts = b.starts + excluded.starts, us = b.us + excluded.us;
+        insert into billing_owner_hours as b (owner_id, hour, starts, us) values (o, h, ds, dus)
+        on conflict (owner_id, hour) do update set starts = b.starts + excluded.starts, us = b.us + excluded.us;
       else
-        update billing_owner_hours b set starts = b.starts + ds, us = b.us + dus where b.owner_id = o and b.hour = h;
         update billing_owner_days b set starts = b.starts + ds, us = b.us + dus where b.owner_id = o and b.day = d;
-        delete from billing_owner_hours b where b.owner_id = o and b.hour = h and b.starts = 0 and b.us = 0;
+        update billing_owner_hours b set starts = b.starts + ds, us = b.us + dus where b.owner_id = o and b.hour = h;
         delete from billing_owner_days b where b.owner_id = o and b.day = d and b.starts = 0 and b.us = 0;
+        delete from billing_owner_hours b where b.owner_id = o and b.hour = h and b.starts = 0 and b.us = 0;
       end if;
     end
     $$;

@@ -298,6 +298,58 @@ describe('billing report from hourly and daily rollups', () => {
     expect(await read()).toEqual(kept);
   });
 
+  // PostgreSQL only (PGlite has one connection): two transactions end conversations of one owner,
+  // the first over two hours, the second in the later hour in between. Both lock the owner's day
+  // row before an hour's (0692), so the second waits for the first instead of holding the hour
+  // the first needs next: with the hour locked first this deadlocked (PostgreSQL aborts one).
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    "lets two transactions end one owner's conversations at once without a deadlock",
+    async () => {
+      const db = server.ctx.db;
+      const owner = await createCustomer(server);
+      const h = T0 + 10 * HOUR;
+      const ended = (avatar: string, from: number) => ({
+        ...record(owner.id, avatar, avatar, from),
+        last_seen_at: new Date(from + 20 * MIN),
+        ended_at: new Date(from + 20 * MIN),
+        end_reason: 'bye',
+      });
+      let firstDone!: () => void;
+      const firstWritten = new Promise<void>((resolve) => (firstDone = resolve));
+      let goOn!: () => void;
+      const secondWaiting = new Promise<void>((resolve) => (goOn = resolve));
+      const first = db.transaction().execute(async (trx) => {
+        await trx.insertInto('conversations').values(ended('av-a', h)).execute();
+        firstDone();
+        await secondWaiting;
+        await trx
+          .insertInto('conversations')
+          .values(ended('av-a', h + HOUR))
+          .execute();
+      });
+      await firstWritten;
+      const second = db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('conversations')
+          .values(ended('av-b', h + HOUR))
+          .execute();
+      });
+      // The second transaction waits for a lock the first holds.
+      for (let i = 0; i < 200; i++) {
+        const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_locks where not granted`.execute(db);
+        if (rows[0]!.n > 0) break;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      goOn();
+      await expect(Promise.all([first, second])).resolves.toBeDefined();
+      const days = await sql<{
+        starts: number;
+        us: string;
+      }>`select starts, us from billing_owner_days where owner_id = ${owner.id}`.execute(db);
+      expect(days.rows.map((r) => [Number(r.starts), Number(r.us)])).toEqual([[3, 3 * 20 * MIN * 1000]]);
+    },
+  );
+
   it('lets an account go with its conversations and rollups', async () => {
     const carol = await createCustomer(server, 'carol');
     await seed(carol, random(5), 20);
