@@ -14,6 +14,8 @@
 // share of the query's weight a chunk holds, 0..1: each word's BM25 part is capped at that of
 // two occurrences at average length (a word repeated cannot make up for a missing one), divided
 // by the same for every word — so a threshold means the same for every query. Chunks of equal score are ordered by the uncapped BM25 sum.
+// The statement only finds the candidates and where the query's words stand in them; the scoring is
+// knowledge.scoring.ts's, in PostgreSQL's float8 arithmetic (issue 37, decision 424).
 // The best RERANK_CANDIDATES are then re-scored with where their words stand (decision 417): half
 // the score is that share, half the weight of the question words found within one window of
 // ~30 words (knowledge.proximity.ts) — a chunk of 800 tokens is the unit of storage, not of meaning.
@@ -26,6 +28,7 @@ import { hasThesaurus, synonymsOf } from './knowledge.thesaurus';
 import { nearestWindow } from './knowledge.proximity';
 import { spellingVariants } from './knowledge.spelling';
 import { nearWords } from './knowledge.paraphrase';
+import { B, FULL, K1, scoreCandidates, spotsOf } from './knowledge.scoring';
 
 /** The rarest words are ranked on all their matches while these add up to at most this. */
 export const RANK_CANDIDATES = 400;
@@ -57,10 +60,6 @@ const PRIOR_CHUNKS = 20;
  *  words, names aside (decision 419): in a longer one an absent noun is more likely a visitor's
  *  paraphrase ("How long was the *prophet* inside the fish?") than the question's topic. */
 const COINCIDENCE_MAX_WORDS = 3;
-const K1 = 1.2;
-const B = 0.75;
-/** The per-word term part of a chunk holding the word twice at average length (score 1.0). */
-const FULL = (2 * (K1 + 1)) / (2 + K1);
 
 export interface RankedChunk {
   id: number;
@@ -201,32 +200,25 @@ export async function rankChunks(
   });
   const idfSum = idfs.reduce((a, b) => a + b, 0);
   const ids = sql.join(collectionIds);
-  const none = sql`false`;
-  // The tsqueries are bound values the planner sees (an unnamed statement is planned with them):
-  // it reads the rare words' few matches through a bitmap and stops a scan at the sample's LIMIT.
-  const res = await sql<{
-    id: number;
-    raw: number;
-    covered: number;
-    content: string;
-    collection_id: string;
-    item_id: string;
-    item_name: string;
-    spots: string[] | null;
-    len: number;
-    avglen: number;
-  }>`
-    with unready as materialized (
-      select id from knowledge_items where owner_id = ${ownerId} and status in ('queued', 'processing')
-    ), rare as materialized (
-      select id, item_id, tsv from knowledge_chunks
-      where ${rare.length ? sql`owner_id = ${ownerId} and collection_id in (${ids}) and ts_config = ${config} and tsv @@ ${orQuery(rare)}::tsquery` : none}
-      limit ${RANK_CANDIDATES + 1}
-    ), sample as materialized (
-      select id, item_id, tsv from knowledge_chunks
-      where ${common.length ? sql`owner_id = ${ownerId} and collection_id in (${ids}) and ts_config = ${config} and tsv @@ ${orQuery(common)}::tsquery` : none}
-      limit ${COMMON_SAMPLE}
-    ), weighty as materialized (
+  // Only the branches that can hold rows are written: parsing and planning this statement costs
+  // more than running it for a rare phrase (issue 37), and a branch the words leave empty (no rare
+  // word, or no common one) adds no row: the candidates, and their order, are the same.
+  // When every word is rare and their matches are no more than the chunks re-ranked, every
+  // candidate is returned anyway: their text comes with them and the read by id is saved (a rare
+  // phrase then costs one statement fewer).
+  const texts = common.length === 0 && total <= Math.max(limit, RERANK_CANDIDATES);
+  const columns = texts ? sql`id, item_id, tsv, content, collection_id` : sql`id, item_id, tsv`;
+  const matches = (terms: string[], most: number) => sql`
+      select ${columns} from knowledge_chunks
+      where owner_id = ${ownerId} and collection_id in (${ids}) and ts_config = ${config} and tsv @@ ${orQuery(terms)}::tsquery
+      limit ${most}`;
+  const notRare = (id: string) => (rare.length ? sql`${sql.ref(id)} not in (select id from rare)` : sql`true`);
+  const sources = [
+    ...(rare.length ? [sql`rare as materialized (${matches(rare, RANK_CANDIDATES + 1)})`] : []),
+    ...(common.length
+      ? [
+          sql`sample as materialized (${matches(common, COMMON_SAMPLE)})`,
+          sql`weighty as materialized (
       select distinct t.chunk_id as id
       from unnest(${common}::text[]) as w(lexeme)
       cross join unnest(array[${ids}]::text[]) as c(id)
@@ -236,72 +228,101 @@ export async function rankChunks(
         order by impact desc
         limit ${Math.max(limit, TERM_CANDIDATES)}
       ) t
-    ), found as (
-      select id, item_id, tsv from rare
+    )`,
+        ]
+      : []),
+  ];
+  const found = [
+    ...(rare.length ? [sql`select ${columns} from rare`] : []),
+    ...(common.length
+      ? [
+          sql`select id, item_id, tsv from sample where ${notRare('id')}`,
+          sql`select k.id, k.item_id, k.tsv from weighty w join knowledge_chunks k on k.id = w.id
+      where ${notRare('w.id')} and w.id not in (select id from sample)`,
+        ]
+      : []),
+  ];
+  // The tsqueries are bound values the planner sees (an unnamed statement is planned with them):
+  // it reads the rare words' few matches through a bitmap and stops a scan at the sample's LIMIT.
+  // The statement only finds the candidates and where the query's lexemes stand in them; the
+  // scoring is done here, in the same float8 arithmetic, in the same order (issue 37: planning the
+  // scoring's joins cost PGlite more than running them).
+  const res = await sql<{ id: number; len: number; hits: string } & Partial<Text>>`
+    with unready as materialized (
+      select id from knowledge_items where owner_id = ${ownerId} and status in ('queued', 'processing')
+    ), ${sql.join(sources, sql`, `)}, found as (
+      ${sql.join(
+        found,
+        sql`
       union all
-      select id, item_id, tsv from sample where id not in (select id from rare)
-      union all
-      select k.id, k.item_id, k.tsv from weighty w join knowledge_chunks k on k.id = w.id
-      where w.id not in (select id from rare) and w.id not in (select id from sample)
-    ), candidates as materialized (
-      select id, length(tsv)::float8 as len, ts_filter(setweight(tsv, 'A', ${lexemes}::text[]), '{a}') as hits
-      from found where item_id not in (select id from unready)
-    ), idf as (
-      select * from unnest(${lexemes}::text[], ${idfs}::float8[]) as i(lexeme, idf)
-    ), norms as (
-      select greatest(avg(len), 1) as avglen from candidates
-    ), scored as (
-      select s.id, sum(i.idf * t.part) as raw, sum(i.idf * least(t.part, ${FULL}::float8)) as covered
-      from candidates s
-      cross join lateral unnest(s.hits) f
-      cross join norms n
-      cross join lateral (
-        select cardinality(f.positions) * ${K1 + 1}::float8 / (cardinality(f.positions) + ${K1}::float8 * (1 - ${B}::float8 + ${B}::float8 * s.len / n.avglen)) as part
-      ) t
-      join idf i on i.lexeme = f.lexeme
-      group by s.id
-    ), ranked as (
-      select id, raw, covered from scored order by covered desc, raw desc, id limit ${Math.max(limit, RERANK_CANDIDATES)}
+      `,
+      )}
     )
-    select r.id, r.raw::float8 as raw, r.covered::float8 as covered, k.content, k.collection_id, i.id as item_id, i.name as item_name,
-      (select array_agg(f.lexeme || ' ' || array_to_string(f.positions, ' ')) from unnest(c.hits) f) as spots,
-      c.len, n.avglen::float8 as avglen
-    from ranked r
-    join candidates c on c.id = r.id
-    cross join norms n
-    join knowledge_chunks k on k.id = r.id
-    join knowledge_items i on i.id = k.item_id
-    order by r.covered desc, r.raw desc, r.id
+    select f.id, length(f.tsv) as len, ts_filter(setweight(f.tsv, 'A', ${lexemes}::text[]), '{a}')::text as hits${
+      texts
+        ? sql`, f.content, f.collection_id, f.item_id, (select i.name from knowledge_items i where i.id = f.item_id) as item_name`
+        : sql``
+    }
+    from found f where f.item_id not in (select id from unready)
   `.execute(ctx.db);
   const max = idfSum * FULL;
+  const scored = scoreCandidates(
+    res.rows.map((r) => ({ id: Number(r.id), len: Number(r.len), spots: spotsOf(r.hits) })),
+    new Map(words.map((w, i) => [w.lexeme, i])),
+    idfs,
+  ).slice(0, Math.max(limit, RERANK_CANDIDATES));
   // The collection lacks one of a short question's nouns (not a name, no stand-in): knowledge.cutoff.ts.
   const lacksNoun =
     queryWords.filter((w) => !question.named.has(w)).length <= COINCIDENCE_MAX_WORDS &&
     hasThesaurus(question.language) &&
     words.some((w) => w.df === 0 && !question.named.has(w.word) && isNoun(w.word));
-  const ranked = res.rows.map((r) => {
-    const share = max > 0 ? Number(r.covered) / max : 0;
+  const ranked = scored.map((r) => {
+    const share = max > 0 ? r.covered / max : 0;
     // A word counts in the window as it counts in `covered` (its capped BM25 part), so near ≤ share.
-    const norm = K1 * (1 - B + (B * Number(r.len)) / Math.max(1, Number(r.avglen)));
+    const norm = K1 * (1 - B + (B * r.len) / r.avglen);
     const groups = new Map<string, { group: string; weight: number }>();
-    for (const spot of r.spots ?? []) {
+    for (const spot of r.spots) {
       const [lexeme, ...positions] = spot.split(' ');
       const i = words.findIndex((w) => w.lexeme === lexeme);
       if (i < 0) continue;
       const tf = positions.length;
       groups.set(lexeme!, { group: words[i]!.word, weight: idfs[i]! * Math.min((tf * (K1 + 1)) / (tf + norm), FULL) });
     }
-    const near = max > 0 ? nearestWindow(r.spots ?? [], groups) / max : 0;
+    const near = max > 0 ? nearestWindow(r.spots, groups) / max : 0;
     return {
-      id: Number(r.id),
+      id: r.id,
       coincidental: lacksNoun && new Set([...groups.values()].map((g) => g.group)).size < 2,
       score: share * (1 - NEAR_SHARE) + near * NEAR_SHARE,
-      raw: max > 0 ? Number(r.raw) / max : 0,
-      content: r.content,
-      collection_id: r.collection_id,
-      item_id: r.item_id,
-      item_name: r.item_name,
+      raw: max > 0 ? r.raw / max : 0,
     };
   });
-  return ranked.sort((a, b) => b.score - a.score || b.raw - a.raw || a.id - b.id).slice(0, limit);
+  const best = ranked.sort((a, b) => b.score - a.score || b.raw - a.raw || a.id - b.id).slice(0, limit);
+  if (!texts) return withText(ctx, best);
+  const byId = new Map(res.rows.map((r) => [Number(r.id), r as Text]));
+  return best.map((c) => ({ ...c, ...textOf(byId.get(c.id)!) }));
+}
+
+interface Text {
+  content: string;
+  collection_id: string;
+  item_id: string;
+  item_name: string;
+}
+
+const textOf = (r: Text): Text => ({ content: r.content, collection_id: r.collection_id, item_id: r.item_id, item_name: r.item_name });
+
+/** The best chunks' text and item, read by id once they are known (a few rows). */
+async function withText<T extends { id: number }>(ctx: AppContext, chunks: T[]): Promise<(T & Text)[]> {
+  if (chunks.length === 0) return [];
+  // The item's name by its key, row by row: a join let the planner hash every item of the account.
+  const { rows } = await sql<Text & { id: number }>`
+    select k.id, k.content, k.collection_id, k.item_id, (select i.name from knowledge_items i where i.id = k.item_id) as item_name
+    from knowledge_chunks k where k.id = any(${chunks.map((c) => c.id)}::bigint[])
+  `.execute(ctx.db);
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  // A chunk deleted between the two statements is left out.
+  return chunks.flatMap((c) => {
+    const r = byId.get(c.id);
+    return r ? [{ ...c, ...textOf(r) }] : [];
+  });
 }

@@ -1,0 +1,72 @@
+// The ranking's BM25 arithmetic moved from SQL to TypeScript (issue 37): the scores must be the
+// numbers PostgreSQL computed, bit for bit, and the tsvector's text must read as PostgreSQL
+// unnests it. Both are checked against the database itself.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '../../../test/harness';
+import { B, FULL, K1, scoreCandidates, spotsOf } from './knowledge.scoring';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(() => server.close());
+
+const TEXTS = [
+  'Joins all given path segments together using the platform-specific separator as a delimiter.',
+  'The path.join() method joins path segments; a zero-length path segment is ignored. Path path path.',
+  'Timers call a function after a delay; a timer can be cancelled before it fires.',
+  'Segments of a path: the directory, the base name and the extension of a path.',
+  'Nothing about the question at all, only other words.',
+];
+const LEXEMES = ['path', 'join', 'segment', 'timer', 'absent'];
+const IDFS = [1.7, 2.3, 0.41, 3.05, 6.9];
+
+describe('the ranking scores computed outside SQL', () => {
+  it('reads a tsvector as PostgreSQL unnests it, doubled quotes and backslashes included', async () => {
+    const vector = String.raw`'it''s':1,4 'a\\b':2 'x':3 'plain':5,9,12`;
+    const wanted = ["it's", 'a\\b', 'plain', 'missing'];
+    const { rows } = await sql<{ hits: string; spots: string[] }>`
+      select ts_filter(setweight(v, 'A', ${wanted}::text[]), '{a}')::text as hits,
+        (select array_agg(h.lexeme || ' ' || array_to_string(h.positions, ' '))
+         from unnest(ts_filter(setweight(v, 'A', ${wanted}::text[]), '{a}')) h) as spots
+      from (select ${vector}::tsvector as v) x
+    `.execute(server.ctx.db);
+    expect(spotsOf(rows[0]!.hits)).toEqual(rows[0]!.spots);
+    expect(rows[0]!.spots).toHaveLength(3);
+  });
+
+  it('gives the same float8 scores, in the same order, as the SQL they replace', async () => {
+    const values = sql.join(TEXTS.map((t, i) => sql`(${i + 1}::int, to_tsvector('english', ${t}))`));
+    const candidates = sql`select id, length(tsv)::float8 as len, ts_filter(setweight(tsv, 'A', ${LEXEMES}::text[]), '{a}') as hits
+      from (values ${values}) v(id, tsv)`;
+    const byPostgres = await sql<{ id: number; raw: number; covered: number }>`
+      with candidates as (${candidates}),
+      idf as (select * from unnest(${LEXEMES}::text[], ${IDFS}::float8[]) as i(lexeme, idf)),
+      norms as (select greatest(avg(len), 1) as avglen from candidates),
+      scored as (
+        select s.id, sum(i.idf * t.part) as raw, sum(i.idf * least(t.part, ${FULL}::float8)) as covered
+        from candidates s
+        cross join lateral unnest(s.hits) f
+        cross join norms n
+        cross join lateral (
+          select cardinality(f.positions) * ${K1 + 1}::float8 / (cardinality(f.positions) + ${K1}::float8 * (1 - ${B}::float8 + ${B}::float8 * s.len / n.avglen)) as part
+        ) t
+        join idf i on i.lexeme = f.lexeme
+        group by s.id
+      )
+      select id, raw::float8 as raw, covered::float8 as covered from scored order by covered desc, raw desc, id
+    `.execute(server.ctx.db);
+    const read = await sql<{ id: number; len: number; hits: string }>`
+      select id, len::int as len, hits::text as hits from (${candidates}) c order by id
+    `.execute(server.ctx.db);
+    const ours = scoreCandidates(
+      read.rows.map((r) => ({ id: Number(r.id), len: Number(r.len), spots: spotsOf(r.hits) })),
+      new Map(LEXEMES.map((l, i) => [l, i])),
+      IDFS,
+    );
+    expect(byPostgres.rows.length).toBeGreaterThan(2);
+    expect(ours.map((c) => [c.id, c.raw, c.covered])).toEqual(byPostgres.rows.map((r) => [Number(r.id), Number(r.raw), Number(r.covered)]));
+  });
+});
