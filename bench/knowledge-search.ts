@@ -4,7 +4,9 @@
 // query from the rarest to the most common term, the speed-up on the most common term, and the
 // top-10 quality of both on a labelled set (chunks planted as the relevant answers of visitor
 // questions, scattered through the table). Goals: p99 ≤ 20 ms for every query, ≥ 4× faster than
-// naive on the most common term, the same top-10 quality.
+// naive on the most common term, the same top-10 quality. Timed after a warm-up of every query
+// through both searches (a running server's search; a new process's first searches are printed
+// beside it, not the goal: decision 424).
 // Peer check (issue 37): the two rank by different formulas by design (ours BM25-like over the
 // query's meaningful words, the peer ts_rank over every match), so their top 10 need not be equal.
 // What must be equal is checked for every query before timing it: the peer answers min(10,
@@ -32,6 +34,7 @@ import { seededRandom } from './random-support';
 const CHUNKS = Number(process.env.BENCH_CHUNKS ?? 100_000);
 const WORDS_PER_CHUNK = 120;
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
+const WARM_ROUNDS = Number(process.env.BENCH_WARM_ROUNDS ?? 20);
 const CONFIG = 'english';
 const TOP_K = 10;
 const P99_GOAL_MS = 20;
@@ -195,6 +198,23 @@ async function main(): Promise<void> {
   console.log(
     `query (top ${TOP_K})                         matches   ours p50 / p99 (ms)   naive ORDER BY ts_rank p50 / p99 (ms)   speed-up p50 / p99`,
   );
+  // Warm-up, the same for both searches: a new process's PGlite runs its WebAssembly on V8's
+  // baseline tier until the functions a search uses are re-compiled, over its first few hundred
+  // statements (decision 424: the rare phrase's first 40 runs cost 20–28 ms, the same query after
+  // 250 more 7–11 ms). The goal is a running server's search, so every query runs WARM_ROUNDS
+  // times through both before any timing; the first searches of ours are timed and printed
+  // beside it (not the goal).
+  const cold: number[] = [];
+  for (let round = 0; round < WARM_ROUNDS; round++)
+    for (const [, q] of queries) {
+      const t = performance.now();
+      await ours(q);
+      if (round < 8) cold.push(performance.now() - t);
+      await naive(q);
+    }
+  cold.sort((a, b) => a - b);
+  const coldFigure = `${percentile(cold, 50).toFixed(2)} / ${percentile(cold, 99).toFixed(2)} ms`;
+  console.log(`a new process's first ${cold.length} searches of ours (every query in turn), p50 / p99: ${coldFigure}`);
   const rows: (string | number)[][] = [];
   let worstP99 = 0;
   let common = { p50: 0, p99: 0 };
@@ -271,7 +291,10 @@ query, ≥ ${SPEEDUP_GOAL}× faster than naive on the most common term, the same
 The two rank by different formulas by design, so their top ${TOP_K} need not be equal; checked for every query
 (a difference fails the bench): the peer answers min(${TOP_K}, matches) chunks, each of our hits (ours may answer fewer: the relevance cut-off) is a stored chunk of the collection
 (item and text unchanged) matching at least one query word, and on the rare phrase (one match) both answer
-that chunk first, byte for byte.
+that chunk first, byte for byte. Before any timing, every query runs ${WARM_ROUNDS} times through both searches (a new
+process's WebAssembly is compiled to its fast tier over its first few hundred statements; the goal is a running
+server's search). A new process's first ${cold.length} searches of ours, every query in turn: p50 / p99 ${coldFigure}
+(not the goal).
 
 ${table(['query', 'matches', 'ours p50 / p99 (ms)', 'naive p50 / p99 (ms)', 'naive / ours p50 / p99'], rows)}
 
