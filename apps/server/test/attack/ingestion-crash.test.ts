@@ -177,8 +177,13 @@ function customer(email: string) {
       headers: { authorization: `Bearer ${APP_KEY}`, 'content-type': 'application/json' },
       body: JSON.stringify({ email, password: PASSWORD }),
     });
+    // A refused step throws, so the token is not kept and the next poll signs in again (CI once
+    // kept "Bearer undefined" from a sign-in refused by a process just started, under load 12,
+    // and polled with it until the deadline).
+    if (login.status !== 200) throw new Error(`sign-in answered ${login.status}: ${await login.text()}`);
     const session = `Bearer ${APP_KEY} ${((await login.json()) as { sessionId: string }).sessionId}`;
     const jwt = await fetch(`${base}/api/token/jwt`, { headers: { authorization: session } });
+    if (jwt.status !== 200) throw new Error(`/api/token/jwt answered ${jwt.status}: ${await jwt.text()}`);
     return `Bearer ${((await jwt.json()) as { jwtToken: string }).jwtToken}`;
   };
   return {
