@@ -1,6 +1,6 @@
 // Usage counters live in the database: a server restart (same data directory) does not reset a
 // daily limit, and a conversation left open by a dead process is ended when it was last seen.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -65,6 +65,8 @@ async function start(): Promise<{
 
 afterAll(async () => {
   await closeAll();
+  // Each server is closed by its test; the data directory goes with them (decision 018).
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('limits across a restart', () => {

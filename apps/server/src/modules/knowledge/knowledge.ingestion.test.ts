@@ -1,6 +1,6 @@
 // Ingestion beyond one request: hybrid search with an embedding provider, and queued work that
 // resumes when the server starts again.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -64,6 +64,8 @@ describe('restart', () => {
     'resumes queued work and work cut off by a crash when the server starts again',
     async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'parla-restart-'));
+      // Removed after the second server closes (cleanups run last first; decision 018).
+      cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
       const env = {
         APP_KEY: TEST_APP_KEY,
         SECRET_KEY: TEST_SECRET_KEY,
