@@ -20,8 +20,7 @@
 //
 //   node --import tsx bench/knowledge-heldout.ts
 import { SEARCH_TOP_K_DEFAULT } from '../packages/shared/src/schemas/knowledge';
-import { startKnowledgeWorker } from '../apps/server/src/modules/knowledge/knowledge.worker';
-import { startApiServer } from './api-support';
+import { knowledgeApi } from './knowledge-api-support';
 import {
   HELDOUT_SHA256,
   answers,
@@ -40,21 +39,7 @@ import { table, verdict, writeSection } from './report-support';
 const HIT3_GOAL = 0.9;
 
 async function main(): Promise<void> {
-  const bench = await startApiServer(0);
-  const worker = startKnowledgeWorker(bench.ctx, { pollMs: 60_000 });
-  const jwt = (await (await fetch(`${bench.url}/api/token/jwt`, { headers: { authorization: bench.authorization } })).json()) as {
-    jwtToken: string;
-  };
-  const kb = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${bench.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${jwt.jwtToken}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await res.json()) as unknown;
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-    return json as never;
-  };
+  const { bench, worker, kb } = await knowledgeApi();
   const search = async (collectionId: string, q: string, threshold?: number) =>
     (
       (await kb('POST', '/kb/v1/search', {

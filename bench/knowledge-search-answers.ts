@@ -8,7 +8,7 @@
 // Bench 4's data is loaded once (5 minutes) and kept as a PGlite dump in the temp directory.
 // With bench4, SEARCH_TIME=1 prints each query's CPU and wall p50 / p99, SEARCH_STATEMENTS=1 the
 // time of each statement a search issues, SEARCH_EXPLAIN='query' each statement's plan.
-import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -23,11 +23,10 @@ import { effectiveLanguage, textSearchConfig } from '../apps/server/src/modules/
 import { namedWords } from '../apps/server/src/modules/knowledge/knowledge.background';
 import { meaningfulWords } from '../apps/server/src/modules/knowledge/knowledge.query';
 import { findCollections } from '../apps/server/src/modules/knowledge/knowledge.repository';
-import { startKnowledgeWorker } from '../apps/server/src/modules/knowledge/knowledge.worker';
-import { startApiServer } from './api-support';
+import { knowledgeApi } from './knowledge-api-support';
+import { loadCorpora } from './knowledge-heldout-support';
 import { CRAWL_PAGES, DOCX_ITEMS, PDF_ITEMS, QUESTIONS, TEXT_ITEMS, URL_PAGES } from './knowledge-quality-data';
-import { ROOT } from './report-support';
-import { seededRandom } from './random-support';
+import { CHUNKS, COLLECTION, LABELLED, loadBench4Data, OWNER } from './knowledge-search-data';
 
 const out: string[] = [];
 const emit = (o: unknown) => out.push(JSON.stringify(o));
@@ -52,35 +51,6 @@ async function answersFor(ctx: AppContext, owner: string, collection: string, co
 }
 
 // ---- Bench 4's data, exactly as bench/knowledge-search.ts writes it (copied generator).
-const CHUNKS = Number(process.env.BENCH_CHUNKS ?? 100_000);
-const VOCAB = Array.from({ length: 5000 }, (_, i) => `w${i.toString(36)}x`);
-const TOPICS = ['refund', 'warranty', 'delivery', 'saddle', 'brake', 'battery', 'helmet', 'frame', 'invoice', 'lisbon'];
-const rand = seededRandom(42);
-const zipf = () => VOCAB[Math.min(VOCAB.length - 1, Math.floor(Math.pow(rand(), 3) * VOCAB.length))]!;
-const LABELLED = [
-  ['how long is the saddle warranty', 'saddle warranty: every saddle has a two year warranty; the saddle warranty covers seams'],
-  ['can I return a helmet for a refund', 'helmet refund: a helmet can be returned for a refund within 30 days; helmet refund forms'],
-  ['battery delivery to lisbon', 'battery delivery to lisbon takes two days; lisbon battery delivery by courier'],
-  ['brake invoice copy', 'brake invoice: a copy of the brake invoice is in your account; brake invoice by mail'],
-  ['frame size guide', 'frame size guide: measure your inseam, the frame size guide lists every frame size'],
-  ['refund', 'refund refund: how a refund works, when a refund is paid, refund of delivery costs'],
-] as const;
-const relevantAt = new Map<number, number>();
-LABELLED.forEach((_, q) => {
-  for (let r = 0; r < 10; r++) relevantAt.set(Math.floor(((q * 10 + r + 0.5) / (LABELLED.length * 10)) * CHUNKS) + 3, q);
-});
-function chunk(i: number): string {
-  const words = ['acme'];
-  for (let w = 1; w < 120; w++) words.push(zipf());
-  if (i % 10 === 0) words.push('refund', 'policy');
-  if (i % 100 === 7) words.push('lisbon', 'workshop');
-  words.push(TOPICS[i % TOPICS.length]!);
-  if (i === Math.floor(CHUNKS / 2)) words.push('unicorn', 'tandem', 'rental');
-  const q = relevantAt.get(i);
-  if (q !== undefined) words.push(LABELLED[q]![1]);
-  return words.join(' ');
-}
-
 async function bench4Database(): Promise<Database> {
   // In memory, as the bench runs it, from a dump of a directory loaded once.
   const dump = join(tmpdir(), `parla-bench4-${CHUNKS}.tar`);
@@ -88,48 +58,7 @@ async function bench4Database(): Promise<Database> {
   const dataDir = join(tmpdir(), `parla-bench4-${CHUNKS}`);
   const database = await openDatabase({ dataDir });
   await migrate(database.db, database.schema);
-  const db = database.db;
-  await db
-    .insertInto('users')
-    .values({ id: 'bench-owner', email: 'bench@example.com', password_hash: 'x', first_name: 'B', last_name: 'B' })
-    .execute();
-  await db
-    .insertInto('knowledge_collections')
-    .values({ id: 'bench-collection', owner_id: 'bench-owner', name: 'Bench', language: 'en' })
-    .execute();
-  const ITEMS = Math.max(1, Math.ceil(CHUNKS / 100));
-  await db
-    .insertInto('knowledge_items')
-    .values(
-      Array.from({ length: ITEMS }, (_, i) => ({
-        id: `item-${i}`,
-        owner_id: 'bench-owner',
-        collection_id: 'bench-collection',
-        name: `Document ${i}`,
-        kind: 'text' as const,
-        content: '',
-        status: 'ready' as const,
-        chunk_count: Math.min(100, CHUNKS - i * 100),
-      })),
-    )
-    .execute();
-  for (let i = 0; i < CHUNKS; i += 1000) {
-    const rows = Array.from({ length: Math.min(1000, CHUNKS - i) }, (_, j) => {
-      const n = i + j;
-      const content = chunk(n);
-      return {
-        owner_id: 'bench-owner',
-        collection_id: 'bench-collection',
-        item_id: `item-${Math.floor(n / 100)}`,
-        ord: n % 100,
-        content,
-        ts_config: 'english',
-        tsv: sql`to_tsvector('english'::regconfig, ${content})`,
-      };
-    });
-    await db.insertInto('knowledge_chunks').values(rows).execute();
-  }
-  await sql`analyze knowledge_chunks`.execute(db);
+  await loadBench4Data(database.db);
   writeFileSync(dump, Buffer.from(await (await database.dump!()).arrayBuffer()));
   await database.close();
   rmSync(dataDir, { recursive: true, force: true });
@@ -156,7 +85,7 @@ async function bench4(): Promise<void> {
       seen.push(q);
       return orig(q, id);
     };
-    await searchChunks(ctx, 'bench-owner', { collection_ids: ['bench-collection'], query: process.env.SEARCH_EXPLAIN, top_k: 10 });
+    await searchChunks(ctx, OWNER, { collection_ids: [COLLECTION], query: process.env.SEARCH_EXPLAIN, top_k: 10 });
     ex.executeQuery = orig;
     for (const q of seen) {
       for (let i = 0; i < 3; i++) await database.db.executeQuery(CompiledQuery.raw(q.sql, [...q.parameters]));
@@ -177,9 +106,9 @@ async function bench4(): Promise<void> {
       return r;
     };
     for (let i = 0; i < 30; i++)
-      for (const q of BENCH4_QUERIES) await searchChunks(ctx, 'bench-owner', { collection_ids: ['bench-collection'], query: q, top_k: 10 });
+      for (const q of BENCH4_QUERIES) await searchChunks(ctx, OWNER, { collection_ids: [COLLECTION], query: q, top_k: 10 });
     for (const q of BENCH4_QUERIES) {
-      const one = () => searchChunks(ctx, 'bench-owner', { collection_ids: ['bench-collection'], query: q, top_k: 10 });
+      const one = () => searchChunks(ctx, OWNER, { collection_ids: [COLLECTION], query: q, top_k: 10 });
       for (let i = 0; i < 3; i++) await one();
       times.clear();
       const t = performance.now();
@@ -191,7 +120,7 @@ async function bench4(): Promise<void> {
     const runs = Number(process.env.SEARCH_RUNS ?? 40);
     const order = process.env.SEARCH_ORDER ? process.env.SEARCH_ORDER.split(',').map((i) => BENCH4_QUERIES[Number(i)]!) : BENCH4_QUERIES;
     for (const q of order) {
-      const one = () => searchChunks(ctx, 'bench-owner', { collection_ids: ['bench-collection'], query: q, top_k: 10 });
+      const one = () => searchChunks(ctx, OWNER, { collection_ids: [COLLECTION], query: q, top_k: 10 });
       for (let i = 0; i < 3; i++) await one();
       const cpu: number[] = [];
       const wall: number[] = [];
@@ -207,56 +136,16 @@ async function bench4(): Promise<void> {
       console.log(`${q.padEnd(24)} cpu p50 ${p(cpu, 0.5)} p99 ${p(cpu, 0.99)}   wall p50 ${p(wall, 0.5)} p99 ${p(wall, 0.99)} ms`);
     }
   } else {
-    for (const q of [...BENCH4_QUERIES, ...LABELLED.map((l) => l[0])])
-      await answersFor(ctx, 'bench-owner', 'bench-collection', 'bench4', q, 10);
+    for (const q of [...BENCH4_QUERIES, ...LABELLED.map((l) => l.question)]) await answersFor(ctx, OWNER, COLLECTION, 'bench4', q, 10);
   }
   await database.close();
 }
 
-// ---- The tuning halves (tuning.json only) and Bench 10's own set, loaded as in bench/knowledge-tuning.ts.
-const DIR = join(ROOT, 'bench/corpora');
-const read = (corpus: string, file: string) => readFileSync(join(DIR, corpus, file), 'utf8');
-const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
-function faqItems() {
-  const entries = (text: string, start: RegExp) =>
-    text
-      .split(start)
-      .slice(1)
-      .map((e) => {
-        const at = e.indexOf('\n\n');
-        return {
-          name: squash(e.slice(0, at)),
-          content: e
-            .slice(at)
-            .replace(/^\s*A: +/, '')
-            .trim(),
-        };
-      });
-  return [...entries(read('compression-faq', 'zlib-faq.txt'), /^ ?\d+\. /m), ...entries(read('compression-faq', 'xz-faq.txt'), /^Q: +/m)];
-}
-function fileItems(corpus: string, name: (file: string, text: string) => string) {
-  return readdirSync(join(DIR, corpus))
-    .filter((f) => /\.(md|txt)$/.test(f))
-    .sort()
-    .map((f) => ({ name: name(f, read(corpus, f)), content: read(corpus, f) }));
-}
-const tuning = (id: string) => (JSON.parse(read(id, 'tuning.json')) as { q: string }[]).map((x) => x.q);
-
 async function corpora(): Promise<void> {
   const sets = [
-    {
-      id: 'node-manual',
-      items: fileItems('node-manual', (_f, t) => `Node.js — ${/^# (.+)$/m.exec(t)?.[1] ?? _f}`),
-      qs: tuning('node-manual'),
-    },
-    { id: 'compression-faq', items: faqItems(), qs: tuning('compression-faq') },
-    {
-      id: 'kjv-prose',
-      items: fileItems('kjv-prose', (f) =>
-        f === 'genesis-joseph.txt' ? 'Genesis 37–45' : f.replace(/\.txt$/, '').replace(/^./, (c) => c.toUpperCase()),
-      ),
-      qs: tuning('kjv-prose'),
-    },
+    // The tuning halves only: loadCorpora also reads the held-out files (to hash them), whose
+    // questions are not used here.
+    ...loadCorpora().map((c) => ({ id: c.id, items: c.items, qs: c.tuning.map((x) => x.q) })),
     {
       id: 'bench10',
       items: [
@@ -272,21 +161,7 @@ async function corpora(): Promise<void> {
       qs: QUESTIONS.map((x) => x.q),
     },
   ];
-  const bench = await startApiServer(0);
-  const worker = startKnowledgeWorker(bench.ctx, { pollMs: 60_000 });
-  const jwt = (await (await fetch(`${bench.url}/api/token/jwt`, { headers: { authorization: bench.authorization } })).json()) as {
-    jwtToken: string;
-  };
-  const kb = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${bench.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${jwt.jwtToken}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await res.json()) as unknown;
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-    return json as never;
-  };
+  const { bench, worker, kb } = await knowledgeApi();
   for (const c of sets) {
     const collection = (await kb('POST', '/kb/v1/collections', { name: c.id })) as { id: string };
     for (let i = 0; i < c.items.length; i += 50)

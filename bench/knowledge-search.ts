@@ -29,59 +29,13 @@ import { openDatabase } from '../apps/server/src/db/database';
 import { migrate } from '../apps/server/src/db/migrate';
 import { searchChunks } from '../apps/server/src/modules/knowledge/knowledge.search';
 import { table, verdict, writeSection } from './report-support';
-import { seededRandom } from './random-support';
+import { CHUNKS, COLLECTION, CONFIG, LABELLED, loadBench4Data, OWNER, RELEVANT, WORDS_PER_CHUNK } from './knowledge-search-data';
 
-const CHUNKS = Number(process.env.BENCH_CHUNKS ?? 100_000);
-const WORDS_PER_CHUNK = 120;
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const WARM_ROUNDS = Number(process.env.BENCH_WARM_ROUNDS ?? 20);
-const CONFIG = 'english';
 const TOP_K = 10;
 const P99_GOAL_MS = 20;
 const SPEEDUP_GOAL = 4;
-
-// A Zipf-like vocabulary: a few words are everywhere, most are rare. "acme" (the product's name)
-// is in every chunk: the worst case for ranking every match.
-const VOCAB = Array.from({ length: 5000 }, (_, i) => `w${i.toString(36)}x`);
-const TOPICS = ['refund', 'warranty', 'delivery', 'saddle', 'brake', 'battery', 'helmet', 'frame', 'invoice', 'lisbon'];
-const rand = seededRandom(42);
-const zipf = () => VOCAB[Math.min(VOCAB.length - 1, Math.floor(Math.pow(rand(), 3) * VOCAB.length))]!;
-
-// The labelled set: visitor questions, each with RELEVANT chunks planted at scattered places
-// (the passage that answers it: its words several times, as a real answer repeats its subject).
-// Every question's words also occur elsewhere, so ranking has to tell the answer from mentions.
-const RELEVANT = 10;
-const LABELLED: { question: string; answer: string }[] = [
-  {
-    question: 'how long is the saddle warranty',
-    answer: 'saddle warranty: every saddle has a two year warranty; the saddle warranty covers seams',
-  },
-  {
-    question: 'can I return a helmet for a refund',
-    answer: 'helmet refund: a helmet can be returned for a refund within 30 days; helmet refund forms',
-  },
-  { question: 'battery delivery to lisbon', answer: 'battery delivery to lisbon takes two days; lisbon battery delivery by courier' },
-  { question: 'brake invoice copy', answer: 'brake invoice: a copy of the brake invoice is in your account; brake invoice by mail' },
-  { question: 'frame size guide', answer: 'frame size guide: measure your inseam, the frame size guide lists every frame size' },
-  { question: 'refund', answer: 'refund refund: how a refund works, when a refund is paid, refund of delivery costs' },
-];
-const relevantAt = new Map<number, number>();
-LABELLED.forEach((_, q) => {
-  for (let r = 0; r < RELEVANT; r++) relevantAt.set(Math.floor(((q * RELEVANT + r + 0.5) / (LABELLED.length * RELEVANT)) * CHUNKS) + 3, q);
-});
-
-function chunk(i: number): string {
-  const words = ['acme'];
-  for (let w = 1; w < WORDS_PER_CHUNK; w++) words.push(zipf());
-  // Topic words: 'refund' in ~10% of chunks, 'lisbon' in ~1%, one exact phrase in a single chunk.
-  if (i % 10 === 0) words.push('refund', 'policy');
-  if (i % 100 === 7) words.push('lisbon', 'workshop');
-  words.push(TOPICS[i % TOPICS.length]!);
-  if (i === Math.floor(CHUNKS / 2)) words.push('unicorn', 'tandem', 'rental');
-  const q = relevantAt.get(i);
-  if (q !== undefined) words.push(LABELLED[q]!.answer);
-  return words.join(' ');
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -105,48 +59,10 @@ async function main(): Promise<void> {
   const database = await openDatabase(url ? { databaseUrl: url, schema: schema! } : {});
   await migrate(database.db, database.schema);
   const db = database.db;
-  const owner = 'bench-owner';
-  const collection = 'bench-collection';
-  await db
-    .insertInto('users')
-    .values({ id: owner, email: 'bench@example.com', password_hash: 'x', first_name: 'B', last_name: 'B' })
-    .execute();
-  await db.insertInto('knowledge_collections').values({ id: collection, owner_id: owner, name: 'Bench', language: 'en' }).execute();
-
+  const owner = OWNER;
+  const collection = COLLECTION;
   const started = performance.now();
-  const ITEMS = Math.max(1, Math.ceil(CHUNKS / 100));
-  await db
-    .insertInto('knowledge_items')
-    .values(
-      Array.from({ length: ITEMS }, (_, i) => ({
-        id: `item-${i}`,
-        owner_id: owner,
-        collection_id: collection,
-        name: `Document ${i}`,
-        kind: 'text' as const,
-        content: '',
-        status: 'ready' as const,
-        chunk_count: Math.min(100, CHUNKS - i * 100),
-      })),
-    )
-    .execute();
-  for (let i = 0; i < CHUNKS; i += 1000) {
-    const rows = Array.from({ length: Math.min(1000, CHUNKS - i) }, (_, j) => {
-      const n = i + j;
-      const content = chunk(n);
-      return {
-        owner_id: owner,
-        collection_id: collection,
-        item_id: `item-${Math.floor(n / 100)}`,
-        ord: n % 100,
-        content,
-        ts_config: CONFIG,
-        tsv: sql`to_tsvector(${CONFIG}::regconfig, ${content})`,
-      };
-    });
-    await db.insertInto('knowledge_chunks').values(rows).execute();
-  }
-  await sql`analyze knowledge_chunks`.execute(db);
+  await loadBench4Data(db);
   console.log(
     `database: ${database.kind}; loaded ${CHUNKS.toLocaleString('en')} chunks of ${WORDS_PER_CHUNK} words in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );

@@ -15,8 +15,7 @@ import { namedWords } from '../apps/server/src/modules/knowledge/knowledge.backg
 import { meaningfulWords } from '../apps/server/src/modules/knowledge/knowledge.query';
 import { relevanceFloor } from '../apps/server/src/modules/knowledge/knowledge.cutoff';
 import { findCollections } from '../apps/server/src/modules/knowledge/knowledge.repository';
-import { startKnowledgeWorker } from '../apps/server/src/modules/knowledge/knowledge.worker';
-import { startApiServer } from './api-support';
+import { knowledgeApi } from './knowledge-api-support';
 import { answers, loadCorpora, plainSearch, type Question } from './knowledge-heldout-support';
 import { CRAWL_PAGES, DOCX_ITEMS, PDF_ITEMS, QUESTIONS, TEXT_ITEMS, URL_PAGES } from './knowledge-quality-data';
 import { ROOT } from './report-support';
@@ -63,21 +62,7 @@ function bikeShop(): { id: string; items: { name: string; content: string }[]; c
 async function main(): Promise<void> {
   const only = process.argv[2];
   const verbose = process.env.TUNING_VERBOSE !== '0';
-  const bench = await startApiServer(0);
-  const worker = startKnowledgeWorker(bench.ctx, { pollMs: 60_000 });
-  const jwt = (await (await fetch(`${bench.url}/api/token/jwt`, { headers: { authorization: bench.authorization } })).json()) as {
-    jwtToken: string;
-  };
-  const kb = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${bench.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${jwt.jwtToken}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await res.json()) as unknown;
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-    return json as never;
-  };
+  const { bench, worker, kb } = await knowledgeApi();
   const corpora = [
     ...loadCorpora().map((c) => ({
       id: c.id,
