@@ -418,6 +418,33 @@ describe('billing report page by the names walk and by the sort', () => {
     expect(smallWalks.sorted).toBeGreaterThan(0);
   });
 
+  it('names an avatar after its latest conversation renamed, for ranges read by whole days (migration 0694)', async () => {
+    const erin = await createCustomer(server, 'erin');
+    const db = server.ctx.db;
+    const at = T0 + 24 * HOUR + 5 * HOUR;
+    const ended = (name: string, id: string) => ({
+      ...record(erin.id, 'e-1', name, at),
+      id,
+      last_seen_at: new Date(at + MIN),
+      ended_at: new Date(at + MIN),
+      end_reason: 'bye',
+    });
+    // Two conversations at one instant: the greater id names the avatar.
+    await db
+      .insertInto('conversations')
+      .values([ended('Twin A', 'e-conv-1'), ended('Twin B', 'e-conv-2')])
+      .execute();
+    await db.updateTable('conversations').set({ avatar_name: 'Renamed' }).where('id', '=', 'e-conv-2').execute();
+    const day = await sql<{ latest_name: string }>`select latest_name from billing_days where owner_id = ${erin.id}`.execute(db);
+    expect(day.rows.map((r) => r.latest_name)).toEqual(['Renamed']);
+    for (const [start, end] of [
+      [T0, T0 + SPAN],
+      [T0 + 24 * HOUR, T0 + 2 * 24 * HOUR],
+      [T0 + 24 * HOUR + 5 * HOUR, T0 + 24 * HOUR + 6 * HOUR],
+    ] as const)
+      expect((await everyWay(erin, start, end, 200, 0, 5)).chosen).toBe(false);
+  });
+
   it('walks when the range has many avatars, sorts after a walk through stale names, follows renames', async () => {
     const dave = await createCustomer(server, 'dave');
     const db = server.ctx.db;
