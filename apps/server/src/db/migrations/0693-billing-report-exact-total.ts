@@ -24,7 +24,8 @@ const OWNER_PARTS = `
         select 0, j.calls, j.us from counted j
       ),`;
 
-const MINUTES = `
+/** billing_minutes over the given edge-rows CTE (0681's here; 0700 passes its own). */
+export const minutesSql = (rows: string): string => `
     create or replace function billing_minutes(o text, s timestamptz, e timestamptz)
       returns float8 language plpgsql stable set plan_cache_mode = force_generic_plan as $$
     #variable_conflict use_column
@@ -34,7 +35,7 @@ const MINUTES = `
         return 0;
       end if;
       return (
-        with ${ROWS_0681}${COUNTED}${OWNER_PARTS}
+        with ${rows}${COUNTED}${OWNER_PARTS}
         used as (select coalesce(sum(p.us), 0) as us from owner_parts p)
         select u.us / 60000000.0 from used u
       );
@@ -83,8 +84,8 @@ const WALK = `
           from numbered w`;
 
 // 0681's statement over every avatar of the range (a small account, or a walk that fell short).
-const SORT = `
-      with ${ROWS_0681}${COUNTED}${PARTS_0681}
+const sortSql = (rows: string): string => `
+      with ${rows}${COUNTED}${PARTS_0681}
       summed as (
         select p.avatar_id, sum(p.calls)::int as calls, floor((sum(p.us) / 1000 / 60000.0) * 100 + 0.5) as cents,
                min(p.latest_name collate "C") as lo, max(p.latest_name collate "C") as hi
@@ -112,7 +113,8 @@ const SORT = `
              t.us / 60000000.0, t.calls, false
         from totals t;`;
 
-const REPORT = `
+/** billing_report over the given edge-rows CTE (0681's here; 0700 passes its own). */
+export const reportSql = (rows: string): string => `
     -- The report's page (decision 500; read by account/billing.repository.ts): the page's rows as
     -- one JSON array of BillingRow, whether another page follows, and the total row (the exact
     -- minutes, unrounded, as billing_minutes gives them; the calls). walk_cap: null chooses; 0
@@ -158,7 +160,7 @@ const REPORT = `
       if cap <> 0 then
         -- The total row from the owner's rollups, and the range's edge conversations per avatar
         -- (calls, µs, and the latest counted one's start, id and name) for the walk.
-        with ${ROWS_0681}${COUNTED}${OWNER_PARTS}
+        with ${rows}${COUNTED}${OWNER_PARTS}
         edges as (
           select jsonb_object_agg(g.avatar_id, jsonb_build_array(g.calls, g.us, g.latest -> 0, g.latest -> 1, g.latest -> 2)) as map
             from (select c.avatar_id, sum(c.calls)::int as calls, sum(c.us) as us,
@@ -196,14 +198,14 @@ ${WALK};
           end if;
         end loop;
       end if;
-      return query${SORT}
+      return query${sortSql(rows)}
     end
     $$;`;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`drop function billing_report(text, timestamptz, timestamptz, integer, integer, integer)`.execute(db);
-  await sql.raw(REPORT).execute(db);
-  await sql.raw(MINUTES).execute(db);
+  await sql.raw(reportSql(ROWS_0681)).execute(db);
+  await sql.raw(minutesSql(ROWS_0681)).execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
