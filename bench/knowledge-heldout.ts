@@ -1,11 +1,11 @@
-// Bench 10 held-out — knowledge retrieval on text nobody here wrote (issue 38, decisions 413, 419).
+// Bench 10 held-out — knowledge retrieval on text nobody here wrote (issue 38, decisions 413, 419, 426).
 // Three corpora of real text from packages on the machine (a reference manual, a product FAQ,
 // long prose; bench/corpora/README.md), each loaded as a customer would (text items through the
 // API and the ingestion worker, no language chosen, no embedding provider), and questions phrased
 // as visitors phrase them, mostly without the passage's key term, plus questions the text cannot
-// answer, written before any search ran: a tuning half (decision 413's questions, both of its
-// halves) and a held-out set (decision 419's fresh questions, none asking a fact a tuning question
-// asks); only the tuning half's questions are printed one by one — the held-out set is reported
+// answer, written before any search ran: a tuning half (decision 413's questions and every
+// held-out set reported since) and a held-out set (decision 426's fifth set, none asking a fact a
+// tuning question asks); only the tuning half's questions are printed one by one — the held-out set is reported
 // as figures only, so nobody tunes on it. Per corpus and half: hit@1,
 // hit@3 and MRR over the passages sent (top 5, default cut-off), the share of no-answer questions
 // sending nothing, answerable questions sending nothing, and those whose answer the cut-off's
@@ -142,7 +142,7 @@ async function main(): Promise<void> {
     `Three corpora of real text from packages on the machine (bench/corpora/README.md: sources and licences), loaded through
 the API with no language chosen and no embedding provider (${chunkCount} chunks): ${sizes}. Questions phrased as visitors phrase them,
 mostly without the passage's key term, plus questions the text cannot answer, written before any search ran: the tuning half
-(decision 413's questions) may be looked at, the held-out set (decision 419's fresh questions) is reported here and never tuned on (held-out sha256:
+(decision 413's questions and the held-out sets reported before) may be looked at, the held-out set (decision 426's fifth set) is reported here and never tuned on (held-out sha256:
 ${corpora.map((c) => `${c.id} \`${c.heldoutSha256.slice(0, 12)}\``).join(', ')}). A hit: a passage sent (top ${SEARCH_TOP_K_DEFAULT}, default cut-off) holds the answer's phrase.
 Baseline: PostgreSQL's ts_rank over the same chunks, any word of the question, always the top ${SEARCH_TOP_K_DEFAULT}; checked to search Parla's chunks (per corpus the same count and MD5 over
 item, position and text as Parla's API answers: ${checked.join('; ')}). "Dropped by cut-off":
