@@ -7,7 +7,9 @@
 //   node --import tsx bench/knowledge-search-answers.ts corpora > before.jsonl
 // Bench 4's data is loaded once (5 minutes) and kept as a PGlite dump in the temp directory.
 // With bench4, SEARCH_TIME=1 prints each query's CPU and wall p50 / p99, SEARCH_STATEMENTS=1 the
-// time of each statement a search issues, SEARCH_EXPLAIN='query' each statement's plan.
+// time of each statement a search issues, SEARCH_EXPLAIN='query' each statement's plan, SEARCH_GC=1
+// each query's heap bytes allocated per search and the collections of a series of 40 (after
+// Bench 4's warm-up), SEARCH_HEAPPROF=dir a sampling heap profile of each query's series (decision 424).
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +29,7 @@ import { knowledgeApi } from './knowledge-api-support';
 import { loadCorpora } from './knowledge-heldout-support';
 import { CRAWL_PAGES, DOCX_ITEMS, PDF_ITEMS, QUESTIONS, TEXT_ITEMS, URL_PAGES } from './knowledge-quality-data';
 import { CHUNKS, COLLECTION, LABELLED, loadBench4Data, OWNER } from './knowledge-search-data';
+import { garbageOf, heapProfileOf } from './knowledge-search-gc-support';
 
 const out: string[] = [];
 const emit = (o: unknown) => out.push(JSON.stringify(o));
@@ -59,6 +62,8 @@ async function bench4Database(): Promise<Database> {
   const database = await openDatabase({ dataDir });
   await migrate(database.db, database.schema);
   await loadBench4Data(database.db);
+  // The load leaves gigabytes of WAL (no checkpoint ran): the dump outgrew a typed array (8.5 GB).
+  await sql`checkpoint`.execute(database.db);
   writeFileSync(dump, Buffer.from(await (await database.dump!()).arrayBuffer()));
   await database.close();
   rmSync(dataDir, { recursive: true, force: true });
@@ -115,6 +120,22 @@ async function bench4(): Promise<void> {
       for (let i = 0; i < 20; i++) await one();
       console.log(`${q}: ${((performance.now() - t) / 20).toFixed(2)} ms per search`);
       for (const [k, v] of times) console.log(`   ${(v.reduce((a, b) => a + b, 0) / 20).toFixed(2)} ms x${v.length / 20} ${k}`);
+    }
+  } else if (process.env.SEARCH_GC || process.env.SEARCH_HEAPPROF) {
+    const search = (q: string) => searchChunks(ctx, OWNER, { collection_ids: [COLLECTION], query: q, top_k: 10 });
+    // Bench 4's warm-up: every query 20 times (its naive peer aside).
+    for (let i = 0; i < 20; i++) for (const q of BENCH4_QUERIES) await search(q);
+    const runs = Number(process.env.SEARCH_RUNS ?? 40);
+    for (const q of BENCH4_QUERIES) {
+      if (process.env.SEARCH_HEAPPROF) {
+        console.log(`${q}:`);
+        await heapProfileOf(() => search(q), runs, join(process.env.SEARCH_HEAPPROF, `${q.replace(/\W+/g, '-')}.heapprofile`));
+        continue;
+      }
+      const g = await garbageOf(() => search(q), runs);
+      console.log(
+        `${q.padEnd(24)} ${(g.bytesPerRun / 1024).toFixed(1).padStart(7)} KiB per search   ${runs} searches: ${g.scavenges} scavenges, ${g.markCompacts} mark-compacts, pause ${g.pauseMs.toFixed(1)} ms (longest ${g.longestMs.toFixed(1)})   array buffers ${(g.arrayBuffers / 1048576).toFixed(1)} MiB`,
+      );
     }
   } else if (process.env.SEARCH_TIME) {
     const runs = Number(process.env.SEARCH_RUNS ?? 40);

@@ -28,7 +28,7 @@ import { hasThesaurus, synonymsOf } from './knowledge.thesaurus';
 import { nearestWindow } from './knowledge.proximity';
 import { spellingVariants } from './knowledge.spelling';
 import { nearWords } from './knowledge.paraphrase';
-import { B, FULL, K1, scoreCandidates, spotsOf } from './knowledge.scoring';
+import { B, FULL, K1, candidatesOf, scoreCandidates, spotsOf } from './knowledge.scoring';
 
 /** The rarest words are ranked on all their matches while these add up to at most this. */
 export const RANK_CANDIDATES = 400;
@@ -251,7 +251,11 @@ export async function rankChunks(
   // The statement only finds the candidates and where the query's lexemes stand in them; the
   // scoring is done here, in the same float8 arithmetic, in the same order (issue 37: planning the
   // scoring's joins cost PGlite more than running them).
-  const res = await sql<{ id: number; len: number; hits: string } & Partial<Text>>`
+  // Without their text, the candidates come back as one value, one a line (candidatesOf): PGlite
+  // copies each field of each row into an ArrayBuffer of its own and makes an object per row, most
+  // of the garbage PGlite left per search (issue 37, decision 424).
+  const hits = sql`ts_filter(setweight(f.tsv, 'A', ${lexemes}::text[]), '{a}')::text`;
+  const res = await sql<{ id: number; len: number; hits: string; packed: string | null } & Partial<Text>>`
     with unready as materialized (
       select id from knowledge_items where owner_id = ${ownerId} and status in ('queued', 'processing')
     ), ${sql.join(sources, sql`, `)}, found as (
@@ -262,17 +266,22 @@ export async function rankChunks(
       `,
       )}
     )
-    select f.id, length(f.tsv) as len, ts_filter(setweight(f.tsv, 'A', ${lexemes}::text[]), '{a}')::text as hits${
+    ${
       texts
-        ? sql`, f.content, f.collection_id, f.item_id, (select i.name from knowledge_items i where i.id = f.item_id) as item_name`
-        : sql``
+        ? sql`select f.id, length(f.tsv) as len, ${hits} as hits, f.content, f.collection_id, f.item_id,
+      (select i.name from knowledge_items i where i.id = f.item_id) as item_name`
+        : sql`select string_agg(f.id || ' ' || length(f.tsv) || ' ' || ${hits}, E'\n') as packed`
     }
     from found f where f.item_id not in (select id from unready)
   `.execute(ctx.db);
   const max = idfSum * FULL;
+  // Lexemes are unique in `words` (byLexeme).
+  const index = new Map(words.map((w, i) => [w.lexeme, i]));
   const scored = scoreCandidates(
-    res.rows.map((r) => ({ id: Number(r.id), len: Number(r.len), spots: spotsOf(r.hits) })),
-    new Map(words.map((w, i) => [w.lexeme, i])),
+    texts
+      ? res.rows.map((r) => ({ id: Number(r.id), len: Number(r.len), spots: spotsOf(r.hits) }))
+      : candidatesOf(res.rows[0]?.packed ?? ''),
+    index,
     idfs,
   ).slice(0, Math.max(limit, RERANK_CANDIDATES));
   // The collection lacks one of a short question's nouns (not a name, no stand-in): knowledge.cutoff.ts.
@@ -280,22 +289,29 @@ export async function rankChunks(
     queryWords.filter((w) => !question.named.has(w)).length <= COINCIDENCE_MAX_WORDS &&
     hasThesaurus(question.language) &&
     words.some((w) => w.df === 0 && !question.named.has(w.word) && isNoun(w.word));
+  // Each word's group: the first word of the same visitor word (a synonym counts for its word).
+  const groupOf = words.map((w) => words.findIndex((v) => v.word === w.word));
   const ranked = scored.map((r) => {
     const share = max > 0 ? r.covered / max : 0;
     // A word counts in the window as it counts in `covered` (its capped BM25 part), so near ≤ share.
     const norm = K1 * (1 - B + (B * r.len) / r.avglen);
-    const groups = new Map<string, { group: string; weight: number }>();
+    const group: number[] = [];
+    const weight: number[] = [];
+    let first = -1;
+    let several = false;
     for (const spot of r.spots) {
-      const [lexeme, ...positions] = spot.split(' ');
-      const i = words.findIndex((w) => w.lexeme === lexeme);
-      if (i < 0) continue;
-      const tf = positions.length;
-      groups.set(lexeme!, { group: words[i]!.word, weight: idfs[i]! * Math.min((tf * (K1 + 1)) / (tf + norm), FULL) });
+      const i = index.get(spot.lexeme);
+      const tf = spot.positions.length;
+      group.push(i === undefined ? -1 : groupOf[i]!);
+      weight.push(i === undefined ? 0 : idfs[i]! * Math.min((tf * (K1 + 1)) / (tf + norm), FULL));
+      if (i === undefined) continue;
+      if (first < 0) first = groupOf[i]!;
+      else if (groupOf[i] !== first) several = true;
     }
-    const near = max > 0 ? nearestWindow(r.spots, groups) / max : 0;
+    const near = max > 0 ? nearestWindow(r.spots, group, weight) / max : 0;
     return {
       id: r.id,
-      coincidental: lacksNoun && new Set([...groups.values()].map((g) => g.group)).size < 2,
+      coincidental: lacksNoun && !several,
       score: share * (1 - NEAR_SHARE) + near * NEAR_SHARE,
       raw: max > 0 ? r.raw / max : 0,
     };
@@ -303,7 +319,7 @@ export async function rankChunks(
   const best = ranked.sort((a, b) => b.score - a.score || b.raw - a.raw || a.id - b.id).slice(0, limit);
   if (!texts) return withText(ctx, best);
   const byId = new Map(res.rows.map((r) => [Number(r.id), r as Text]));
-  return best.map((c) => ({ ...c, ...textOf(byId.get(c.id)!) }));
+  return best.map((c) => withTextOf(c, byId.get(c.id)!));
 }
 
 interface Text {
@@ -313,10 +329,20 @@ interface Text {
   item_name: string;
 }
 
-const textOf = (r: Text): Text => ({ content: r.content, collection_id: r.collection_id, item_id: r.item_id, item_name: r.item_name });
+/** A ranked chunk with its text: written out, where spreading both made a slow, larger object. */
+const withTextOf = (c: Omit<RankedChunk, keyof Text>, r: Text): RankedChunk => ({
+  id: c.id,
+  score: c.score,
+  raw: c.raw,
+  coincidental: c.coincidental,
+  content: r.content,
+  collection_id: r.collection_id,
+  item_id: r.item_id,
+  item_name: r.item_name,
+});
 
 /** The best chunks' text and item, read by id once they are known (a few rows). */
-async function withText<T extends { id: number }>(ctx: AppContext, chunks: T[]): Promise<(T & Text)[]> {
+async function withText(ctx: AppContext, chunks: Omit<RankedChunk, keyof Text>[]): Promise<RankedChunk[]> {
   if (chunks.length === 0) return [];
   // The item's name by its key, row by row: a join let the planner hash every item of the account.
   const { rows } = await sql<Text & { id: number }>`
@@ -327,6 +353,6 @@ async function withText<T extends { id: number }>(ctx: AppContext, chunks: T[]):
   // A chunk deleted between the two statements is left out.
   return chunks.flatMap((c) => {
     const r = byId.get(c.id);
-    return r ? [{ ...c, ...textOf(r) }] : [];
+    return r ? [withTextOf(c, r)] : [];
   });
 }

@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../../test/harness';
-import { B, FULL, K1, scoreCandidates, spotsOf } from './knowledge.scoring';
+import { B, FULL, K1, candidatesOf, scoreCandidates, spotsOf } from './knowledge.scoring';
 
 let server: TestServer;
 
@@ -33,7 +33,7 @@ describe('the ranking scores computed outside SQL', () => {
          from unnest(ts_filter(setweight(v, 'A', ${wanted}::text[]), '{a}')) h) as spots
       from (select ${vector}::tsvector as v) x
     `.execute(server.ctx.db);
-    expect(spotsOf(rows[0]!.hits)).toEqual(rows[0]!.spots);
+    expect(spotsOf(rows[0]!.hits).map((s) => `${s.lexeme} ${s.positions.join(' ')}`)).toEqual(rows[0]!.spots);
     expect(rows[0]!.spots).toHaveLength(3);
   });
 
@@ -68,5 +68,23 @@ describe('the ranking scores computed outside SQL', () => {
     );
     expect(byPostgres.rows.length).toBeGreaterThan(2);
     expect(ours.map((c) => [c.id, c.raw, c.covered])).toEqual(byPostgres.rows.map((r) => [Number(r.id), Number(r.raw), Number(r.covered)]));
+  });
+
+  it('reads the candidates packed in one value as it reads them row by row', async () => {
+    const vectors = [
+      ...TEXTS.map((t) => sql`to_tsvector('english', ${t})`),
+      sql`${String.raw`'it''s':1,4 'a\\b':2 'x':3 'plain':5,9,12`}::tsvector`,
+    ];
+    const wanted = [...LEXEMES, "it's", 'a\\b', 'plain'];
+    const candidates = sql`select id, length(tsv) as len, ts_filter(setweight(tsv, 'A', ${wanted}::text[]), '{a}')::text as hits
+      from (values ${sql.join(vectors.map((v, i) => sql`(${i + 1}::bigint, ${v})`))}) v(id, tsv)`;
+    const one = await sql<{ id: number; len: number; hits: string }>`select * from (${candidates}) c order by id`.execute(server.ctx.db);
+    const packed = await sql<{ packed: string }>`
+      select string_agg(c.id || ' ' || c.len || ' ' || c.hits, E'\n' order by c.id) as packed from (${candidates}) c
+    `.execute(server.ctx.db);
+    expect(one.rows.some((r) => r.hits.includes("''"))).toBe(true);
+    expect(candidatesOf(packed.rows[0]!.packed)).toEqual(
+      one.rows.map((r) => ({ id: Number(r.id), len: Number(r.len), spots: spotsOf(r.hits) })),
+    );
   });
 });

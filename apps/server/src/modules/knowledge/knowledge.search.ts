@@ -25,6 +25,7 @@ import { namedWords } from './knowledge.background';
 import { meaningfulWords } from './knowledge.query';
 import { rankChunks, type RankedChunk } from './knowledge-rank.repository';
 import { relevanceFloor } from './knowledge.cutoff';
+import { hasText, sameText } from './knowledge.same-text';
 import * as repo from './knowledge.repository';
 
 export { RANK_CANDIDATES, TERM_CANDIDATES } from './knowledge-rank.repository';
@@ -154,13 +155,11 @@ export async function searchChunks(ctx: AppContext, ownerId: string, input: Sear
       .execute();
     for (const r of rows) byId.set(Number(r.id), { ...r, id: Number(r.id) });
   }
-  const seen = new Set<string>();
   const out: SearchHit[] = [];
   for (const r of kept) {
     const row = byId.get(r.id);
-    const key = row?.content.replace(/\s+/g, ' ').trim();
-    if (!row || !key || seen.has(key)) continue;
-    seen.add(key);
+    // Identical passages but for whitespace count once (compared in place: knowledge.same-text.ts).
+    if (!row || !hasText(row.content) || out.some((o) => sameText(o.text, row.content))) continue;
     out.push({
       item_id: row.item_id,
       item_name: row.item_name,
