@@ -5,7 +5,7 @@
 // that compressed them, decision 117) collapses edges where the surface stays within a small
 // error, writing a new index list over the same vertices: the morph targets, the skin and the
 // texture coordinates are untouched. The face (the mesh with morph targets: visemes, blink, smile)
-// keeps every triangle: simplified, its texture and shading showed blotches on the cheeks.
+// is left to lighter-face.ts, which keeps its shading, its motion and its mouth.
 import type { BufferAttribute, BufferGeometry, Mesh, Object3D, SkinnedMesh } from 'three';
 import { BufferAttribute as Attribute } from 'three';
 

@@ -55,6 +55,7 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
         import('./software-view').then((m) => m.softwareView),
         import('./plain-materials').then((m) => m.applyPlainMaterials),
         import('./fewer-triangles').then((m) => m.reduceTriangles),
+        import('./lighter-face').then((m) => m.lightenFace),
       ])
     : null;
 
@@ -103,11 +104,14 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
   }
   let view: SoftwareView | null = null;
   if (lightParts) {
-    const [softwareView, applyPlainMaterials, reduceTriangles] = await lightParts;
+    const [softwareView, applyPlainMaterials, reduceTriangles, lightenFace] = await lightParts;
     applyPlainMaterials(root);
     await reduceTriangles(root);
     const sky = world && scene.background instanceof Color ? { root: world.scene, sky: scene.background } : null;
     const face = rig ? null : (root.getObjectByName('Face') as Mesh | undefined);
+    // The catalogue face, simplified with its shading and motion kept (lighter-face.ts), before
+    // the mouth frames take their share of its triangles.
+    if (face?.isMesh) await lightenFace(face);
     view = softwareView({ renderer, scene, camera, figure: root, world: sky, host, face: face?.isMesh ? face : null });
   }
   const head = rig ? (root.updateMatrixWorld(true), rig.headBox()) : headBox(root);
