@@ -13,39 +13,8 @@ import { sql, type Kysely } from 'kysely';
 // Triggers keep them in the transaction of the conversation's writes: a conversation counts from
 // its end (an open one is read from its row; heartbeats of open ones fire nothing). Existing
 // ended conversations are rolled up here.
-export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    create table billing_hours (
-      owner_id text not null references users(id) on delete cascade,
-      hour timestamptz not null,
-      avatar_id text not null,
-      starts integer not null default 0,
-      us bigint not null default 0,
-      latest_at timestamptz,
-      latest_id text,
-      latest_name text,
-      primary key (owner_id, hour, avatar_id)
-    );
-    create table billing_days (
-      owner_id text not null references users(id) on delete cascade,
-      day timestamptz not null,
-      avatar_id text not null,
-      starts integer not null default 0,
-      us bigint not null default 0,
-      latest_at timestamptz,
-      latest_id text,
-      latest_name text,
-      primary key (owner_id, day, avatar_id)
-    );
-    create table billing_crossings (
-      owner_id text not null references users(id) on delete cascade,
-      hour timestamptz not null,
-      conversation_id text not null,
-      primary key (owner_id, hour, conversation_id)
-    );
-
-    -- billing_days sums billing_hours by UTC day, kept by this trigger on its rows; the day's latest
-    -- conversation, when the hour holding it loses it, is the latest of the day's hours.
+/** The trigger function keeping billing_days from billing_hours (0694 derives its fix from this text). */
+export const DAYS_CHANGE_0680 = `
     create function billing_days_change() returns trigger language plpgsql as $$
     declare
       d timestamptz;
@@ -89,6 +58,42 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       return null;
     end
     $$;
+`;
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    create table billing_hours (
+      owner_id text not null references users(id) on delete cascade,
+      hour timestamptz not null,
+      avatar_id text not null,
+      starts integer not null default 0,
+      us bigint not null default 0,
+      latest_at timestamptz,
+      latest_id text,
+      latest_name text,
+      primary key (owner_id, hour, avatar_id)
+    );
+    create table billing_days (
+      owner_id text not null references users(id) on delete cascade,
+      day timestamptz not null,
+      avatar_id text not null,
+      starts integer not null default 0,
+      us bigint not null default 0,
+      latest_at timestamptz,
+      latest_id text,
+      latest_name text,
+      primary key (owner_id, day, avatar_id)
+    );
+    create table billing_crossings (
+      owner_id text not null references users(id) on delete cascade,
+      hour timestamptz not null,
+      conversation_id text not null,
+      primary key (owner_id, hour, conversation_id)
+    );
+
+    -- billing_days sums billing_hours by UTC day, kept by this trigger on its rows; the day's latest
+    -- conversation, when the hour holding it loses it, is the latest of the day's hours.
+    ${sql.raw(DAYS_CHANGE_0680)}
     create trigger billing_hours_days after insert or update or delete on billing_hours
       for each row execute function billing_days_change();
 
