@@ -47,7 +47,8 @@ function triangleSet(ix: ArrayLike<number>, keep: (t: number[]) => boolean): Set
   return out;
 }
 
-describe('the lighter face of software WebGL', () => {
+// Simplifying a whole face takes about a second quietly; CI's loaded first stage once took over 6.
+describe('the lighter face of software WebGL', { timeout: 30_000 }, () => {
   it.each(models)('%s: fewer triangles, the mouth and the lids as built, the same vertices and morph targets', async (_id, file) => {
     const face = await loadFace(file);
     const g = face.geometry;
