@@ -6,7 +6,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../test/harness';
 import { playerRoutes } from '../modules/player/player.routes';
-import { registerCompression } from './compression';
+import { COMPRESS_SYNC_BYTES, registerCompression } from './compression';
 import { registerSpa } from './spa';
 
 let server: TestServer;
@@ -49,6 +49,27 @@ describe('compression of what the server sends', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('compresses an answer up to COMPRESS_SYNC_BYTES in one call (with its length) and a larger one as a stream', async () => {
+    // Rows shaped like the billing report's (a 200-row page is about 24 KB of JSON).
+    const rows = (n: number) => ({
+      rows: Array.from({ length: n }, (_v, i) => ({ avatarName: `Copy ${i}`, avatarId: `id-${i * 7919}`, minutes: i / 100 })),
+    });
+    const app = await appWith(async (a) => {
+      a.get('/rows/:n', async (request: { params: { n: string } }) => rows(Number(request.params.n)));
+    });
+    for (const n of [200, 3000]) {
+      const plain = JSON.stringify(rows(n));
+      const res = await app.inject({ method: 'GET', url: `/rows/${n}`, headers: { 'accept-encoding': 'br' } });
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(res.rawPayload).toString()).toBe(plain);
+      // The one-call path knows the compressed length; the stream sends chunks without one.
+      if (Buffer.byteLength(plain) <= COMPRESS_SYNC_BYTES) expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+      else expect(res.headers['content-length']).toBeUndefined();
+    }
+    expect(Buffer.byteLength(JSON.stringify(rows(200)))).toBeLessThanOrEqual(COMPRESS_SYNC_BYTES);
+    expect(Buffer.byteLength(JSON.stringify(rows(3000)))).toBeGreaterThan(COMPRESS_SYNC_BYTES);
   });
 
   it('falls back to gzip for a client that does not speak brotli', async () => {

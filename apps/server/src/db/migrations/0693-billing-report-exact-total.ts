@@ -45,7 +45,7 @@ export const minutesSql = (rows: string): string => `
 // The walk of 0683, reading one row past the page and counting its candidates. A static statement
 // (0683 ran it by EXECUTE, planned on every call: about half of its cost on PGlite), with a generic
 // plan that walks the names index on both databases (decision 500's amendment measures it).
-const WALK = `
+export const WALK = `
         with cand as materialized (
           select b.avatar_id, b.name, lower(b.name) as k from billing_names b where b.owner_id = o
            order by lower(b.name), b.name, b.avatar_id limit reads

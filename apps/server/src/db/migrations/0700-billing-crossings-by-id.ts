@@ -18,7 +18,7 @@ const BY_ID = `
          where c.id = any (array(select x.conversation_id from billing_crossings x where x.owner_id = o and x.hour in (h_start, h_last)))`;
 
 if (!ROWS_0681.includes(JOINED)) throw new Error('0700: the crossings join of 0681 was not found');
-const ROWS_0700 = ROWS_0681.replace(JOINED, BY_ID);
+export const ROWS_0700 = ROWS_0681.replace(JOINED, BY_ID);
 
 async function create(db: Kysely<unknown>, rows: string): Promise<void> {
   await sql`drop function billing_report(text, timestamptz, timestamptz, integer, integer, integer)`.execute(db);

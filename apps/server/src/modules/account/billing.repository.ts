@@ -1,10 +1,11 @@
 // The billing report's page from the rollups of migration 0680, through the function
-// `billing_report` of migration 0693 (its plan is kept per connection): the whole days inside the
-// range from billing_days, the other whole hours from billing_hours, the range's partial edge
-// hours, the conversations running into them and the open ones from their rows; the page found by
-// walking the names table in the report's order when the range has many calls, and returned as one
-// JSON value already in the answer's shape. The total row is the owner's exact minutes and calls
-// from the owner-level rollups (0692), rounded once by the caller as the plan's minutes are.
+// `billing_report` of migration 0693 as 0700 and 0701 rebuilt it (its plan is kept per
+// connection): the whole days inside the range from billing_days, the other whole hours from
+// billing_hours, the range's partial edge hours, the conversations running into them and the open
+// ones from their rows; the page found by walking the names table in the report's order (in
+// chunks, 0701) when the range has many calls, and returned as one JSON value already in the
+// answer's shape. The total row is the owner's exact minutes and calls from the owner-level
+// rollups (0692), rounded once by the caller as the plan's minutes are.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { BillingRow } from '@parla/shared/schemas/billing';
 import type { DB } from '../../db/schema';
