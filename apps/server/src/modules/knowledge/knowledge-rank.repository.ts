@@ -20,15 +20,15 @@
 // 0.4 of the score is that share, 0.6 the weight of the question words found within one window of
 // ~30 words (knowledge.proximity.ts) — a chunk of 800 tokens is the unit of storage, not of meaning.
 // In English, a long question's words that no chunk holds, nor any synonym of them, get their
-// nearest words as stand-ins (word vectors, knowledge.paraphrase.ts, decision 420).
+// nearest words as stand-ins (word vectors, knowledge.paraphrase.ts, decisions 420, 427).
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { absentWeight, englishChunkShare, isNoun } from './knowledge.background';
 import { hasThesaurus, synonymsOf } from './knowledge.thesaurus';
 import { nearestWindow } from './knowledge.proximity';
 import { spellingVariants } from './knowledge.spelling';
-import { nearWords } from './knowledge.paraphrase';
-import { B, FULL, K1, candidatesOf, scoreCandidates, spotsOf } from './knowledge.scoring';
+import { NEIGHBOUR_STAND_INS, nearWords } from './knowledge.paraphrase';
+import { B, FULL, K1, candidatesOf, groupMax, scoreCandidates, spotsOf } from './knowledge.scoring';
 
 /** The rarest words are ranked on all their matches while these add up to at most this. */
 export const RANK_CANDIDATES = 400;
@@ -92,6 +92,8 @@ interface WordStats {
   df: number;
   /** Stands for an absent word: weighs no more than that word would (a synonym may be of another sense). */
   synonym?: boolean;
+  /** A stand-in (a spelling, synonym or neighbour of an absent word). */
+  stand?: boolean;
 }
 
 /**
@@ -136,16 +138,20 @@ async function wordStats(
   for (const word of queryWords) {
     const own = rows.filter((r) => r.word === word && r.alt === word);
     // A word the configuration drops as a stop word ("will") gets no stand-in ("leave").
-    const stand =
-      own.length === 0 || own.some((r) => r.df > 0) ? undefined : rows.find((r) => r.word === word && r.alt !== word && r.df > 0);
-    if (stand) stands.push([word, stand]);
+    const alts = own.length === 0 || own.some((r) => r.df > 0) ? [] : rows.filter((r) => r.word === word && r.alt !== word && r.df > 0);
+    // One synonym (the thesaurus's first some chunk holds), or up to NEIGHBOUR_STAND_INS nearest words
+    // (decision 427): a word's neighbours are looked up only when none of its synonyms is held.
+    const most = alts.length && alts[0]!.ord > pairs.length ? NEIGHBOUR_STAND_INS : 1;
+    const picked: (typeof rows)[number][] = [];
+    for (const r of alts) if (picked.length < most && !picked.some((p) => p.lexeme === r.lexeme)) picked.push(r);
+    if (picked.length) for (const r of picked) stands.push([word, r]);
     else for (const r of own) if (!byLexeme.has(r.lexeme)) byLexeme.set(r.lexeme, { lexeme: r.lexeme, word, df: r.df });
   }
   // Stand-ins after every word the visitor wrote (decision 422): "one" → "two" must not take the
   // visitor's own "two" as a guess (weighed no more than "one", and first to lose a ranked place).
   for (const [word, r] of stands)
     if (!byLexeme.has(r.lexeme))
-      byLexeme.set(r.lexeme, { lexeme: r.lexeme, word, df: r.df, synonym: !spellingVariants(word).includes(r.alt) });
+      byLexeme.set(r.lexeme, { lexeme: r.lexeme, word, df: r.df, synonym: !spellingVariants(word).includes(r.alt), stand: true });
   const words = [...byLexeme.values()].sort((a, b) => a.df - b.df || a.lexeme.localeCompare(b.lexeme));
   // The rarest MAX_TERM_WORDS words that some chunk holds are ranked; words no chunk holds weigh
   // only in the share's denominator and take none of those places (decision 417: in a long
@@ -202,7 +208,12 @@ export async function rankChunks(
     const own = w.df === 0 ? idfOf(n, 0) : idfOf(n + PRIOR_CHUNKS, w.df + prior);
     return w.df === 0 || w.synonym ? Math.min(own, absentWeight(w.word, question.named.has(w.word), question.language, idfOf(n, 0))) : own;
   });
-  const idfSum = idfs.reduce((a, b) => a + b, 0);
+  // A word's several stand-ins are one group (decision 427): a chunk is credited with its best one,
+  // and the group weighs once in the share's denominator, as one stand-in did. Which neighbour the
+  // text uses varies ("boat" → "ship", "vessel", "ferry"); the list's order picked one of them.
+  const standOf = words.map((w, i) => (w.stand ? words.findIndex((v) => v.stand && v.word === w.word) : i));
+  const grouped = standOf.some((g, i) => g !== i) ? standOf : undefined;
+  const idfSum = idfs.reduce((a, b, i) => (standOf[i] !== i ? a : a + (grouped ? groupMax(idfs, standOf, i) : b)), 0);
   const ids = sql.join(collectionIds);
   // Only the branches that can hold rows are written: parsing and planning this statement costs
   // more than running it for a rare phrase (issue 37), and a branch the words leave empty (no rare
@@ -283,6 +294,7 @@ export async function rankChunks(
       : candidatesOf(res.rows[0]?.packed ?? ''),
     index,
     idfs,
+    grouped,
   ).slice(0, Math.max(limit, RERANK_CANDIDATES));
   // The collection lacks one of a short question's nouns (not a name, no stand-in): knowledge.cutoff.ts.
   const lacksNoun =

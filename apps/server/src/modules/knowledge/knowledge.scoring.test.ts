@@ -68,6 +68,34 @@ describe('the ranking scores computed outside SQL', () => {
     );
     expect(byPostgres.rows.length).toBeGreaterThan(2);
     expect(ours.map((c) => [c.id, c.raw, c.covered])).toEqual(byPostgres.rows.map((r) => [Number(r.id), Number(r.raw), Number(r.covered)]));
+    // Every lexeme alone in its group: the same numbers, bit for bit.
+    const alone = scoreCandidates(
+      read.rows.map((r) => ({ id: Number(r.id), len: Number(r.len), spots: spotsOf(r.hits) })),
+      new Map(LEXEMES.map((l, i) => [l, i])),
+      IDFS,
+      LEXEMES.map((_, i) => i),
+    );
+    expect(alone.map((c) => [c.id, c.raw, c.covered])).toEqual(ours.map((c) => [c.id, c.raw, c.covered]));
+  });
+
+  it("credits a chunk with its best lexeme of a group (one absent word's stand-ins, decision 427), once", () => {
+    const index = new Map([
+      ['ship', 0],
+      ['ferri', 1],
+      ['island', 2],
+    ]);
+    const idfs = [2, 1.5, 1];
+    const spots = (...lexemes: string[]) => lexemes.map((lexeme, i) => ({ lexeme, positions: [i + 1] }));
+    const candidates = [
+      { id: 1, len: 4, spots: spots('ferri', 'island', 'ship') },
+      { id: 2, len: 4, spots: spots('ferri', 'island') },
+    ];
+    const part = (K1 + 1) / (1 + K1); // tf 1 at average length
+    const [both, one] = scoreCandidates(candidates, index, idfs, [0, 0, 2]);
+    expect(both!.covered).toBeCloseTo(2 * part + 1 * part, 12);
+    expect(one!.covered).toBeCloseTo(1.5 * part + 1 * part, 12);
+    // Without groups each lexeme counts.
+    expect(scoreCandidates(candidates, index, idfs)[0]!.covered).toBeCloseTo(4.5 * part, 12);
   });
 
   it('reads the candidates packed in one value as it reads them row by row', async () => {

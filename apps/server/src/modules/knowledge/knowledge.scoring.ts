@@ -34,9 +34,16 @@ export interface Scored extends Candidate {
 
 /**
  * The candidates holding a query lexeme, scored and ordered by `covered`, then `raw`, then id.
- * `index` maps a lexeme to its position in `idfs`.
+ * `index` maps a lexeme to its position in `idfs` (and in `group`, when given).
  */
-export function scoreCandidates(candidates: Candidate[], index: Map<string, number>, idfs: number[]): Scored[] {
+export function scoreCandidates(candidates: Candidate[], index: Map<string, number>, idfs: number[], group?: number[]): Scored[] {
+  // `group[i]`: lexeme i's group. A group of several lexemes (one absent word's stand-ins, decision
+  // 427) adds only the chunk's best of them to `covered`, after the others: a chunk holding two
+  // neighbours of the word does not hold it twice. Lexemes alone in their group add as before, in the
+  // same order (the same float8 sums).
+  const shared = group ? group.map((g, i) => group.some((h, j) => h === g && j !== i)) : [];
+  // Cleared only when used: Map.clear allocates a new table, garbage per candidate (decision 424).
+  const best = new Map<number, number>();
   // avg(len): a sum of integers, exact in any order, divided by the count.
   let sum = 0;
   for (const c of candidates) sum += c.len;
@@ -52,12 +59,24 @@ export function scoreCandidates(candidates: Candidate[], index: Map<string, numb
       const tf = spot.positions.length;
       const part = (tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * c.len) / avglen));
       raw += idfs[i]! * part;
-      covered += idfs[i]! * Math.min(part, FULL);
+      if (shared[i]) best.set(group![i]!, Math.max(best.get(group![i]!) ?? 0, idfs[i]! * Math.min(part, FULL)));
+      else covered += idfs[i]! * Math.min(part, FULL);
       held = true;
+    }
+    if (best.size) {
+      for (const v of best.values()) covered += v;
+      best.clear();
     }
     if (held) out.push({ id: c.id, len: c.len, spots: c.spots, raw, covered, avglen });
   }
   return out.sort((a, b) => b.covered - a.covered || b.raw - a.raw || a.id - b.id);
+}
+
+/** The largest of `values` whose group is `g` (a group of stand-ins weighs as its heaviest). */
+export function groupMax(values: number[], group: number[], g: number): number {
+  let most = 0;
+  for (let i = 0; i < values.length; i++) if (group[i] === g) most = Math.max(most, values[i]!);
+  return most;
 }
 
 const QUOTE = 39; // '
