@@ -15,6 +15,9 @@ export const TRIANGLE_BUDGET = 12_000;
 const SMALL = 2_000;
 /** How far the simplified surface may stray, as a share of the mesh's size. */
 const MAX_ERROR = 0.02;
+/** The eyes' bound, a share of the eyeball's size (about 24 mm): a quarter of a millimetre, a
+ *  quarter of a drawing-buffer pixel at the software profile's sizes (an eye is ~12 pixels wide). */
+const EYE_ERROR = 0.01;
 
 function floats(a: BufferAttribute, n = a.itemSize): Float32Array {
   const out = new Float32Array(a.count * n);
@@ -65,6 +68,48 @@ export async function reduceTriangles(root: Object3D, budget = TRIANGLE_BUDGET):
       MAX_ERROR,
       // Where the skinned body meets the face no seam may open; hair locks are free.
       (mesh as SkinnedMesh).isSkinnedMesh ? ['LockBorder'] : [],
+    );
+    const count = g.getAttribute('position').count;
+    g.setIndex(new Attribute(count > 65535 ? kept : new Uint16Array(kept), 1));
+  }
+}
+
+/**
+ * Fewer triangles for the catalogue's eyeballs (decision 128): each is a sphere of 1,600
+ * triangles (21 rings of 41 columns, the iris and pupil drawn by vertex colours) drawn on every
+ * frame, two of them a quarter of a talking frame's triangles, for an eye about 12 pixels wide.
+ * The colours weigh in full, so the rings where the pupil, the iris, its dark limbal ring and the
+ * white meet stay where they are; the columns and the hidden back of the ball go (ub-aisha's
+ * eye: 1,600 → 503). The geometry is shared by both eyes; the eyes still turn as before.
+ */
+export async function lightenEyes(eyes: Mesh[]): Promise<void> {
+  const { MeshoptSimplifier } = await import('meshoptimizer/simplifier');
+  await MeshoptSimplifier.ready;
+  const done = new Set<BufferGeometry>();
+  for (const { geometry: g } of eyes) {
+    const color = g.getAttribute('color') as BufferAttribute | undefined;
+    const normal = g.getAttribute('normal') as BufferAttribute | undefined;
+    if (done.has(g) || !g.index || !color || !normal || g.morphAttributes.position?.length || g.groups.length) continue;
+    done.add(g);
+    const positions = floats(g.getAttribute('position') as BufferAttribute, 3);
+    const [n, c] = [floats(normal, 3), floats(color, 3)];
+    const attributes = new Float32Array(positions.length * 2);
+    for (let i = 0; i < positions.length / 3; i++) {
+      attributes.set(n.subarray(i * 3, i * 3 + 3), i * 6);
+      // Colours as the eye sees them (about sRGB): in linear values the pupil and a dark iris
+      // differ by a hundredth, and the pupil grew by half over the iris's inner ring.
+      for (let k = 0; k < 3; k++) attributes[i * 6 + 3 + k] = Math.sqrt(Math.max(0, c[i * 3 + k]!));
+    }
+    const [kept] = MeshoptSimplifier.simplifyWithAttributes(
+      new Uint32Array(g.index.array),
+      positions,
+      3,
+      attributes,
+      6,
+      [0.25, 0.25, 0.25, 1, 1, 1],
+      null,
+      0,
+      EYE_ERROR,
     );
     const count = g.getAttribute('position').count;
     g.setIndex(new Attribute(count > 65535 ? kept : new Uint16Array(kept), 1));

@@ -9,15 +9,16 @@
 //   error (an earlier trial on positions only showed dark blotches on the cheeks);
 // - the motion: each vertex's offsets under the blink, the smile and the visemes that move the
 //   face most weigh like positions, so a vertex collapses only into a neighbour that moves alike;
-// - the mouth and the lids: every triangle around what the visemes move (lips, jaw, the cavity,
-//   the teeth) and between the vertices the blink moves is kept as built (keptAsBuilt, below).
+// - the mouth and the lids: the triangles around what the visemes move (lips, jaw, the cavity,
+//   the teeth) go around this simplification, the mouth's simplified on its own in its open pose
+//   (lighterMouth, below); those between the vertices the blink moves are kept as built.
 // meshoptimizer writes a new index list over the same vertices: the morph targets, the texture
 // and the colours are untouched, only fewer triangles are drawn. Loaded in software WebGL only.
 import type { BufferAttribute, Mesh } from 'three';
 import { BufferAttribute as Attribute } from 'three';
 
-/** The share of the face's triangles aimed at; the error bound and the kept regions stop it first
- *  (ub-aisha 7,681 → 6,379, fb-ethan 13,543 → 8,173: the mouth alone holds 3,900 and 5,000). */
+/** The share of the face's triangles aimed at outside the mouth and the lids; the error bound
+ *  stops it first (with the mouth's own: ub-aisha 7,681 → 3,639, fb-ethan 13,543 → 4,510). */
 export const FACE_SHARE = 0.25;
 /** How far the simplified face may stray, as a share of its size (0.5 %: under 2 mm). */
 const MAX_ERROR = 0.005;
@@ -29,6 +30,12 @@ const MOVES = 0.001;
 const LIDS_MOVE = 0.0002;
 /** Metres around the moving vertices' box kept as built. */
 const MOUTH_MARGIN = 0.005;
+/** The mouth's own triangles aimed at, and its error bound (0.2 % of the face: half a millimetre,
+ *  a third of a drawing-buffer pixel): ub-aisha 3,925 → 1,185, fb-ethan 5,005 → 1,336. */
+const MOUTH_SHARE = 0.25;
+const MOUTH_ERROR = 0.002;
+/** The viseme whose pose the mouth is simplified in: the open "aa", the lips apart. */
+const OPEN = 'viseme_aa';
 const ALWAYS = ['blink', 'smile'];
 
 /** The morph targets whose motion the simplified face must keep: the blink, the smile and the
@@ -123,6 +130,7 @@ export async function lightenFace(face: Mesh, share = FACE_SHARE): Promise<numbe
     const tri = [source[i]!, source[i + 1]!, source[i + 2]!];
     (tri.every((v) => locked[v]) ? asBuilt : rest).push(...tri);
   }
+  const mouth = await lighterMouth(face, positions, attributes, stride, weights, asBuilt, rest);
   const indices = new Uint32Array(rest);
   const target = Math.floor((source.length * share) / 3) * 3 - asBuilt.length;
   const [simplified] = MeshoptSimplifier.simplifyWithAttributes(
@@ -136,9 +144,69 @@ export async function lightenFace(face: Mesh, share = FACE_SHARE): Promise<numbe
     Math.max(0, target),
     MAX_ERROR,
   );
-  const kept = new Uint32Array(asBuilt.length + simplified.length);
-  kept.set(asBuilt);
-  kept.set(simplified, asBuilt.length);
+  const kept = new Uint32Array(mouth.length + simplified.length);
+  kept.set(mouth);
+  kept.set(simplified, mouth.length);
   g.setIndex(new Attribute(n > 65535 ? kept : new Uint16Array(kept), 1));
   return kept.length / 3;
+}
+
+/** A vertex of `face` its morph target `name` moves further than `by` (metres). */
+export function movedBy(face: Mesh, name: string, by: number): Uint8Array {
+  const k = face.morphTargetDictionary?.[name];
+  const t = k === undefined ? null : (face.geometry.morphAttributes.position as BufferAttribute[])[k];
+  const out = new Uint8Array(face.geometry.getAttribute('position').count);
+  if (t) for (let i = 0; i < out.length; i++) if (Math.hypot(t.getX(i), t.getY(i), t.getZ(i)) > by) out[i] = 1;
+  return out;
+}
+
+/**
+ * The kept regions' triangles (`asBuilt`), with the mouth's own simplified: lips, jaw, cavity and
+ * teeth hold 3,900–5,000 triangles for a mouth about 50 pixels wide, and a mouth frame draws
+ * them all. meshoptimizer joins vertices by position, and at rest the lips' inner edges meet: it
+ * dropped the triangles between them (the open mouth showed skin). So the mouth is simplified in
+ * its open pose ("aa", the lips apart), where no two of its vertices meet, with its motion and
+ * shading weighed as for the rest of the face, and its edge to the lids and to the rest locked
+ * (no seam). The lids are kept as built (simplified, the closed lids let the catch-light through).
+ */
+async function lighterMouth(
+  face: Mesh,
+  positions: Float32Array,
+  attributes: Float32Array,
+  stride: number,
+  weights: number[],
+  asBuilt: number[],
+  rest: number[],
+): Promise<Uint32Array> {
+  const lid = movedBy(face, 'blink', LIDS_MOVE);
+  const open = face.morphTargetDictionary?.[OPEN];
+  if (open === undefined) return new Uint32Array(asBuilt);
+  const lids: number[] = [];
+  const mouth: number[] = [];
+  for (let i = 0; i < asBuilt.length; i += 3) {
+    const tri = [asBuilt[i]!, asBuilt[i + 1]!, asBuilt[i + 2]!];
+    (tri.some((v) => lid[v]) ? lids : mouth).push(...tri);
+  }
+  const edge = new Uint8Array(positions.length / 3);
+  for (const v of lids) edge[v] = 1;
+  for (const v of rest) edge[v] = 1;
+  const offsets = (face.geometry.morphAttributes.position as BufferAttribute[])[open]!;
+  const opened = positions.slice();
+  for (let i = 0; i < offsets.count; i++) for (let k = 0; k < 3; k++) opened[i * 3 + k]! += offsets.getComponent(i, k);
+  const { MeshoptSimplifier } = await import('meshoptimizer/simplifier');
+  const [simplified] = MeshoptSimplifier.simplifyWithAttributes(
+    new Uint32Array(mouth),
+    opened,
+    3,
+    attributes,
+    stride,
+    weights,
+    edge,
+    Math.floor((mouth.length * MOUTH_SHARE) / 3) * 3,
+    MOUTH_ERROR,
+  );
+  const out = new Uint32Array(lids.length + simplified.length);
+  out.set(lids);
+  out.set(simplified, lids.length);
+  return out;
 }

@@ -2,19 +2,21 @@
 // CPU rasteriser (SwiftShader, llvmpipe) every sample of every covered pixel; FXAA is one pass over
 // the finished picture that finds the stair-steps by their contrast and blends along them, so the
 // jaw, the hairline and the teeth come out smooth at a fraction of the cost. The scene is drawn
-// straight to the canvas (three tone-maps and encodes sRGB in the materials' shaders: FXAA needs
-// the final colours), copied to a texture, and three's FXAA shader (bundled, never fetched) draws
-// it back over the canvas: one pass over the pixels besides the scene's own. Decision 124 drew
-// the scene into a half-float target with a separate tone-mapping pass before FXAA, two passes
-// more per frame for the same picture (decision 128). Alpha is kept, so an upper-body face still
-// floats over the stage's background.
+// into an 8-bit target with its final colours (three tone-maps and encodes sRGB in the materials'
+// shaders, see below), and three's FXAA shader (bundled, never fetched) draws it onto the canvas:
+// one pass over the pixels besides the scene's own. Decision 124 drew the scene into a half-float
+// target with a separate tone-mapping pass before FXAA, two passes more per frame for the same
+// picture; decision 128 drew it on the canvas and copied the canvas into FXAA's texture at every
+// frame (its amendment of 2026-11-30: the target instead of the copy). Alpha is kept, so an
+// upper-body face still floats over the stage's background.
 import {
-  FramebufferTexture,
   LinearFilter,
   NoBlending,
+  SRGBColorSpace,
   ShaderMaterial,
   UniformsUtils,
   Vector2,
+  WebGLRenderTarget,
   type Camera,
   type Scene,
   type WebGLRenderer,
@@ -28,10 +30,11 @@ import type { BufferRect } from './mouth-frames';
 const FXAA_REACH = 24;
 
 export interface SmoothEdges {
-  /** The whole canvas; or, over the canvas kept from the frame before, the scene redrawn in
-   *  `changed` only and FXAA over `changed` widened by its reach (mouth-frames.ts). */
+  /** The whole canvas; or, over the picture kept from the frame before (in the target and on the
+   *  canvas), the scene redrawn in `changed` only and FXAA over `changed` widened by its reach
+   *  (mouth-frames.ts). */
   render(changed?: BufferRect): void;
-  /** After the renderer's size changed: the copy matches the drawing buffer. */
+  /** After the renderer's size changed: the target matches the drawing buffer. */
   setSize(): void;
   dispose(): void;
 }
@@ -48,6 +51,18 @@ export function outlineFXAA(): string {
   return FXAAShader.fragmentShader.replace(LUMINANCE, SEE_THE_OUTLINE);
 }
 
+/** A target the scene is drawn into with the canvas's colours: three tone-maps and encodes sRGB
+ *  only when drawing to the canvas or to an XR target (in its texture's colour space), so the
+ *  target says it is one; its storage is plain RGBA8, so FXAA reads the encoded values as the
+ *  copy of the canvas gave them (an sRGB texture would be decoded on reading). */
+function canvasLikeTarget(width: number, height: number): WebGLRenderTarget {
+  const target = new WebGLRenderTarget(width, height, { minFilter: LinearFilter, magFilter: LinearFilter, depthBuffer: true });
+  (target as unknown as { isXRRenderTarget: boolean }).isXRRenderTarget = true;
+  target.texture.colorSpace = SRGBColorSpace;
+  target.texture.internalFormat = 'RGBA8';
+  return target;
+}
+
 export function smoothEdges(renderer: WebGLRenderer, scene: Scene, camera: Camera): SmoothEdges {
   const material = new ShaderMaterial({
     name: 'FXAA',
@@ -60,53 +75,49 @@ export function smoothEdges(renderer: WebGLRenderer, scene: Scene, camera: Camer
   });
   const quad = new FullScreenQuad(material);
   const size = new Vector2();
-  let copy: FramebufferTexture | null = null;
+  let target: WebGLRenderTarget | null = null;
 
   const setSize = () => {
     renderer.getDrawingBufferSize(size);
-    copy?.dispose();
-    copy = new FramebufferTexture(size.x, size.y);
-    // FXAA samples between texels.
-    copy.minFilter = LinearFilter;
-    copy.magFilter = LinearFilter;
-    material.uniforms.tDiffuse!.value = copy;
+    target?.dispose();
+    target = canvasLikeTarget(size.x, size.y);
+    material.uniforms.tDiffuse!.value = target.texture;
     (material.uniforms.resolution!.value as Vector2).set(1 / size.x, 1 / size.y);
   };
 
-  // three's scissor is in CSS pixels, times the pixel ratio and rounded: back to whole drawing-buffer pixels.
+  // three's scissor on the canvas is in CSS pixels, times the pixel ratio and rounded: back to
+  // whole drawing-buffer pixels. A target's own scissor is in its pixels.
   const scissor = (r: BufferRect) => {
     const k = renderer.getPixelRatio();
     renderer.setScissor(r.x / k, r.y / k, r.w / k, r.h / k);
   };
   const fxaa = () => {
-    // One clear a frame (the scene's): the FXAA quad covers every pixel (of the scissor).
+    // The quad covers every pixel (of the scissor); the clear marks the canvas's frame (colour only:
+    // the canvas's depth is not used).
     const autoClear = renderer.autoClear;
     renderer.autoClear = false;
+    renderer.clear(true, false, false);
     quad.render(renderer);
     renderer.autoClear = autoClear;
   };
 
   return {
     render(changed) {
-      if (!copy || !changed) {
-        if (!copy) setSize();
-        renderer.setRenderTarget(null);
-        renderer.render(scene, camera);
-        renderer.copyFramebufferToTexture(copy!);
+      if (!target) setSize();
+      const t = target!;
+      // Outside `changed` the target still holds the last whole frame: FXAA reads it unchanged.
+      if (changed) t.scissor.set(changed.x, changed.y, changed.w, changed.h);
+      t.scissorTest = !!changed;
+      renderer.setRenderTarget(t);
+      renderer.render(scene, camera);
+      renderer.setRenderTarget(null);
+      if (!changed) {
         fxaa();
         return;
       }
-      renderer.setRenderTarget(null);
-      renderer.setScissorTest(true);
-      scissor(changed);
-      renderer.render(scene, camera);
-      // The copy outside the rectangle still holds the last whole frame: FXAA reads it unchanged.
-      const gl = renderer.getContext();
-      renderer.state.bindTexture(gl.TEXTURE_2D, (renderer.properties.get(copy) as { __webglTexture: WebGLTexture }).__webglTexture);
-      gl.copyTexSubImage2D(gl.TEXTURE_2D, 0, changed.x, changed.y, changed.x, changed.y, changed.w, changed.h);
-      renderer.state.unbindTexture();
       const x = Math.max(0, changed.x - FXAA_REACH),
         y = Math.max(0, changed.y - FXAA_REACH);
+      renderer.setScissorTest(true);
       scissor({
         x,
         y,
@@ -118,7 +129,7 @@ export function smoothEdges(renderer: WebGLRenderer, scene: Scene, camera: Camer
     },
     setSize,
     dispose() {
-      copy?.dispose();
+      target?.dispose();
       material.dispose();
       quad.dispose();
     },

@@ -130,7 +130,14 @@ export function softwareView({ renderer, scene, camera, figure, world, host, fac
     render(mouthOnly = false) {
       if (mouthOnly && mouth && mouthRect) {
         const rect = mouthRect;
-        mouth.only(() => smooth.render(rect));
+        // The pose is the last frame's: the world matrices are too (three would recompute every
+        // object's, the figure's bones included).
+        scene.matrixWorldAutoUpdate = false;
+        try {
+          mouth.only(() => smooth.render(rect));
+        } finally {
+          scene.matrixWorldAutoUpdate = true;
+        }
         return false;
       }
       smooth.render();

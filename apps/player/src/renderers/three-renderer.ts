@@ -54,7 +54,7 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
     ? Promise.all([
         import('./software-view').then((m) => m.softwareView),
         import('./plain-materials').then((m) => m.applyPlainMaterials),
-        import('./fewer-triangles').then((m) => m.reduceTriangles),
+        import('./fewer-triangles'),
         import('./lighter-face').then((m) => m.lightenFace),
       ])
     : null;
@@ -104,14 +104,19 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
   }
   let view: SoftwareView | null = null;
   if (lightParts) {
-    const [softwareView, applyPlainMaterials, reduceTriangles, lightenFace] = await lightParts;
+    const [softwareView, applyPlainMaterials, fewer, lightenFace] = await lightParts;
     applyPlainMaterials(root);
-    await reduceTriangles(root);
+    await fewer.reduceTriangles(root);
     const sky = world && scene.background instanceof Color ? { root: world.scene, sky: scene.background } : null;
     const face = rig ? null : (root.getObjectByName('Face') as Mesh | undefined);
     // The catalogue face, simplified with its shading and motion kept (lighter-face.ts), before
     // the mouth frames take their share of its triangles.
-    if (face?.isMesh) await lightenFace(face);
+    // Its eyeballs too (fewer-triangles.ts): spheres of 1,600 triangles for eyes ~12 pixels wide.
+    if (face?.isMesh) {
+      await lightenFace(face);
+      const eyes = ['RightEye', 'LeftEye'].map((n) => root.getObjectByName(n) as Mesh | undefined);
+      await fewer.lightenEyes(eyes.filter((o): o is Mesh => !!o?.isMesh));
+    }
     view = softwareView({ renderer, scene, camera, figure: root, world: sky, host, face: face?.isMesh ? face : null });
   }
   const head = rig ? (root.updateMatrixWorld(true), rig.headBox()) : headBox(root);
