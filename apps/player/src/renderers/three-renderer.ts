@@ -54,7 +54,7 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
     ? Promise.all([
         import('./software-view').then((m) => m.softwareView),
         import('./plain-materials').then((m) => m.applyPlainMaterials),
-        import('./fewer-triangles'),
+        import('./fewer-triangles').then(({ reduceTriangles, lightenEyes }) => ({ reduceTriangles, lightenEyes })),
         import('./lighter-face').then((m) => m.lightenFace),
       ])
     : null;
