@@ -19,8 +19,11 @@ export const SHUTDOWN_CALL_TIMEOUT_MS = 2_000;
 export function stepsDeadlineMs(graceMs: number): number {
   return graceMs - Math.max(1_500, Math.round(graceMs * 0.15));
 }
-/** The watchdog kills the process this long before the grace period ends if it is still there. */
-const WATCHDOG_BEFORE_END_MS = 500;
+/** The watchdog kills the process this long before the grace period ends if it is still there,
+ *  after the steps' deadline. 500 ms was too little on a loaded host: CI at a load average of 13
+ *  saw the kill land 3,054 ms after a SIGTERM with 3 s of grace (the signal reaching the main
+ *  thread, the thread starting, the kill and its exit all waited for a core). */
+const WATCHDOG_BEFORE_END_MS = 1_000;
 
 export interface ShutdownLog {
   info(obj: object, msg: string): void;
@@ -112,8 +115,10 @@ export function handleShutdownSignals(opts: {
   process.on('SIGINT', onSignal);
 }
 
-/** A thread of its own that kills this process after `ms` if it still runs: its timer fires even
- *  when the main thread's event loop is busy. */
+/** A thread of its own that kills this process `ms` after now if it still runs: its timer fires even
+ *  when the main thread's event loop is busy. The moment is fixed here, before the thread starts,
+ *  so the thread's own start (about 65 ms at a load average of 6, more on a busier host) does not
+ *  push the kill later. */
 function startWatchdog(ms: number, name: string): void {
   const code = `
     const { workerData } = require('node:worker_threads');
@@ -121,10 +126,10 @@ function startWatchdog(ms: number, name: string): void {
     setTimeout(() => {
       writeSync(2, workerData.name + ': the main thread did not exit ' + workerData.ms + ' ms after the shutdown began; killed\\n');
       process.kill(process.pid, 'SIGKILL');
-    }, workerData.ms);
+    }, Math.max(0, workerData.at - Date.now()));
   `;
   try {
-    const w = new Worker(code, { eval: true, workerData: { ms, name } });
+    const w = new Worker(code, { eval: true, workerData: { ms, at: Date.now() + ms, name } });
     w.unref();
   } catch {
     // No thread could start (out of memory?): the main thread's timer is still there.
