@@ -114,6 +114,18 @@ const sortSql = (rows: string): string => `
         from totals t;`;
 
 /** billing_report over the given edge-rows CTE (0681's here; 0700 passes its own). */
+// The walk's two attempts, each reading from the first name (0701 reads in chunks instead).
+export const LOOP = `
+        for attempt in 1..2 loop
+          reads := case when attempt = 1 then least(cap, skip + lim + 1 + walk_from) else cap end;
+          exit when attempt = 2 and reads <= skip + lim + 1 + walk_from;
+${WALK};
+          if found_rows > lim or read_names < reads then
+            return query select rows, found_rows > lim, t_us / 60000000.0, t_calls, true;
+            return;
+          end if;
+        end loop;`;
+
 export const reportSql = (rows: string): string => `
     -- The report's page (decision 500; read by account/billing.repository.ts): the page's rows as
     -- one JSON array of BillingRow, whether another page follows, and the total row (the exact
@@ -187,16 +199,7 @@ export const reportSql = (rows: string): string => `
       if cap > 0 then
         -- The walk (0683): first as many candidates as the page needs rows and walk_from more,
         -- then, if those did not settle it, up to the cap. Settled when it found a row past the
-        -- page, or read every name.
-        for attempt in 1..2 loop
-          reads := case when attempt = 1 then least(cap, skip + lim + 1 + walk_from) else cap end;
-          exit when attempt = 2 and reads <= skip + lim + 1 + walk_from;
-${WALK};
-          if found_rows > lim or read_names < reads then
-            return query select rows, found_rows > lim, t_us / 60000000.0, t_calls, true;
-            return;
-          end if;
-        end loop;
+        -- page, or read every name.${LOOP}
       end if;
       return query${sortSql(rows)}
     end

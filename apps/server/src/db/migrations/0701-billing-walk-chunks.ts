@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { reportSql, WALK } from './0693-billing-report-exact-total';
+import { LOOP as LOOP_0693, reportSql, WALK } from './0693-billing-report-exact-total';
 import { ROWS_0700, up as create0700 } from './0700-billing-crossings-by-id';
 
 // Issue 37 item 4 (docs/decisions/500, amendment "the walk in chunks"). The names walk of 0693
@@ -12,18 +12,6 @@ import { ROWS_0700, up as create0700 } from './0700-billing-crossings-by-id';
 // statements; one with many reads each candidate once instead of twice. Same answers: each
 // candidate is judged on its own (its avatar's rows in the range), in the names index's order, and
 // the chunks' rows are numbered after the rows found before them.
-
-// 0693's loop over its two attempts, each reading from the first name.
-const LOOP_0693 = `
-        for attempt in 1..2 loop
-          reads := case when attempt = 1 then least(cap, skip + lim + 1 + walk_from) else cap end;
-          exit when attempt = 2 and reads <= skip + lim + 1 + walk_from;
-${WALK};
-          if found_rows > lim or read_names < reads then
-            return query select rows, found_rows > lim, t_us / 60000000.0, t_calls, true;
-            return;
-          end if;
-        end loop;`;
 
 // The walk of one chunk: the names after the read_total already read (the index's order is total:
 // lower-cased name, name, avatar id, unique per owner; the function's statements share one
