@@ -58,8 +58,8 @@ const DECLARE_0693 = '      read_names integer;\n';
 const DECLARE_0701 =
   "      read_names integer;\n      -- The walk in chunks: rows found, names read so far, and the last chunk's page rows.\n      got integer;\n      read_total integer;\n      chunk json;\n";
 
-/** 0700's billing_report with the walk in chunks. */
-function reportSql0701(): string {
+/** 0700's billing_report with the walk in chunks (0702 builds on it). */
+export function reportSql0701(): string {
   const text = reportSql(ROWS_0700);
   for (const [what, part] of [
     ['loop', LOOP_0693],
