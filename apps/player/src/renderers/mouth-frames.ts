@@ -2,21 +2,17 @@
 // A CPU rasteriser pays for every pixel and every triangle of a frame, and while the avatar speaks
 // the mouth changes at every frame while the rest of the figure (the head's sway, the breathing)
 // moves slowly. So between two frames of the whole figure, a frame keeps the figure's pose and
-// redraws the rectangle the visemes can change: the face's triangles near the mouth (the same
+// redraws the rectangle the visemes can change: the face's triangles that reach into it (the same
 // vertices and morph targets, a shorter index list), and whatever else of the figure crosses the
 // rectangle, scissored to it, over the canvas kept from the frame before (preserveDrawingBuffer).
 // With the pose unchanged, every pixel outside the rectangle is the one the whole frame would draw.
-import { Box3, BufferGeometry, Matrix4, Mesh, Vector3, type BufferAttribute, type Camera, type Object3D, type SkinnedMesh } from 'three';
+// Inside it, every triangle that reaches into the rectangle is drawn (near-part.ts).
+import { Box3, Matrix4, Vector3, type BufferAttribute, type Camera, type Mesh, type Object3D, type SkinnedMesh } from 'three';
 import { projectBox } from './framing';
+import { choose, MOVING, nearPart, type NearPart } from './near-part';
 
-/** Face-space metres around the moving part whose triangles a mouth frame draws: more than any
- *  head turn or perspective can shift a triangle across the rectangle's edge. */
-const SELECT_MARGIN = 0.02;
 /** Drawing-buffer pixels around the moving part's projection (rounding, the edge's blend). */
 const PAD = 2;
-/** Morph targets that move in a mouth frame; the blink, the smile (it eases over a third of a
- *  second) and the eyes wait for the next whole frame. */
-const MOVING = /^viseme_/;
 const IDENTITY = new Matrix4();
 
 /** A rectangle of the drawing buffer, in pixels, from its bottom-left corner (as WebGL counts). */
@@ -77,39 +73,6 @@ function reach(face: Mesh, movingVertex: Uint8Array): Box3 {
 
 const nearIdentity = (m: Matrix4) => m.elements.every((e, i) => Math.abs(e - IDENTITY.elements[i]!) < 1e-5);
 
-/** The triangles of `source` (a mesh in the face's space) with a corner inside `near`: a mesh on
- *  the same vertices, beside it, shown only in mouth frames. */
-function nearPart(source: Mesh, near: Box3): Mesh | null {
-  const g = source.geometry;
-  const pos = g.getAttribute('position') as BufferAttribute;
-  const p = new Vector3();
-  const inside = new Uint8Array(pos.count);
-  for (let v = 0; v < pos.count; v++) inside[v] = near.containsPoint(p.fromBufferAttribute(pos, v)) ? 1 : 0;
-  const kept: number[] = [];
-  for (let i = 0; i < g.index!.count; i += 3) {
-    const tri = [g.index!.getX(i), g.index!.getX(i + 1), g.index!.getX(i + 2)];
-    if (inside[tri[0]!] || inside[tri[1]!] || inside[tri[2]!]) kept.push(...tri);
-  }
-  if (!kept.length) return null;
-  const part = new BufferGeometry();
-  for (const [name, attribute] of Object.entries(g.attributes)) part.setAttribute(name, attribute);
-  part.morphAttributes = g.morphAttributes;
-  part.morphTargetsRelative = g.morphTargetsRelative;
-  part.setIndex(kept);
-  const mesh = new Mesh(part, source.material);
-  mesh.name = `${source.name}Mouth`;
-  // The same influences: what the face shows, the mouth shows.
-  mesh.morphTargetInfluences = source.morphTargetInfluences;
-  mesh.morphTargetDictionary = source.morphTargetDictionary;
-  mesh.renderOrder = source.renderOrder;
-  mesh.position.copy(source.position);
-  mesh.quaternion.copy(source.quaternion);
-  mesh.scale.copy(source.scale);
-  mesh.visible = false;
-  source.parent!.add(mesh);
-  return mesh;
-}
-
 /** The mouth frames of a catalogue face (a `Face` mesh with viseme targets); null for any other. */
 export function mouthFrames(face: Mesh, figure: Object3D): MouthFrames | null {
   const g = face.geometry;
@@ -118,29 +81,27 @@ export function mouthFrames(face: Mesh, figure: Object3D): MouthFrames | null {
   const moving = reach(face, new Uint8Array(pos.count));
   if (moving.isEmpty()) return null;
 
-  // Near the mouth, in front of its back: what can be seen in its rectangle.
-  const near = moving.clone().expandByScalar(SELECT_MARGIN);
-  near.max.z = Infinity;
   figure.updateMatrixWorld(true);
   const fromWorld = face.matrixWorld.clone().invert();
   const toFace = new Matrix4();
   // The face, and the parts that ride the head with it (hair, a headscarf) in the same space,
-  // are drawn near the mouth only; other parts whole, or not at all if they miss the rectangle.
+  // are drawn by their triangles that reach into the rectangle; other parts whole, or not at all
+  // if they miss it.
   const whole: Mesh[] = [];
-  const parts: { source: Mesh; near: Mesh | null }[] = [];
+  const parts: NearPart[] = [];
   figure.traverse((o) => {
     const m = o as Mesh;
     if (!m.isMesh || !o.visible) return;
     toFace.multiplyMatrices(fromWorld, m.matrixWorld);
     const rigid = !(m as SkinnedMesh).isSkinnedMesh && !!m.geometry.index && !Array.isArray(m.material) && nearIdentity(toFace);
-    if (rigid) parts.push({ source: m, near: null });
+    if (rigid) parts.push(nearPart(m));
     else whole.push(m);
   });
-  for (const part of parts) part.near = nearPart(part.source, near);
 
   let hidden: Object3D[] = [];
   const box = new Box3();
   const corner = new Vector3();
+  const toClip = new Matrix4();
   const overlaps = (b: { x: number; y: number; w: number; h: number }, r: BufferRect, height: number) =>
     b.x < r.x + r.w && b.x + b.w > r.x && height - (b.y + b.h) < r.y + r.h && height - b.y > r.y;
 
@@ -160,13 +121,17 @@ export function mouthFrames(face: Mesh, figure: Object3D): MouthFrames | null {
         const mb = projectBox(box.copy(m.geometry.boundingBox!).applyMatrix4(m.matrixWorld), camera, width, height, corner);
         return !overlaps(mb, rect, height);
       });
+      for (const part of parts) {
+        toClip.multiplyMatrices(camera.projectionMatrix, camera.matrixWorldInverse).multiply(part.source.matrixWorld);
+        choose(part, toClip, rect, width, height);
+      }
       return rect;
     },
     only(draw) {
       const swap = (mouthOnly: boolean) => {
-        for (const { source, near } of parts) {
+        for (const { source, mesh, any } of parts) {
           source.visible = !mouthOnly;
-          if (near) near.visible = mouthOnly;
+          mesh.visible = mouthOnly && any;
         }
         for (const o of hidden) o.visible = !mouthOnly;
       };

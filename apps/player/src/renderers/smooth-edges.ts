@@ -3,8 +3,8 @@
 // the finished picture that finds the stair-steps by their contrast and blends along them, so the
 // jaw, the hairline and the teeth come out smooth at a fraction of the cost. The scene is drawn
 // into an 8-bit target with its final colours (three tone-maps and encodes sRGB in the materials'
-// shaders, see below), and three's FXAA shader (bundled, never fetched) draws it onto the canvas:
-// one pass over the pixels besides the scene's own. Decision 124 drew the scene into a half-float
+// shaders, see below), and FXAA's console variant (below) draws it onto the canvas: one pass over
+// the pixels besides the scene's own. Decision 124 drew the scene into a half-float
 // target with a separate tone-mapping pass before FXAA, two passes more per frame for the same
 // picture; decision 128 drew it on the canvas and copied the canvas into FXAA's texture at every
 // frame (its amendment of 2026-11-30: the target instead of the copy). Alpha is kept, so an
@@ -25,9 +25,10 @@ import { FullScreenQuad } from 'three/addons/postprocessing/Pass.js';
 import { FXAAShader } from 'three/addons/shaders/FXAAShader.js';
 import type { BufferRect } from './mouth-frames';
 
-/** How far FXAA reads from a pixel along an edge (three's shader: steps of 1 + 1.5 + 2 + 2 + 2 +
- *  4 texels and a guess of 8 more), in drawing-buffer pixels: a pixel this far from a change may change. */
-const FXAA_REACH = 24;
+/** How far the edge pass reads from a pixel, in drawing-buffer pixels: its corners (1) and along
+ *  the edge half its longest step of 8 (4), plus one for rounding: a pixel this far from a change
+ *  may change. (three's FXAA searched 12.5 texels along an edge and guessed 8 more: 24.) */
+const FXAA_REACH = 6;
 
 export interface SmoothEdges {
   /** The whole canvas; or, over the picture kept from the frame before (in the target and on the
@@ -43,12 +44,44 @@ export interface SmoothEdges {
 // the transparent canvas had too little contrast, and its outline stayed stair-stepped. Where the
 // canvas is transparent, the luminance reads as mid-grey, so the figure's outline is an edge
 // whatever its colour (almost: a mid-grey one is not); opaque pixels read as before.
-const LUMINANCE = 'return dot( Sample( tex2D, uv ).rgb, vec3( 0.3, 0.59, 0.11 ) );';
-const SEE_THE_OUTLINE = 'vec4 c = Sample( tex2D, uv ); return dot( c.rgb, vec3( 0.3, 0.59, 0.11 ) ) + ( 1.0 - c.a ) * 0.5;';
+//
+// The variant is FXAA 3.11's "console" one (Lottes; three shipped it until r158), not three's
+// current one (Flick's, with its search along the edge): SwiftShader runs 2 × 2 pixels in lockstep
+// and every pixel seemed to pay for the branches it skips, so the pass cost its arithmetic over the
+// whole canvas (paired: the pass as a plain copy cost 3–5 ms a frame less). This one reads the
+// pixel, its four corners and four points along the edge, in straight-line code: 4–4.5 ms a frame
+// less than three's (decision 128, amendment face10), the same edges at these sizes (screenshots).
+const EDGE_PASS = /* glsl */ `
+uniform sampler2D tDiffuse;
+uniform vec2 resolution;
+varying vec2 vUv;
+float luma( vec4 c ) { return dot( c.rgb, vec3( 0.3, 0.59, 0.11 ) ) + ( 1.0 - c.a ) * 0.5; }
+void main() {
+  vec2 px = resolution;
+  vec4 cM = texture( tDiffuse, vUv );
+  float lNW = luma( texture( tDiffuse, vUv + vec2( -1.0, -1.0 ) * px ) );
+  float lNE = luma( texture( tDiffuse, vUv + vec2( 1.0, -1.0 ) * px ) );
+  float lSW = luma( texture( tDiffuse, vUv + vec2( -1.0, 1.0 ) * px ) );
+  float lSE = luma( texture( tDiffuse, vUv + vec2( 1.0, 1.0 ) * px ) );
+  float lM = luma( cM );
+  float lMin = min( lM, min( min( lNW, lNE ), min( lSW, lSE ) ) );
+  float lMax = max( lM, max( max( lNW, lNE ), max( lSW, lSE ) ) );
+  // Across the corners' gradient, scaled so its shorter side is a pixel, at most 8 pixels.
+  vec2 dir = vec2( -( ( lNW + lNE ) - ( lSW + lSE ) ), ( lNW + lSW ) - ( lNE + lSE ) );
+  float dirReduce = max( ( lNW + lNE + lSW + lSE ) * ( 0.25 * ( 1.0 / 8.0 ) ), 1.0 / 128.0 );
+  float rcpDirMin = 1.0 / ( min( abs( dir.x ), abs( dir.y ) ) + dirReduce );
+  dir = clamp( dir * rcpDirMin, vec2( -8.0 ), vec2( 8.0 ) ) * px;
+  vec4 a = 0.5 * ( texture( tDiffuse, vUv + dir * ( 1.0 / 3.0 - 0.5 ) ) + texture( tDiffuse, vUv + dir * ( 2.0 / 3.0 - 0.5 ) ) );
+  vec4 b = a * 0.5 + 0.25 * ( texture( tDiffuse, vUv + dir * -0.5 ) + texture( tDiffuse, vUv + dir * 0.5 ) );
+  float lB = luma( b );
+  vec4 c = ( lB < lMin || lB > lMax ) ? a : b;
+  // Below three's FXAA thresholds (absolute and relative contrast) the pixel is kept as it is.
+  gl_FragColor = ( lMax - lMin < max( 0.0312, lMax * 0.063 ) ) ? cM : c;
+}`;
 
-/** three's FXAA fragment shader, with the figure's outline seen as an edge. */
+/** The edge pass's fragment shader: FXAA's console variant, with the figure's outline seen as an edge. */
 export function outlineFXAA(): string {
-  return FXAAShader.fragmentShader.replace(LUMINANCE, SEE_THE_OUTLINE);
+  return EDGE_PASS;
 }
 
 /** A target the scene is drawn into with the canvas's colours: three tone-maps and encodes sRGB
