@@ -68,3 +68,13 @@ export const vadMarks = (frame: Frame): Promise<{ starts: number[]; ends: number
     /** The first audio frame of each reply turn reached the player (voice/reply-player.ts). */
     frames: performance.getEntriesByName('parla:reply-frame').map((e) => e.startTime),
   }));
+
+/** How far listening got, for a test's failure: the player's marks (decision 611: mic granted, VAD
+ *  loaded, listening, first frame, each VAD edge) as milliseconds since the page opened. */
+export const listeningMarks = (frame: Frame): Promise<string[]> =>
+  frame.evaluate(() =>
+    performance
+      .getEntriesByType('mark')
+      .filter((e) => e.name.startsWith('parla:'))
+      .map((e) => `${e.name} ${Math.round(e.startTime)}`),
+  );
