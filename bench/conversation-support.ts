@@ -27,6 +27,23 @@ export async function startBenchServer(engines: Record<string, EngineConfig>, al
     OUTBOUND_ALLOW: allow.join(','),
   });
   const { app } = await build({ config, database, secretKey: SECRET, serveWeb: false });
+  // BENCH_HOLDS=1 (bench/turn-cost.ts): which statements held PGlite's one connection long.
+  if (process.env.BENCH_HOLDS) {
+    const holds: { ms: number; bg: boolean; sql: string }[] = [];
+    database.gate?.observe((ms, bg, q) => holds.push({ ms, bg, sql: (q ?? '').replace(/\s+/g, ' ').slice(0, 60) }));
+    setInterval(() => {
+      const big = holds.filter((h) => h.ms > 8);
+      const by = new Map<string, number[]>();
+      for (const h of big) by.set(h.sql, [...(by.get(h.sql) ?? []), h.ms]);
+      console.error(
+        `holds ${holds.length}, over 8 ms ${big.length}:`,
+        [...by]
+          .map(([k, v]) => `${k} n=${v.length} max=${Math.max(...v).toFixed(0)} sum=${v.reduce((a, b) => a + b, 0).toFixed(0)}`)
+          .join(' | '),
+      );
+      holds.length = 0;
+    }, 5000).unref();
+  }
   await database.db
     .insertInto('users')
     .values({

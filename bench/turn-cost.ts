@@ -10,7 +10,9 @@
 // bare echo must equal the frame sent; any difference fails the bench.
 //
 //   node --import tsx bench/turn-cost.ts   (BENCH_LEVELS=250,500,1000,1500 BENCH_LEVEL_S=10
-//                                            BENCH_CPU_PROF=dir: the Parla child writes a .cpuprofile)
+//                                            BENCH_CPU_PROF=dir: the Parla child writes a .cpuprofile;
+//                                            BENCH_HOLDS=1: every 5 s, the statements that held
+//                                            PGlite's connection over 8 ms, by statement)
 import { fork, type ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';

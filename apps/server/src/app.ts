@@ -18,6 +18,7 @@ import { registerAuth } from './plugins/auth';
 import { SESSION_CACHE_MAX_ENTRIES, SessionCache } from './modules/auth/session-cache';
 import { SessionInvalidation } from './modules/auth/session-invalidation';
 import { registerCompression } from './plugins/compression';
+import { keepWal } from './db/wal';
 import { frameworkErrors, registerErrorHandlers } from './plugins/errors';
 import { registerSpa } from './plugins/spa';
 import { registerConnectionCap } from './plugins/connection-cap';
@@ -182,9 +183,11 @@ export async function build(opts: BuildOptions): Promise<{ app: FastifyInstance;
   await app.register(functionTryRoutes(ctx, runtime.sandbox));
   await app.register(metricsRoutes(ctx, runtime.metrics));
   let stopSuspensionWatch = (): void => undefined;
+  let stopWalKeeper = async (): Promise<void> => undefined;
   app.addHook('onReady', async () => {
     await runtime.start();
     stopSuspensionWatch = watchSuspensions(runtime);
+    stopWalKeeper = keepWal(database, (err) => app.log.warn({ err: String(err) }, 'the WAL check failed'));
   });
 
   if (opts.serveWeb !== false) await registerSpa(app);
@@ -192,6 +195,7 @@ export async function build(opts: BuildOptions): Promise<{ app: FastifyInstance;
   app.addHook('onClose', async () => {
     stopSuspensionWatch();
     await runtime.stop();
+    await stopWalKeeper();
     // The sender (started by server.ts or the test harness) ends its attempt under way first.
     await ctx.mailer.stop();
     await ctx.outbound.close();

@@ -101,7 +101,11 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
  * itself; the knowledge worker runs CHECKPOINT when the WAL grew (knowledge.ingest-writer.ts), and
  * these settings make PostgreSQL then keep few recycled segments (docs/decisions/406).
  */
-const PGLITE_SETTINGS = ['max_wal_size=64MB', 'min_wal_size=32MB', `synchronize_seqscans=${SYNC_SCANS}`];
+// wal_init_zero off: a new 16 MB WAL segment is not written full of zeros first. PGlite does that
+// on its one thread, inside whichever statement crosses into the segment: 100-500 ms during which
+// no request was answered (transcript batches, decision 615's amendment). PGlite runs with fsync
+// off, so the zeros bought no durability; a full disk fails the write either way.
+const PGLITE_SETTINGS = ['max_wal_size=64MB', 'min_wal_size=32MB', 'wal_init_zero=off', `synchronize_seqscans=${SYNC_SCANS}`];
 
 /** PostgreSQL's type id of bytea. */
 const BYTEA = 17;

@@ -29,9 +29,10 @@ export function conversationStore(ctx: AppContext, processId: string, closing: (
   };
 }
 
-/** The process's transcript writer: batches of messages, one INSERT each. */
+/** The process's transcript writer: batches of messages, a few INSERTs each, as background work
+ *  (on PGlite a request waiting for the connection goes between two statements, decision 222). */
 export function transcriptStore(ctx: AppContext): TranscriptWriter {
-  return new TranscriptWriter({ many: (rows) => addMessages(ctx.db, rows) }, (err, row) =>
+  return new TranscriptWriter({ many: (rows) => inBackground(() => addMessages(ctx.db, rows)) }, (err, row) =>
     ctx.log.info({ err: String(err), conversationId: row.conversationId }, 'a transcript message could not be written'),
   );
 }

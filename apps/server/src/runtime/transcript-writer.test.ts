@@ -1,5 +1,5 @@
 // The transcripts' writer (issue 37): messages wait for their batch, then go in one statement per
-// 500 rows, in order; a row the database refuses (its avatar was deleted meanwhile) is logged and
+// ROWS_PER_STATEMENT rows, in order; a row the database refuses (its avatar was deleted meanwhile) is logged and
 // does not take the rest of its batch with it. Real database (PGlite, or PostgreSQL).
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../test/harness';
 import { addMessages } from '../modules/conversations/transcripts.repository';
 import type { TranscriptRow } from './conversation/ports';
-import { TranscriptWriter } from './transcript-writer';
+import { ROWS_PER_STATEMENT, TranscriptWriter } from './transcript-writer';
 
 let server: TestServer;
 const owner = randomUUID();
@@ -48,7 +48,9 @@ const written = (conversationId: string) =>
 describe('the transcripts writer', () => {
   it('writes nothing until its batch is due, then every message in order, more than one statement of rows', async () => {
     const failed: TranscriptRow[] = [];
-    const writer = new TranscriptWriter({ many: (rows) => addMessages(server.ctx.db, rows) }, (_e, r) => failed.push(r), 60_000);
+    const statements: number[] = [];
+    const many = (rows: TranscriptRow[]) => (statements.push(rows.length), addMessages(server.ctx.db, rows));
+    const writer = new TranscriptWriter({ many }, (_e, r) => failed.push(r), 60_000);
     const id = randomUUID();
     for (let seq = 1; seq <= 700; seq++) writer.add(row(id, seq));
     expect(await written(id)).toHaveLength(0);
@@ -56,6 +58,9 @@ describe('the transcripts writer', () => {
     const rows = await written(id);
     expect(rows.map((r) => r.seq)).toEqual(Array.from({ length: 700 }, (_, i) => i + 1));
     expect(failed).toEqual([]);
+    // Short statements: on PGlite a waiting request goes between two of them.
+    expect(statements).toHaveLength(Math.ceil(700 / ROWS_PER_STATEMENT));
+    expect(Math.max(...statements)).toBe(ROWS_PER_STATEMENT);
   });
 
   it('writes a batch on its own after the flush delay', async () => {

@@ -13,6 +13,7 @@ import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import { pauseAfter, TimeBatches } from '../../db/background-batches';
 import type { DB } from '../../db/schema';
+import { checkpointIfDue } from '../../db/wal';
 import { countChunks, holdCounts, uncountedFrom } from './knowledge-counts.repository';
 import { embeddingModel, storeEmbeddings } from './knowledge.embeddings';
 import * as repo from './knowledge.repository';
@@ -42,18 +43,11 @@ const WRITE_PAUSE_SHARE = 0.5;
 const CLEAR_MAX_ROWS = 100;
 const LEASE_EVERY_MS = 30_000;
 /**
- * PGlite (a standalone backend without a checkpointer) never checkpoints by itself, whatever
- * max_wal_size says: its WAL grew to 1.1 GB for 26 MB of text. The worker checkpoints once the
- * WAL since the last checkpoint passes this, which lets PostgreSQL recycle the segments.
+ * PGlite never checkpoints by itself (db/wal.ts): its WAL grew to 1.1 GB for 26 MB of text. Besides
+ * the process's WAL keeper, the worker checks every WAL_CHECK_EVERY batches, since it writes WAL
+ * faster than the keeper looks.
  */
-export const CHECKPOINT_WAL_BYTES = 16 * 1024 * 1024;
 const WAL_CHECK_EVERY = 8;
-
-/** On PGlite: a checkpoint when the WAL written since the last one passed CHECKPOINT_WAL_BYTES. */
-export async function checkpointIfDue(ctx: AppContext): Promise<void> {
-  if (ctx.database.kind !== 'pglite') return;
-  if ((await repo.walSinceCheckpoint(ctx.db)) > CHECKPOINT_WAL_BYTES) await repo.checkpoint(ctx.db);
-}
 
 /** On PGlite, one estimate of a chunk's cost for the whole process, carried from item to item
  *  (each item started again at one chunk a statement); another of the cost of counting one. */
@@ -122,7 +116,7 @@ export async function writeChunks(
   extendLease: () => Promise<unknown>,
 ): Promise<void> {
   const pglite = ctx.database.kind === 'pglite';
-  await checkpointIfDue(ctx);
+  await checkpointIfDue(ctx.database);
   const sizes = pglite ? writeSizesOf(ctx) : { write: fixedSizes(), count: fixedSizes() };
   let leaseAt = performance.now();
   let batches = 0;
@@ -145,7 +139,7 @@ export async function writeChunks(
       await extendLease();
     }
     if (!pglite) return answer;
-    if (++batches % WAL_CHECK_EVERY === 0) await checkpointIfDue(ctx);
+    if (++batches % WAL_CHECK_EVERY === 0) await checkpointIfDue(ctx.database);
     batch.took(rows, tookCpu);
     await pauseAfter(took, ctx.database.gate, WRITE_PAUSE_SHARE);
     return answer;

@@ -343,18 +343,6 @@ export async function fileInUse(db: Q, fileId: string): Promise<boolean> {
   return !!(await db.selectFrom('knowledge_items').select('id').where('file_id', '=', fileId).executeTakeFirst());
 }
 
-/** Bytes of WAL written since the last checkpoint (PGlite never checkpoints by itself). */
-export async function walSinceCheckpoint(db: Kysely<DB>): Promise<number> {
-  const res = await sql<{ bytes: number }>`
-    select pg_wal_lsn_diff(pg_current_wal_insert_lsn(), (select redo_lsn from pg_control_checkpoint()))::float8 as bytes
-  `.execute(db);
-  return Number(res.rows[0]?.bytes ?? 0);
-}
-
-export async function checkpoint(db: Kysely<DB>): Promise<void> {
-  await sql`checkpoint`.execute(db);
-}
-
 /** The full-text configurations the database has. */
 export async function textSearchConfigNames(db: Kysely<DB>): Promise<Set<string>> {
   const r = await sql<{ cfgname: string }>`select cfgname from pg_ts_config`.execute(db);

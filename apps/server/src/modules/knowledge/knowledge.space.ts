@@ -8,7 +8,8 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import { inBackground } from '../../db/pglite-gate';
 import type { DB } from '../../db/schema';
-import { checkpoint, vacuumTables } from './knowledge.repository';
+import { checkpoint } from '../../db/wal';
+import { vacuumTables } from './knowledge.repository';
 
 /** Every table a collection's delete empties rows of (the cascade of knowledge_collections). */
 export const KNOWLEDGE_TABLES = [
