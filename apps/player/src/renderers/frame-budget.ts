@@ -16,9 +16,11 @@ const FPS: Record<RenderProfile, { speaking: number; idle: number }> = {
 };
 
 /** While speaking, a 3D face in software WebGL redraws its whole figure (the head's sway, the
- *  breathing, blinks, eyes and smile) on every second frame, 12 a second; the frames between
- *  redraw only the mouth (mouth-frames.ts, decision 128's amendment). */
-export const WHOLE_EVERY = 2;
+ *  breathing, blinks, eyes and smile) on every third frame, 8 a second as at rest; the frames
+ *  between redraw only the mouth (mouth-frames.ts, decision 128's amendments). A whole frame costs
+ *  the browser 35–42 ms of CPU, a mouth frame 22–26: every second frame cost 2.5–3 ms a frame
+ *  more, and the sway steps at most about a pixel of the drawing buffer (amendment face11). */
+export const WHOLE_EVERY = 3;
 
 /** The least time between two drawn frames, in ms (0: every animation frame, as `render=full` asks). */
 export function frameInterval(profile: RenderProfile, speaking: boolean, mode: RenderMode = 'auto'): number {

@@ -50,13 +50,13 @@ async function loadFigure(id: string): Promise<{ root: Object3D; face: Mesh }> {
   return { root, face };
 }
 
-/** The corners of `mesh`'s triangles in the drawing buffer (x right, y up from the bottom, as
- *  WebGL counts), the morph targets at their influences. */
-function corners(mesh: Mesh, camera: PerspectiveCamera, w: number, h: number): Float64Array {
+/** Each vertex of `mesh` projected by `camera` (NDC x, y and z in turn), the morph targets at
+ *  their influences: what the vertex shader computes. */
+function projected(mesh: Mesh, camera: PerspectiveCamera): Float64Array {
   const g = mesh.geometry;
   const pos = g.getAttribute('position') as BufferAttribute;
   const targets = (g.morphAttributes.position ?? []) as BufferAttribute[];
-  const out = new Float64Array(pos.count * 2);
+  const out = new Float64Array(pos.count * 3);
   const p = new Vector3();
   for (let v = 0; v < pos.count; v++) {
     p.fromBufferAttribute(pos, v);
@@ -64,9 +64,21 @@ function corners(mesh: Mesh, camera: PerspectiveCamera, w: number, h: number): F
       const k = mesh.morphTargetInfluences?.[i] ?? 0;
       if (k) p.set(p.x + k * t.getX(v), p.y + k * t.getY(v), p.z + k * t.getZ(v));
     });
-    p.applyMatrix4(mesh.matrixWorld).project(camera);
-    out[v * 2] = ((p.x + 1) / 2) * w;
-    out[v * 2 + 1] = ((p.y + 1) / 2) * h;
+    p.applyMatrix4(mesh.matrixWorld)
+      .project(camera)
+      .toArray(out, v * 3);
+  }
+  return out;
+}
+
+/** The corners of `mesh`'s triangles in the drawing buffer (x right, y up from the bottom, as
+ *  WebGL counts), the morph targets at their influences. */
+function corners(mesh: Mesh, camera: PerspectiveCamera, w: number, h: number): Float64Array {
+  const ndc = projected(mesh, camera);
+  const out = new Float64Array((ndc.length / 3) * 2);
+  for (let v = 0; v < out.length / 2; v++) {
+    out[v * 2] = ((ndc[v * 3]! + 1) / 2) * w;
+    out[v * 2 + 1] = ((ndc[v * 3 + 1]! + 1) / 2) * h;
   }
   return out;
 }
@@ -126,19 +138,8 @@ function seen(parts: Mesh[], camera: PerspectiveCamera, r: BufferRect, w: number
 
 /** Each vertex's depth (NDC z), the morph targets at their influences. */
 function depths(mesh: Mesh, camera: PerspectiveCamera): Float64Array {
-  const pos = mesh.geometry.getAttribute('position') as BufferAttribute;
-  const targets = (mesh.geometry.morphAttributes.position ?? []) as BufferAttribute[];
-  const out = new Float64Array(pos.count);
-  const p = new Vector3();
-  for (let v = 0; v < pos.count; v++) {
-    p.fromBufferAttribute(pos, v);
-    targets.forEach((t, i) => {
-      const k = mesh.morphTargetInfluences?.[i] ?? 0;
-      if (k) p.set(p.x + k * t.getX(v), p.y + k * t.getY(v), p.z + k * t.getZ(v));
-    });
-    out[v] = p.applyMatrix4(mesh.matrixWorld).project(camera).z;
-  }
-  return out;
+  const ndc = projected(mesh, camera);
+  return Float64Array.from({ length: ndc.length / 3 }, (_, v) => ndc[v * 3 + 2]!);
 }
 
 describe("the mouth frames of the catalogue's faces", () => {
