@@ -187,7 +187,7 @@ export async function build(opts: BuildOptions): Promise<{ app: FastifyInstance;
   app.addHook('onReady', async () => {
     await runtime.start();
     stopSuspensionWatch = watchSuspensions(runtime);
-    stopWalKeeper = keepWal(database, (err) => app.log.warn({ err: String(err) }, 'the WAL check failed'));
+    stopWalKeeper = await keepWal(database, (err) => app.log.warn({ err: String(err) }, 'the WAL check failed'));
   });
 
   if (opts.serveWeb !== false) await registerSpa(app);

@@ -26,7 +26,7 @@ describe('the WAL keeper', () => {
     expect(await walSinceCheckpoint(db)).toBeGreaterThan(CHECKPOINT_WAL_BYTES);
 
     const errors: unknown[] = [];
-    const stop = keepWal(server.ctx.database, (e) => errors.push(e), 20);
+    const stop = await keepWal(server.ctx.database, (e) => errors.push(e), 20);
     try {
       await expect.poll(() => walSinceCheckpoint(db), { timeout: 10_000 }).toBeLessThan(CHECKPOINT_WAL_BYTES);
     } finally {
@@ -37,7 +37,7 @@ describe('the WAL keeper', () => {
   });
 
   it('does nothing on PostgreSQL, whose checkpointer keeps its WAL', async () => {
-    const stop = keepWal({ kind: 'postgres', db: server.ctx.db }, () => undefined, 1);
+    const stop = await keepWal({ kind: 'postgres', db: server.ctx.db }, () => undefined, 1);
     await stop();
   });
 });

@@ -36,14 +36,17 @@ export async function checkpointIfDue(database: Pick<Database, 'db' | 'kind'>): 
 
 /**
  * Starts the keeper on PGlite (nothing on PostgreSQL); the function returned stops it and waits for
- * a check under way. A failed check is logged and the next one tries again.
+ * a check under way. A failed check is logged and the next one tries again. The first check runs at
+ * once and is awaited: the server starts it before it listens, so the WAL of the migrations or of
+ * the last run is checkpointed before any request could wait behind it.
  */
-export function keepWal(
+export async function keepWal(
   database: Pick<Database, 'db' | 'kind'>,
   onError: (err: unknown) => void,
   everyMs = WAL_CHECK_MS,
-): () => Promise<void> {
+): Promise<() => Promise<void>> {
   if (database.kind !== 'pglite') return async () => undefined;
+  await checkpointIfDue(database).catch(onError);
   let running: Promise<void> | null = null;
   const timer = setInterval(() => {
     running ??= inBackground(() => checkpointIfDue(database))
