@@ -98,13 +98,13 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
 /**
  * PGlite keeps PostgreSQL's default max_wal_size of 1 GB and has no checkpointer process: the WAL
  * grew to 1.1 GB while 26 MB of knowledge was ingested (issue 21). PGlite does not checkpoint by
- * itself; the knowledge worker runs CHECKPOINT when the WAL grew (knowledge.ingest-writer.ts), and
- * these settings make PostgreSQL then keep few recycled segments (docs/decisions/406).
+ * itself; the server's WAL keeper and the knowledge worker run CHECKPOINT when the WAL grew
+ * (db/wal.ts), and these settings make PostgreSQL then keep few recycled segments (decision 406).
+ * wal_init_zero off: a new 16 MB WAL segment is not written full of zeros first. PGlite did that on
+ * its one thread, inside whichever statement crossed into the segment: 100-500 ms during which no
+ * request was answered (transcript batches, decision 615's amendment). PGlite runs with fsync off,
+ * so the zeros bought no durability; a full disk fails the write either way.
  */
-// wal_init_zero off: a new 16 MB WAL segment is not written full of zeros first. PGlite does that
-// on its one thread, inside whichever statement crosses into the segment: 100-500 ms during which
-// no request was answered (transcript batches, decision 615's amendment). PGlite runs with fsync
-// off, so the zeros bought no durability; a full disk fails the write either way.
 const PGLITE_SETTINGS = ['max_wal_size=64MB', 'min_wal_size=32MB', 'wal_init_zero=off', `synchronize_seqscans=${SYNC_SCANS}`];
 
 /** PostgreSQL's type id of bytea. */
