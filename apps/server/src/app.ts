@@ -3,7 +3,7 @@ import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -18,6 +18,7 @@ import { registerAuth } from './plugins/auth';
 import { SESSION_CACHE_MAX_ENTRIES, SessionCache } from './modules/auth/session-cache';
 import { SessionInvalidation } from './modules/auth/session-invalidation';
 import { registerCompression } from './plugins/compression';
+import { guardedValidatorCompiler } from './plugins/validation';
 import { keepWal } from './db/wal';
 import { frameworkErrors, registerErrorHandlers } from './plugins/errors';
 import { registerSpa } from './plugins/spa';
@@ -97,7 +98,7 @@ export async function build(opts: BuildOptions): Promise<{ app: FastifyInstance;
     logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace' }),
   });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(guardedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const secrets = new SecretBox(opts.secretKey);

@@ -17,6 +17,28 @@ describe('errors before routing', () => {
   });
 });
 
+describe('a body zod cannot even compare', () => {
+  it('answers a field whose `length` is an object without a usable toString with 400, not 500', async () => {
+    const { createCustomer } = await import('../../test/accounts');
+    const customer = await createCustomer(server, 'length');
+    for (const [url, payload] of [
+      ['/api/llm/assistants', '{"avatarId":{"length":{"toString":2}}}'],
+      ['/api/tts/list_voices', '{"ttsProvider":1,"avatarId":{"length":{"toString":2.2e-304},"x":1}}'],
+    ] as const) {
+      const res = await server.inject({
+        method: 'POST',
+        url,
+        token: customer.token,
+        payload,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.statusCode, `${url} ${res.body}`).toBe(400);
+      expect(res.json()).toEqual({ status: 'ERROR', code: 7, errors: [expect.any(String)] });
+    }
+    expect((await server.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+});
+
 describe('text the database cannot hold', () => {
   it('answers a NUL character in a search or a stored field with 400, not 500', async () => {
     const { createAdmin, createCustomer } = await import('../../test/accounts');
