@@ -87,6 +87,7 @@ const flaky = results.flatMap((r) => {
     .map((l) => l.replace(/\s*─+$/, '').trim());
 });
 if (flaky.length) process.stdout.write(`FLAKY (passed on a retry; fix like a failure):\n${flaky.map((f) => `   ${f}\n`).join('')}`);
+printFailures(results);
 writeMeasuredSeconds(results);
 process.stdout.write(`e2e: ${Math.round((Date.now() - started) / 1000)} s in all\n`);
 process.exit(results.some((r) => r.code !== 0) ? 1 : 0);
@@ -113,6 +114,38 @@ function run(job, port, outputDir) {
       resolve({ name: job.name, config: job.config, report, code: code ?? 1, seconds: Math.round((Date.now() - t0) / 1000), output });
     });
   });
+}
+
+/** Tests that failed every try, each with the first lines of each try's error, printed last: CI
+ *  keeps only the end of the output, where a failure in an early job would otherwise be cut off. */
+function printFailures(results) {
+  const lines = [];
+  const walk = (suite, job) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        lines.push(`   ${job}: ${spec.file}:${spec.line} › ${spec.title}${test.projectName ? ` [${test.projectName}]` : ''}`);
+        for (const [i, result] of (test.results ?? []).entries()) {
+          const message = (result.error?.message ?? result.status).replace(/\u001b\[[0-9;]*m/g, '');
+          const first = message.split('\n').filter((l) => l.trim()).slice(0, 6);
+          lines.push(`      try ${i + 1} (${Math.round(result.duration / 1000)} s): ${first.join('\n         ')}`);
+        }
+      }
+    for (const child of suite.suites ?? []) walk(child, job);
+  };
+  for (const r of results) {
+    if (r.code === 0) continue;
+    if (!existsSync(r.report)) {
+      lines.push(`   ${r.name}: exit ${r.code} with no report; its output's end:\n${r.output.split('\n').slice(-15).join('\n')}`);
+      continue;
+    }
+    const before = lines.length;
+    for (const suite of JSON.parse(readFileSync(r.report, 'utf8')).suites ?? []) walk(suite, r.name);
+    for (const error of JSON.parse(readFileSync(r.report, 'utf8')).errors ?? [])
+      lines.push(`   ${r.name}: ${(error.message ?? '').split('\n').slice(0, 6).join('\n      ')}`);
+    if (lines.length === before) lines.push(`   ${r.name}: exit ${r.code}, no failed test in its report`);
+  }
+  if (lines.length) process.stdout.write(`FAILED (every try):\n${lines.join('\n')}\n`);
 }
 
 /** The seconds each spec file's tests took in this run (every try; the main config by file, the
