@@ -13,6 +13,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { stripVTControlCharacters } from 'node:util';
 
 const slots = Math.max(1, Number(process.env.E2E_JOBS ?? 3));
 const basePort = Number(process.env.E2E_PORT ?? 8181);
@@ -126,8 +127,11 @@ function printFailures(results) {
         if (test.status !== 'unexpected') continue;
         lines.push(`   ${job}: ${spec.file}:${spec.line} › ${spec.title}${test.projectName ? ` [${test.projectName}]` : ''}`);
         for (const [i, result] of (test.results ?? []).entries()) {
-          const message = (result.error?.message ?? result.status).replace(/\u001b\[[0-9;]*m/g, '');
-          const first = message.split('\n').filter((l) => l.trim()).slice(0, 6);
+          const message = stripVTControlCharacters(result.error?.message ?? result.status);
+          const first = message
+            .split('\n')
+            .filter((l) => l.trim())
+            .slice(0, 6);
           lines.push(`      try ${i + 1} (${Math.round(result.duration / 1000)} s): ${first.join('\n         ')}`);
         }
       }
