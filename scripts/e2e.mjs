@@ -117,36 +117,48 @@ function run(job, port, outputDir) {
   });
 }
 
+/** A run's JSON report (Playwright's), or null when it wrote none. */
+function readReport(r) {
+  return existsSync(r.report) ? JSON.parse(readFileSync(r.report, 'utf8')) : null;
+}
+
+/** Calls `fn(spec, test)` for every test of `suite` and of the suites inside it. */
+function eachTest(suite, fn) {
+  for (const spec of suite.specs ?? []) for (const test of spec.tests ?? []) fn(spec, test);
+  for (const child of suite.suites ?? []) eachTest(child, fn);
+}
+
+/** An error's first lines, without colour codes. */
+function firstLines(message, indent) {
+  return stripVTControlCharacters(message)
+    .split('\n')
+    .filter((l) => l.trim())
+    .slice(0, 6)
+    .join(`\n${indent}`);
+}
+
 /** Tests that failed every try, each with the first lines of each try's error, printed last: CI
  *  keeps only the end of the output, where a failure in an early job would otherwise be cut off. */
 function printFailures(results) {
   const lines = [];
-  const walk = (suite, job) => {
-    for (const spec of suite.specs ?? [])
-      for (const test of spec.tests ?? []) {
-        if (test.status !== 'unexpected') continue;
-        lines.push(`   ${job}: ${spec.file}:${spec.line} › ${spec.title}${test.projectName ? ` [${test.projectName}]` : ''}`);
-        for (const [i, result] of (test.results ?? []).entries()) {
-          const message = stripVTControlCharacters(result.error?.message ?? result.status);
-          const first = message
-            .split('\n')
-            .filter((l) => l.trim())
-            .slice(0, 6);
-          lines.push(`      try ${i + 1} (${Math.round(result.duration / 1000)} s): ${first.join('\n         ')}`);
-        }
-      }
-    for (const child of suite.suites ?? []) walk(child, job);
-  };
   for (const r of results) {
     if (r.code === 0) continue;
-    if (!existsSync(r.report)) {
+    const report = readReport(r);
+    if (!report) {
       lines.push(`   ${r.name}: exit ${r.code} with no report; its output's end:\n${r.output.split('\n').slice(-15).join('\n')}`);
       continue;
     }
     const before = lines.length;
-    for (const suite of JSON.parse(readFileSync(r.report, 'utf8')).suites ?? []) walk(suite, r.name);
-    for (const error of JSON.parse(readFileSync(r.report, 'utf8')).errors ?? [])
-      lines.push(`   ${r.name}: ${(error.message ?? '').split('\n').slice(0, 6).join('\n      ')}`);
+    for (const suite of report.suites ?? [])
+      eachTest(suite, (spec, test) => {
+        if (test.status !== 'unexpected') return;
+        lines.push(`   ${r.name}: ${spec.file}:${spec.line} › ${spec.title}${test.projectName ? ` [${test.projectName}]` : ''}`);
+        for (const [i, result] of (test.results ?? []).entries())
+          lines.push(
+            `      try ${i + 1} (${Math.round(result.duration / 1000)} s): ${firstLines(result.error?.message ?? result.status, '         ')}`,
+          );
+      });
+    for (const error of report.errors ?? []) lines.push(`   ${r.name}: ${firstLines(error.message ?? '', '      ')}`);
     if (lines.length === before) lines.push(`   ${r.name}: exit ${r.code}, no failed test in its report`);
   }
   if (lines.length) process.stdout.write(`FAILED (every try):\n${lines.join('\n')}\n`);
@@ -158,15 +170,15 @@ function writeMeasuredSeconds(results) {
   /** @type {Record<string, number>} */
   const measured = {};
   const add = (key, s) => (measured[key] = (measured[key] ?? 0) + s);
-  const walk = (suite, key) => {
-    for (const spec of suite.specs ?? [])
-      for (const test of spec.tests ?? []) for (const result of test.results ?? []) add(key, result.duration / 1000);
-    for (const child of suite.suites ?? []) walk(child, key);
-  };
   for (const r of results) {
-    if (!existsSync(r.report)) continue;
-    const report = JSON.parse(readFileSync(r.report, 'utf8'));
-    for (const suite of report.suites ?? []) walk(suite, r.config === 'playwright.config.ts' ? suite.file.replace(/^.*\//, '') : r.config);
+    const report = readReport(r);
+    if (!report) continue;
+    for (const suite of report.suites ?? []) {
+      const key = r.config === 'playwright.config.ts' ? suite.file.replace(/^.*\//, '') : r.config;
+      eachTest(suite, (_spec, test) => {
+        for (const result of test.results ?? []) add(key, result.duration / 1000);
+      });
+    }
   }
   const merged = { ...seconds, ...Object.fromEntries(Object.entries(measured).map(([k, v]) => [k, Math.round(v)])) };
   const sorted = Object.fromEntries(
