@@ -87,11 +87,13 @@ async function main(): Promise<void> {
   console.log(`  through the protocol (first assistant_delta):         p50 ${ms(pct(ours, 50))}  p99 ${ms(pct(ours, 99))}`);
   console.log(`  added time to first token per turn:                   p50 ${ms(pct(added, 50))}  p99 ${ms(pct(added, 99))}`);
   const ratio = pct(ours, 50) / pct(peer, 50);
-  const met = pct(added, 50) <= GOAL_P50 && pct(added, 99) <= GOAL_P99;
-  console.log(
-    `  ratio (ours / peer, p50): ${ratio.toFixed(2)}x   goal ≤ ${GOAL_P50} ms p50 and ≤ ${GOAL_P99} ms p99 added: ${verdict(met)}`,
-  );
   const f = (v: number) => v.toFixed(2);
+  // One line per goal, each with its own figure and verdict (the ratio is information only).
+  const goals = [
+    `- Added at p50: ${f(pct(added, 50))} ms (goal ≤ ${GOAL_P50} ms): ${verdict(pct(added, 50) <= GOAL_P50)}.`,
+    `- Added at p99: ${f(pct(added, 99))} ms (goal ≤ ${GOAL_P99} ms): ${verdict(pct(added, 99) <= GOAL_P99)}.`,
+  ];
+  console.log(`  ratio (ours / peer, p50): ${ratio.toFixed(2)}x (information)\n  ${goals.join('\n  ')}`);
   writeSection(
     'chat-overhead',
     'Bench 2 — chat turn overhead',
@@ -111,7 +113,9 @@ ${table(
   ],
 )}
 
-Ratio ${ratio.toFixed(2)}× at p50: ${verdict(met)}.`,
+${goals.join('\n')}
+
+The ratio of the two p50s, ${ratio.toFixed(2)}×, is information, not a goal.`,
   );
   await agent.close();
   await server.close();
