@@ -11,6 +11,8 @@ import { BufferAttribute as Attribute } from 'three';
 
 /** The figure's triangles at most, all meshes together, in software WebGL. */
 export const TRIANGLE_BUDGET = 12_000;
+/** A separate part of a mesh this small (a share of its triangles) is a trim, kept whole. */
+const TRIM_SHARE = 0.1;
 /** Meshes this small are left as they are. */
 const SMALL = 2_000;
 /** How far the simplified surface may stray, as a share of the mesh's size. */
@@ -54,9 +56,9 @@ export async function reduceTriangles(root: Object3D, budget = TRIANGLE_BUDGET):
     done.add(g);
     const positions = floats(g.getAttribute('position') as BufferAttribute, 3);
     const normal = g.getAttribute('normal') as BufferAttribute | undefined;
-    const indices = new Uint32Array(g.index!.array);
+    const { main: indices, trims } = splitTrims(new Uint32Array(g.index!.array), positions);
     const target = Math.floor((indices.length * share) / 3) * 3;
-    const [kept] = MeshoptSimplifier.simplifyWithAttributes(
+    const [simplified] = MeshoptSimplifier.simplifyWithAttributes(
       indices,
       positions,
       3,
@@ -69,9 +71,54 @@ export async function reduceTriangles(root: Object3D, budget = TRIANGLE_BUDGET):
       // Where the skinned body meets the face no seam may open; hair locks are free.
       (mesh as SkinnedMesh).isSkinnedMesh ? ['LockBorder'] : [],
     );
+    const kept = new Uint32Array(simplified.length + trims.length);
+    kept.set(simplified);
+    kept.set(trims, simplified.length);
     const count = g.getAttribute('position').count;
     g.setIndex(new Attribute(count > 65535 ? kept : new Uint16Array(kept), 1));
   }
+}
+
+/** Quantised position of vertex `v` (0.01 mm), to join the copies a colour edge splits. */
+function spot(positions: Float32Array, v: number): string {
+  return `${Math.round(positions[v * 3]! * 1e5)},${Math.round(positions[v * 3 + 1]! * 1e5)},${Math.round(positions[v * 3 + 2]! * 1e5)}`;
+}
+
+/**
+ * Splits a mesh's triangles into its main surface and its trims: the parts that touch the rest
+ * nowhere (neither by a vertex nor at a vertex's position) and hold at most TRIM_SHARE of its
+ * triangles. The catalogue's clothes carry their edges so (a neckline's rolled hem, a collar, a
+ * sleeve's cuff: strips a few millimetres wide laid over the body, character/trims.ts); simplified
+ * with the body towards a tenth of its triangles, a cuff broke into slivers over the arm's skin.
+ */
+export function splitTrims(indices: Uint32Array, positions: Float32Array): { main: Uint32Array; trims: Uint32Array } {
+  const count = positions.length / 3;
+  const parent = new Int32Array(count).map((_, i) => i);
+  const find = (x: number): number => {
+    while (parent[x] !== x) x = parent[x] = parent[parent[x]!]!;
+    return x;
+  };
+  const join = (a: number, b: number) => {
+    parent[find(a)] = find(b);
+  };
+  for (let i = 0; i < indices.length; i += 3) {
+    join(indices[i]!, indices[i + 1]!);
+    join(indices[i]!, indices[i + 2]!);
+  }
+  const first = new Map<string, number>();
+  for (let v = 0; v < count; v++) {
+    const k = spot(positions, v);
+    const w = first.get(k);
+    if (w === undefined) first.set(k, v);
+    else join(v, w);
+  }
+  const size = new Map<number, number>();
+  for (let i = 0; i < indices.length; i += 3) size.set(find(indices[i]!), (size.get(find(indices[i]!)) ?? 0) + 1);
+  const small = (i: number) => size.get(find(indices[i]!))! <= (TRIM_SHARE * indices.length) / 3;
+  const main: number[] = [];
+  const trims: number[] = [];
+  for (let i = 0; i < indices.length; i += 3) (small(i) ? trims : main).push(indices[i]!, indices[i + 1]!, indices[i + 2]!);
+  return { main: Uint32Array.from(main), trims: Uint32Array.from(trims) };
 }
 
 /**
