@@ -5,8 +5,9 @@
 // second, while the avatar speaks. Debian's Chromium without a GPU (SwiftShader) opens the built
 // player on the real server (the e2e launcher) at 1024 × 640, sends a long sentence to the preview's
 // echo brain, and measures while the avatar says it (this Chromium has no voice: the mouth follows
-// the text at three words a second). Frames are counted from outside the player: clears of the
-// page's own (default) framebuffer, one per drawn frame whatever passes draw it.
+// the text at three words a second). Frames are counted from outside the player: animation frames
+// in which WebGL's own (default) framebuffer was cleared (whatever passes draw it) or a kept
+// picture of the mouth was put on its canvas.
 // Parla: the player as it is (`render` unset: the software profile). Peer in the same run: the
 // same page with `render=full` (every display frame, multisampling, shadows). BENCH_TALKING_BEFORE
 // names a JSON file of an earlier run (this bench writes test-results/player-talking.json) to
@@ -97,15 +98,29 @@ function chromiumSeconds(): number {
   return total;
 }
 
-/** Counts the frames the page draws: clears of the default framebuffer (a 2D canvas: clearRect). */
+/** Counts the frames the page draws: animation frames in which the face changed, by a clear of
+ *  WebGL's own (default) framebuffer (a frame of the figure or of its mouth, whatever passes draw
+ *  it), or by a kept picture of the mouth put on its 2D canvas (mouth-cache.ts). */
 function countFrames(): void {
   const w = window as unknown as { frames_: number };
   w.frames_ = 0;
+  let drew = false;
   const clear = WebGL2RenderingContext.prototype.clear;
   WebGL2RenderingContext.prototype.clear = function (this: WebGL2RenderingContext, mask: number) {
-    if (this.getParameter(this.FRAMEBUFFER_BINDING) === null) w.frames_++;
+    if (this.getParameter(this.FRAMEBUFFER_BINDING) === null) drew = true;
     return clear.call(this, mask);
   };
+  const draw = CanvasRenderingContext2D.prototype.drawImage as (...a: unknown[]) => void;
+  CanvasRenderingContext2D.prototype.drawImage = function (this: CanvasRenderingContext2D, ...a: unknown[]) {
+    if (this.canvas.classList.contains('face-mouth')) drew = true;
+    return draw.apply(this, a);
+  } as typeof CanvasRenderingContext2D.prototype.drawImage;
+  const tick = () => {
+    if (drew) w.frames_++;
+    drew = false;
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
 }
 
 async function measure(page: Page, url: string): Promise<Result> {

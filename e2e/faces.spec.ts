@@ -92,7 +92,7 @@ test.describe('the 3D catalogue faces', () => {
     }
   });
 
-  test('in software WebGL, while a 3D face speaks, the frames between two of the whole figure redraw only the mouth over the kept picture', async ({
+  test('in software WebGL, while a 3D face speaks, the frames between two of the whole figure redraw only the mouth, or show a kept picture of it', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 640, height: 480 });
@@ -103,11 +103,15 @@ test.describe('the 3D catalogue faces', () => {
     await page.getByLabel('Message').fill('hello there, I am talking to you about the weather and the time of day, all day long.');
     await page.getByLabel('Message').press('Enter');
     await expect(page.getByTestId('captions')).toBeVisible({ timeout: 30_000 });
-    // The canvas keeps its last frame (preserveDrawingBuffer), so it can be read between frames:
-    // at every animation frame for three seconds, the box of the pixels that changed since the last.
-    const { width, height, changes } = await page.evaluate(async () => {
+    // The canvas keeps its last frame (preserveDrawingBuffer), so it can be read between frames,
+    // with the mouth's kept pictures over it (the same size and place: mouth-cache.ts): at every
+    // animation frame for three seconds, the box of the pixels that changed since the last.
+    const { width, height, changes, pictures } = await page.evaluate(async () => {
       const canvas = document.querySelector('canvas.face-canvas') as HTMLCanvasElement;
+      const overlay = document.querySelector('canvas.face-mouth') as HTMLCanvasElement;
       const [w, h] = [canvas.width, canvas.height];
+      const seen = Object.assign(document.createElement('canvas'), { width: w, height: h }).getContext('2d', { willReadFrequently: true })!;
+      let pictures = 0;
       const copy = Object.assign(document.createElement('canvas'), { width: w, height: h }).getContext('2d', { willReadFrequently: true })!;
       const found: { w: number; h: number }[] = [];
       let last: Uint8ClampedArray | null = null;
@@ -115,6 +119,10 @@ test.describe('the 3D catalogue faces', () => {
         await new Promise((r) => requestAnimationFrame(r));
         copy.clearRect(0, 0, w, h);
         copy.drawImage(canvas, 0, 0);
+        copy.drawImage(overlay, 0, 0);
+        seen.clearRect(0, 0, w, h);
+        seen.drawImage(overlay, 0, 0);
+        if (seen.getImageData(0, 0, w, h).data.some((v, i) => i % 4 === 3 && v > 0)) pictures++;
         const now = copy.getImageData(0, 0, w, h).data;
         let [x0, y0, x1, y1] = [w, h, -1, -1];
         for (let i = 0; last && i < now.length; i += 4) {
@@ -127,7 +135,7 @@ test.describe('the 3D catalogue faces', () => {
         if (x1 >= 0) found.push({ w: x1 - x0 + 1, h: y1 - y0 + 1 });
         last = now;
       }
-      return { width: w, height: h, changes: found };
+      return { width: w, height: h, changes: found, pictures };
     });
     // Mouth frames change a small box (the mouth's rectangle and FXAA's reach around it); the
     // frames of the whole figure change the head's outline as it sways.
@@ -136,6 +144,8 @@ test.describe('the 3D catalogue faces', () => {
     const seen = JSON.stringify(changes);
     expect(mouthOnly.length, seen).toBeGreaterThanOrEqual(2);
     expect(whole.length, seen).toBeGreaterThanOrEqual(2);
+    // A viseme said again shows its kept picture rather than a frame of WebGL.
+    expect(pictures, 'animation frames showing a kept picture of the mouth').toBeGreaterThan(0);
   });
 
   // The full-body avatars' framing is in faces-full-body.spec.ts.

@@ -29,6 +29,9 @@ export interface MouthFrames {
   place(camera: Camera, width: number, height: number): BufferRect | null;
   /** Draws `draw` with only the mouth's triangles and the parts that cross the rectangle shown. */
   only(draw: () => void): void;
+  /** Where `place` put four points of the mouth's box (its corners at mid-depth), in
+   *  drawing-buffer pixels from the top-left: x, y pairs (mouth-cache.ts fits kept pictures to them). */
+  anchors(): Float64Array;
 }
 
 /** Where the face's moving vertices can go: each vertex's rest position and its reach with every
@@ -99,6 +102,7 @@ export function mouthFrames(face: Mesh, figure: Object3D): MouthFrames | null {
   });
 
   let hidden: Object3D[] = [];
+  const anchors = new Float64Array(8);
   const box = new Box3();
   const corner = new Vector3();
   const toClip = new Matrix4();
@@ -114,6 +118,14 @@ export function mouthFrames(face: Mesh, figure: Object3D): MouthFrames | null {
         bottom = Math.min(height, Math.ceil(b.y + b.h) + PAD);
       if (!Number.isFinite(x0 + x1 + top + bottom) || x1 <= x0 || bottom <= top) return null;
       const rect = { x: x0, y: height - bottom, w: x1 - x0, h: bottom - top };
+      for (let i = 0; i < 4; i++) {
+        corner
+          .set(i & 1 ? moving.max.x : moving.min.x, i & 2 ? moving.max.y : moving.min.y, (moving.min.z + moving.max.z) / 2)
+          .applyMatrix4(face.matrixWorld)
+          .project(camera);
+        anchors[2 * i] = ((corner.x + 1) / 2) * width;
+        anchors[2 * i + 1] = ((1 - corner.y) / 2) * height;
+      }
       // A skinned part's box needs its skinning done on the CPU: it is always drawn.
       hidden = whole.filter((m) => {
         if ((m as SkinnedMesh).isSkinnedMesh) return false;
@@ -142,5 +154,6 @@ export function mouthFrames(face: Mesh, figure: Object3D): MouthFrames | null {
         swap(false);
       }
     },
+    anchors: () => anchors,
   };
 }

@@ -28,7 +28,7 @@ import type { BufferRect } from './mouth-frames';
 /** How far the edge pass reads from a pixel, in drawing-buffer pixels: its corners (1) and along
  *  the edge half its longest step of 8 (4), plus one for rounding: a pixel this far from a change
  *  may change. (three's FXAA searched 12.5 texels along an edge and guessed 8 more: 24.) */
-const FXAA_REACH = 6;
+export const FXAA_REACH = 6;
 
 export interface SmoothEdges {
   /** The whole canvas; or, over the picture kept from the frame before (in the target and on the

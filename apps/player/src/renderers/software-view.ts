@@ -5,7 +5,8 @@
 // frames draw the figure alone over it on a transparent canvas. The camera draws the region as a
 // view offset of the stage's full view, so the figure stands exactly where the full picture has it.
 // While the avatar speaks, the frames between two of the whole figure redraw only the mouth over
-// the canvas kept from the last (mouth-frames.ts).
+// the canvas kept from the last (mouth-frames.ts), or show a picture of the same viseme kept from
+// an earlier frame over it (mouth-cache.ts).
 import {
   Box3,
   Vector2,
@@ -22,7 +23,8 @@ import { drawRegion, MAX_SCALE, type DrawRegion } from './draw-region';
 import { projectBox, restBox } from './framing';
 import type { FaceBox } from './renderer';
 import { mouthFrames, type BufferRect } from './mouth-frames';
-import { smoothEdges } from './smooth-edges';
+import { mouthCache, type MouthShows } from './mouth-cache';
+import { FXAA_REACH, smoothEdges } from './smooth-edges';
 
 /** The environment's picture is drawn once per stage size: it may have more pixels than a frame. */
 const BACKDROP_PIXELS = 400_000;
@@ -44,8 +46,10 @@ export interface SoftwareView {
   /** After the camera is placed for a `width` × `height` stage (its full view). */
   resize(width: number, height: number): void;
   /** `mouthOnly`: keep the last frame and redraw the mouth (when it can: else the whole frame).
-   *  The figure's pose must be the last frame's. Returns whether the whole frame was drawn. */
-  render(mouthOnly?: boolean): boolean;
+   *  The figure's pose must be the last frame's. `shows`: what the mouth shows, when it shows one
+   *  viseme (its picture is kept, and a later mouth frame of it shows the picture: mouth-cache.ts).
+   *  Returns whether the whole frame was drawn. */
+  render(mouthOnly?: boolean, shows?: MouthShows | null): boolean;
   /** Whether the next frame may redraw only the mouth (a catalogue face, after a whole frame). */
   canDrawMouthOnly(): boolean;
   /** A box projected by the (region's) camera, `project(w, h)`, in the stage's CSS pixels. */
@@ -75,6 +79,8 @@ function figureBox(root: Object3D, box: Box3): Box3 {
 export function softwareView({ renderer, scene, camera, figure, world, host, face }: Parts): SoftwareView {
   const smooth = smoothEdges(renderer, scene, camera);
   const mouth = face ? mouthFrames(face, figure) : null;
+  const gl = renderer.getContext();
+  const pictures = mouth ? mouthCache(gl, renderer.domElement) : null;
   // Where the mouth was in the last whole frame (null: the next frame draws the whole figure).
   let mouthRect: BufferRect | null = null;
   const canvas = renderer.domElement;
@@ -108,6 +114,13 @@ export function softwareView({ renderer, scene, camera, figure, world, host, fac
     scene.background = null;
   };
 
+  // A mouth just drawn in 3D showing one viseme is kept, unless a picture of it fits already.
+  const keep = (rect: BufferRect, shows: MouthShows | null) => {
+    if (!shows || !pictures || !mouth) return;
+    const anchors = mouth.anchors();
+    if (pictures.wants(shows, anchors)) pictures.keep(shows, rect, FXAA_REACH, anchors);
+  };
+
   return {
     resize(width, height) {
       mouthRect = null;
@@ -118,18 +131,18 @@ export function softwareView({ renderer, scene, camera, figure, world, host, fac
       camera.setViewOffset(width, height, region.x, region.y, region.w, region.h);
       renderer.setPixelRatio(region.scale);
       renderer.setSize(region.w, region.h, false);
-      Object.assign(canvas.style, {
-        position: 'absolute',
-        left: `${region.x}px`,
-        top: `${region.y}px`,
-        width: `${region.w}px`,
-        height: `${region.h}px`,
-      });
+      const place = { position: 'absolute', left: `${region.x}px`, top: `${region.y}px`, width: `${region.w}px`, height: `${region.h}px` };
+      Object.assign(canvas.style, place);
       smooth.setSize();
+      const size = renderer.getDrawingBufferSize(drawing);
+      pictures?.resize(place, size.x, size.y);
     },
-    render(mouthOnly = false) {
+    render(mouthOnly = false, shows = null) {
       if (mouthOnly && mouth && mouthRect) {
         const rect = mouthRect;
+        // The same viseme drawn before at (nearly) this pose: its picture, and no WebGL frame.
+        if (shows && pictures?.show(shows, mouth.anchors())) return false;
+        pictures?.hide();
         // The pose is the last frame's: the world matrices are too (three would recompute every
         // object's, the figure's bones included).
         scene.matrixWorldAutoUpdate = false;
@@ -138,11 +151,14 @@ export function softwareView({ renderer, scene, camera, figure, world, host, fac
         } finally {
           scene.matrixWorldAutoUpdate = true;
         }
+        keep(rect, shows);
         return false;
       }
       smooth.render();
+      pictures?.hide();
       const size = renderer.getDrawingBufferSize(drawing);
       mouthRect = mouth?.place(camera, size.x, size.y) ?? null;
+      if (mouthRect) keep(mouthRect, shows);
       return true;
     },
     canDrawMouthOnly: () => !!mouth && !!mouthRect,
@@ -151,6 +167,7 @@ export function softwareView({ renderer, scene, camera, figure, world, host, fac
       return { x: b.x + region.x, y: b.y + region.y, w: b.w, h: b.h };
     },
     dispose() {
+      pictures?.dispose();
       smooth.dispose();
       backdrop?.remove();
     },

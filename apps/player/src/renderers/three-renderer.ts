@@ -229,6 +229,25 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
     }
     if (rig) rig.apply(visemeWeights, blink, influence.smile ?? 0);
   };
+  // What the mouth shows while speaking, for the software view's kept pictures (mouth-cache.ts):
+  // one viseme at seven tenths or more (the easing's first frame reaches 0.73 to 0.92 of the next:
+  // at 24 a second on a 60 Hz display, frames are 33 and 50 ms apart), and the smile; `settled`
+  // when no other viseme is mixed in.
+  const showing = (state: FaceState) => {
+    if (!state.speaking) return null;
+    const target = state.viseme === 'sil' ? null : state.viseme;
+    let own = 0,
+      mixed = 0;
+    for (const v of VISEMES) {
+      if (v === 'sil') continue;
+      const w = visemeWeights[v] ?? 0;
+      if (v === target) own = w;
+      else mixed = Math.max(mixed, w);
+    }
+    if (!target) own = 1 - mixed;
+    if (own < 0.7) return null;
+    return { key: state.viseme, smile: influence.smile ?? 0, settled: own >= 0.99 && mixed <= 0.01 };
+  };
   // The resting smile eases in and out over a third of a second, with the whole figure's frames.
   const moveSmile = (dt: number, speaking: boolean) => {
     const smileGoal = speaking ? 0.12 : 0.35;
@@ -273,7 +292,7 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
       }
       moveMouth(dt, state);
       if (!view) renderer.render(scene, camera);
-      else if (view.render(mouthOnly)) sinceWhole = 0;
+      else if (view.render(mouthOnly, showing(state))) sinceWhole = 0;
     },
     dispose() {
       view?.dispose();

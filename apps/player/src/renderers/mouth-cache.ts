@@ -1,0 +1,174 @@
+// Pictures of the mouth kept for the frames between two of the whole figure, in software WebGL
+// (decision 128, amendment "mouth pictures"). While the avatar speaks, the mouth shows one viseme
+// at a time (the easing reaches nine tenths of the next in a frame at 24 a second), and the pose
+// changes only on the whole figure's frames. A mouth frame drawn by the CPU rasteriser costs about
+// as much as the page's own floor; so the first time a viseme is drawn, the mouth's rectangle of
+// the finished picture is read back and kept, and later frames of that viseme put the kept picture
+// on a small 2D canvas over the face, moved, turned and scaled to where the mouth is now, while
+// the WebGL canvas is neither drawn nor presented. A picture whose fit to the mouth's place now is
+// off by more than half a drawing-buffer pixel (the head turned since) is drawn again in 3D.
+import type { BufferRect } from './mouth-frames';
+
+/** Drawing-buffer pixels at a kept picture's border that fade into the face under it. */
+export const FEATHER = 2;
+/** The most a kept picture may be off where the mouth is now, after the fit, in drawing-buffer pixels. */
+export const STALE_PX = 0.5;
+
+/** How far the smile may have moved since a picture was drawn (it eases with the whole figure's frames). */
+export const SMILE_STEP = 0.04;
+
+/** What the mouth shows: one viseme (`key`), the smile, and whether another viseme is mixed in. */
+export interface MouthShows {
+  key: string;
+  smile: number;
+  /** No other viseme mixed in. */
+  settled: boolean;
+}
+
+/** The similarity (x' = a·x − b·y + tx, y' = b·x + a·y + ty) that best moves `from` onto `to`
+ *  (flat lists of x, y pairs), and the largest distance left between the two after it. */
+export function fit(from: ArrayLike<number>, to: ArrayLike<number>): { a: number; b: number; tx: number; ty: number; error: number } {
+  const n = from.length / 2;
+  let fx = 0,
+    fy = 0,
+    gx = 0,
+    gy = 0;
+  for (let i = 0; i < n; i++) {
+    fx += from[2 * i]!;
+    fy += from[2 * i + 1]!;
+    gx += to[2 * i]!;
+    gy += to[2 * i + 1]!;
+  }
+  [fx, fy, gx, gy] = [fx / n, fy / n, gx / n, gy / n];
+  let re = 0,
+    im = 0,
+    den = 0;
+  for (let i = 0; i < n; i++) {
+    const [ax, ay, bx, by] = [from[2 * i]! - fx, from[2 * i + 1]! - fy, to[2 * i]! - gx, to[2 * i + 1]! - gy];
+    re += bx * ax + by * ay;
+    im += by * ax - bx * ay;
+    den += ax * ax + ay * ay;
+  }
+  const a = den > 0 ? re / den : 1,
+    b = den > 0 ? im / den : 0;
+  const tx = gx - (a * fx - b * fy),
+    ty = gy - (b * fx + a * fy);
+  let error = 0;
+  for (let i = 0; i < n; i++) {
+    const [x, y] = [from[2 * i]!, from[2 * i + 1]!];
+    error = Math.max(error, Math.hypot(a * x - b * y + tx - to[2 * i]!, b * x + a * y + ty - to[2 * i + 1]!));
+  }
+  return { a, b, tx, ty, error };
+}
+
+/** `rgba` read from WebGL (rows bottom up, premultiplied) as an image (rows top down, straight
+ *  alpha), its outer `FEATHER` pixels fading out. */
+export function toPicture(rgba: Uint8Array, w: number, h: number): Uint8ClampedArray<ArrayBuffer> {
+  const out = new Uint8ClampedArray(w * h * 4);
+  for (let y = 0; y < h; y++) {
+    const from = (h - 1 - y) * w * 4;
+    for (let x = 0; x < w; x++) {
+      const i = from + x * 4,
+        o = (y * w + x) * 4;
+      const alpha = rgba[i + 3]!;
+      const k = alpha > 0 && alpha < 255 ? 255 / alpha : 1;
+      out[o] = rgba[i]! * k;
+      out[o + 1] = rgba[i + 1]! * k;
+      out[o + 2] = rgba[i + 2]! * k;
+      const edge = Math.min(x, y, w - 1 - x, h - 1 - y);
+      out[o + 3] = edge < FEATHER ? (alpha * (edge + 1)) / (FEATHER + 1) : alpha;
+    }
+  }
+  return out;
+}
+
+interface Kept {
+  picture: HTMLCanvasElement;
+  /** Its top-left corner in the drawing buffer (rows from the top). */
+  x: number;
+  y: number;
+  /** Where the mouth's anchors were when it was drawn. */
+  anchors: Float64Array;
+  shows: MouthShows;
+}
+
+export interface MouthCache {
+  /** After the face canvas was placed: the overlay takes its place and size, and every kept
+   *  picture is dropped. */
+  resize(style: Record<string, string>, width: number, height: number): void;
+  /** Whether a mouth just drawn showing `shows` is worth keeping: its viseme has no picture that
+   *  fits the mouth's place (`anchors`) and smile now, or only one with another viseme mixed in. */
+  wants(shows: MouthShows, anchors: Float64Array): boolean;
+  /** Shows the picture of what the mouth shows, where the mouth is now; false (and nothing shown)
+   *  if there is none that fits. */
+  show(shows: MouthShows, anchors: Float64Array): boolean;
+  /** The face canvas was drawn: the overlay shows nothing. */
+  hide(): void;
+  /** Keeps `rect` (widened by `reach`, the edge pass's) of the drawing buffer just drawn, showing `shows`. */
+  keep(shows: MouthShows, rect: BufferRect, reach: number, anchors: Float64Array): void;
+  dispose(): void;
+}
+
+export function mouthCache(gl: WebGLRenderingContext | WebGL2RenderingContext, faceCanvas: HTMLCanvasElement): MouthCache {
+  const overlay = document.createElement('canvas');
+  overlay.className = 'face-mouth';
+  faceCanvas.after(overlay);
+  const ctx = overlay.getContext('2d')!;
+  const kept = new Map<string, Kept>();
+  let shown = false;
+
+  const fresh = ({ key, smile }: MouthShows, anchors: Float64Array) => {
+    const k = kept.get(key);
+    if (!k || Math.abs(k.shows.smile - smile) > SMILE_STEP) return null;
+    const f = fit(k.anchors, anchors);
+    return f.error <= STALE_PX ? { k, f } : null;
+  };
+  const hide = () => {
+    if (!shown) return;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, overlay.width, overlay.height);
+    shown = false;
+  };
+
+  return {
+    resize(style, width, height) {
+      kept.clear();
+      shown = false;
+      overlay.width = width;
+      overlay.height = height;
+      Object.assign(overlay.style, style);
+    },
+    wants(shows, anchors) {
+      const found = fresh(shows, anchors);
+      return !found || (shows.settled && !found.k.shows.settled);
+    },
+    show(shows, anchors) {
+      const found = fresh(shows, anchors);
+      if (!found) return false;
+      hide();
+      const { k, f } = found;
+      ctx.setTransform(f.a, f.b, -f.b, f.a, f.tx, f.ty);
+      ctx.drawImage(k.picture, k.x, k.y);
+      shown = true;
+      return true;
+    },
+    hide,
+    keep(shows, rect, reach, anchors) {
+      const grow = reach + FEATHER;
+      const x0 = Math.max(0, rect.x - grow),
+        y0 = Math.max(0, rect.y - grow);
+      const w = Math.min(overlay.width, rect.x + rect.w + grow) - x0,
+        h = Math.min(overlay.height, rect.y + rect.h + grow) - y0;
+      if (w <= 2 * FEATHER || h <= 2 * FEATHER) return;
+      const rgba = new Uint8Array(w * h * 4);
+      gl.readPixels(x0, y0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, rgba);
+      const picture = Object.assign(document.createElement('canvas'), { width: w, height: h });
+      picture.getContext('2d')!.putImageData(new ImageData(toPicture(rgba, w, h), w, h), 0, 0);
+      kept.set(shows.key, { picture, x: x0, y: overlay.height - (y0 + h), anchors: anchors.slice(), shows: { ...shows } });
+    },
+    dispose() {
+      kept.clear();
+      overlay.remove();
+    },
+  };
+}
