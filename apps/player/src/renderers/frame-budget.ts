@@ -16,11 +16,14 @@ const FPS: Record<RenderProfile, { speaking: number; idle: number }> = {
 };
 
 /** While speaking, a 3D face in software WebGL redraws its whole figure (the head's sway, the
- *  breathing, blinks, eyes and smile) on every third frame, 8 a second as at rest; the frames
- *  between redraw only the mouth (mouth-frames.ts, decision 128's amendments). A whole frame costs
- *  the browser 35–42 ms of CPU, a mouth frame 22–26: every second frame cost 2.5–3 ms a frame
- *  more, and the sway steps at most about a pixel of the drawing buffer (amendment face11). */
-export const WHOLE_EVERY = 3;
+ *  breathing, the eyes and smile) on every fourth frame, 6 a second, and at once when a blink has
+ *  moved the lids (three-renderer.ts); the frames between show the mouth alone, most of them as a
+ *  kept picture of it (mouth-frames.ts, mouth-cache.ts; decision 128's amendments). With the mouth's
+ *  pictures a frame between costs about a seventh of a whole one, so every fourth rather than
+ *  every third frame saves about 3 ms a frame; the mouth's corners step by 0.2 drawing-buffer
+ *  pixels between whole frames (median; at most about half a pixel), against 0.15–0.2 at every
+ *  third (amendment "mouth pictures"). */
+export const WHOLE_EVERY = 4;
 
 /** The least time between two drawn frames, in ms (0: every animation frame, as `render=full` asks). */
 export function frameInterval(profile: RenderProfile, speaking: boolean, mode: RenderMode = 'auto'): number {

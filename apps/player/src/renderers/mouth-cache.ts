@@ -92,10 +92,25 @@ interface Kept {
   shows: MouthShows;
 }
 
+/** Drawing-buffer pixels of room around the mouth's rectangle on the overlay, for a kept picture
+ *  moved to where the mouth is now. */
+const ROOM = 3;
+
+/** Where the face canvas stands on the stage, in CSS pixels. */
+export interface CanvasPlace {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
 export interface MouthCache {
-  /** After the face canvas was placed: the overlay takes its place and size, and every kept
-   *  picture is dropped. */
-  resize(style: Record<string, string>, width: number, height: number): void;
+  /** After the face canvas was placed (`width` × `height` drawing-buffer pixels over `place`):
+   *  every kept picture is dropped. */
+  resize(place: CanvasPlace, width: number, height: number): void;
+  /** After a whole frame: the overlay moves over the mouth's rectangle (widened by `reach`, the
+   *  edge pass's), so a picture put on it changes only that much of the page. */
+  place(rect: BufferRect, reach: number): void;
   /** Whether a mouth just drawn showing `shows` is worth keeping: its viseme has no picture that
    *  fits the mouth's place (`anchors`) and smile now, or only one with another viseme mixed in. */
   wants(shows: MouthShows, anchors: Float64Array): boolean;
@@ -104,18 +119,30 @@ export interface MouthCache {
   show(shows: MouthShows, anchors: Float64Array): boolean;
   /** The face canvas was drawn: the overlay shows nothing. */
   hide(): void;
-  /** Keeps `rect` (widened by `reach`, the edge pass's) of the drawing buffer just drawn, showing `shows`. */
+  /** Keeps `rect` (widened by `reach`) of the drawing buffer just drawn, showing `shows`. */
   keep(shows: MouthShows, rect: BufferRect, reach: number, anchors: Float64Array): void;
   dispose(): void;
+}
+
+/** `rect` (from the bottom, as WebGL counts) widened by `grow`, inside a `width` × `height` buffer. */
+function widen(rect: BufferRect, grow: number, width: number, height: number): BufferRect {
+  const x = Math.max(0, rect.x - grow),
+    y = Math.max(0, rect.y - grow);
+  return { x, y, w: Math.min(width, rect.x + rect.w + grow) - x, h: Math.min(height, rect.y + rect.h + grow) - y };
 }
 
 export function mouthCache(gl: WebGLRenderingContext | WebGL2RenderingContext, faceCanvas: HTMLCanvasElement): MouthCache {
   const overlay = document.createElement('canvas');
   overlay.className = 'face-mouth';
+  overlay.width = overlay.height = 1;
   faceCanvas.after(overlay);
   const ctx = overlay.getContext('2d')!;
   const kept = new Map<string, Kept>();
   let shown = false;
+  let canvas: CanvasPlace = { left: 0, top: 0, width: 1, height: 1 };
+  let [bufferW, bufferH] = [1, 1];
+  // The overlay's top-left corner in the drawing buffer (rows from the top).
+  let [ox, oy] = [0, 0];
 
   const fresh = ({ key, smile }: MouthShows, anchors: Float64Array) => {
     const k = kept.get(key);
@@ -131,12 +158,24 @@ export function mouthCache(gl: WebGLRenderingContext | WebGL2RenderingContext, f
   };
 
   return {
-    resize(style, width, height) {
+    resize(place, width, height) {
       kept.clear();
-      shown = false;
-      overlay.width = width;
-      overlay.height = height;
-      Object.assign(overlay.style, style);
+      hide();
+      canvas = place;
+      [bufferW, bufferH] = [width, height];
+    },
+    place(rect, reach) {
+      hide();
+      const r = widen(rect, reach + FEATHER + ROOM, bufferW, bufferH);
+      if (overlay.width !== r.w || overlay.height !== r.h) Object.assign(overlay, { width: r.w, height: r.h });
+      [ox, oy] = [r.x, bufferH - (r.y + r.h)];
+      const [sx, sy] = [canvas.width / bufferW, canvas.height / bufferH];
+      Object.assign(overlay.style, {
+        left: `${canvas.left + ox * sx}px`,
+        top: `${canvas.top + oy * sy}px`,
+        width: `${r.w * sx}px`,
+        height: `${r.h * sy}px`,
+      });
     },
     wants(shows, anchors) {
       const found = fresh(shows, anchors);
@@ -147,24 +186,20 @@ export function mouthCache(gl: WebGLRenderingContext | WebGL2RenderingContext, f
       if (!found) return false;
       hide();
       const { k, f } = found;
-      ctx.setTransform(f.a, f.b, -f.b, f.a, f.tx, f.ty);
+      ctx.setTransform(f.a, f.b, -f.b, f.a, f.tx - ox, f.ty - oy);
       ctx.drawImage(k.picture, k.x, k.y);
       shown = true;
       return true;
     },
     hide,
     keep(shows, rect, reach, anchors) {
-      const grow = reach + FEATHER;
-      const x0 = Math.max(0, rect.x - grow),
-        y0 = Math.max(0, rect.y - grow);
-      const w = Math.min(overlay.width, rect.x + rect.w + grow) - x0,
-        h = Math.min(overlay.height, rect.y + rect.h + grow) - y0;
+      const { x, y, w, h } = widen(rect, reach + FEATHER, bufferW, bufferH);
       if (w <= 2 * FEATHER || h <= 2 * FEATHER) return;
       const rgba = new Uint8Array(w * h * 4);
-      gl.readPixels(x0, y0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, rgba);
+      gl.readPixels(x, y, w, h, gl.RGBA, gl.UNSIGNED_BYTE, rgba);
       const picture = Object.assign(document.createElement('canvas'), { width: w, height: h });
       picture.getContext('2d')!.putImageData(new ImageData(toPicture(rgba, w, h), w, h), 0, 0);
-      kept.set(shows.key, { picture, x: x0, y: overlay.height - (y0 + h), anchors: anchors.slice(), shows: { ...shows } });
+      kept.set(shows.key, { picture, x, y: bufferH - (y + h), anchors: anchors.slice(), shows: { ...shows } });
     },
     dispose() {
       kept.clear();

@@ -102,6 +102,7 @@ export function mouthFrames(face: Mesh, figure: Object3D): MouthFrames | null {
   });
 
   let hidden: Object3D[] = [];
+  let unchosen: { camera: Camera; rect: BufferRect; width: number; height: number } | null = null;
   const anchors = new Float64Array(8);
   const box = new Box3();
   const corner = new Vector3();
@@ -133,13 +134,20 @@ export function mouthFrames(face: Mesh, figure: Object3D): MouthFrames | null {
         const mb = projectBox(box.copy(m.geometry.boundingBox!).applyMatrix4(m.matrixWorld), camera, width, height, corner);
         return !overlaps(mb, rect, height);
       });
-      for (const part of parts) {
-        toClip.multiplyMatrices(camera.projectionMatrix, camera.matrixWorldInverse).multiply(part.source.matrixWorld);
-        choose(part, toClip, rect, width, height);
-      }
+      // The triangles near the mouth are chosen by the first mouth frame drawn in 3D at this pose
+      // (most show a kept picture instead: mouth-cache.ts).
+      unchosen = { camera, rect, width, height };
       return rect;
     },
     only(draw) {
+      if (unchosen) {
+        const { camera, rect, width, height } = unchosen;
+        for (const part of parts) {
+          toClip.multiplyMatrices(camera.projectionMatrix, camera.matrixWorldInverse).multiply(part.source.matrixWorld);
+          choose(part, toClip, rect, width, height);
+        }
+        unchosen = null;
+      }
       const swap = (mouthOnly: boolean) => {
         for (const { source, mesh, any } of parts) {
           source.visible = !mouthOnly;

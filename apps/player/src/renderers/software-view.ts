@@ -131,11 +131,16 @@ export function softwareView({ renderer, scene, camera, figure, world, host, fac
       camera.setViewOffset(width, height, region.x, region.y, region.w, region.h);
       renderer.setPixelRatio(region.scale);
       renderer.setSize(region.w, region.h, false);
-      const place = { position: 'absolute', left: `${region.x}px`, top: `${region.y}px`, width: `${region.w}px`, height: `${region.h}px` };
-      Object.assign(canvas.style, place);
+      Object.assign(canvas.style, {
+        position: 'absolute',
+        left: `${region.x}px`,
+        top: `${region.y}px`,
+        width: `${region.w}px`,
+        height: `${region.h}px`,
+      });
       smooth.setSize();
       const size = renderer.getDrawingBufferSize(drawing);
-      pictures?.resize(place, size.x, size.y);
+      pictures?.resize({ left: region.x, top: region.y, width: region.w, height: region.h }, size.x, size.y);
     },
     render(mouthOnly = false, shows = null) {
       if (mouthOnly && mouth && mouthRect) {
@@ -158,7 +163,10 @@ export function softwareView({ renderer, scene, camera, figure, world, host, fac
       pictures?.hide();
       const size = renderer.getDrawingBufferSize(drawing);
       mouthRect = mouth?.place(camera, size.x, size.y) ?? null;
-      if (mouthRect) keep(mouthRect, shows);
+      if (mouthRect) {
+        pictures?.place(mouthRect, FXAA_REACH);
+        keep(mouthRect, shows);
+      }
       return true;
     },
     canDrawMouthOnly: () => !!mouth && !!mouthRect,

@@ -32,6 +32,9 @@ import { idleMotion } from './idle-motion';
 import { bindOwnRig } from './own-rig';
 import type { SoftwareView } from './software-view';
 
+/** How far the lids may have moved since the last whole frame before a frame draws the whole figure. */
+const BLINK_STEP = 0.34;
+
 /** An own model's face (chin to brows, from the head bone) in an upper-body stage: room above it for hair. */
 const OWN_BUST_SHARE = 0.28;
 
@@ -280,8 +283,10 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
       const dt = Math.min(0.1, (now - last) / 1000);
       last = now;
       // In software WebGL, while speaking, the figure's pose, the blink and the eyes change at
-      // WHOLE_EVERY; the frames between keep them and redraw the mouth alone (mouth-frames.ts).
-      const mouthOnly = !!view?.canDrawMouthOnly() && state.speaking && ++sinceWhole < WHOLE_EVERY;
+      // WHOLE_EVERY, or sooner when the lids have moved by a third since the last whole frame (a
+      // blink lasts 170 ms); the frames between keep them and redraw the mouth alone (mouth-frames.ts).
+      const mouthOnly =
+        !!view?.canDrawMouthOnly() && state.speaking && ++sinceWhole < WHOLE_EVERY && Math.abs(blinker.value(now) - blink) < BLINK_STEP;
       if (!mouthOnly) {
         idleMotion(pose, t, state.speaking, full);
         moveSmile(Math.min(0.1, (now - lastWhole) / 1000), state.speaking);
