@@ -15,13 +15,12 @@ const moved = (from: number[], angle: number, s: number, dx: number, dy: number)
 
 describe("the fit of a kept mouth picture to the mouth's place now", () => {
   const anchors = [100, 150, 140, 150, 100, 172, 140, 172];
+  /** A point through the fit, as a 2D canvas's setTransform(a, b, c, d, e, f) maps it. */
+  const through = (f: ReturnType<typeof fit>, x: number, y: number) => [f.a * x + f.c * y + f.e, f.b * x + f.d * y + f.f];
 
   it('is the identity for the same place', () => {
     const f = fit(anchors, anchors);
-    expect(f.a).toBeCloseTo(1, 9);
-    expect(f.b).toBeCloseTo(0, 9);
-    expect(f.tx).toBeCloseTo(0, 9);
-    expect(f.ty).toBeCloseTo(0, 9);
+    expect([f.a, f.b, f.c, f.d, f.e, f.f].map((v) => Math.round(v * 1e9) / 1e9)).toEqual([1, 0, 0, 1, 0, 0]);
     expect(f.error).toBeCloseTo(0, 9);
   });
 
@@ -31,19 +30,22 @@ describe("the fit of a kept mouth picture to the mouth's place now", () => {
     expect(Math.atan2(f.b, f.a)).toBeCloseTo(0.03, 9);
     expect(Math.hypot(f.a, f.b)).toBeCloseTo(1.01, 9);
     expect(f.error).toBeLessThan(1e-9);
-    // Applied to a point as a 2D canvas's setTransform(a, b, -b, a, tx, ty) does.
-    expect(f.a * anchors[0]! - f.b * anchors[1]! + f.tx).toBeCloseTo(to[0]!, 9);
-    expect(f.b * anchors[0]! + f.a * anchors[1]! + f.ty).toBeCloseTo(to[1]!, 9);
+    expect(through(f, anchors[0]!, anchors[1]!)[0]).toBeCloseTo(to[0]!, 9);
+    expect(through(f, anchors[0]!, anchors[1]!)[1]).toBeCloseTo(to[1]!, 9);
   });
 
-  it('reports what a similarity cannot follow (the mouth seen from aside), so the picture is drawn again', () => {
-    // The box foreshortened on one side only, as a head turning away shows it.
-    const to = [100, 150, 138.8, 151.2, 100, 172, 138.8, 170.8];
-    const f = fit(anchors, to);
-    expect(f.error).toBeGreaterThan(STALE_PX);
-    // Half of that is within the bound.
-    const half = anchors.map((v, i) => (v + to[i]!) / 2);
-    expect(fit(anchors, half).error).toBeLessThan(STALE_PX);
+  it('follows a box squeezed on one axis (a head turning a little), which a turn and a scale cannot', () => {
+    const to = anchors.map((v, i) => (i % 2 ? v : 120 + (v - 120) * 0.97));
+    expect(fit(anchors, to).error).toBeLessThan(1e-9);
+  });
+
+  it("reports the depth's parallax of a head turned since, so the picture is drawn again", () => {
+    // The box's front corners and its back corners, and the same box seen from a little aside:
+    // the front shifts more than the back.
+    const box = [...anchors, ...anchors.map((v, i) => (i % 2 ? v - 2 : 120 + (v - 120) * 0.9))];
+    const aside = (dx: number) => box.map((v, i) => (i % 2 ? v : v + (i < 8 ? dx : dx / 4)));
+    expect(fit(box, aside(4)).error).toBeGreaterThan(STALE_PX);
+    expect(fit(box, aside(1)).error).toBeLessThan(STALE_PX);
   });
 });
 

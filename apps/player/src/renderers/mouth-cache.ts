@@ -4,15 +4,19 @@
 // changes only on the whole figure's frames. A mouth frame drawn by the CPU rasteriser costs about
 // as much as the page's own floor; so the first time a viseme is drawn, the mouth's rectangle of
 // the finished picture is read back and kept, and later frames of that viseme put the kept picture
-// on a small 2D canvas over the face, moved, turned and scaled to where the mouth is now, while
+// on a small 2D canvas over the face, mapped (an affine map) to where the mouth is now, while
 // the WebGL canvas is neither drawn nor presented. A picture whose fit to the mouth's place now is
-// off by more than half a drawing-buffer pixel (the head turned since) is drawn again in 3D.
+// off by more than a drawing-buffer pixel at a corner of the mouth's box (the head turned since)
+// is drawn again in 3D.
 import type { BufferRect } from './mouth-frames';
 
 /** Drawing-buffer pixels at a kept picture's border that fade into the face under it. */
 export const FEATHER = 2;
-/** The most a kept picture may be off where the mouth is now, after the fit, in drawing-buffer pixels. */
-export const STALE_PX = 0.5;
+/** The most a kept picture may be off where the mouth is now after the fit, at any corner of the
+ *  box the visemes move in (front to back, so a head turned since shows as the depth's parallax),
+ *  in drawing-buffer pixels. At 1, a kept picture differs from the mouth drawn in 3D by 1.6–2.1
+ *  levels of 255 on average (amendment "mouth pictures"). */
+export const STALE_PX = 1;
 
 /** How far the smile may have moved since a picture was drawn (it eases with the whole figure's frames). */
 export const SMILE_STEP = 0.04;
@@ -25,9 +29,10 @@ export interface MouthShows {
   settled: boolean;
 }
 
-/** The similarity (x' = a·x − b·y + tx, y' = b·x + a·y + ty) that best moves `from` onto `to`
- *  (flat lists of x, y pairs), and the largest distance left between the two after it. */
-export function fit(from: ArrayLike<number>, to: ArrayLike<number>): { a: number; b: number; tx: number; ty: number; error: number } {
+/** The affine map (x' = a·x + c·y + e, y' = b·x + d·y + f, as a 2D canvas's `setTransform(a, b,
+ *  c, d, e, f)`) that best moves `from` onto `to` (flat lists of x, y pairs, least squares), and
+ *  the largest distance left between the two after it. */
+export function fit(from: ArrayLike<number>, to: ArrayLike<number>): { a: number; b: number; c: number; d: number; e: number; f: number; error: number } {
   const n = from.length / 2;
   let fx = 0,
     fy = 0,
@@ -40,25 +45,35 @@ export function fit(from: ArrayLike<number>, to: ArrayLike<number>): { a: number
     gy += to[2 * i + 1]!;
   }
   [fx, fy, gx, gy] = [fx / n, fy / n, gx / n, gy / n];
-  let re = 0,
-    im = 0,
-    den = 0;
+  // Normal equations on the centred points: [a c; b d] = (Σ q pᵀ)(Σ p pᵀ)⁻¹.
+  let sxx = 0,
+    sxy = 0,
+    syy = 0,
+    ux = 0,
+    uy = 0,
+    vx = 0,
+    vy = 0;
   for (let i = 0; i < n; i++) {
-    const [ax, ay, bx, by] = [from[2 * i]! - fx, from[2 * i + 1]! - fy, to[2 * i]! - gx, to[2 * i + 1]! - gy];
-    re += bx * ax + by * ay;
-    im += by * ax - bx * ay;
-    den += ax * ax + ay * ay;
+    const [px, py, qx, qy] = [from[2 * i]! - fx, from[2 * i + 1]! - fy, to[2 * i]! - gx, to[2 * i + 1]! - gy];
+    sxx += px * px;
+    sxy += px * py;
+    syy += py * py;
+    ux += qx * px;
+    uy += qx * py;
+    vx += qy * px;
+    vy += qy * py;
   }
-  const a = den > 0 ? re / den : 1,
-    b = den > 0 ? im / den : 0;
-  const tx = gx - (a * fx - b * fy),
-    ty = gy - (b * fx + a * fy);
+  const det = sxx * syy - sxy * sxy;
+  const [a, c, b, d] =
+    Math.abs(det) > 1e-9 ? [(ux * syy - uy * sxy) / det, (uy * sxx - ux * sxy) / det, (vx * syy - vy * sxy) / det, (vy * sxx - vx * sxy) / det] : [1, 0, 0, 1];
+  const e = gx - (a * fx + c * fy),
+    f = gy - (b * fx + d * fy);
   let error = 0;
   for (let i = 0; i < n; i++) {
     const [x, y] = [from[2 * i]!, from[2 * i + 1]!];
-    error = Math.max(error, Math.hypot(a * x - b * y + tx - to[2 * i]!, b * x + a * y + ty - to[2 * i + 1]!));
+    error = Math.max(error, Math.hypot(a * x + c * y + e - to[2 * i]!, b * x + d * y + f - to[2 * i + 1]!));
   }
-  return { a, b, tx, ty, error };
+  return { a, b, c, d, e, f, error };
 }
 
 /** `rgba` read from WebGL (rows bottom up, premultiplied) as an image (rows top down, straight
@@ -186,7 +201,7 @@ export function mouthCache(gl: WebGLRenderingContext | WebGL2RenderingContext, f
       if (!found) return false;
       hide();
       const { k, f } = found;
-      ctx.setTransform(f.a, f.b, -f.b, f.a, f.tx - ox, f.ty - oy);
+      ctx.setTransform(f.a, f.b, f.c, f.d, f.e - ox, f.f - oy);
       ctx.drawImage(k.picture, k.x, k.y);
       shown = true;
       return true;

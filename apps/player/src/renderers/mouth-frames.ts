@@ -29,8 +29,8 @@ export interface MouthFrames {
   place(camera: Camera, width: number, height: number): BufferRect | null;
   /** Draws `draw` with only the mouth's triangles and the parts that cross the rectangle shown. */
   only(draw: () => void): void;
-  /** Where `place` put four points of the mouth's box (its corners at mid-depth), in
-   *  drawing-buffer pixels from the top-left: x, y pairs (mouth-cache.ts fits kept pictures to them). */
+  /** Where `place` put the eight corners of the box the visemes move in, in drawing-buffer pixels
+   *  from the top-left: x, y pairs (mouth-cache.ts fits kept pictures to them). */
   anchors(): Float64Array;
 }
 
@@ -103,7 +103,7 @@ export function mouthFrames(face: Mesh, figure: Object3D): MouthFrames | null {
 
   let hidden: Object3D[] = [];
   let unchosen: { camera: Camera; rect: BufferRect; width: number; height: number } | null = null;
-  const anchors = new Float64Array(8);
+  const anchors = new Float64Array(16);
   const box = new Box3();
   const corner = new Vector3();
   const toClip = new Matrix4();
@@ -119,9 +119,9 @@ export function mouthFrames(face: Mesh, figure: Object3D): MouthFrames | null {
         bottom = Math.min(height, Math.ceil(b.y + b.h) + PAD);
       if (!Number.isFinite(x0 + x1 + top + bottom) || x1 <= x0 || bottom <= top) return null;
       const rect = { x: x0, y: height - bottom, w: x1 - x0, h: bottom - top };
-      for (let i = 0; i < 4; i++) {
+      for (let i = 0; i < 8; i++) {
         corner
-          .set(i & 1 ? moving.max.x : moving.min.x, i & 2 ? moving.max.y : moving.min.y, (moving.min.z + moving.max.z) / 2)
+          .set(i & 1 ? moving.max.x : moving.min.x, i & 2 ? moving.max.y : moving.min.y, i & 4 ? moving.max.z : moving.min.z)
           .applyMatrix4(face.matrixWorld)
           .project(camera);
         anchors[2 * i] = ((corner.x + 1) / 2) * width;
