@@ -35,15 +35,16 @@ export function frameInterval(profile: RenderProfile, speaking: boolean, mode: R
 /** Paces drawing on the animation frames: a frame is due when its time has nearly come (a
  *  quarter of a display frame early is close enough), and the times step by the interval, so 8
  *  a second on a 60 Hz display alternate seven and eight display frames rather than drop to 7.5.
- *  A page that falls behind (a slow frame, a hidden tab) starts again from now, without a burst. */
+ *  A frame a little late (less than an interval) keeps the cadence, so the next may come a display
+ *  frame sooner and the rate holds (Bench 14 read 23.98 a second when a late frame restarted it); a
+ *  page that fell further behind (a slow frame, a hidden tab) starts again from now, without a burst. */
 export class FramePacer {
   private next = -Infinity;
 
   due(now: number, interval: number): boolean {
     if (interval <= 0) return true;
     if (now < this.next - 4) return false;
-    this.next = Math.max(this.next + interval, now);
-    if (this.next < now + interval / 2) this.next = now + interval;
+    this.next = now - this.next >= interval ? now + interval : this.next + interval;
     return true;
   }
 }

@@ -32,7 +32,10 @@ export interface MouthShows {
 /** The affine map (x' = a·x + c·y + e, y' = b·x + d·y + f, as a 2D canvas's `setTransform(a, b,
  *  c, d, e, f)`) that best moves `from` onto `to` (flat lists of x, y pairs, least squares), and
  *  the largest distance left between the two after it. */
-export function fit(from: ArrayLike<number>, to: ArrayLike<number>): { a: number; b: number; c: number; d: number; e: number; f: number; error: number } {
+export function fit(
+  from: ArrayLike<number>,
+  to: ArrayLike<number>,
+): { a: number; b: number; c: number; d: number; e: number; f: number; error: number } {
   const n = from.length / 2;
   let fx = 0,
     fy = 0,
@@ -65,7 +68,9 @@ export function fit(from: ArrayLike<number>, to: ArrayLike<number>): { a: number
   }
   const det = sxx * syy - sxy * sxy;
   const [a, c, b, d] =
-    Math.abs(det) > 1e-9 ? [(ux * syy - uy * sxy) / det, (uy * sxx - ux * sxy) / det, (vx * syy - vy * sxy) / det, (vy * sxx - vx * sxy) / det] : [1, 0, 0, 1];
+    Math.abs(det) > 1e-9
+      ? [(ux * syy - uy * sxy) / det, (uy * sxx - ux * sxy) / det, (vx * syy - vy * sxy) / det, (vy * sxx - vx * sxy) / det]
+      : [1, 0, 0, 1];
   const e = gx - (a * fx + c * fy),
     f = gy - (b * fx + d * fy);
   let error = 0;
