@@ -139,8 +139,9 @@ export interface MouthCache {
   show(shows: MouthShows, anchors: Float64Array): boolean;
   /** The face canvas was drawn: the overlay shows nothing. */
   hide(): void;
-  /** Keeps `rect` (widened by `reach`) of the drawing buffer just drawn, showing `shows`. */
-  keep(shows: MouthShows, rect: BufferRect, reach: number, anchors: Float64Array): void;
+  /** Keeps `rect` (widened by `reach`) of the drawing buffer just drawn, showing `shows`, from
+   *  row `fromRow` (counted from the top: below the eyes) down. */
+  keep(shows: MouthShows, rect: BufferRect, reach: number, anchors: Float64Array, fromRow: number): void;
   dispose(): void;
 }
 
@@ -212,8 +213,10 @@ export function mouthCache(gl: WebGLRenderingContext | WebGL2RenderingContext, f
       return true;
     },
     hide,
-    keep(shows, rect, reach, anchors) {
-      const { x, y, w, h } = widen(rect, reach + FEATHER, bufferW, bufferH);
+    keep(shows, rect, reach, anchors, fromRow) {
+      const wide = widen(rect, reach + FEATHER, bufferW, bufferH);
+      const { x, y, w } = wide;
+      const h = Math.min(wide.h, bufferH - fromRow - y);
       if (w <= 2 * FEATHER || h <= 2 * FEATHER) return;
       const rgba = new Uint8Array(w * h * 4);
       gl.readPixels(x, y, w, h, gl.RGBA, gl.UNSIGNED_BYTE, rgba);

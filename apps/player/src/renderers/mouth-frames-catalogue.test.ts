@@ -185,3 +185,62 @@ describe("the mouth frames of the catalogue's faces", () => {
     });
   }
 });
+
+describe("the mouth's kept pictures of the catalogue's faces", () => {
+  for (const id of ['fb-ethan', 'ub-aisha']) {
+    it(`${id}: start below the lids, open and closed, and below that hold every vertex in front of the eyes a viseme moves, whatever the head's turn`, async () => {
+      const { root, face } = await loadFigure(id);
+      const frames = mouthFrames(face, root)!;
+      const [W, H] = [216, 277];
+      const centre = new Box3().setFromObject(face).getCenter(new Vector3());
+      const camera = new PerspectiveCamera(20, W / H, 0.05, 100);
+      const eyes = ['LeftEye', 'RightEye'].map((n) => root.getObjectByName(n) as Mesh);
+      const targets = Object.entries(face.morphTargetDictionary!).filter(([n]) => n.startsWith('viseme_'));
+      const found: string[] = [];
+      for (const pitch of [-0.2, 0, 0.2])
+        for (const yaw of [-0.3, 0, 0.3]) {
+          camera.position
+            .set(Math.sin(yaw) * Math.cos(pitch), Math.sin(pitch), Math.cos(yaw) * Math.cos(pitch))
+            .multiplyScalar(0.8)
+            .add(centre);
+          camera.lookAt(centre);
+          camera.updateMatrixWorld();
+          const rect = frames.place(camera, W, H)!;
+          const from = frames.belowEyes();
+          // The rectangle (a deep box in perspective) reaches up past the row, so the cut matters.
+          expect(H - (rect.y + rect.h)).toBeLessThan(from);
+          // The lids, open and closed, are above it.
+          const blink = face.morphTargetDictionary!.blink!;
+          for (const closed of [0, 1]) {
+            face.morphTargetInfluences!.fill(0);
+            face.morphTargetInfluences![blink] = closed;
+            const lids = projected(face, camera);
+            const moves = face.geometry.morphAttributes.position![blink]!;
+            for (let v = 0; v < moves.count; v++) {
+              if (Math.abs(moves.getX(v)) + Math.abs(moves.getY(v)) + Math.abs(moves.getZ(v)) < 1e-3) continue;
+              const row = ((1 - lids[v * 3 + 1]!) / 2) * H;
+              if (row >= from) found.push(`a lid at row ${row.toFixed(1)} (from ${from}), closed ${closed}, pitch ${pitch}, yaw ${yaw}`);
+            }
+          }
+          // Every vertex of the face that some viseme moves, at rest and fully moved, is below it;
+          // but those deeper than the eyes' centres (the back of the mouth's cavity, inside the
+          // head, hidden by the face: seen from below, they project higher).
+          const eyeDepth = Math.min(...eyes.map((e) => e.getWorldPosition(new Vector3()).project(camera).z));
+          for (const [name, i] of targets) {
+            face.morphTargetInfluences!.fill(0);
+            const rest = projected(face, camera);
+            face.morphTargetInfluences![i] = 1;
+            const moved = projected(face, camera);
+            for (let v = 0; v < rest.length; v += 3) {
+              if (Math.abs(moved[v]! - rest[v]!) + Math.abs(moved[v + 1]! - rest[v + 1]!) < 1e-7) continue;
+              if (Math.min(rest[v + 2]!, moved[v + 2]!) > eyeDepth) continue;
+              const row = Math.min(((1 - rest[v + 1]!) / 2) * H, ((1 - moved[v + 1]!) / 2) * H);
+              if (row < from) found.push(`${name} moves a vertex at row ${row.toFixed(1)} (from ${from}), pitch ${pitch}, yaw ${yaw}`);
+            }
+          }
+          face.morphTargetInfluences!.fill(0);
+        }
+      expect(found).toEqual([]);
+    }, 60_000);
+  }
+});

@@ -32,6 +32,12 @@ export interface MouthFrames {
   /** Where `place` put the eight corners of the box the visemes move in, in drawing-buffer pixels
    *  from the top-left: x, y pairs (mouth-cache.ts fits kept pictures to them). */
   anchors(): Float64Array;
+  /** The first drawing-buffer row (from the top) below the lids, open and closed, as `place` saw
+   *  them: a kept picture of the mouth starts there, so it never shows an earlier blink or gaze (the
+   *  eyeball shows only between the lids, and the closed upper lid reaches the lower one). The
+   *  rectangle, a deep box seen in perspective, reaches up to the eyes; the visemes move nothing
+   *  within 29 mm of the eyes' centres. */
+  belowEyes(): number;
 }
 
 /** Where the face's moving vertices can go: each vertex's rest position and its reach with every
@@ -104,8 +110,24 @@ export function mouthFrames(face: Mesh, figure: Object3D): MouthFrames | null {
   let hidden: Object3D[] = [];
   let unchosen: { camera: Camera; rect: BufferRect; width: number; height: number } | null = null;
   const anchors = new Float64Array(16);
+  let belowEyes = 0;
   const box = new Box3();
   const corner = new Vector3();
+  // The lids' vertices that the blink moves, open and closed, in the face's space.
+  const lids: number[] = [];
+  const blink = g.morphAttributes.position?.[face.morphTargetDictionary?.blink ?? -1] as BufferAttribute | undefined;
+  if (blink)
+    for (let v = 0; v < pos.count; v++) {
+      if (Math.abs(blink.getX(v)) + Math.abs(blink.getY(v)) + Math.abs(blink.getZ(v)) < 1e-3) continue;
+      lids.push(
+        pos.getX(v),
+        pos.getY(v),
+        pos.getZ(v),
+        pos.getX(v) + blink.getX(v),
+        pos.getY(v) + blink.getY(v),
+        pos.getZ(v) + blink.getZ(v),
+      );
+    }
   const toClip = new Matrix4();
   const overlaps = (b: { x: number; y: number; w: number; h: number }, r: BufferRect, height: number) =>
     b.x < r.x + r.w && b.x + b.w > r.x && height - (b.y + b.h) < r.y + r.h && height - b.y > r.y;
@@ -119,6 +141,14 @@ export function mouthFrames(face: Mesh, figure: Object3D): MouthFrames | null {
         bottom = Math.min(height, Math.ceil(b.y + b.h) + PAD);
       if (!Number.isFinite(x0 + x1 + top + bottom) || x1 <= x0 || bottom <= top) return null;
       const rect = { x: x0, y: height - bottom, w: x1 - x0, h: bottom - top };
+      belowEyes = 0;
+      for (let i = 0; i < lids.length; i += 3) {
+        corner
+          .set(lids[i]!, lids[i + 1]!, lids[i + 2]!)
+          .applyMatrix4(face.matrixWorld)
+          .project(camera);
+        belowEyes = Math.max(belowEyes, Math.ceil(((1 - corner.y) / 2) * height) + 1);
+      }
       for (let i = 0; i < 8; i++) {
         corner
           .set(i & 1 ? moving.max.x : moving.min.x, i & 2 ? moving.max.y : moving.min.y, i & 4 ? moving.max.z : moving.min.z)
@@ -163,5 +193,6 @@ export function mouthFrames(face: Mesh, figure: Object3D): MouthFrames | null {
       }
     },
     anchors: () => anchors,
+    belowEyes: () => belowEyes,
   };
 }

@@ -118,7 +118,7 @@ export function softwareView({ renderer, scene, camera, figure, world, host, fac
   const keep = (rect: BufferRect, shows: MouthShows | null) => {
     if (!shows || !pictures || !mouth) return;
     const anchors = mouth.anchors();
-    if (pictures.wants(shows, anchors)) pictures.keep(shows, rect, FXAA_REACH, anchors);
+    if (pictures.wants(shows, anchors)) pictures.keep(shows, rect, FXAA_REACH, anchors, mouth.belowEyes());
   };
 
   return {
