@@ -50,6 +50,17 @@ async function loadFigure(id: string): Promise<{ root: Object3D; face: Mesh }> {
   return { root, face };
 }
 
+/** `camera` 0.8 m from `centre`, looking at it, turned by `yaw` and raised by `pitch` (radians):
+ *  the head's turns and nods as the camera sees them. */
+function aim(camera: PerspectiveCamera, centre: Vector3, pitch: number, yaw: number): void {
+  camera.position
+    .set(Math.sin(yaw) * Math.cos(pitch), Math.sin(pitch), Math.cos(yaw) * Math.cos(pitch))
+    .multiplyScalar(0.8)
+    .add(centre);
+  camera.lookAt(centre);
+  camera.updateMatrixWorld();
+}
+
 /** Each vertex of `mesh` projected by `camera` (NDC x, y and z in turn), the morph targets at
  *  their influences: what the vertex shader computes. */
 function projected(mesh: Mesh, camera: PerspectiveCamera): Float64Array {
@@ -166,12 +177,7 @@ describe("the mouth frames of the catalogue's faces", () => {
       const lost: string[] = [];
       for (const pitch of [-0.2, -0.1, 0, 0.1, 0.2])
         for (const yaw of [-0.3, 0, 0.3]) {
-          camera.position
-            .set(Math.sin(yaw) * Math.cos(pitch), Math.sin(pitch), Math.cos(yaw) * Math.cos(pitch))
-            .multiplyScalar(0.8)
-            .add(centre);
-          camera.lookAt(centre);
-          camera.updateMatrixWorld();
+          aim(camera, centre, pitch, yaw);
           const r = frames.place(camera, W, H)!;
           const whole = seen(parts, camera, r, W, H);
           frames.only(() => {
@@ -199,12 +205,7 @@ describe("the mouth's kept pictures of the catalogue's faces", () => {
       const found: string[] = [];
       for (const pitch of [-0.2, 0, 0.2])
         for (const yaw of [-0.3, 0, 0.3]) {
-          camera.position
-            .set(Math.sin(yaw) * Math.cos(pitch), Math.sin(pitch), Math.cos(yaw) * Math.cos(pitch))
-            .multiplyScalar(0.8)
-            .add(centre);
-          camera.lookAt(centre);
-          camera.updateMatrixWorld();
+          aim(camera, centre, pitch, yaw);
           const rect = frames.place(camera, W, H)!;
           const from = frames.belowEyes();
           // The rectangle (a deep box in perspective) reaches up past the row, so the cut matters.
