@@ -5,9 +5,9 @@
 // second, while the avatar speaks. Debian's Chromium without a GPU (SwiftShader) opens the built
 // player on the real server (the e2e launcher) at 1024 × 640, sends a long sentence to the preview's
 // echo brain, and measures while the avatar says it (this Chromium has no voice: the mouth follows
-// the text at three words a second). Frames are counted from outside the player: animation frames
-// in which WebGL's own (default) framebuffer was cleared (whatever passes draw it) or a kept
-// picture of the mouth was put on its canvas.
+// the text at three words a second). Frames are counted from outside the player, without a loop
+// of its own: clears of WebGL's own (default) framebuffer (whatever passes draw it) and kept
+// pictures of the mouth put on their canvas.
 // Parla: the player as it is (`render` unset: the software profile). Peer in the same run: the
 // same page with `render=full` (every display frame, multisampling, shadows). BENCH_TALKING_BEFORE
 // names a JSON file of an earlier run (this bench writes test-results/player-talking.json) to
@@ -98,30 +98,32 @@ function chromiumSeconds(): number {
   return total;
 }
 
-/** Notes when the page draws a frame: animation frames in which the face changed, by a clear of
- *  WebGL's own (default) framebuffer (a frame of the figure or of its mouth, whatever passes draw
- *  it), or by a kept picture of the mouth put on its 2D canvas (mouth-cache.ts). A string, so the
- *  page runs it as written (the bench's own compiler would wrap named functions in a helper). */
+/** Notes when the page draws a frame: when WebGL's own (default) framebuffer is cleared (a frame
+ *  of the figure or of its mouth, whatever passes draw it), or a kept picture of the mouth is put
+ *  on its 2D canvas (mouth-cache.ts); notes less than 8 ms apart are one frame (a 120 Hz display's
+ *  frames are 8.3 ms apart). It asks for no animation frames of its own: a page that waits for
+ *  every display frame wakes its compositor at each, and the page measured would pay for the
+ *  bench's loop (the player sleeps between the frames it draws). A string, so the page runs it
+ *  as written (the bench's own compiler would wrap named functions in a helper). */
 const COUNT_FRAMES = `{
   const w = window;
   w.frames_ = [];
-  let drew = false;
+  let last = -Infinity;
+  const note = () => {
+    const t = performance.now();
+    if (t - last >= 8) w.frames_.push(t);
+    last = t;
+  };
   const clear = WebGL2RenderingContext.prototype.clear;
   WebGL2RenderingContext.prototype.clear = function (mask) {
-    if (this.getParameter(this.FRAMEBUFFER_BINDING) === null) drew = true;
+    if (this.getParameter(this.FRAMEBUFFER_BINDING) === null) note();
     return clear.call(this, mask);
   };
   const draw = CanvasRenderingContext2D.prototype.drawImage;
   CanvasRenderingContext2D.prototype.drawImage = function (...a) {
-    if (this.canvas.classList.contains('face-mouth')) drew = true;
+    if (this.canvas.classList.contains('face-mouth')) note();
     return draw.apply(this, a);
   };
-  const tick = () => {
-    if (drew) w.frames_.push(performance.now());
-    drew = false;
-    requestAnimationFrame(tick);
-  };
-  requestAnimationFrame(tick);
 }`;
 
 async function measure(page: Page, url: string): Promise<Result> {

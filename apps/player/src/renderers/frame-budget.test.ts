@@ -44,6 +44,22 @@ describe('frame budget', () => {
     expect(drawn).toBeGreaterThanOrEqual(239);
   });
 
+  it('says how long the loop may sleep until the next frame, and starts a new rate at once', () => {
+    const pacer = new FramePacer();
+    expect(pacer.untilDue(0)).toBe(0);
+    const idle = frameInterval('software', false);
+    expect(pacer.due(1000, idle)).toBe(true);
+    // The next idle frame is due 125 ms on, drawn up to 4 ms early.
+    expect(pacer.untilDue(1010)).toBeCloseTo(idle - 10 - 4);
+    expect(pacer.untilDue(1000 + idle)).toBe(0);
+    // Speech starts 20 ms after an idle frame: its first frame is drawn at once, then 24 a second.
+    pacer.restart();
+    const speaking = frameInterval('software', true);
+    expect(pacer.due(1020, speaking)).toBe(true);
+    expect(pacer.due(1020 + 1000 / 60, speaking)).toBe(false);
+    expect(pacer.untilDue(1020)).toBeCloseTo(speaking - 4);
+  });
+
   it('picks the light profile in software WebGL unless the page asks for full rendering, and reads only known modes', () => {
     expect(threeProfile('auto', () => true)).toBe('software');
     expect(threeProfile('auto', () => false)).toBe('gpu');

@@ -16,14 +16,16 @@ const FPS: Record<RenderProfile, { speaking: number; idle: number }> = {
 };
 
 /** While speaking, a 3D face in software WebGL redraws its whole figure (the head's sway, the
- *  breathing, the eyes and smile) on every fourth frame, 6 a second, and at once when a blink has
- *  moved the lids (three-renderer.ts); the frames between show the mouth alone, most of them as a
- *  kept picture of it (mouth-frames.ts, mouth-cache.ts; decision 128's amendments). With the mouth's
- *  pictures a frame between costs about a seventh of a whole one, so every fourth rather than
- *  every third frame saves about 3 ms a frame; the mouth's corners step by 0.2 drawing-buffer
- *  pixels between whole frames (median; at most about half a pixel), against 0.15–0.2 at every
- *  third (amendment "mouth pictures"). */
-export const WHOLE_EVERY = 4;
+ *  breathing, the eyes and smile) when the figure has moved: the mouth's box by `WHOLE_MOVE`
+ *  drawing-buffer pixels at a corner since the last whole frame; at once when a blink has moved the
+ *  lids (three-renderer.ts); and at least every `WHOLE_AFTER` ms, for the breathing and the arms.
+ *  The frames between show the mouth alone, most of them as a kept picture of it (mouth-frames.ts,
+ *  mouth-cache.ts; decision 128's amendments), and cost about a seventh of a whole one. At every
+ *  fourth frame (the rule before, 6 a second) the box's corners stepped by 0.37–0.44 pixels between
+ *  whole frames (median) and up to 1.04; at every sixth by 0.49–0.64 and up to 2.2 (Bench 14's page,
+ *  2026-12-01; amendment "whole frames when the figure moved"). */
+export const WHOLE_MOVE = 0.75;
+export const WHOLE_AFTER = 1000 / 3;
 
 /** The least time between two drawn frames, in ms (0: every animation frame, as `render=full` asks). */
 export function frameInterval(profile: RenderProfile, speaking: boolean, mode: RenderMode = 'auto'): number {
@@ -43,11 +45,24 @@ export class FramePacer {
 
   due(now: number, interval: number): boolean {
     if (interval <= 0) return true;
-    if (now < this.next - 4) return false;
+    if (now < this.next - EARLY) return false;
     this.next = now - this.next >= interval ? now + interval : this.next + interval;
     return true;
   }
+
+  /** How long until the next frame is due, in ms (0: it is due now). */
+  untilDue(now: number): number {
+    return Math.max(0, this.next - EARLY - now);
+  }
+
+  /** The next frame is due at once (the face started or stopped speaking: a new rate). */
+  restart(): void {
+    this.next = -Infinity;
+  }
 }
+
+/** How early a frame may be drawn, in ms (a quarter of a 60 Hz display frame). */
+const EARLY = 4;
 
 const SOFTWARE_RENDERER = /swiftshader|llvmpipe|softpipe|software|basic render/i;
 

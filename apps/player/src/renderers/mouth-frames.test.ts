@@ -126,6 +126,27 @@ describe('the frames that redraw only the mouth', () => {
     expect([face.visible, mouth.visible, hair.visible, eye.visible]).toEqual([true, false, true, true]);
   });
 
+  it("says how far the mouth's box has moved since it was placed, with the head as posed now", () => {
+    const { root, face, camera } = figure();
+    const frames = mouthFrames(face, root)!;
+    const [W, H] = [240, 240];
+    frames.place(camera, W, H);
+    const head = face.parent!;
+    expect(frames.drift(camera, W, H)).toBe(0);
+    // The head tilts; only its own turn is set, as the pose sets a bone's: drift updates the
+    // face's world matrix and its parents'.
+    head.rotation.z = 0.02;
+    const turned = frames.drift(camera, W, H);
+    expect(turned).toBeGreaterThan(0.2);
+    expect(turned).toBeLessThan(3);
+    head.rotation.z = 0.06;
+    expect(frames.drift(camera, W, H)).toBeGreaterThan(2 * turned);
+    // Tilted back: no drift.
+    head.rotation.z = 0;
+    expect(frames.drift(camera, W, H)).toBeCloseTo(0, 9);
+    expect(frames.anchors().length).toBe(16);
+  });
+
   it('is not made for a face without visemes', () => {
     const mesh = new Mesh(new PlaneGeometry(0.2, 0.2, 4, 4), new MeshBasicMaterial());
     const root = new Group().add(mesh);

@@ -38,6 +38,10 @@ export interface MouthFrames {
    *  rectangle, a deep box seen in perspective, reaches up to the eyes; the visemes move nothing
    *  within 29 mm of the eyes' centres. */
   belowEyes(): number;
+  /** How far the box's corners have moved from `anchors()` with the face where it is now (its
+   *  world matrix, and its parents', updated for the pose as it is), in drawing-buffer pixels: the
+   *  most at any corner. `camera` and the size as `place` had them. */
+  drift(camera: Camera, width: number, height: number): number;
 }
 
 /** Where the face's moving vertices can go: each vertex's rest position and its reach with every
@@ -128,6 +132,17 @@ export function mouthFrames(face: Mesh, figure: Object3D): MouthFrames | null {
         pos.getZ(v) + blink.getZ(v),
       );
     }
+  const now = new Float64Array(16);
+  const boxCorners = (camera: Camera, width: number, height: number, out: Float64Array) => {
+    for (let i = 0; i < 8; i++) {
+      corner
+        .set(i & 1 ? moving.max.x : moving.min.x, i & 2 ? moving.max.y : moving.min.y, i & 4 ? moving.max.z : moving.min.z)
+        .applyMatrix4(face.matrixWorld)
+        .project(camera);
+      out[2 * i] = ((corner.x + 1) / 2) * width;
+      out[2 * i + 1] = ((1 - corner.y) / 2) * height;
+    }
+  };
   const toClip = new Matrix4();
   const overlaps = (b: { x: number; y: number; w: number; h: number }, r: BufferRect, height: number) =>
     b.x < r.x + r.w && b.x + b.w > r.x && height - (b.y + b.h) < r.y + r.h && height - b.y > r.y;
@@ -149,14 +164,7 @@ export function mouthFrames(face: Mesh, figure: Object3D): MouthFrames | null {
           .project(camera);
         belowEyes = Math.max(belowEyes, Math.ceil(((1 - corner.y) / 2) * height) + 1);
       }
-      for (let i = 0; i < 8; i++) {
-        corner
-          .set(i & 1 ? moving.max.x : moving.min.x, i & 2 ? moving.max.y : moving.min.y, i & 4 ? moving.max.z : moving.min.z)
-          .applyMatrix4(face.matrixWorld)
-          .project(camera);
-        anchors[2 * i] = ((corner.x + 1) / 2) * width;
-        anchors[2 * i + 1] = ((1 - corner.y) / 2) * height;
-      }
+      boxCorners(camera, width, height, anchors);
       // A skinned part's box needs its skinning done on the CPU: it is always drawn.
       hidden = whole.filter((m) => {
         if ((m as SkinnedMesh).isSkinnedMesh) return false;
@@ -193,6 +201,13 @@ export function mouthFrames(face: Mesh, figure: Object3D): MouthFrames | null {
       }
     },
     anchors: () => anchors,
+    drift(camera, width, height) {
+      face.updateWorldMatrix(true, false);
+      boxCorners(camera, width, height, now);
+      let most = 0;
+      for (let i = 0; i < 16; i += 2) most = Math.max(most, Math.hypot(now[i]! - anchors[i]!, now[i + 1]! - anchors[i + 1]!));
+      return most;
+    },
     belowEyes: () => belowEyes,
   };
 }

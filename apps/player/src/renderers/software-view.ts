@@ -52,6 +52,10 @@ export interface SoftwareView {
   render(mouthOnly?: boolean, shows?: MouthShows | null): boolean;
   /** Whether the next frame may redraw only the mouth (a catalogue face, after a whole frame). */
   canDrawMouthOnly(): boolean;
+  /** How far the mouth's box has moved since the last whole frame, with the figure as posed now
+   *  (the face's world matrix and its parents' are updated), in drawing-buffer pixels at the
+   *  farthest corner (mouth-frames.ts); Infinity when there is no mouth to redraw alone. */
+  mouthDrift(): number;
   /** A box projected by the (region's) camera, `project(w, h)`, in the stage's CSS pixels. */
   onStage(project: (w: number, h: number) => FaceBox): FaceBox;
   dispose(): void;
@@ -170,6 +174,11 @@ export function softwareView({ renderer, scene, camera, figure, world, host, fac
       return true;
     },
     canDrawMouthOnly: () => !!mouth && !!mouthRect,
+    mouthDrift() {
+      if (!mouth || !mouthRect) return Infinity;
+      const size = renderer.getDrawingBufferSize(drawing);
+      return mouth.drift(camera, size.x, size.y);
+    },
     onStage(project) {
       const b = project(region.w, region.h);
       return { x: b.x + region.x, y: b.y + region.y, w: b.w, h: b.h };

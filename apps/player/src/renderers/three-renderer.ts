@@ -25,7 +25,7 @@ import type { PublicAvatar } from '@parla/shared/schemas/player';
 import { VISEMES, visemeMorphName, type Viseme } from '@parla/shared/visemes';
 import { figureShot, headBox, headShot, projectBox, restBox, TALL_ASPECT, type Shot } from './framing';
 import { addLights, STUDIO } from './scene-lights';
-import { threeProfile, WHOLE_EVERY, type RenderMode } from './frame-budget';
+import { threeProfile, WHOLE_AFTER, WHOLE_MOVE, type RenderMode } from './frame-budget';
 import { aim, gaze, Saccades } from './gaze';
 import { Blinker, type AvatarRenderer, type FaceState } from './renderer';
 import { idleMotion } from './idle-motion';
@@ -180,8 +180,9 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
   const q = new Quaternion();
   let last = performance.now();
   // When the whole figure was last drawn: in between, software frames redraw only the mouth.
-  let sinceWhole = 0;
   let lastWhole = performance.now();
+  // The bones' turns of the last whole frame, while a frame tries the pose of its own time.
+  const held = [...bones.values()].map((b) => b.bone.quaternion.clone());
 
   const pose = (name: string, x: number, y: number, z: number) => {
     const b = bones.get(name);
@@ -282,11 +283,26 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
       const t = now / 1000;
       const dt = Math.min(0.1, (now - last) / 1000);
       last = now;
-      // In software WebGL, while speaking, the figure's pose, the blink and the eyes change at
-      // WHOLE_EVERY, or sooner when the lids have moved by a third since the last whole frame (a
-      // blink lasts 170 ms); the frames between keep them and redraw the mouth alone (mouth-frames.ts).
-      const mouthOnly =
-        !!view?.canDrawMouthOnly() && state.speaking && ++sinceWhole < WHOLE_EVERY && Math.abs(blinker.value(now) - blink) < BLINK_STEP;
+      // In software WebGL, while speaking, the figure's pose, the blink and the eyes change when
+      // the figure has moved by WHOLE_MOVE (the pose of this frame's time is tried, and put back if
+      // it moved less), when the lids have moved by a third since the last whole frame (a blink
+      // lasts 170 ms), or after WHOLE_AFTER; the frames between keep them and redraw the mouth alone
+      // (mouth-frames.ts).
+      let mouthOnly = false;
+      if (
+        view?.canDrawMouthOnly() &&
+        state.speaking &&
+        now - lastWhole < WHOLE_AFTER &&
+        Math.abs(blinker.value(now) - blink) < BLINK_STEP
+      ) {
+        [...bones.values()].forEach((b, i) => held[i]!.copy(b.bone.quaternion));
+        idleMotion(pose, t, state.speaking, full);
+        mouthOnly = view.mouthDrift() < WHOLE_MOVE;
+        if (mouthOnly) {
+          [...bones.values()].forEach((b, i) => b.bone.quaternion.copy(held[i]!));
+          faceMesh?.updateWorldMatrix(true, false);
+        }
+      }
       if (!mouthOnly) {
         idleMotion(pose, t, state.speaking, full);
         moveSmile(Math.min(0.1, (now - lastWhole) / 1000), state.speaking);
@@ -297,7 +313,7 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
       }
       moveMouth(dt, state);
       if (!view) renderer.render(scene, camera);
-      else if (view.render(mouthOnly, showing(state))) sinceWhole = 0;
+      else view.render(mouthOnly, showing(state));
     },
     dispose() {
       view?.dispose();

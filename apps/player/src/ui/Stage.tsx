@@ -20,6 +20,10 @@ interface Props {
   onReady?(): void;
 }
 
+/** How long before its frame is due the sleeping loop asks for an animation frame, in ms: more
+ *  than a 60 Hz display frame, so the frame is drawn at the first display frame it is due at. */
+const WAKE_BEFORE = 20;
+
 function Background({ avatar }: { avatar: PublicAvatar }) {
   if (avatar.dhType === '3d' && avatar.scene.environment) return null;
   const bg = avatar.scene.background;
@@ -45,22 +49,43 @@ export function Stage({ avatar, driver, style, render = 'auto', onFaceBox, onRea
     let renderer: AvatarRenderer | null = null;
     let disposed = false;
     let raf = 0;
-    const off = driver.onChange((v) => (host.dataset.viseme = v));
+    let sleep = 0;
+    let drawnSpeaking = false;
+    // Frames are drawn no more often than the renderer's profile needs (frame-budget.ts). Between
+    // two frames of a capped rate the loop sleeps on a timer rather than wake at every display
+    // frame (each animation frame also wakes the compositor), and asks for the animation frame of
+    // the next a display frame and more before it is due; speech starting or stopping wakes it,
+    // and the new rate starts at once.
+    const pacer = new FramePacer();
+    const wake = () => {
+      clearTimeout(sleep);
+      sleep = 0;
+      if (!raf && !disposed) raf = requestAnimationFrame(loop);
+    };
+    const loop = (now: number) => {
+      raf = 0;
+      const speaking = driver.speaking;
+      if (renderer && pacer.due(now, frameInterval(renderer.profile, speaking, render))) {
+        drawnSpeaking = speaking;
+        renderer.frame(now, { viseme: driver.tick(performance.now()), speaking });
+      }
+      const wait = pacer.untilDue(performance.now()) - WAKE_BEFORE;
+      if (wait > 0) sleep = window.setTimeout(wake, wait);
+      else wake();
+    };
+    const off = driver.onChange((v) => {
+      host.dataset.viseme = v;
+      if (driver.speaking === drawnSpeaking) return;
+      pacer.restart();
+      wake();
+    });
     host.dataset.viseme = driver.current;
     const observer = new ResizeObserver(() => renderer?.resize(host.clientWidth, host.clientHeight));
     observer.observe(host);
     // The mouth's clock ticks on its own timer, so a slow renderer (software WebGL) never makes
     // the lips skip; frames draw whatever the mouth is doing when they come.
     const ticker = setInterval(() => driver.tick(performance.now()), 16);
-    // Frames are drawn no more often than the renderer's profile needs (frame-budget.ts).
-    const pacer = new FramePacer();
-    const loop = (now: number) => {
-      const speaking = driver.speaking;
-      if (renderer && pacer.due(now, frameInterval(renderer.profile, speaking, render)))
-        renderer.frame(now, { viseme: driver.tick(performance.now()), speaking });
-      raf = requestAnimationFrame(loop);
-    };
-    raf = requestAnimationFrame(loop);
+    wake();
     // The face's box, for overlays that must keep clear of it; mirrored on data-face-box.
     let lastBox = '';
     const boxTimer = setInterval(() => {
@@ -99,6 +124,7 @@ export function Stage({ avatar, driver, style, render = 'auto', onFaceBox, onRea
       clearInterval(ticker);
       clearInterval(boxTimer);
       cancelAnimationFrame(raf);
+      clearTimeout(sleep);
       observer.disconnect();
       off();
       renderer?.dispose();
