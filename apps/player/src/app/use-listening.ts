@@ -44,7 +44,7 @@ export function useListening({ active, mic, providerMic, server, language, clien
     if (server)
       return listenOnServer(
         server.vad,
-        { audio: (b) => client.current?.sendAudio?.(b), speech: (e) => client.current?.sendSpeech?.(e) },
+        { audio: (b) => client.current?.sendAudio?.(b), speech: (e, atMs) => client.current?.sendSpeech?.(e, atMs) },
         failed,
       );
     const listener = new SpeechIn(language);

@@ -60,7 +60,8 @@ export interface ConversationClient {
   setSpeaker?(on: boolean): void;
   /** Microphone audio and voice activity, when the server listens (ready.listen 'server'). */
   sendAudio?(pcm16: Uint8Array<ArrayBuffer>): void;
-  sendSpeech?(event: 'start' | 'end'): void;
+  /** `atMs`: when the speech's edge was captured, on the page's clock (performance.now). */
+  sendSpeech?(event: 'start' | 'end', atMs?: number): void;
   /** Says a greeting as one of its replies, in its own voice (the editor's preview with a built-in
    *  voice); absent: the player says it with the browser's voice. */
   greet?(text: string): void;

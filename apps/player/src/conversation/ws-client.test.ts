@@ -157,6 +157,28 @@ describe('WsConversationClient', () => {
     ]);
   });
 
+  it('stamps voice activity with when it was captured, counted from the ready', async () => {
+    const now = vi.spyOn(performance, 'now').mockReturnValue(5000);
+    const c = new WsConversationClient({ avatarId: 'a1', token: null, oauthGrant: null, backPath: '/', origin: 'http://x' });
+    const p = c.connect(handlers());
+    FakeSocket.last!.open();
+    await p;
+    const ws = FakeSocket.last!;
+    ws.receive({ type: 'ready', sessionId: 's', avatarId: 'a1', engine: 'Echo', audio: true, listen: 'server' });
+    // Judged late, in one burst: the stamps keep the 4 s between the edges.
+    now.mockReturnValue(12_000);
+    c.sendSpeech('start', 6000.4);
+    c.sendSpeech('end', 10_000);
+    // Audio captured before the ready (never expected) is not before the conversation.
+    c.sendSpeech('start', 4000);
+    expect(ws.sent.slice(-3).map((m) => JSON.parse(m as string))).toEqual([
+      { type: 'user_speech', event: 'start', at: 1000 },
+      { type: 'user_speech', event: 'end', at: 5000 },
+      { type: 'user_speech', event: 'start', at: 0 },
+    ]);
+    now.mockRestore();
+  });
+
   it("sends the end user to the partner's sign-in when the avatar needs it", async () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign, origin: 'http://x' });

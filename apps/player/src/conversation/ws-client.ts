@@ -63,6 +63,8 @@ export class WsConversationClient implements ConversationClient {
   private bye: ByeReason | undefined;
   private lastError: string | undefined;
   private started = false;
+  /** The page's clock at `ready`: user_speech `at` counts from it. */
+  private readyAt = 0;
   private micOn = false;
   private speakerOn = true;
 
@@ -149,6 +151,7 @@ export class WsConversationClient implements ConversationClient {
       case 'ready':
         this.ready = true;
         this.started = true;
+        this.readyAt = performance.now();
         this.listenServer = msg.listen === 'server';
         h.onReady?.({
           sessionId: msg.sessionId,
@@ -256,9 +259,12 @@ export class WsConversationClient implements ConversationClient {
     this.ws.send(pcm16);
   }
 
-  /** The player's VAD saw speech start or end. */
-  sendSpeech(event: 'start' | 'end'): void {
-    if (this.ready) this.send({ type: 'user_speech', event });
+  /** The player's VAD saw speech start or end. `at` is when that audio was captured, since the
+   *  conversation started: the server times the turn by it (min_speech_duration, endpointing),
+   *  not by when the message arrives, which can be seconds after a burst of late judging. */
+  sendSpeech(event: 'start' | 'end', atMs?: number): void {
+    if (!this.ready) return;
+    this.send({ type: 'user_speech', event, ...(atMs === undefined ? {} : { at: Math.max(0, Math.round(atMs - this.readyAt)) }) });
   }
 
   interrupt(): void {

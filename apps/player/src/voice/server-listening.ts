@@ -1,7 +1,7 @@
 // The microphone streamed to the server while the mic is on (use-listening.ts): opens MicStream
 // and reports a failure (no device, permission refused) in the words of mic-messages.ts.
 import type { AvatarVad } from './vad-options';
-import type { MicSink } from './mic-stream';
+import type { MicSink } from './mic-frames';
 
 /** The browser's getUserMedia error → the recognition-style error names mic-messages.ts knows. */
 export function micErrorName(err: unknown): string {
