@@ -210,8 +210,9 @@ const rows = AVATARS.map((a) => {
 const body = `Debian's Chromium, software WebGL (SwiftShader), 1024 × 640, the avatar speaking a long
 sentence (the preview's echo brain, the mouth at three words a second), ${SECONDS} s per page: the
 CPU of the browser's own processes per second (cores), and the frames it drew per second (a frame:
-an animation frame in which WebGL's canvas was drawn or a kept picture of the mouth was put on its
-canvas; the rate between the first and the last frame of the measure).
+a clear of WebGL's canvas or a kept picture of the mouth put on its canvas, those less than 8 ms
+apart counted once, noted by the page without an animation-frame loop of the bench's own; the rate
+between the first and the last frame of the measure).
 Before: ${process.env.BENCH_TALKING_BEFORE_LABEL ?? 'an earlier run (the light profile of decision 121)'}. After:
 the player as it is. Peer in the same run: \`render=full\` (every display frame, multisampling, shadows).
 Checked (a difference fails the bench): both pages talked, their captions part of the sentence sent
