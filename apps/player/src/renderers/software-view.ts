@@ -118,11 +118,14 @@ export function softwareView({ renderer, scene, camera, figure, world, host, fac
     scene.background = null;
   };
 
-  // A mouth just drawn in 3D showing one viseme is kept, unless a picture of it fits already.
-  const keep = (rect: BufferRect, shows: MouthShows | null) => {
+  // A mouth just drawn in 3D showing one viseme is kept, unless a picture of it fits already. A
+  // whole frame's settled mouth is kept even then: the frames after it, at its pose, show it
+  // pixel for pixel, where a picture kept at an earlier pose is resampled to fit, which softens
+  // lines a pixel or two wide (the teeth's edge against the dark of the mouth).
+  const keep = (rect: BufferRect, shows: MouthShows | null, whole: boolean) => {
     if (!shows || !pictures || !mouth) return;
     const anchors = mouth.anchors();
-    if (pictures.wants(shows, anchors)) pictures.keep(shows, rect, FXAA_REACH, anchors, mouth.belowEyes());
+    if (pictures.wants(shows, anchors) || (whole && shows.settled)) pictures.keep(shows, rect, FXAA_REACH, anchors, mouth.belowEyes());
   };
 
   return {
@@ -160,7 +163,7 @@ export function softwareView({ renderer, scene, camera, figure, world, host, fac
         } finally {
           scene.matrixWorldAutoUpdate = true;
         }
-        keep(rect, shows);
+        keep(rect, shows, false);
         return false;
       }
       smooth.render();
@@ -169,7 +172,7 @@ export function softwareView({ renderer, scene, camera, figure, world, host, fac
       mouthRect = mouth?.place(camera, size.x, size.y) ?? null;
       if (mouthRect) {
         pictures?.place(mouthRect, FXAA_REACH);
-        keep(mouthRect, shows);
+        keep(mouthRect, shows, true);
       }
       return true;
     },
