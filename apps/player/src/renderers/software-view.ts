@@ -47,9 +47,8 @@ export interface SoftwareView {
   resize(width: number, height: number): void;
   /** `mouthOnly`: keep the last frame and redraw the mouth (when it can: else the whole frame).
    *  The figure's pose must be the last frame's. `shows`: what the mouth shows, when it shows one
-   *  viseme (its picture is kept, and a later mouth frame of it shows the picture: mouth-cache.ts).
-   *  Returns whether the whole frame was drawn. */
-  render(mouthOnly?: boolean, shows?: MouthShows | null): boolean;
+   *  viseme (its picture is kept, and a later mouth frame of it shows the picture: mouth-cache.ts). */
+  render(mouthOnly?: boolean, shows?: MouthShows | null): void;
   /** Whether the next frame may redraw only the mouth (a catalogue face, after a whole frame). */
   canDrawMouthOnly(): boolean;
   /** How far the mouth's box has moved since the last whole frame, with the figure as posed now
@@ -153,7 +152,7 @@ export function softwareView({ renderer, scene, camera, figure, world, host, fac
       if (mouthOnly && mouth && mouthRect) {
         const rect = mouthRect;
         // The same viseme drawn before at (nearly) this pose: its picture, and no WebGL frame.
-        if (shows && pictures?.show(shows, mouth.anchors())) return false;
+        if (shows && pictures?.show(shows, mouth.anchors())) return;
         pictures?.hide();
         // The pose is the last frame's: the world matrices are too (three would recompute every
         // object's, the figure's bones included).
@@ -164,7 +163,7 @@ export function softwareView({ renderer, scene, camera, figure, world, host, fac
           scene.matrixWorldAutoUpdate = true;
         }
         keep(rect, shows, false);
-        return false;
+        return;
       }
       smooth.render();
       pictures?.hide();
@@ -174,7 +173,6 @@ export function softwareView({ renderer, scene, camera, figure, world, host, fac
         pictures?.place(mouthRect, FXAA_REACH);
         keep(mouthRect, shows, true);
       }
-      return true;
     },
     canDrawMouthOnly: () => !!mouth && !!mouthRect,
     mouthDrift() {

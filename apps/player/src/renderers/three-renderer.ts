@@ -182,7 +182,7 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
   // When the whole figure was last drawn: in between, software frames redraw only the mouth.
   let lastWhole = performance.now();
   // The bones' turns of the last whole frame, while a frame tries the pose of its own time.
-  const held = [...bones.values()].map((b) => b.bone.quaternion.clone());
+  const held = [...bones.values()].map(({ bone }) => ({ bone, turn: bone.quaternion.clone() }));
 
   const pose = (name: string, x: number, y: number, z: number) => {
     const b = bones.get(name);
@@ -295,11 +295,11 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
         now - lastWhole < WHOLE_AFTER &&
         Math.abs(blinker.value(now) - blink) < BLINK_STEP
       ) {
-        [...bones.values()].forEach((b, i) => held[i]!.copy(b.bone.quaternion));
+        for (const h of held) h.turn.copy(h.bone.quaternion);
         idleMotion(pose, t, state.speaking, full);
         mouthOnly = view.mouthDrift() < WHOLE_MOVE;
         if (mouthOnly) {
-          [...bones.values()].forEach((b, i) => b.bone.quaternion.copy(held[i]!));
+          for (const h of held) h.bone.quaternion.copy(h.turn);
           faceMesh?.updateWorldMatrix(true, false);
         }
       }
