@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FRAME_MS, MAX_EARLY_FRAMES, MicFrames, type MicSink } from './mic-frames';
+import { FRAME_MS, MAX_BEHIND_FRAMES, MAX_EARLY_FRAMES, MicFrames, type MicSink } from './mic-frames';
 import { Segmenter } from './segmenter';
 import { DEFAULT_VAD, segmenterOptions } from './vad-options';
 
@@ -92,5 +92,30 @@ describe('MicFrames', () => {
     expect(judgedWhenItRan).toBeLessThan(10);
     expect(mic.judged()).toBe(MAX_EARLY_FRAMES);
     expect(mic.edges.map((e) => e.event)).toEqual(['start', 'end']);
+  });
+
+  it('falls at most 30 s behind a detector too slow to keep up, dropping the oldest frames', async () => {
+    const mic = setUp();
+    let release: () => void = () => undefined;
+    // A detector stuck on its first frame while 40 s of audio arrive.
+    const stuck = (f: Float32Array) =>
+      new Promise<number>((resolve) => {
+        release = () => resolve(f[0]!);
+      });
+    mic.frames.ready(stuck);
+    const warn = console.warn;
+    const warnings: string[] = [];
+    console.warn = (m: string) => warnings.push(m);
+    try {
+      mic.say(false, 1250);
+    } finally {
+      console.warn = warn;
+    }
+    // The frames came in one go (no judging task ran between them): the queue kept the newest
+    // MAX_BEHIND_FRAMES.
+    expect(mic.frames.dropped).toBe(1250 - MAX_BEHIND_FRAMES);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('30 s behind');
+    release();
   });
 });

@@ -32,6 +32,9 @@ const MAX_BATCH = Math.floor(MIC_MAX_FRAME_BYTES / (512 * 2));
 /** Frames kept while the voice detector loads (10 s): what the user says meanwhile is judged
  *  once it is ready, not lost. */
 export const MAX_EARLY_FRAMES = Math.ceil(10_000 / FRAME_MS);
+/** Frames the judging may fall behind the capture once the detector runs (30 s): on a machine
+ *  too slow to keep up, the oldest are dropped rather than memory and delay growing without end. */
+export const MAX_BEHIND_FRAMES = Math.ceil(30_000 / FRAME_MS);
 /** The longest the judging holds the main thread before other tasks may run. */
 const SLICE_MS = 20;
 
@@ -46,6 +49,8 @@ export class MicFrames {
   private origin: number | null = null;
   /** Frames captured so far, kept or not. */
   private count = 0;
+  /** Frames dropped because the judging fell MAX_BEHIND_FRAMES behind. */
+  dropped = 0;
 
   constructor(
     private readonly segmenter: Segmenter,
@@ -61,8 +66,18 @@ export class MicFrames {
       this.origin = this.now() - FRAME_MS;
     }
     const at = this.origin + ++this.count * FRAME_MS;
-    if (this.probability || this.queue.length < MAX_EARLY_FRAMES) this.queue.push({ frame, at });
+    if (!this.probability) {
+      if (this.queue.length < MAX_EARLY_FRAMES) this.queue.push({ frame, at });
+    } else {
+      if (this.queue.length >= MAX_BEHIND_FRAMES) this.dropOldest();
+      this.queue.push({ frame, at });
+    }
     this.schedule();
+  }
+
+  private dropOldest(): void {
+    if (this.dropped++ === 0) console.warn('Parla: the voice detector is 30 s behind the microphone; the oldest audio is dropped.');
+    this.queue.shift();
   }
 
   /** The detector has loaded: the frames kept meanwhile are judged first, in order. */

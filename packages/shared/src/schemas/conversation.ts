@@ -84,12 +84,16 @@ export const helloMessage = z.object({
 
 export const userTextMessage = z.object({ type: z.literal('user_text'), text: text.min(1, 'A message is required') });
 
+/** The latest `user_speech.at` a client may send: one day in milliseconds. */
+export const MAX_SPEECH_AT_MS = 24 * 60 * 60 * 1000;
+
 /** Voice activity seen by the client (browser speech recognition or its own VAD). */
 export const userSpeechMessage = z.object({
   type: z.literal('user_speech'),
   event: z.enum(['start', 'end']),
-  /** Milliseconds since the conversation started, as the client measured it. */
-  at: z.number().nonnegative().optional(),
+  /** Milliseconds since the conversation started, as the client measured it (at most a day: a
+   *  conversation never lasts longer, and a huge number would skew the engines' turn timing). */
+  at: z.number().nonnegative().max(MAX_SPEECH_AT_MS).optional(),
 });
 
 /** A transcript made by the client; final ones become a turn like user_text. */
