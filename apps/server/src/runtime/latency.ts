@@ -7,10 +7,12 @@ import { insertTurns, latestTurns, percentilesByAvatar, type TurnTiming } from '
 
 export type { TurnTiming };
 
-/** Turn timings are written in batches (one insert per flush), off the reply's path. */
+/** Turn timings are written in batches (one insert per flush), off the reply's path, one batch
+ *  after another. */
 export class TurnRecorder {
   private pending: TurnTiming[] = [];
   private timer: NodeJS.Timeout | null = null;
+  private writing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -26,12 +28,19 @@ export class TurnRecorder {
     }
   }
 
-  async flush(): Promise<void> {
+  /** Writes what is buffered; resolves once every timing added so far is written (or logged),
+   *  the batch the timer started included (a flush that found nothing pending used to return while
+   *  that batch was still being written: a CI run on PostgreSQL saw it land after). */
+  flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    const rows = this.pending.splice(0);
-    if (!rows.length) return;
-    await insertTurns(this.db, rows).catch(this.onError);
+    if (this.pending.length) {
+      const rows = this.pending.splice(0);
+      this.writing = this.writing.then(async () => {
+        await insertTurns(this.db, rows).catch(this.onError);
+      });
+    }
+    return this.writing;
   }
 }
 
