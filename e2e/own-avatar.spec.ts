@@ -223,6 +223,14 @@ test.describe('bring your own 3D avatar', () => {
     const dark = await mouthOnAh(player, `/avatar/${a.id}?token=${a.token}&connect=true&hideChatHistory=true`, 'atlas');
     await expect(player.getByTestId('stage-notice')).toContainText('cannot draw 3D');
     await expect(player.getByTestId('avatar-face')).toHaveAttribute('data-render-profile', 'image');
+    // This Chromium has no German voice either: both notices show, one under the other (the
+    // no-voice notice used to cover the stage's).
+    await expect(player.getByTestId('no-voice-notice')).toBeVisible();
+    const [stageBox, voiceBox] = [
+      await player.getByTestId('stage-notice').boundingBox(),
+      await player.getByTestId('no-voice-notice').boundingBox(),
+    ];
+    expect(voiceBox!.y, 'the no-voice notice starts below the stage notice').toBeGreaterThanOrEqual(stageBox!.y + stageBox!.height);
     const drawn = await player.evaluate(
       (name) => performance.getEntriesByType('resource').some((e) => e.name.endsWith(name)),
       manifest.atlas,

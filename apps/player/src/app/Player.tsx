@@ -417,6 +417,7 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
   const historyRef = useRef<HTMLDivElement>(null);
   const [faceBox, setFaceBox] = useState<FaceBox | null>(null);
   const noticesRef = useRef<HTMLDivElement>(null);
+  const [stageNotice, setStageNotice] = useState<string | null>(null);
   const overlays = useOverlays(
     playerRef,
     bottomRef,
@@ -424,7 +425,7 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
     historyRef,
     noticesRef,
     live ? faceBox : null,
-    `${caption}\n${messages.length}\n${notice}\n${voiceNotice}\n${reconnecting}`,
+    `${caption}\n${messages.length}\n${notice}\n${voiceNotice}\n${reconnecting}\n${stageNotice}`,
   );
   const canFullscreen = !config.hideFS && typeof document !== 'undefined' && document.fullscreenEnabled;
 
@@ -437,7 +438,15 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
     >
       {live ? (
         <>
-          <Stage avatar={avatar} driver={driver} style={stageStyle} render={config.render} onFaceBox={setFaceBox} onReady={greet} />
+          <Stage
+            avatar={avatar}
+            driver={driver}
+            style={stageStyle}
+            render={config.render}
+            onFaceBox={setFaceBox}
+            onReady={greet}
+            onNotice={setStageNotice}
+          />
           {!config.hideChatHistory && overlays.history !== null && (
             <ChatHistory messages={messages} style={overlays.history} boxRef={historyRef} />
           )}
@@ -451,6 +460,11 @@ export function Player({ avatar, config }: { avatar: PublicAvatar; config: Playe
           {ended && <EndPanel message={ended.message} canRestart={ended.retry !== 'none'} onRestart={connect} />}
           {/* The notices stack in one band at the top; captions and history keep below it. */}
           <div className="notices" ref={noticesRef}>
+            {stageNotice && (
+              <p className="notice about-stage" role="status" data-testid="stage-notice">
+                {stageNotice}
+              </p>
+            )}
             {reconnecting > 0 && (
               <div className="notice reconnecting" role="status" data-testid="reconnecting">
                 Connection lost. Reconnecting…

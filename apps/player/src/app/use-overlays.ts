@@ -26,7 +26,7 @@ export function useOverlays(
   bottom: RefObject<HTMLElement | null>,
   caption: RefObject<HTMLElement | null>,
   history: RefObject<HTMLElement | null>,
-  /** The notices at the top (reconnecting, errors, no voice): the rest stays below them. */
+  /** The notices at the top (how the face is drawn, reconnecting, errors, no voice): the rest stays below them. */
   notices: RefObject<HTMLElement | null>,
   face: FaceBox | null,
   /** What the overlays show (a change re-measures them). */

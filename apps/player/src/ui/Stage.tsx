@@ -18,6 +18,9 @@ interface Props {
   onFaceBox?(box: FaceBox | null): void;
   /** The face is drawn and can talk. */
   onReady?(): void;
+  /** What the renderer says about how the face is drawn (no WebGL: a picture), or null; the
+   *  player shows it in its one band of notices, so no two notices overlap. */
+  onNotice?(notice: string | null): void;
 }
 
 /** How long before its frame is due the sleeping loop asks for an animation frame, in ms: more
@@ -33,16 +36,17 @@ function Background({ avatar }: { avatar: PublicAvatar }) {
   return null;
 }
 
-export function Stage({ avatar, driver, style, render = 'auto', onFaceBox, onReady }: Props) {
+export function Stage({ avatar, driver, style, render = 'auto', onFaceBox, onReady, onNotice }: Props) {
   const faceRef = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
-  const [notice, setNotice] = useState<string | null>(null);
   const onFaceRef = useRef(onFaceBox);
   const onReadyRef = useRef(onReady);
+  const onNoticeRef = useRef(onNotice);
   useEffect(() => {
     onFaceRef.current = onFaceBox;
     onReadyRef.current = onReady;
-  }, [onFaceBox, onReady]);
+    onNoticeRef.current = onNotice;
+  }, [onFaceBox, onReady, onNotice]);
 
   useEffect(() => {
     const host = faceRef.current!;
@@ -108,7 +112,7 @@ export function Stage({ avatar, driver, style, render = 'auto', onFaceBox, onRea
         host.dataset.renderProfile = r.profile;
         if (r.edges) host.dataset.edges = r.edges;
         r.resize(host.clientWidth, host.clientHeight);
-        setNotice(r.notice ?? null);
+        onNoticeRef.current?.(r.notice ?? null);
         // Say "ready" now, not after the first frame: in software WebGL that frame compiles
         // every shader and can hold the page for seconds (a deferred commit waited behind it).
         flushSync(() => setState('ready'));
@@ -151,11 +155,6 @@ export function Stage({ avatar, driver, style, render = 'auto', onFaceBox, onRea
         {state === 'failed' && avatar.appearance.previewURL && <img className="face-fallback" src={avatar.appearance.previewURL} alt="" />}
       </div>
       {state === 'loading' && <div className="spinner" aria-label="Loading avatar" />}
-      {notice && (
-        <p className="stage-notice" role="status" data-testid="stage-notice">
-          {notice}
-        </p>
-      )}
     </div>
   );
 }
