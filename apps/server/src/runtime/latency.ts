@@ -3,44 +3,29 @@
 import type { Kysely } from 'kysely';
 import type { AvatarLatency, LatencySummary } from '@parla/shared/schemas/conversation';
 import type { DB } from '../db/schema';
+import { Batches } from './batches';
 import { insertTurns, latestTurns, percentilesByAvatar, type TurnTiming } from './repositories/conversation-turns.repository';
 
 export type { TurnTiming };
 
-/** Turn timings are written in batches (one insert per flush), off the reply's path, one batch
- *  after another. */
+/** Turn timings are written in batches (one insert per batch), off the reply's path, one batch
+ *  after another (batches.ts: a flush waits for the batch its timer started, too). */
 export class TurnRecorder {
-  private pending: TurnTiming[] = [];
-  private timer: NodeJS.Timeout | null = null;
-  private writing: Promise<void> = Promise.resolve();
+  private readonly batches: Batches<TurnTiming>;
 
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly onError: (err: unknown) => void,
-    private readonly flushMs = 1000,
-  ) {}
-
-  add(t: TurnTiming): void {
-    this.pending.push(t);
-    if (!this.timer) {
-      this.timer = setTimeout(() => void this.flush(), this.flushMs);
-      this.timer.unref();
-    }
+  constructor(db: Kysely<DB>, onError: (err: unknown) => void, flushMs = 1000) {
+    this.batches = new Batches(async (rows) => {
+      await insertTurns(db, rows).catch(onError);
+    }, flushMs);
   }
 
-  /** Writes what is buffered; resolves once every timing added so far is written (or logged),
-   *  the batch the timer started included (a flush that found nothing pending used to return while
-   *  that batch was still being written: a CI run on PostgreSQL saw it land after). */
+  add(t: TurnTiming): void {
+    this.batches.add(t);
+  }
+
+  /** Resolves once every timing added so far is written (or logged). */
   flush(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    if (this.pending.length) {
-      const rows = this.pending.splice(0);
-      this.writing = this.writing.then(async () => {
-        await insertTurns(this.db, rows).catch(this.onError);
-      });
-    }
-    return this.writing;
+    return this.batches.flush();
   }
 }
 

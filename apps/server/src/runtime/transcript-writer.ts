@@ -4,6 +4,7 @@
 // TRANSCRIPT_FLUSH_MS after its first message, when a conversation ends (its transcript is whole
 // once its socket closes) and at shutdown, so a `kill -9` loses at most the messages of the last
 // TRANSCRIPT_FLUSH_MS. Batches are written one after another, in the order the messages came.
+import { Batches } from './batches';
 import type { TranscriptRow, TranscriptStore } from './conversation/ports';
 
 /** How long a message waits for others before its batch is written (the window a kill -9 loses). */
@@ -21,34 +22,24 @@ export interface TranscriptWrites {
 }
 
 export class TranscriptWriter implements TranscriptStore {
-  private pending: TranscriptRow[] = [];
-  private timer: NodeJS.Timeout | null = null;
-  private writing: Promise<void> = Promise.resolve();
+  private readonly batches: Batches<TranscriptRow>;
 
   constructor(
     private readonly writes: TranscriptWrites,
     /** A message that could not be written (its avatar was deleted meanwhile: its words go with it). */
     private readonly onError: (err: unknown, row: TranscriptRow) => void,
-    private readonly flushMs = TRANSCRIPT_FLUSH_MS,
-  ) {}
+    flushMs = TRANSCRIPT_FLUSH_MS,
+  ) {
+    this.batches = new Batches((rows) => this.write(rows), flushMs);
+  }
 
   add(row: TranscriptRow): void {
-    this.pending.push(row);
-    if (!this.timer) {
-      this.timer = setTimeout(() => void this.flush(), this.flushMs);
-      this.timer.unref();
-    }
+    this.batches.add(row);
   }
 
   /** Writes what is buffered; resolves once every message added so far is written (or logged). */
   flush(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    if (this.pending.length) {
-      const rows = this.pending.splice(0);
-      this.writing = this.writing.then(() => this.write(rows));
-    }
-    return this.writing;
+    return this.batches.flush();
   }
 
   private async write(rows: TranscriptRow[]): Promise<void> {
