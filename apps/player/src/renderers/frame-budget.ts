@@ -16,16 +16,18 @@ const FPS: Record<RenderProfile, { speaking: number; idle: number }> = {
 };
 
 /** While speaking, a 3D face in software WebGL redraws its whole figure (the head's sway, the
- *  breathing, the eyes and smile) when the figure has moved: the mouth's box by `WHOLE_MOVE`
- *  drawing-buffer pixels at a corner since the last whole frame; at once when a blink has moved the
- *  lids (three-renderer.ts); and at least every `WHOLE_AFTER` ms, for the breathing and the arms.
- *  The frames between show the mouth alone, most of them as a kept picture of it (mouth-frames.ts,
- *  mouth-cache.ts; decision 128's amendments), and cost about a seventh of a whole one. At every
- *  fourth frame (the rule before, 6 a second) the box's corners stepped by 0.37–0.44 pixels between
- *  whole frames (median) and up to 1.04; at every sixth by 0.49–0.64 and up to 2.2 (Bench 14's page,
- *  2026-12-01; amendment "whole frames when the figure moved"). */
+ *  breathing, the eyes and smile) when the figure has moved: a corner of the mouth's box, or a
+ *  point on any of its parts (the shoulders breathing, the arms, a headscarf's outline: figure-
+ *  drift.ts), by `WHOLE_MOVE` drawing-buffer pixels since the last whole frame; at once when a
+ *  blink has moved the lids (three-renderer.ts); and at least every `WHOLE_AFTER` ms, for what no
+ *  point follows (the eyes' turns, the smile easing). The frames between show the mouth alone,
+ *  most of them as a kept picture of it (mouth-frames.ts, mouth-cache.ts; decision 128's
+ *  amendments), and cost about a third of a whole one. At every fourth frame (the rule before the
+ *  drift, 6 a second) the box's corners stepped by 0.37–0.44 pixels between whole frames (median)
+ *  and up to 1.04; at every sixth by 0.49–0.64 and up to 2.2 (Bench 14's page, 2026-12-01;
+ *  amendments "whole frames when the figure moved" and "a calmer head in software WebGL"). */
 export const WHOLE_MOVE = 0.75;
-export const WHOLE_AFTER = 1000 / 3;
+export const WHOLE_AFTER = 1000;
 
 /** The least time between two drawn frames, in ms (0: every animation frame, as `render=full` asks). */
 export function frameInterval(profile: RenderProfile, speaking: boolean, mode: RenderMode = 'auto'): number {

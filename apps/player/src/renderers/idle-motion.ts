@@ -1,17 +1,20 @@
 // The 3D figure's idle motion (decisions 116, 121): small head and neck movements, livelier while
 // speaking, breathing that lifts the chest and the shoulders, a little sway of the spine and the
 // arms, and of the hips for a full-body avatar. `pose(bone, x, y, z)` turns a bone from its rest
-// by those Euler angles (radians).
+// by those Euler angles (radians). The livelier head while speaking (a wider sway and a nod) is
+// for a GPU: in software WebGL every step of the head is a whole figure drawn by the CPU, and the
+// head speaking moves as it does at rest (decision 128, amendment "a calmer head in software WebGL").
 import { wobble } from './renderer';
 
 type Pose = (bone: string, x: number, y: number, z: number) => void;
 
-/** The pose at `t` seconds. */
-export function idleMotion(pose: Pose, t: number, speaking: boolean, full: boolean): void {
-  const talk = speaking ? 1.5 : 1;
+/** The pose at `t` seconds; `lively`: the head livelier while speaking. */
+export function idleMotion(pose: Pose, t: number, speaking: boolean, full: boolean, lively = true): void {
+  const talking = speaking && lively;
+  const talk = talking ? 1.5 : 1;
   pose(
     'Head',
-    wobble(t, 1, 0.6, 1.7) * 0.05 * talk + (speaking ? Math.sin(t * 3.1) * 0.015 : 0),
+    wobble(t, 1, 0.6, 1.7) * 0.05 * talk + (talking ? Math.sin(t * 3.1) * 0.015 : 0),
     wobble(t, 2, 0.4, 1.1, 0.23) * 0.09 * talk,
     wobble(t, 3, 0.33, 0.9) * 0.03,
   );

@@ -25,6 +25,7 @@ import type { FaceBox } from './renderer';
 import { mouthFrames, type BufferRect } from './mouth-frames';
 import { mouthCache, type MouthShows } from './mouth-cache';
 import { FXAA_REACH, smoothEdges } from './smooth-edges';
+import { figureDrift } from './figure-drift';
 
 /** The environment's picture is drawn once per stage size: it may have more pixels than a frame. */
 const BACKDROP_PIXELS = 400_000;
@@ -51,10 +52,11 @@ export interface SoftwareView {
   render(mouthOnly?: boolean, shows?: MouthShows | null): void;
   /** Whether the next frame may redraw only the mouth (a catalogue face, after a whole frame). */
   canDrawMouthOnly(): boolean;
-  /** How far the mouth's box has moved since the last whole frame, with the figure as posed now
-   *  (the face's world matrix and its parents' are updated), in drawing-buffer pixels at the
-   *  farthest corner (mouth-frames.ts); Infinity when there is no mouth to redraw alone. */
-  mouthDrift(): number;
+  /** Whether the figure as posed now has moved by `step` drawing-buffer pixels or more since the
+   *  last whole frame: a corner of the mouth's box (mouth-frames.ts) or a point on any part
+   *  (figure-drift.ts). The figure's world matrices are updated to its pose now. True when there
+   *  is no mouth to redraw alone. */
+  moved(step: number): boolean;
   /** A box projected by the (region's) camera, `project(w, h)`, in the stage's CSS pixels. */
   onStage(project: (w: number, h: number) => FaceBox): FaceBox;
   dispose(): void;
@@ -84,6 +86,7 @@ export function softwareView({ renderer, scene, camera, figure, world, host, fac
   const mouth = face ? mouthFrames(face, figure) : null;
   const gl = renderer.getContext();
   const pictures = mouth ? mouthCache(gl, renderer.domElement) : null;
+  const parts = mouth ? figureDrift(figure) : null;
   // Where the mouth was in the last whole frame (null: the next frame draws the whole figure).
   let mouthRect: BufferRect | null = null;
   const canvas = renderer.domElement;
@@ -170,15 +173,18 @@ export function softwareView({ renderer, scene, camera, figure, world, host, fac
       const size = renderer.getDrawingBufferSize(drawing);
       mouthRect = mouth?.place(camera, size.x, size.y) ?? null;
       if (mouthRect) {
+        parts?.hold(camera, size.x, size.y);
         pictures?.place(mouthRect, FXAA_REACH);
         keep(mouthRect, shows, true);
       }
     },
     canDrawMouthOnly: () => !!mouth && !!mouthRect,
-    mouthDrift() {
-      if (!mouth || !mouthRect) return Infinity;
+    moved(step) {
+      if (!mouth || !mouthRect || !parts) return true;
       const size = renderer.getDrawingBufferSize(drawing);
-      return mouth.drift(camera, size.x, size.y);
+      if (mouth.drift(camera, size.x, size.y) >= step) return true;
+      figure.updateMatrixWorld(true);
+      return parts.drift(camera, size.x, size.y) >= step;
     },
     onStage(project) {
       const b = project(region.w, region.h);

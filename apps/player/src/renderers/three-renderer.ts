@@ -284,10 +284,10 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
       const dt = Math.min(0.1, (now - last) / 1000);
       last = now;
       // In software WebGL, while speaking, the figure's pose, the blink and the eyes change when
-      // the figure has moved by WHOLE_MOVE (the pose of this frame's time is tried, and put back if
-      // it moved less), when the lids have moved by a third since the last whole frame (a blink
-      // lasts 170 ms), or after WHOLE_AFTER; the frames between keep them and redraw the mouth alone
-      // (mouth-frames.ts).
+      // any part of the figure has moved by WHOLE_MOVE (the pose of this frame's time is tried, and
+      // put back if it moved less), when the lids have moved by a third since the last whole frame
+      // (a blink lasts 170 ms), or after WHOLE_AFTER; the frames between keep them and redraw the
+      // mouth alone (mouth-frames.ts). The head speaks as calmly as it rests there (idle-motion.ts).
       let mouthOnly = false;
       if (
         view?.canDrawMouthOnly() &&
@@ -296,15 +296,15 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
         Math.abs(blinker.value(now) - blink) < BLINK_STEP
       ) {
         for (const h of held) h.turn.copy(h.bone.quaternion);
-        idleMotion(pose, t, state.speaking, full);
-        mouthOnly = view.mouthDrift() < WHOLE_MOVE;
+        idleMotion(pose, t, state.speaking, full, !light);
+        mouthOnly = !view.moved(WHOLE_MOVE);
         if (mouthOnly) {
           for (const h of held) h.bone.quaternion.copy(h.turn);
-          faceMesh?.updateWorldMatrix(true, false);
+          root.updateMatrixWorld(true);
         }
       }
       if (!mouthOnly) {
-        idleMotion(pose, t, state.speaking, full);
+        idleMotion(pose, t, state.speaking, full, !light);
         moveSmile(Math.min(0.1, (now - lastWhole) / 1000), state.speaking);
         lastWhole = now;
         blink = blinker.value(now);
