@@ -252,10 +252,13 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
     if (own < 0.7) return null;
     return { key: state.viseme, smile: influence.smile ?? 0, settled: own >= 0.99 && mixed <= 0.01 };
   };
-  // The resting smile eases in and out over a third of a second, with the whole figure's frames.
+  // The resting smile eases in and out at the same pace whatever the frame rate (two thirds of the
+  // way in a third of a second): in software WebGL it moves on the whole figure's frames, a few a
+  // second while speaking, and a kept picture of the mouth holds only while the smile does
+  // (mouth-cache.ts). It eased a tenth of a second's worth a whole frame there, and took seconds.
   const moveSmile = (dt: number, speaking: boolean) => {
     const smileGoal = speaking ? 0.12 : 0.35;
-    influence.smile = (influence.smile ?? 0) + (smileGoal - (influence.smile ?? 0)) * Math.min(1, dt * 3);
+    influence.smile = (influence.smile ?? 0) + (smileGoal - (influence.smile ?? 0)) * (1 - Math.exp(-3 * dt));
     if (!rig) setMorph('smile', influence.smile);
   };
 
@@ -305,7 +308,7 @@ export async function createThreeRenderer(host: HTMLElement, avatar: PublicAvata
       }
       if (!mouthOnly) {
         idleMotion(pose, t, state.speaking, full, !light);
-        moveSmile(Math.min(0.1, (now - lastWhole) / 1000), state.speaking);
+        moveSmile(Math.min(1, (now - lastWhole) / 1000), state.speaking);
         lastWhole = now;
         blink = blinker.value(now);
         if (!rig) setMorph('blink', blink);
