@@ -12,8 +12,9 @@
 // same page with `render=full` (every display frame, multisampling, shadows). BENCH_TALKING_BEFORE
 // names a JSON file of an earlier run (this bench writes test-results/player-talking.json) to
 // show as "before"; BENCH_TALKING_FROM writes the section from such a file without measuring.
-// Goal: at most 0.5 core at 24 frames a second or more. BENCH_TALKING_ROUNDS (3) rounds per page,
-// the two pages alternating; the figure of each is its median round, with the spread shown.
+// Goal: at most 0.5 core at 24 frames a second, no frame lost (see measure). BENCH_TALKING_ROUNDS
+// (3) rounds per page, the two pages alternating; the figure of each is its median round, with the
+// spread shown.
 // Peer check (issue 37): both pages must be saying the same sentence: each reached the talking
 // state (captions shown) and at the start and at the end of the measure its captions, normalised
 // (lower case, letters, digits and single spaces only), are a non-empty part of the sentence sent,
@@ -28,6 +29,9 @@ import { chromium, type Page } from '@playwright/test';
 import { ROOT, table, verdict, writeSection } from './report-support';
 
 const SECONDS = Number(process.env.BENCH_FRAMES_SECONDS ?? 10);
+/** The goal: at most this much CPU (cores), at this frame rate, with no frame lost. */
+const GOAL_CORES = 0.5;
+const GOAL_FPS = 24;
 /** Rounds per page, Parla's and the peer's pages alternating; each page's figure is the round
  *  with the median CPU (one 10 s reading of the same build varied by ±12 % on one machine). */
 const ROUNDS = Math.max(1, Number(process.env.BENCH_TALKING_ROUNDS ?? 3));
@@ -42,6 +46,9 @@ interface Result {
   cores: number;
   fps: number;
   profile: string;
+  /** Frames a 24-a-second cadence fits into the span from the first to the last frame drawn
+   *  (rounded to a whole frame) that the page did not draw; absent in runs saved before it. */
+  lost?: number;
   /** Every round's cores, in the order measured (the figures above are the median round's). */
   rounds?: number[];
   /** The stage's avatar type, compared with the peer's (not saved with the figures). */
@@ -154,12 +161,18 @@ async function measure(page: Page, url: string): Promise<Result> {
   // The rate between the first and the last frame drawn in the measure: frames counted in a
   // window would be off by one at its ends (a cap of 24 a second read as 23.9 or 24.1).
   const times = await page.evaluate((p0) => (window as unknown as { frames_: number[] }).frames_.filter((t) => t >= p0), p0);
-  const fps = times.length > 1 ? ((times.length - 1) * 1000) / (times.at(-1)! - times[0]!) : 0;
+  const span = times.length > 1 ? times.at(-1)! - times[0]! : 0;
+  const fps = span > 0 ? ((times.length - 1) * 1000) / span : 0;
+  // Frames land on the display's frames (60 a second), so the span is off by up to one of them
+  // (16.7 ms) from the cadence's own: with no frame lost the rate reads 23.96–24.04. So the goal is
+  // judged by the frames lost: those a cadence of 24 a second fits into the span, rounded to a
+  // whole frame (the display's error is under half a frame), against the frames drawn.
+  const lost = span > 0 ? Math.round((span * GOAL_FPS) / 1000) - (times.length - 1) : GOAL_FPS * SECONDS;
   const speaking = await page.getByTestId('captions').isVisible();
   if (!speaking) console.warn('the avatar stopped speaking before the end of the measure');
   else await checkCaptions(page, `${url}, at the end of the measure`);
   const profile = (await page.getByTestId('avatar-face').getAttribute('data-render-profile')) ?? '?';
-  return { cores, fps, profile, type: await page.getByTestId('stage').getAttribute('data-avatar-type') };
+  return { cores, fps, lost, profile, type: await page.getByTestId('stage').getAttribute('data-avatar-type') };
 }
 
 /** The round with the median CPU, with every round's cores. */
@@ -214,14 +227,18 @@ const before = beforeFile && existsSync(beforeFile) ? (JSON.parse(readFileSync(b
 // falls, but what each frame costs stays comparable (it includes the page's fixed cost per second).
 const spread = (r: Result) =>
   r.rounds && r.rounds.length > 1 ? ` (rounds ${Math.min(...r.rounds).toFixed(2)}–${Math.max(...r.rounds).toFixed(2)})` : '';
+const lostNote = (r: Result) =>
+  r.lost === undefined || r.profile !== 'software' ? '' : r.lost > 0 ? ` (${r.lost} frame${r.lost > 1 ? 's' : ''} lost)` : ' (none lost)';
+// Runs saved before frames lost were counted are judged by their rate.
+const keptPace = (r: Result) => (r.lost === undefined ? r.fps >= GOAL_FPS : r.lost <= 0);
 const cell = (r: Result | undefined) =>
   r
-    ? `${r.cores.toFixed(2)} cores${spread(r)}, ${r.fps.toFixed(1)} fps, ${((r.cores / Math.max(r.fps, 0.01)) * 1000).toFixed(0)} ms CPU a frame (${r.profile})`
+    ? `${r.cores.toFixed(2)} cores${spread(r)}, ${r.fps.toFixed(1)} fps${lostNote(r)}, ${((r.cores / Math.max(r.fps, 0.01)) * 1000).toFixed(0)} ms CPU a frame (${r.profile})`
     : '—';
 let met = true;
 const rows = AVATARS.map((a) => {
   const { ours, peer } = results[a.id]!;
-  const ok = ours.cores <= 0.5 && ours.fps >= 24;
+  const ok = ours.cores <= GOAL_CORES && keptPace(ours);
   met &&= ok;
   return [`${a.what} (${a.id})`, cell(before?.[a.id]?.ours), cell(ours), cell(peer), ok ? 'met' : 'MISSED'];
 });
@@ -231,17 +248,20 @@ ${ROUNDS} rounds, Parla's page and the peer's alternating (each figure is the ro
 CPU of the browser's own processes per second (cores), and the frames it drew per second (a frame:
 a clear of WebGL's canvas or a kept picture of the mouth put on its canvas, those less than 8 ms
 apart counted once, noted by the page without an animation-frame loop of the bench's own; the rate
-between the first and the last frame of the measure).
+between the first and the last frame of the measure). Frames land on the display's 60 frames a
+second, so that span is off by up to one of them from the cadence's own, and a rate of 24 reads
+23.96–24.04 with no frame lost: the frame rate is judged by frames lost (those a cadence of 24 a
+second fits into the span, rounded to a whole frame, that the page did not draw).
 Before: ${process.env.BENCH_TALKING_BEFORE_LABEL ?? 'an earlier run (the light profile of decision 121)'}. After:
 the player as it is. Peer in the same run: \`render=full\` (every display frame, multisampling, shadows).
 Checked (a difference fails the bench): both pages talked, their captions part of the sentence sent
 (normalised: lower case, letters, digits and single spaces), at the start and the end of the measure,
 and their stage shows the same avatar type.
-Goal: at most 0.5 core at 24 frames a second or more while a 3D avatar talks.
+Goal: at most ${GOAL_CORES} core at ${GOAL_FPS} frames a second, no frame lost, while a 3D avatar talks.
 
 ${table(['avatar', 'before', 'after', 'peer (render=full)', 'goal'], rows)}
 
-Goal (every 3D avatar ≤ 0.5 core at ≥ 24 fps while talking): ${verdict(met)}.
+Goal (every 3D avatar ≤ ${GOAL_CORES} core at ${GOAL_FPS} fps, no frame lost, while talking): ${verdict(met)}.
 
 \`node --import tsx bench/player-talking.ts\` after \`npm run build\`.`;
 console.log(body);
