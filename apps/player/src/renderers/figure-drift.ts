@@ -1,5 +1,5 @@
 // How far the figure has moved since its last whole frame, in software WebGL (decision 128,
-// amendment "whole frames when anything moved"). While the avatar speaks, the frames between two
+// amendment of 2026-12-02, "whole frames when any part moved"). While the avatar speaks, the frames between two
 // of the whole figure keep its pose; a whole frame comes when the pose of the frame's time has
 // moved the figure by a step the eye could see. The mouth's box says it for the head
 // (mouth-frames.ts); this says it for the rest: points spread over every part of the figure (the

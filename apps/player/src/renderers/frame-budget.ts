@@ -22,7 +22,8 @@ const FPS: Record<RenderProfile, { speaking: number; idle: number }> = {
  *  blink has moved the lids (three-renderer.ts); and at least every `WHOLE_AFTER` ms, for what no
  *  point follows (the eyes' turns, the smile easing). The frames between show the mouth alone,
  *  most of them as a kept picture of it (mouth-frames.ts, mouth-cache.ts; decision 128's
- *  amendments), and cost about a third of a whole one. At every fourth frame (the rule before the
+ *  amendments), and cost a quarter (a kept picture) to two thirds (a mouth drawn in WebGL) of a
+ *  whole one. At every fourth frame (the rule before the
  *  drift, 6 a second) the box's corners stepped by 0.37–0.44 pixels between whole frames (median)
  *  and up to 1.04; at every sixth by 0.49–0.64 and up to 2.2 (Bench 14's page, 2026-12-01;
  *  amendments "whole frames when the figure moved" and "a calmer head in software WebGL"). */
